@@ -1,0 +1,20 @@
+"""A small, fast and honest Hearts library, and a terminal game on top of it.
+
+The public API::
+
+    from hearts import (Card, Suit, Seat, CardSet, Rules, Scoring, Passing,
+                        PassDirection, Phase, Hand, Match, PlayerView, IllegalMove)
+"""
+
+from hearts.cards import Card, CardSet, Seat, Suit
+from hearts.hand import Hand, HandRecordError, Play, Trick
+from hearts.match import Match, MatchOver
+from hearts.rules import IllegalMove, PassDirection, Passing, Rules, Scoring
+from hearts.view import Phase, PlayerView
+
+__all__ = [
+    "Card", "CardSet", "Hand", "HandRecordError", "IllegalMove", "Match", "MatchOver",
+    "PassDirection", "Passing", "Phase", "Play", "PlayerView", "Rules", "Scoring", "Seat",
+    "Suit", "Trick",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,445 @@
+"""One deal: passing, thirteen tricks and the scoring, with a replayable record."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from hearts import core
+from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
+from hearts.rules import IllegalMove, PassDirection, Rules, play_refusal
+from hearts.view import Phase, PlayerView, Trick
+
+__all__ = ["Hand", "HandRecordError", "Phase", "Play", "Trick"]
+
+RECORD_FORMAT = "hearts-hand"
+RECORD_VERSION = 1
+
+
+class HandRecordError(ValueError):
+    """A hand record that cannot be loaded; the message names what is wrong."""
+
+
+class Play(NamedTuple):
+    """What one :meth:`Hand.play` did."""
+
+    seat: Seat
+    """Who played."""
+    card: Card
+    """The card played."""
+    trick: Trick | None
+    """The trick this card finished, or None if the trick goes on."""
+
+
+def _rng(rng_or_seed: random.Random | int) -> random.Random:
+    if isinstance(rng_or_seed, random.Random):
+        return rng_or_seed
+    return random.Random(rng_or_seed)
+
+
+def _as_card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+class Hand:
+    """One hand of Hearts from the deal to the last trick.
+
+    Drive it with :meth:`pass_cards` while :attr:`phase` is ``PASSING`` and
+    :meth:`play` while it is ``PLAYING``. Every refusal raises
+    :class:`IllegalMove` with the reason and leaves the hand unchanged.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Iterable[Card | str]],
+        dealer: Seat = Seat.SOUTH,
+        pass_direction: PassDirection = PassDirection.LEFT,
+        scores: Sequence[int] = (0, 0, 0, 0),
+    ) -> None:
+        if len(hands) != 4:
+            raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
+        masks = []
+        seen = 0
+        for seat, cards in zip(Seat, hands, strict=True):
+            mask = 0
+            for card in map(_as_card, cards):
+                if seen & card.bit:
+                    raise ValueError(f"the {card.long_name} is dealt twice")
+                seen |= card.bit
+                mask |= card.bit
+            if mask.bit_count() != 13:
+                raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
+            masks.append(mask)
+        if len(scores) != 4:
+            raise ValueError("scores needs one total for each of the 4 seats")
+        self.rules: Rules = rules
+        """The rules of this hand."""
+        self.dealer: Seat = Seat(dealer)
+        """The dealer; the next seat leads unless the 2 of clubs rule is on."""
+        self.pass_direction: PassDirection = pass_direction
+        """Where this hand's passes go."""
+        self.scores: tuple[int, ...] = tuple(scores)
+        """Match totals before this hand (shown in every view)."""
+        self._dealt = tuple(masks)
+        self._hands = masks
+        self._passes: dict[Seat, tuple[Card, ...]] = {}
+        self._received: list[int] = [0, 0, 0, 0]
+        self._taken = [0, 0, 0, 0]
+        self._voids = [0, 0, 0, 0]
+        self._played = 0
+        self._plays: list[Card] = []
+        self._trick: list[Card] = []
+        self._tricks: list[Trick] = []
+        self._broken = False
+        self._leader: int | None = None
+        self._turn: int | None = None
+        self._legal: int | None = None
+        self._final: tuple[int, ...] | None = None
+        self._scoring = rules.scoring.value
+        self.phase: Phase = Phase.PASSING
+        """Passing, playing or over."""
+        if pass_direction is PassDirection.NONE:
+            self._start_play()
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        rng_or_seed: random.Random | int,
+        dealer: Seat = Seat.SOUTH,
+        pass_direction: PassDirection = PassDirection.LEFT,
+        scores: Sequence[int] = (0, 0, 0, 0),
+    ) -> Hand:
+        """A hand dealt at random from a seed or a ``random.Random``."""
+        deck = Card.all()
+        _rng(rng_or_seed).shuffle(deck)
+        hands = [deck[seat::4] for seat in range(4)]
+        return cls(rules, hands, dealer=dealer, pass_direction=pass_direction, scores=scores)
+
+    # --- what anyone may ask ---------------------------------------------
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to play, or None unless the phase is ``PLAYING``."""
+        return None if self._turn is None else Seat(self._turn)
+
+    @property
+    def leader(self) -> Seat | None:
+        """The seat that leads (or led) the current trick."""
+        return None if self._leader is None else Seat(self._leader)
+
+    @property
+    def trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The current trick so far as ``(seat, card)`` pairs."""
+        assert self._leader is not None or not self._trick
+        leader = self._leader or 0
+        return tuple((Seat((leader + i) & 3), card) for i, card in enumerate(self._trick))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks in order."""
+        return tuple(self._tricks)
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played, in order."""
+        return tuple(self._plays)
+
+    @property
+    def hearts_broken(self) -> bool:
+        """True once a heart has been played."""
+        return self._broken
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points each seat has taken; final, moon included, once the hand is over."""
+        if self._final is not None:
+            return self._final
+        return tuple(core.mask_points(t, self._scoring, self.rules.jack_of_diamonds)
+                     for t in self._taken)
+
+    @property
+    def shooter(self) -> Seat | None:
+        """The seat that shot the moon, once the hand is over and someone did."""
+        if self._final is None:
+            return None
+        for seat, taken in enumerate(self._taken):
+            if taken & core.POINT_CARDS == core.POINT_CARDS:
+                return Seat(seat)
+        return None
+
+    def holding(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` holds now, sorted."""
+        return cards_of_mask(self._hands[seat])
+
+    def dealt(self, seat: Seat) -> list[Card]:
+        """The thirteen cards ``seat`` was dealt, sorted."""
+        return cards_of_mask(self._dealt[seat])
+
+    def taken(self, seat: Seat) -> CardSet:
+        """The cards in the tricks ``seat`` has won."""
+        return CardSet(self._taken[seat])
+
+    def passed(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` passed (empty until it has)."""
+        return self._passes.get(seat, ())
+
+    def received(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` received (empty until the exchange)."""
+        return tuple(cards_of_mask(self._received[seat]))
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to play may play, sorted; empty unless playing."""
+        if self._turn is None:
+            return []
+        return cards_of_mask(self._legal_mask())
+
+    def view(self, seat: Seat) -> PlayerView:
+        """What ``seat`` may know of this hand."""
+        seat = Seat(seat)
+        trick = self.trick
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            pass_direction=self.pass_direction,
+            dealer=self.dealer,
+            hand=tuple(cards_of_mask(self._hands[seat])),
+            passed=self.passed(seat),
+            received=self.received(seat),
+            trick=trick,
+            leader=self.leader,
+            turn=self.turn,
+            tricks=self.tricks,
+            played=CardSet(self._played),
+            points_taken=self.points,
+            scores=self.scores,
+            cards_held=tuple(h.bit_count() for h in self._hands),
+            voids=tuple(frozenset(s for s in Suit if v >> s & 1) for v in self._voids),
+            hearts_broken=self._broken,
+            legal=tuple(self.legal_plays()) if self._turn == seat else (),
+        )
+
+    # --- passing -----------------------------------------------------------
+
+    def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
+        """Why ``seat`` may not pass ``cards`` now, or None if it may."""
+        if self.phase is not Phase.PASSING:
+            return "Cards are not being passed now"
+        if seat in self._passes:
+            return f"{Seat(seat)} has already passed"
+        chosen = [_as_card(card) for card in cards]
+        mask = 0
+        for card in chosen:
+            mask |= card.bit
+        if len(chosen) != 3 or mask.bit_count() != 3:
+            return "Choose exactly 3 cards to pass"
+        for card in chosen:
+            if not self._hands[seat] & card.bit:
+                return f"The {card.long_name} is not in your hand"
+        if mask & core.QUEEN_OF_SPADES:
+            return "The queen of spades may not be passed"
+        return None
+
+    def pass_cards(self, seat: Seat, cards: Iterable[Card | str]) -> None:
+        """Choose ``seat``'s three cards to pass; the exchange follows the fourth seat's."""
+        chosen = tuple(sorted(_as_card(card) for card in cards))
+        reason = self.pass_refusal(seat, chosen)
+        if reason:
+            raise IllegalMove(reason)
+        self._passes[Seat(seat)] = chosen
+        if len(self._passes) == 4:
+            self._exchange()
+
+    def _exchange(self) -> None:
+        for seat, cards in self._passes.items():
+            mask = CardSet(cards).mask
+            target = self.pass_direction.target(seat)
+            self._hands[seat] &= ~mask
+            self._received[target] = mask
+        for seat in range(4):
+            self._hands[seat] |= self._received[seat]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        if self.rules.first_lead:
+            leader = next(s for s in range(4) if self._hands[s] & core.TWO_OF_CLUBS)
+        else:
+            leader = (self.dealer + 1) & 3
+        self._leader = self._turn = leader
+
+    # --- playing -----------------------------------------------------------
+
+    def _legal_mask(self) -> int:
+        if self._legal is None:
+            assert self._turn is not None
+            rules = self.rules
+            self._legal = core.legal_mask(
+                self._hands[self._turn],
+                self._trick[0].suit if self._trick else -1,
+                not self._tricks,
+                self._broken,
+                rules.first_lead, rules.leading_hearts, rules.first_trick,
+            )
+        return self._legal
+
+    def play_refusal(self, card: Card | str) -> str | None:
+        """Why the seat to play may not play ``card`` now, or None if it may."""
+        if self._turn is None:
+            return ("The hand is over" if self.phase is Phase.OVER
+                    else "Cards are being passed, not played")
+        card = _as_card(card)
+        if self._legal_mask() & card.bit:
+            return None
+        return play_refusal(self.rules, self._hands[self._turn], card,
+                            self._trick[0].suit if self._trick else -1,
+                            not self._tricks, self._broken)
+
+    def play(self, card: Card | str, seat: Seat | None = None) -> Play:
+        """Play ``card`` for the seat whose turn it is.
+
+        Pass ``seat`` to have the engine check it is that seat's turn.
+        """
+        card = _as_card(card)
+        turn = self._turn
+        if turn is None or not self._legal_mask() & card.bit:
+            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
+        if seat is not None and seat != turn:
+            raise IllegalMove(f"It is {Seat(turn)}'s turn, not {Seat(seat)}'s")
+        bit = card.bit
+        self._hands[turn] ^= bit
+        self._played |= bit
+        self._plays.append(card)
+        trick = self._trick
+        if trick and card.suit is not trick[0].suit:
+            self._voids[turn] |= 1 << trick[0].suit
+        trick.append(card)
+        self._legal = None
+        if len(trick) < 4:
+            self._turn = (turn + 1) & 3
+            return Play(Seat(turn), card, None)
+        assert self._leader is not None
+        winner = (self._leader + core.trick_winner([c.index for c in trick])) & 3
+        finished = Trick(Seat(self._leader), tuple(trick), Seat(winner))
+        self._tricks.append(finished)
+        mask = 0
+        for c in trick:
+            mask |= c.bit
+        self._taken[winner] |= mask
+        if mask & core.HEARTS:
+            self._broken = True
+        self._trick = []
+        if len(self._tricks) == 13:
+            self._leader = self._turn = None
+            self._final = core.final_points(self._taken, self._scoring,
+                                            self.rules.jack_of_diamonds)
+            self.phase = Phase.OVER
+        else:
+            self._leader = self._turn = winner
+        return Play(Seat(turn), card, finished)
+
+    # --- records -------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The hand as JSON-ready data (rules, deal, passes, plays); replay it with
+        :meth:`from_record`."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer.name.lower(),
+            "pass_direction": self.pass_direction.name.lower(),
+            "scores": list(self.scores),
+            "deal": {seat.name.lower(): [str(c) for c in cards_of_mask(self._dealt[seat])]
+                     for seat in Seat},
+            "passes": [{"seat": seat.name.lower(), "cards": [str(c) for c in cards]}
+                       for seat, cards in self._passes.items()],
+            "plays": [str(card) for card in self._plays],
+        }
+
+    def to_json(self) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.record())
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str) -> Hand:
+        """Replay a record from :meth:`record` or :meth:`to_json`.
+
+        Raises :class:`HandRecordError` naming the first thing that is wrong.
+        """
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except json.JSONDecodeError as error:
+                raise HandRecordError(f"hand record is not JSON: {error}") from None
+        if not isinstance(record, dict):
+            raise HandRecordError("hand record must be a JSON object")
+        if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
+            raise HandRecordError(
+                f"not a {RECORD_FORMAT} record of version {RECORD_VERSION}")
+
+        def field(name: str, kind: type) -> Any:
+            if name not in record:
+                raise HandRecordError(f"hand record: {name} is missing")
+            value = record[name]
+            if not isinstance(value, kind):
+                raise HandRecordError(f"hand record: {name} must be a {kind.__name__}")
+            return value
+
+        def cards(where: str, value: object) -> list[Card]:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise HandRecordError(f"hand record: {where} must be a list of cards")
+            try:
+                return [Card.parse(v) for v in value]
+            except ValueError as error:
+                raise HandRecordError(f"hand record: {where}: {error}") from None
+
+        def step(where: str, action: Any, *args: Any) -> None:
+            try:
+                action(*args)
+            except ValueError as error:
+                raise HandRecordError(f"hand record: {where}: {error}") from None
+
+        try:
+            rules = Rules.from_json(field("rules", dict))
+            dealer = Seat.parse(field("dealer", str))
+            direction = PassDirection[field("pass_direction", str).upper()]
+        except (ValueError, KeyError) as error:
+            raise HandRecordError(f"hand record: {error}") from None
+        scores = field("scores", list)
+        if len(scores) != 4 or not all(type(s) is int for s in scores):
+            raise HandRecordError("hand record: scores must be 4 whole numbers")
+        deal = field("deal", dict)
+        hands = []
+        for seat in Seat:
+            name = seat.name.lower()
+            if name not in deal:
+                raise HandRecordError(f"hand record: deal.{name} is missing")
+            hands.append(cards(f"deal.{name}", deal[name]))
+        try:
+            hand = cls(rules, hands, dealer=dealer, pass_direction=direction, scores=scores)
+        except ValueError as error:
+            raise HandRecordError(f"hand record: deal: {error}") from None
+        for number, entry in enumerate(field("passes", list)):
+            where = f"passes[{number}]"
+            if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
+                raise HandRecordError(f"hand record: {where} must have a seat and cards")
+            try:
+                seat = Seat.parse(entry["seat"])
+            except ValueError as error:
+                raise HandRecordError(f"hand record: {where}: {error}") from None
+            step(where, hand.pass_cards, seat, cards(f"{where}.cards", entry.get("cards")))
+        for number, text in enumerate(field("plays", list)):
+            where = f"plays[{number}]"
+            if not isinstance(text, str):
+                raise HandRecordError(f"hand record: {where} must be a card")
+            step(where, hand.play, text)
+        return hand
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.phase.value} dealer={self.dealer} "
+                f"trick={len(self._tricks)} turn={self.turn}>")

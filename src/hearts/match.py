@@ -1,0 +1,86 @@
+"""A match: hands dealt one after another until a total reaches the target."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.cards import Seat
+from hearts.hand import Hand
+from hearts.rules import Rules
+from hearts.view import Phase
+
+__all__ = ["Match", "MatchOver"]
+
+
+class MatchOver(ValueError):
+    """Asked for another hand when the match is over, or before the hand is done."""
+
+
+class Match:
+    """Hands to the target score: the first dealer is South, the deal moves left
+    each hand, the pass direction follows the rules (the rotation starts afresh
+    with each match).
+
+    Rules given to :meth:`deal` apply from that hand on, so options changed
+    mid-match take effect from the next hand dealt.
+    """
+
+    def __init__(self, rules: Rules | None = None, rng_or_seed: random.Random | int = 0) -> None:
+        self.rules: Rules = rules or Rules()
+        """The rules the next hand will be dealt with."""
+        self._rng = (rng_or_seed if isinstance(rng_or_seed, random.Random)
+                     else random.Random(rng_or_seed))
+        self.hands: list[Hand] = []
+        """Every hand dealt so far, the current one last."""
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current (latest) hand, or None before the first deal."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals, counting every finished hand."""
+        totals = [0, 0, 0, 0]
+        for hand in self.hands:
+            if hand.phase is Phase.OVER:
+                for seat, points in enumerate(hand.points):
+                    totals[seat] += points
+        return tuple(totals)
+
+    @property
+    def over(self) -> bool:
+        """True when, after a finished hand, some total has reached the target."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.OVER:
+            return False
+        return max(self.scores) >= hand.rules.target
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The seats with the lowest total (several on a tie); empty until over."""
+        if not self.over:
+            return ()
+        scores = self.scores
+        low = min(scores)
+        return tuple(seat for seat in Seat if scores[seat] == low)
+
+    @property
+    def next_dealer(self) -> Seat:
+        """The dealer of the next hand."""
+        return Seat(len(self.hands) % 4)
+
+    def deal(self, rules: Rules | None = None) -> Hand:
+        """Deal the next hand, with new ``rules`` from this hand on if given."""
+        if self.over:
+            raise MatchOver("The match is over")
+        if self.hand is not None and self.hand.phase is not Phase.OVER:
+            raise MatchOver("The current hand is not finished")
+        if rules is not None:
+            self.rules = rules
+        number = len(self.hands)
+        hand = Hand.deal(self.rules, self._rng, dealer=Seat(number % 4),
+                         pass_direction=self.rules.pass_direction(number),
+                         scores=self.scores)
+        self.hands.append(hand)
+        return hand

@@ -1,0 +1,157 @@
+"""The rules as data (the options page's settings) and the reasons for refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from hearts import core
+from hearts.cards import Card, Seat, Suit
+
+__all__ = ["TARGETS", "IllegalMove", "PassDirection", "Passing", "Rules", "Scoring",
+           "play_refusal"]
+
+
+class IllegalMove(ValueError):
+    """A pass or play the rules refuse; the message says why, in a player's words."""
+
+
+class Scoring(Enum):
+    """How points are counted."""
+
+    HOUSE = "house"
+    """Queen of spades 10, ace of hearts 5, king 4, queen 3, jack 2, other hearts 1: 33."""
+    CLASSIC = "classic"
+    """Queen of spades 13, every heart 1: 26."""
+
+    @property
+    def hand_value(self) -> int:
+        """The positive points in one hand."""
+        return core.hand_value(self.value)
+
+
+class Passing(Enum):
+    """Which way the cards are passed over a match."""
+
+    LEFT = "left"
+    """Pass left every hand."""
+    ROTATE = "rotate"
+    """Left, right, across, then left again; there is no hold hand."""
+
+
+class PassDirection(Enum):
+    """Where one hand's passed cards go."""
+
+    LEFT = 1
+    """To the next seat in play order."""
+    RIGHT = 3
+    """To the previous seat in play order."""
+    ACROSS = 2
+    """To the seat opposite."""
+    NONE = 0
+    """No passing (a library option; the game never uses it)."""
+
+    def target(self, seat: Seat) -> Seat:
+        """The seat that receives ``seat``'s passed cards."""
+        return seat.offset(self.value)
+
+    def source(self, seat: Seat) -> Seat:
+        """The seat whose passed cards ``seat`` receives."""
+        return seat.offset(-self.value)
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+TARGETS = (50, 100, 200)
+"""The target scores the options page offers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of a hand and a match; field names follow the options page."""
+
+    scoring: Scoring = Scoring.HOUSE
+    """House (33 points a hand) or classic (26)."""
+    jack_of_diamonds: bool = False
+    """The Omnibus variant: the jack of diamonds is worth -10 to whoever takes it."""
+    first_lead: bool = False
+    """The holder of the 2 of clubs must lead it; otherwise the seat after the
+    dealer leads any card."""
+    leading_hearts: bool = False
+    """No heart may be led until a heart has been played, unless nothing else is held."""
+    first_trick: bool = False
+    """No heart and not the queen of spades on the first trick unless there is no
+    alternative (the jack of diamonds is not a points card here)."""
+    passing: Passing = Passing.LEFT
+    """Pass left every hand, or rotate left, right, across."""
+    target: int = 100
+    """The match ends when a total reaches this: 50, 100 or 200."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.scoring, Scoring):
+            raise ValueError(f"scoring must be a Scoring, not {self.scoring!r}")
+        if not isinstance(self.passing, Passing):
+            raise ValueError(f"passing must be a Passing, not {self.passing!r}")
+        for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        if isinstance(self.target, bool) or self.target not in TARGETS:
+            raise ValueError(f"target must be one of 50, 100 or 200, not {self.target!r}")
+
+    def pass_direction(self, hand_number: int) -> PassDirection:
+        """The pass direction of the hand ``hand_number`` (0 = the first of a match)."""
+        if self.passing is Passing.LEFT:
+            return PassDirection.LEFT
+        return (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)[hand_number % 3]
+
+    def card_points(self, card: Card) -> int:
+        """What one card is worth to whoever takes it (before any moon)."""
+        return core.mask_points(card.bit, self.scoring.value, self.jack_of_diamonds)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as plain JSON values."""
+        return {"scoring": self.scoring.value, "jack_of_diamonds": self.jack_of_diamonds,
+                "first_lead": self.first_lead, "leading_hearts": self.leading_hearts,
+                "first_trick": self.first_trick, "passing": self.passing.value,
+                "target": self.target}
+
+    @classmethod
+    def from_json(cls, data: object) -> Rules:
+        """Rules from :meth:`to_json`'s form; a clear ``ValueError`` for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be a JSON object")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown rule {sorted(unknown)[0]!r}")
+        values = dict(data)
+        try:
+            if "scoring" in values:
+                values["scoring"] = Scoring(values["scoring"])
+            if "passing" in values:
+                values["passing"] = Passing(values["passing"])
+        except ValueError as error:
+            raise ValueError(f"bad rules: {error}") from None
+        return cls(**values)
+
+
+def play_refusal(rules: Rules, hand: int, card: Card, led_suit: int, first_trick: bool,
+                 hearts_broken: bool) -> str | None:
+    """Why ``card`` may not be played from ``hand`` (a mask) now, or None if it may.
+
+    The reasons are checked in the same order as :func:`hearts.core.legal_mask`.
+    """
+    if not hand & card.bit:
+        return f"The {card.long_name} is not in your hand"
+    legal = core.legal_mask(hand, led_suit, first_trick, hearts_broken, rules.first_lead,
+                            rules.leading_hearts, rules.first_trick)
+    if legal & card.bit:
+        return None
+    if led_suit >= 0 and hand & Suit(led_suit).mask:
+        return f"You must follow {Suit(led_suit)}"
+    if led_suit < 0 and first_trick and rules.first_lead and hand & core.TWO_OF_CLUBS:
+        return "The first lead must be the 2 of clubs"
+    if first_trick and rules.first_trick and card.bit & core.POINT_CARDS:
+        return "No points may be played to the first trick"
+    return "Hearts have not been broken yet"
