@@ -33,6 +33,9 @@ class Play(NamedTuple):
     """The trick this card finished, or None if the trick goes on."""
 
 
+_SEATS = tuple(Seat)
+
+
 def _rng(rng_or_seed: random.Random | int) -> random.Random:
     if isinstance(rng_or_seed, random.Random):
         return rng_or_seed
@@ -124,19 +127,19 @@ class Hand:
     @property
     def turn(self) -> Seat | None:
         """The seat to play, or None unless the phase is ``PLAYING``."""
-        return None if self._turn is None else Seat(self._turn)
+        return None if self._turn is None else _SEATS[self._turn]
 
     @property
     def leader(self) -> Seat | None:
         """The seat that leads (or led) the current trick."""
-        return None if self._leader is None else Seat(self._leader)
+        return None if self._leader is None else _SEATS[self._leader]
 
     @property
     def trick(self) -> tuple[tuple[Seat, Card], ...]:
         """The current trick so far as ``(seat, card)`` pairs."""
         assert self._leader is not None or not self._trick
         leader = self._leader or 0
-        return tuple((Seat((leader + i) & 3), card) for i, card in enumerate(self._trick))
+        return tuple((_SEATS[(leader + i) & 3], card) for i, card in enumerate(self._trick))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -260,8 +263,8 @@ class Hand:
             target = self.pass_direction.target(seat)
             self._hands[seat] &= ~mask
             self._received[target] = mask
-        for seat in range(4):
-            self._hands[seat] |= self._received[seat]
+        for index in range(4):
+            self._hands[index] |= self._received[index]
         self._start_play()
 
     def _start_play(self) -> None:
@@ -306,10 +309,10 @@ class Hand:
         """
         card = _as_card(card)
         turn = self._turn
+        if seat is not None and turn is not None and seat != turn:
+            raise IllegalMove(f"Not your turn: it is {Seat(turn)}'s turn to play")
         if turn is None or not self._legal_mask() & card.bit:
             raise IllegalMove(self.play_refusal(card) or "That card may not be played")
-        if seat is not None and seat != turn:
-            raise IllegalMove(f"It is {Seat(turn)}'s turn, not {Seat(seat)}'s")
         bit = card.bit
         self._hands[turn] ^= bit
         self._played |= bit
@@ -321,10 +324,10 @@ class Hand:
         self._legal = None
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
-            return Play(Seat(turn), card, None)
+            return Play(_SEATS[turn], card, None)
         assert self._leader is not None
         winner = (self._leader + core.trick_winner([c.index for c in trick])) & 3
-        finished = Trick(Seat(self._leader), tuple(trick), Seat(winner))
+        finished = Trick(_SEATS[self._leader], tuple(trick), _SEATS[winner])
         self._tricks.append(finished)
         mask = 0
         for c in trick:
@@ -340,7 +343,7 @@ class Hand:
             self.phase = Phase.OVER
         else:
             self._leader = self._turn = winner
-        return Play(Seat(turn), card, finished)
+        return Play(_SEATS[turn], card, finished)
 
     # --- records -------------------------------------------------------------
 
