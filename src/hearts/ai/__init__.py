@@ -1,31 +1,21 @@
-"""Computer players. TEMPORARY scaffold: the real players replace this module.
+"""Computer players, Beginner to Expert.
 
-The interface is fixed: ``make_player(level, seed)`` returns an object with
-``choose_pass(view) -> list[Card]`` (three cards) and ``choose_play(view) -> Card``.
+``make_player(level, seed)`` returns a player with ``choose_pass(view)`` (three
+cards, never the queen of spades) and ``choose_play(view)`` (one legal card).
+Players see only a :class:`~hearts.view.PlayerView`; each decision is a pure
+function of the view and the seed.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Protocol
 
+from hearts.ai.levels import Level
+from hearts.ai.players import make_player
 from hearts.cards import Card
 from hearts.view import PlayerView
 
 __all__ = ["Level", "Player", "make_player"]
-
-
-class Level(IntEnum):
-    """The five difficulty levels."""
-
-    BEGINNER = 1
-    CASUAL = 2
-    CLUB = 3
-    STRONG = 4
-    EXPERT = 5
-
-    def __str__(self) -> str:
-        return self.name.capitalize()
 
 
 class Player(Protocol):
@@ -38,16 +28,3 @@ class Player(Protocol):
     def choose_play(self, view: PlayerView) -> Card:
         """One of ``view.legal``."""
         ...
-
-
-class _LowestCard:
-    def choose_pass(self, view: PlayerView) -> list[Card]:
-        return [c for c in reversed(view.hand) if c.index != 49][:3]
-
-    def choose_play(self, view: PlayerView) -> Card:
-        return view.legal[0]
-
-
-def make_player(level: Level = Level.CLUB, seed: int = 0) -> Player:
-    """A computer player of ``level``."""
-    return _LowestCard()

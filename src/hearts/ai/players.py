@@ -1,0 +1,95 @@
+"""The computer players of each level."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.ai.judgement import Skill, judge_play, naive_play
+from hearts.ai.kit import rule_kit
+from hearts.ai.levels import Level
+from hearts.ai.passing import choose_pass_mask
+from hearts.ai.search import Budget, search_play
+from hearts.ai.situation import Situation, view_key
+from hearts.cards import Card, cards_of_mask
+from hearts.view import PlayerView
+
+__all__ = ["BUDGETS", "SKILLS", "SLIPS", "JudgementPlayer", "SearchPlayer", "make_player"]
+
+SKILLS = {
+    Level.BEGINNER: Skill(voids=False, moon=False),
+    Level.CASUAL: Skill(voids=False, moon=True),
+    Level.CLUB: Skill(voids=True, moon=True),
+    Level.STRONG: Skill(voids=True, moon=True),
+    Level.EXPERT: Skill(voids=True, moon=True),
+}
+"""What each level pays attention to."""
+
+SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
+"""How often a weak level plays the careless card instead of its judgement's."""
+
+BUDGETS = {
+    Level.STRONG: Budget(deals=12, width=4, late_deals=8),
+    Level.EXPERT: Budget(deals=40, width=8, late_deals=40),
+}
+"""How hard the search levels look."""
+
+
+class JudgementPlayer:
+    """A player that decides by judgement alone (Beginner, Casual, Club)."""
+
+    def __init__(self, level: Level = Level.CLUB, seed: int = 0) -> None:
+        self.level = Level(level)
+        """The player's level."""
+        self.seed = seed
+        """The seed every decision is derived from."""
+        self.skill = SKILLS[self.level]
+        """What it pays attention to."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.level.label}, seed={self.seed})"
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """Three cards to pass, never the queen of spades."""
+        hand = 0
+        for card in view.hand:
+            hand |= card.bit
+        return cards_of_mask(choose_pass_mask(hand, rule_kit(view.rules)))
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """One of ``view.legal``."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if not view.legal:
+            raise ValueError("it is not this player's turn")
+        return Card.from_index(self._decide(view, Situation.of(view)))
+
+    def _decide(self, view: PlayerView, s: Situation) -> int:
+        kit = rule_kit(view.rules)
+        slip = SLIPS.get(self.level, 0.0)
+        if slip and random.Random(view_key(view, self.seed)).random() < slip:
+            return naive_play(s.hand, s.legal, s.trick)
+        voids = s.voids if self.skill.voids else (0, 0, 0, 0)
+        return judge_play(s.me, s.hand, s.legal, s.trick, s.played, s.taken, voids, kit,
+                          self.skill)
+
+
+class SearchPlayer(JudgementPlayer):
+    """A player that searches sampled deals with judgement playouts (Strong, Expert)."""
+
+    def __init__(self, level: Level = Level.EXPERT, seed: int = 0,
+                 budget: Budget | None = None) -> None:
+        super().__init__(level, seed)
+        self.budget = budget or BUDGETS[self.level]
+        """How hard it looks."""
+
+    def _decide(self, view: PlayerView, s: Situation) -> int:
+        rng = random.Random(view_key(view, self.seed))
+        return search_play(s, rule_kit(view.rules), self.budget, rng)
+
+
+def make_player(level: Level | int = Level.CLUB, seed: int = 0) -> JudgementPlayer:
+    """A computer player of ``level`` whose decisions replay from ``seed``."""
+    level = Level(level)
+    if level.searches:
+        return SearchPlayer(level, seed)
+    return JudgementPlayer(level, seed)

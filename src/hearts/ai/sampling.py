@@ -1,0 +1,79 @@
+"""Deal the unseen cards among the other seats, honestly.
+
+Only what the deciding seat knows is used: its own hand, the cards played, how
+many cards each seat holds, who has shown out of which suit, and the cards it
+passed (the receiver holds them until it plays them).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hearts.ai.situation import Situation
+from hearts.core import FULL_DECK, SUIT_MASKS
+
+__all__ = ["sample_deal"]
+
+
+def sample_deal(situation: Situation, rng: random.Random, use_voids: bool = True) -> list[int]:
+    """Four hands (masks): ours, and the unseen cards dealt to the others at random.
+
+    Each other seat gets exactly as many cards as it holds, never a card of a suit
+    it has shown out of (when ``use_voids``), and the cards we passed it.
+    """
+    me = situation.me
+    hands = [0, 0, 0, 0]
+    hands[me] = situation.hand
+    room = [0, 0, 0, 0]
+    unknown = FULL_DECK ^ situation.played ^ situation.hand
+    for seat in range(4):
+        if seat != me:
+            known = situation.known[seat]
+            hands[seat] = known
+            unknown &= ~known
+            room[seat] = situation.held[seat] - known.bit_count()
+    suits = []
+    for suit in range(4):
+        cards = unknown & SUIT_MASKS[suit]
+        if not cards:
+            continue
+        seats = [seat for seat in range(4) if seat != me and room[seat] > 0
+                 and not (use_voids and situation.voids[seat] >> suit & 1)]
+        suits.append((len(seats), suit, cards))
+    suits.sort()
+    for _attempt in range(40):
+        dealt = list(hands)
+        left = list(room)
+        if _deal(suits, dealt, left, me, situation.voids if use_voids else (0, 0, 0, 0), rng):
+            return dealt
+    if use_voids:
+        return sample_deal(situation, rng, use_voids=False)
+    raise ValueError("the unseen cards cannot be dealt")  # pragma: no cover
+
+
+def _deal(suits: list[tuple[int, int, int]], hands: list[int], room: list[int], me: int,
+          voids: tuple[int, ...], rng: random.Random) -> bool:
+    for _count, suit, cards in suits:
+        order = []
+        while cards:
+            low = cards & -cards
+            order.append(low)
+            cards ^= low
+        rng.shuffle(order)
+        for bit in order:
+            total = 0
+            for seat in range(4):
+                if seat != me and not voids[seat] >> suit & 1:
+                    total += room[seat]
+            if total <= 0:
+                return False
+            pick = rng.randrange(total)
+            for seat in range(4):
+                if seat == me or voids[seat] >> suit & 1:
+                    continue
+                pick -= room[seat]
+                if pick < 0:
+                    hands[seat] |= bit
+                    room[seat] -= 1
+                    break
+    return True

@@ -1,0 +1,1 @@
+"""Tournaments between computer players: duplicate matches, a ladder, reports."""
