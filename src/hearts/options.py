@@ -1,0 +1,216 @@
+"""The player's saved options: the nine settings of the options page, on disk.
+
+Options live in ``options.json`` in the user's config folder (from platformdirs;
+the ``HEARTS_CONFIG_DIR`` environment variable names another folder). Loading
+never fails: a missing file gives the defaults, and a file that is broken or
+hand-edited gives the defaults for whatever cannot be read, with a notice for
+the player. Saving writes a temporary file and renames it over the old one, so
+a crash never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import platformdirs
+
+from hearts.rules import TARGETS, Passing, Rules, Scoring
+
+__all__ = [
+    "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "LoadResult", "Options", "Speed",
+    "load_options", "options_from_json", "options_path", "save_options",
+]
+
+ENV_VAR = "HEARTS_CONFIG_DIR"
+"""The environment variable that names the folder holding the options file."""
+FILE_NAME = "options.json"
+"""The options file's name inside that folder."""
+DIFFICULTIES = ("Beginner", "Casual", "Club", "Strong", "Expert")
+"""The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``."""
+
+
+class Speed(Enum):
+    """How quickly the computer players play, with the pauses it sets."""
+
+    FAST = "fast"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+    @property
+    def card_delay(self) -> float:
+        """Seconds before each computer player's card appears."""
+        return {"fast": 0.25, "normal": 0.6, "slow": 1.1}[self.value]
+
+    @property
+    def trick_delay(self) -> float:
+        """Seconds a finished trick stays on show."""
+        return {"fast": 0.8, "normal": 1.5, "slow": 2.5}[self.value]
+
+    @property
+    def received_delay(self) -> float:
+        """Seconds the cards just received are held up out of the hand."""
+        return {"fast": 1.75, "normal": 2.1, "slow": 2.6}[self.value]
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The nine settings of the options page."""
+
+    difficulty: int = 3
+    """The computer players' level, 1 (Beginner) to 5 (Expert)."""
+    passing: Passing = Passing.LEFT
+    """Pass left every hand, or rotate left, right and across."""
+    scoring: Scoring = Scoring.HOUSE
+    """House scoring (33 a hand) or classic (26)."""
+    jack_of_diamonds: bool = False
+    """The jack of diamonds is worth -10 to whoever takes it."""
+    first_lead: bool = False
+    """The two of clubs must lead the first trick."""
+    leading_hearts: bool = False
+    """Hearts may not be led until broken."""
+    first_trick: bool = False
+    """No points may be played to the first trick."""
+    target: int = 100
+    """The score that ends the game: 50, 100 or 200."""
+    speed: Speed = Speed.NORMAL
+    """How quickly the computer players play."""
+
+    def rules(self) -> Rules:
+        """The engine's rules for these options."""
+        return Rules(scoring=self.scoring, jack_of_diamonds=self.jack_of_diamonds,
+                     first_lead=self.first_lead, leading_hearts=self.leading_hearts,
+                     first_trick=self.first_trick, passing=self.passing, target=self.target)
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON values (what the file holds)."""
+        return {
+            "difficulty": DIFFICULTIES[self.difficulty - 1].lower(),
+            "passing": self.passing.value,
+            "scoring": self.scoring.value,
+            "jack_of_diamonds": self.jack_of_diamonds,
+            "first_lead": self.first_lead,
+            "leading_hearts": self.leading_hearts,
+            "first_trick": self.first_trick,
+            "target": self.target,
+            "speed": self.speed.value,
+        }
+
+
+class LoadResult(NamedTuple):
+    """What :func:`load_options` found."""
+
+    options: Options
+    """The options read, with defaults for anything that could not be read."""
+    notice: str | None
+    """A message for the player when the file could not be read in full."""
+
+
+def options_path(config_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Where the options file lives: ``config_dir``, else ``$HEARTS_CONFIG_DIR``,
+    else the user's config folder for ``hearts``."""
+    if config_dir is None:
+        config_dir = os.environ.get(ENV_VAR) or platformdirs.user_config_dir("hearts")
+    return Path(config_dir) / FILE_NAME
+
+
+def _read_difficulty(value: object) -> int:
+    if isinstance(value, str):
+        names = [name.lower() for name in DIFFICULTIES]
+        if value.strip().lower() in names:
+            return names.index(value.strip().lower()) + 1
+    raise ValueError(value)
+
+
+def _read_bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(value)
+
+
+def _read_target(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value in TARGETS:
+        return value
+    raise ValueError(value)
+
+
+_READERS: dict[str, Any] = {
+    "difficulty": _read_difficulty,
+    "passing": Passing,
+    "scoring": Scoring,
+    "jack_of_diamonds": _read_bool,
+    "first_lead": _read_bool,
+    "leading_hearts": _read_bool,
+    "first_trick": _read_bool,
+    "target": _read_target,
+    "speed": Speed,
+}
+
+
+def options_from_json(data: object) -> tuple[Options, list[str]]:
+    """Options from the file's JSON, and the names of the settings that were
+    present but could not be read. Unknown keys are ignored."""
+    if not isinstance(data, dict):
+        return Options(), ["the whole file"]
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    for field in fields(Options):
+        if field.name not in data:
+            continue
+        try:
+            values[field.name] = _READERS[field.name](data[field.name])
+        except (ValueError, TypeError):
+            bad.append(field.name.replace("_", " "))
+    return replace(Options(), **values), bad
+
+
+def load_options(path: str | os.PathLike[str]) -> LoadResult:
+    """Read the options file at ``path``; this never raises.
+
+    A missing file gives the defaults quietly; anything unreadable gives the
+    defaults for what could not be read and a notice saying so.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadResult(Options(), None)
+    except (OSError, UnicodeDecodeError) as error:
+        return LoadResult(Options(), f"Could not read {path} ({error}) - using default options")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return LoadResult(Options(), f"The options file {path} is damaged - using defaults")
+    options, bad = options_from_json(data)
+    if bad:
+        return LoadResult(options, "Some saved options could not be read ("
+                          + ", ".join(bad) + ") - defaults used for those")
+    return LoadResult(options, None)
+
+
+def save_options(options: Options, path: str | os.PathLike[str]) -> None:
+    """Write ``options`` to ``path`` atomically (raises ``OSError`` on failure,
+    leaving any earlier file untouched)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=".options-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(options.to_json(), file, indent=2)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise

@@ -1,0 +1,332 @@
+"""The Hearts app: it owns the game, the computer players, every pause and the pages.
+
+Every delay goes through :meth:`HeartsApp.later`, so a ``delay_scale`` of 0
+makes the whole game run without waiting (the tests use it). Computer players
+think in worker threads; their cards are played back on the app's own thread.
+A step that falls due while the help or options page is open is held and run
+on return, so leaving the table never stalls the game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+
+from textual.app import App
+from textual.worker import Worker, WorkerState
+
+from hearts.ai import Level, Player, make_player
+from hearts.cards import Card, Seat
+from hearts.options import LoadResult, Options, load_options, options_path, save_options
+from hearts.tui.game import USER, Game, Stage
+from hearts.tui.table import TableScreen
+from hearts.view import PlayerView
+
+__all__ = ["HeartsApp"]
+
+
+def _choose_passes(players: dict[Seat, Player], views: dict[Seat, PlayerView]
+                   ) -> dict[Seat, list[Card]]:
+    return {seat: list(players[seat].choose_pass(view)) for seat, view in views.items()}
+
+
+class HeartsApp(App[None]):
+    """Hearts in the terminal: the user is South against three computer players."""
+
+    CSS_PATH = "hearts.tcss"
+    TITLE = "Hearts"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        config_dir: str | os.PathLike[str] | None = None,
+        delay_scale: float | None = None,
+        ascii_only: bool = False,
+        level: Level | None = None,
+    ) -> None:
+        super().__init__()
+        self.seed: int = random.randrange(1 << 30) if seed is None else seed
+        """The seed of every deal and every computer decision."""
+        self.options_file = options_path(config_dir)
+        """Where the options are saved."""
+        loaded: LoadResult = load_options(self.options_file)
+        self.options: Options = loaded.options
+        """The options as saved (or the defaults)."""
+        self.delay_scale = delay_scale
+        """Multiplies every pause; None follows the play speed option, 0 never waits."""
+        self.ascii_only = ascii_only
+        """Draw cards with letters instead of suit symbols."""
+        self.level_override = level
+        """A difficulty for this run only (``--level``)."""
+        self.game = Game(self.options.rules(), self.seed)
+        """The table's state."""
+        self.game.message = loaded.notice
+        self._players: dict[Seat, Player] = {}
+        self._thinking = False
+        self._held: list[Callable[[], None]] = []
+        self._jobs: dict[Worker[object], Callable[[object], None]] = {}
+
+    # --- set up -------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Open the table."""
+        self.push_screen(TableScreen())
+
+    @property
+    def level(self) -> Level:
+        """The computer players' level now."""
+        return self.level_override or Level(self.options.difficulty)
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table page, if the app is running."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    @property
+    def at_table(self) -> bool:
+        """True when the table is the page on show."""
+        return bool(self.screen_stack) and isinstance(self.screen, TableScreen)
+
+    @property
+    def settled(self) -> bool:
+        """True when nothing is thinking or waiting to happen (for tests)."""
+        game = self.game
+        return (not self._thinking and not self._jobs and not self._held
+                and game.stage not in (Stage.RECEIVED, Stage.TRICK_SHOW)
+                and game.computer_due is None and not game.user_passed)
+
+    def refresh_table(self) -> None:
+        """Redraw the table from the game."""
+        table = self.table
+        if table is not None:
+            table.update()
+
+    def say(self, message: str | None) -> None:
+        """Show ``message`` on the status line (None leaves the prompt)."""
+        if message:
+            self.game.message = message
+        self.refresh_table()
+
+    # --- the one place every pause goes through ---------------------------------
+
+    def later(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``seconds`` of play-speed pause (scaled), and only
+        while the table is on show."""
+        scale = self.delay_scale
+        delay = seconds * (1.0 if scale is None else scale)
+
+        def due() -> None:
+            if self.at_table:
+                callback()
+            else:
+                self._held.append(callback)
+
+        if delay <= 0:
+            self.call_later(due)
+        else:
+            self.set_timer(delay, due)
+
+    def resume(self) -> None:
+        """Run whatever fell due while the table was hidden, then carry on."""
+        held, self._held = self._held, []
+        for callback in held:
+            callback()
+        self.pump()
+
+    def _speed_delays(self) -> tuple[float, float, float]:
+        speed = self.options.speed
+        return speed.card_delay, speed.trick_delay, speed.received_delay
+
+    # --- workers --------------------------------------------------------------------
+
+    def _start(self, work: Callable[[], object], done: Callable[[object], None],
+               name: str) -> None:
+        worker: Worker[object] = self.run_worker(work, thread=True, group="players",
+                                                 name=name, exit_on_error=False)
+        self._jobs[worker] = done
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A computer player has decided (or failed)."""
+        worker = event.worker
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR,
+                               WorkerState.CANCELLED):
+            return
+        done = self._jobs.pop(worker, None)
+        if done is None:
+            return
+        done(worker.result if event.state is WorkerState.SUCCESS else None)
+
+    # --- the flow of the game ----------------------------------------------------
+
+    def deal(self) -> None:
+        """Deal the next hand and let the computer players choose their passes."""
+        game = self.game
+        reason = game.deal()
+        if reason:
+            self.say(reason)
+            return
+        level = self.level
+        self._players = {seat: make_player(level, self.seed * 1009 + game.deals * 4 + seat)
+                         for seat in Seat if seat != USER}
+        hand = game.hand
+        assert hand is not None
+        views = {seat: hand.view(seat) for seat in self._players}
+        deal_number = game.deals
+        players = dict(self._players)
+        self._start(partial(_choose_passes, players, views),
+                    lambda result: self._passes_chosen(result, deal_number), "passes")
+        self.refresh_table()
+
+    def _passes_chosen(self, result: object, deal_number: int) -> None:
+        game = self.game
+        hand = game.hand
+        if hand is None or deal_number != game.deals:
+            return
+        passes: dict[Seat, list[Card]] = {}
+        chosen = result if isinstance(result, dict) else {}
+        for seat in self._players:
+            cards = chosen.get(seat)
+            if cards is None or hand.pass_refusal(seat, cards) is not None:
+                cards = self._fallback_pass(seat)
+            passes[seat] = cards
+        game.pass_computer(passes, deal_number)
+        self._after_pass()
+
+    def _fallback_pass(self, seat: Seat) -> list[Card]:
+        hand = self.game.hand
+        assert hand is not None
+        for trio in itertools.combinations(reversed(hand.holding(seat)), 3):
+            if hand.pass_refusal(seat, trio) is None:
+                return list(trio)
+        raise AssertionError("no three cards can be passed")  # pragma: no cover
+
+    def pass_cards(self) -> None:
+        """Pass the user's chosen cards."""
+        self.say(self.game.pass_user())
+        self._after_pass()
+
+    def _after_pass(self) -> None:
+        game = self.game
+        if game.stage is Stage.RECEIVED:
+            moves = game.moves
+            self.later(self._speed_delays()[2], lambda: self._settle_if(moves))
+        self.refresh_table()
+
+    def _settle_if(self, moves: int) -> None:
+        if self.game.moves == moves:
+            self.settle()
+
+    def settle(self) -> None:
+        """Put the received cards into the hand and start play."""
+        if self.game.settle():
+            self.refresh_table()
+            self.pump()
+
+    def use_card(self, card: Card) -> None:
+        """The user chose ``card``: raise it for passing, or play it."""
+        game = self.game
+        if game.stage is Stage.PASSING:
+            self.say(game.choose(card))
+            return
+        if game.stage is Stage.IDLE:
+            self.say("Press Deal (d) for the next hand" if game.hand else
+                     "Press Deal (d) to begin")
+            return
+        reason = game.play_user(card)
+        if reason:
+            self.say(reason)
+            return
+        self._after_play()
+
+    def _after_play(self) -> None:
+        game = self.game
+        if game.stage is Stage.TRICK_SHOW:
+            moves = game.moves
+            self.later(self._speed_delays()[1], lambda: self._end_trick_if(moves))
+        self.refresh_table()
+        self.pump()
+
+    def _end_trick_if(self, moves: int) -> None:
+        if self.game.moves == moves:
+            self.game.end_trick_show()
+            self.refresh_table()
+            self.pump()
+
+    def pump(self) -> None:
+        """Set the next computer player thinking, if one is due."""
+        game = self.game
+        seat = game.computer_due
+        hand = game.hand
+        if seat is None or self._thinking or hand is None:
+            return
+        self._thinking = True
+        view = hand.view(seat)
+        player = self._players.get(seat) or make_player(self.level, self.seed + seat)
+        moves = game.moves
+        started = time.monotonic()
+
+        def chosen(result: object) -> None:
+            thought = time.monotonic() - started
+            card = result if isinstance(result, Card) else None
+            wait = max(0.0, self._speed_delays()[0] - thought)
+            self.later(wait, lambda: self._computer_plays(seat, card, moves))
+
+        self._start(partial(player.choose_play, view), chosen, f"play {seat}")
+
+    def _computer_plays(self, seat: Seat, card: Card | None, moves: int) -> None:
+        game = self.game
+        self._thinking = False
+        hand = game.hand
+        if game.moves != moves or hand is None or game.computer_due != seat:
+            self.pump()
+            return
+        if card is None or hand.play_refusal(card) is not None:
+            card = hand.legal_plays()[0]
+        game.play_computer(seat, card)
+        self._after_play()
+
+    # --- pages ----------------------------------------------------------------------
+
+    def open_help(self) -> None:
+        """Show the help page over whatever is on show."""
+        from hearts.tui.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def open_options(self) -> None:
+        """Show the options page (between hands only)."""
+        if not self.game.can("options"):
+            self.say("Options can be changed between hands")
+            return
+        from hearts.tui.options_page import OptionsScreen
+
+        shown = replace(self.options, difficulty=int(self.level))
+        self.push_screen(OptionsScreen(shown), self._options_closed)
+
+    def _options_closed(self, result: object) -> None:
+        if not isinstance(result, Options):
+            self.say("Options unchanged")
+            return
+        if self.level_override is not None and result.difficulty == int(self.level_override):
+            keep = replace(result, difficulty=self.options.difficulty)
+        else:
+            self.level_override = None
+            keep = result
+        try:
+            save_options(keep, self.options_file)
+        except OSError as error:
+            message = f"Could not save the options ({error.strerror or error}) - kept for now"
+        else:
+            message = "Options saved - they take effect from the next deal"
+        self.options = keep
+        self.game.rules = keep.rules()
+        self.say(message)

@@ -1,0 +1,152 @@
+"""The help page: the rules, the scoring, the keys, the mouse and the options."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Static
+
+from hearts.tui.base import FitScreen
+from hearts.tui.widgets import GameButton
+
+__all__ = ["HELP_TEXT", "HelpScreen", "unwrap"]
+
+HELP_TEXT = """\
+[b]HEARTS - HOW TO PLAY[/b]   (escape, q or Close returns to the game)
+
+[b]The game[/b]
+You sit South and play against three computer players: West, North and East.
+Low scores are good. Each hand everyone gets 13 cards. Before play, each
+player gives away 3 cards and receives 3 from someone else; the queen of
+spades can never be given away. The cards you receive are lifted out of your
+hand for a moment so you can see them.
+
+The player after the dealer leads the first trick with any card. Everyone
+else follows the suit that was led if they can; if they cannot, they may play
+anything. The highest card of the led suit takes the trick, and whoever takes
+it leads next.
+
+Unless you switch them on in the options, there are no further limits: any
+card may start the first trick, hearts may be led at any time, and points may
+fall on the first trick.
+
+[b]Scoring[/b]
+House scoring (the default) makes each hand worth 33 points: the queen of
+spades 10, the ace of hearts 5, king 4, queen 3, jack 2, and every other heart
+1. Classic scoring makes every heart 1 and the queen of spades 13, 26 in all.
+Take every point in a hand and you shoot the moon: you score nothing and each
+other player gets the whole value of the hand. The game ends when someone
+reaches the target (100 unless changed); the lowest total wins.
+
+[b]On the table[/b]
+Each player's label shows name, cards still held, points this hand and total,
+e.g. "West  12    0 /  5". Below each trick card are the suits that player
+has shown out of ("out: C H"); the top corner says whether hearts are broken.
+
+[b]Keys[/b]
+  left, right     move the highlight along your hand (it wraps round)
+  space, return   play the highlighted card, or choose it to pass
+  d               deal the next hand (or start a new game when one is over)
+  p               pass the 3 chosen cards
+  c               clear the cards chosen to pass
+  any key         while received cards are on show: settle them and play on
+  o               the options page (between hands)
+  s               on the options page: save and go back
+  x               quit; on the options page it cancels instead
+  esc h           this page (escape then h, or alt+h)
+  C-l             redraw the screen
+  1 - 9           on the options page: change a setting
+
+[b]Mouse[/b]
+Click a card with the left button to play it or to choose it for passing
+(click a chosen card again to put it back). Click a button to use it; buttons
+appear only when they can be used: Deal and Options between hands, Pass and
+Clear while passing, Continue while received cards are on show, Help and Quit
+always. A click anywhere puts received cards into the hand. A double click
+plays only one card.
+
+[b]Options[/b]
+Between hands, o opens the options page; 1 to 9 change the settings and Save keeps them for later sessions.
+  1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
+                    levels think ahead by playing the hand out many times.
+  2 Passing         left every hand, or left, right and across in turn
+  3 Scoring         house (33 a hand) or classic (26 a hand)
+  4 Jack of diamonds  off, or -10 points to whoever takes it (not needed to
+                    shoot the moon)
+  5 First lead      any card, or the 2 of clubs must lead
+  6 Leading hearts  any time, or not until a heart has been played
+  7 First trick     points allowed, or no points on the first trick
+  8 Game ends at    50, 100 or 200 points
+  9 Play speed      Fast, Normal or Slow computer play
+Saved options take effect from the next hand dealt.
+
+[b]Starting the game[/b]
+  hearts [--seed N] [--ascii] [--level NAME]
+--seed replays the same deals, --ascii draws cards without suit symbols, and
+--level sets the difficulty for this run only.
+"""
+"""The help page's text (Rich markup), hard-wrapped here for reading the source."""
+
+
+def unwrap(text: str) -> str:
+    """Join the lines of each paragraph so the page wraps them to its width;
+    indented lines (tables) keep their own lines."""
+    out: list[str] = []
+    for line in text.splitlines():
+        joinable = (out and out[-1] and line and not line.startswith(" ")
+                    and not out[-1].startswith((" ", "[b]")) and not line.startswith("[b]"))
+        if joinable:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+class HelpScreen(FitScreen):
+    """The help page; escape, ``q`` or Close goes back exactly where the game was."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", show=False),
+        Binding("ctrl+l", "redraw", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="help-screen")
+
+    def compose(self) -> ComposeResult:
+        """The text and a Close button."""
+        with Horizontal(id="main"):
+            with VerticalScroll(id="help-scroll"):
+                yield Static(unwrap(HELP_TEXT), id="help-text")
+            with Vertical(id="buttons"):
+                yield GameButton("Close", "close")
+                yield GameButton("Quit", "quit")
+        yield Static("Help - up and down scroll; escape, q or Close returns to the game",
+                     classes="status", markup=False)
+        yield Static("", classes="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        """Let the arrow keys scroll the text."""
+        super().on_mount()
+        self.query_one("#help-scroll").focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Close or quit."""
+        button = event.button
+        if isinstance(button, GameButton):
+            event.stop()
+            if button.action_name == "quit":
+                self.app.exit()
+            else:
+                self.action_close()
+
+    def action_close(self) -> None:
+        """Back to where the game was."""
+        self.dismiss(None)
+
+    def action_redraw(self) -> None:
+        """Redraw the whole screen."""
+        self.app.refresh(repaint=True, layout=True)

@@ -1,0 +1,109 @@
+"""Drawing on a character grid: card faces, labels and the canvas they go on.
+
+Nothing here knows about Textual; widgets hand in the styles (taken from the
+stylesheet) and get back Rich ``Text``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from hearts.cards import Card, Suit
+
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Canvas", "Palette", "card_face", "suit_mark"]
+
+CARD_WIDTH = 5
+"""Columns a card face takes."""
+CARD_HEIGHT = 5
+"""Rows a card face takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """The styles a drawing uses (widgets read them from the stylesheet)."""
+
+    table: Style
+    """The green cloth."""
+    text: Style
+    """Labels and notes on the cloth."""
+    black: Style
+    """A card face with a black suit."""
+    red: Style
+    """A card face with a red suit."""
+
+
+def suit_mark(suit: Suit, ascii_only: bool) -> str:
+    """The suit as one character: a symbol, or a letter in ASCII mode."""
+    return suit.letter if ascii_only else suit.symbol
+
+
+def card_face(card: Card, ascii_only: bool) -> list[str]:
+    """The five rows of ``card``'s face: a box with the rank at two corners and
+    the suit in the middle."""
+    if ascii_only:
+        rank = card.rank_name
+        top, side, bottom = "+---+", "|", "+---+"
+    else:
+        rank = "10" if card.rank == 10 else card.rank_name
+        top, side, bottom = "┌───┐", "│", "└───┘"
+    mark = suit_mark(card.suit, ascii_only)
+    return [
+        top,
+        side + rank.ljust(3) + side,
+        side + " " + mark + " " + side,
+        side + rank.rjust(3) + side,
+        bottom,
+    ]
+
+
+class Canvas:
+    """A fixed-size grid of styled characters; anything drawn off the edge is clipped."""
+
+    def __init__(self, width: int, height: int, background: Style) -> None:
+        self.width = max(0, width)
+        """Columns."""
+        self.height = max(0, height)
+        """Rows."""
+        self._cells: list[list[tuple[str, Style]]] = [
+            [(" ", background)] * self.width for _ in range(self.height)
+        ]
+
+    def text(self, x: int, y: int, text: str, style: Style) -> None:
+        """Write ``text`` starting at column ``x`` of row ``y``."""
+        if not 0 <= y < self.height:
+            return
+        row = self._cells[y]
+        for offset, char in enumerate(text):
+            column = x + offset
+            if 0 <= column < self.width:
+                row[column] = (char, style)
+
+    def card(self, x: int, y: int, card: Card, palette: Palette, ascii_only: bool,
+             highlight: bool = False) -> None:
+        """Draw ``card``'s face with its top-left corner at ``(x, y)``."""
+        style = palette.red if card.suit.is_red else palette.black
+        if highlight:
+            style = style + Style(reverse=True)
+        for row, line in enumerate(card_face(card, ascii_only)):
+            self.text(x, y + row, line, style)
+
+    def render(self) -> Text:
+        """The grid as Rich text, one line a row."""
+        out = Text(no_wrap=True, overflow="crop", end="")
+        for number, row in enumerate(self._cells):
+            if number:
+                out.append("\n")
+            run = ""
+            run_style: Style | None = None
+            for char, style in row:
+                if style is not run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run_style = style
+                run += char
+            if run:
+                out.append(run, run_style)
+        return out

@@ -1,0 +1,197 @@
+"""The table page: the trick, the hand, the buttons and the status line, and
+every key and click of play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from hearts.tui.base import FitScreen
+from hearts.tui.game import Stage
+from hearts.tui.widgets import GameButton, HandRow, TrickArea
+
+if TYPE_CHECKING:
+    from hearts.tui.app import HeartsApp
+
+__all__ = ["TableScreen"]
+
+_BUTTONS = (("Deal", "deal"), ("Options", "options"), ("Pass 0", "pass"), ("Clear", "clear"),
+            ("Continue", "continue"), ("Help", "help"), ("Quit", "quit"))
+
+# Keys that keep their meaning while the received cards are on show; any
+# other key only puts the cards into the hand.
+_KEYS_KEPT_WHILE_RECEIVED = {"x", "ctrl+l", "escape", "alt+h"}
+
+
+class TableScreen(FitScreen):
+    """The game table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Highlight left", show=False),
+        Binding("right", "move(1)", "Highlight right", show=False),
+        Binding("space,enter", "select", "Play or choose", show=False),
+        Binding("d", "deal", "Deal", show=False),
+        Binding("p", "pass_cards", "Pass", show=False),
+        Binding("c", "clear", "Clear", show=False),
+        Binding("o", "options", "Options", show=False),
+        Binding("x", "quit_game", "Quit", show=False),
+        Binding("escape", "escape", "Escape", show=False),
+        Binding("h", "escape_h", "Help after escape", show=False),
+        Binding("alt+h", "help", "Help", show=False),
+        Binding("ctrl+l", "redraw", "Redraw", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="table-screen")
+        self._escape_armed = False
+
+    @property
+    def hearts(self) -> HeartsApp:
+        """The app, with its game."""
+        return cast("HeartsApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """The cloth, the buttons and the status line."""
+        game = self.hearts.game
+        ascii_only = self.hearts.ascii_only
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield TrickArea(game, ascii_only, id="trick")
+                yield HandRow(game, ascii_only, id="hand")
+            with Vertical(id="buttons"):
+                for label, action in _BUTTONS:
+                    yield GameButton(label, action)
+        yield Static("", id="status", classes="status", markup=False)
+        yield Static("", classes="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        """Draw the state as the table appears."""
+        super().on_mount()
+        self.update()
+
+    def on_screen_resume(self) -> None:
+        """Back from help or options: redraw and pick up anything that fell due."""
+        self.update()
+        self.hearts.resume()
+
+    def update(self) -> None:
+        """Redraw everything from the game's state."""
+        if not self.is_mounted:
+            return
+        game = self.hearts.game
+        self.query_one(TrickArea).refresh()
+        self.query_one(HandRow).refresh()
+        self.query_one("#status", Static).update(game.prompt())
+        for button in self.query(GameButton):
+            button.display = game.can(button.action_name)
+        count = len(game.chosen)
+        self.query_one("#button-pass", GameButton).label = f"[u]P[/u]ass {count}"
+
+    # --- input ----------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """Disarm ``esc h`` on any other key; any key settles received cards."""
+        if event.key not in ("escape", "h"):
+            self._escape_armed = False
+        if (self.hearts.game.stage is Stage.RECEIVED
+                and event.key not in _KEYS_KEPT_WHILE_RECEIVED):
+            event.stop()
+            event.prevent_default()
+            self.hearts.settle()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click anywhere settles received cards."""
+        if self.hearts.game.stage is Stage.RECEIVED:
+            self.hearts.settle()
+
+    def on_hand_row_card_clicked(self, message: HandRow.CardClicked) -> None:
+        """A card clicked: choose it for passing, or play it."""
+        game = self.hearts.game
+        if game.stage is Stage.RECEIVED:
+            self.hearts.settle()
+            return
+        if message.chain > 1:
+            return  # the second click of a double click never plays a second card
+        cards = game.user_cards()
+        if message.card in cards:
+            game.cursor = cards.index(message.card)
+        self.hearts.use_card(message.card)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Run a button's action."""
+        button = event.button
+        if not isinstance(button, GameButton):
+            return
+        event.stop()
+        action = {"pass": "pass_cards", "quit": "quit_game", "continue": "continue"}.get(
+            button.action_name, button.action_name)
+        self.run_action_now(action)
+
+    def run_action_now(self, action: str) -> None:
+        """Run one of this screen's actions by name."""
+        method = getattr(self, f"action_{action}", None)
+        if method is not None:
+            method()
+
+    # --- actions --------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        """Move the highlight along the hand, wrapping round."""
+        self.hearts.game.move_cursor(step)
+        self.update()
+
+    def action_select(self) -> None:
+        """Play the highlighted card, or choose it to pass."""
+        card = self.hearts.game.highlighted
+        if card is None:
+            self.hearts.say("There is no hand yet - press Deal (d)")
+            return
+        self.hearts.use_card(card)
+
+    def action_deal(self) -> None:
+        """Deal the next hand."""
+        self.hearts.deal()
+
+    def action_pass_cards(self) -> None:
+        """Pass the chosen cards."""
+        self.hearts.pass_cards()
+
+    def action_clear(self) -> None:
+        """Lower every card chosen for passing."""
+        self.hearts.say(self.hearts.game.clear())
+
+    def action_continue(self) -> None:
+        """Put the received cards into the hand."""
+        self.hearts.settle()
+
+    def action_options(self) -> None:
+        """Open the options page (between hands only)."""
+        self.hearts.open_options()
+
+    def action_help(self) -> None:
+        """Open the help page."""
+        self._escape_armed = False
+        self.hearts.open_help()
+
+    def action_quit_game(self) -> None:
+        """Leave the game."""
+        self.hearts.exit()
+
+    def action_escape(self) -> None:
+        """The first half of ``esc h``."""
+        self._escape_armed = True
+
+    def action_escape_h(self) -> None:
+        """``h``: the help page if it follows escape, otherwise nothing."""
+        if self._escape_armed:
+            self.action_help()
+
+    def action_redraw(self) -> None:
+        """Redraw the whole screen."""
+        self.update()
+        self.hearts.refresh(repaint=True, layout=True)

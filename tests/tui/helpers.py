@@ -1,0 +1,111 @@
+"""Shared helpers for the table tests: a fast app and ways to drive it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from hearts import Card, Match, Phase, Rules, Seat
+from hearts.ai import Level
+from hearts.tui.app import HeartsApp
+from hearts.tui.game import Stage
+from hearts.tui.render import CARD_WIDTH
+
+SIZE = (80, 24)
+
+
+def make_app(config_dir: Path, seed: int = 7, delay_scale: float = 0.0,
+             **kwargs: object) -> HeartsApp:
+    """An app with no pauses, the fastest players and its own options folder."""
+    kwargs.setdefault("level", Level.BEGINNER)
+    return HeartsApp(seed=seed, config_dir=config_dir, delay_scale=delay_scale,
+                     **kwargs)  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot[None], limit: int = 300) -> None:
+    """Wait until no computer player is thinking or due and no pause is running."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    for _ in range(limit):
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+        if app.settled:
+            return
+    raise AssertionError(f"the table never settled: {app.game.stage}")
+
+
+def south_holds_queen(seed: int) -> bool:
+    """Whether the first deal from ``seed`` gives South the queen of spades."""
+    match = Match(Rules(), random.Random(seed))
+    return Card.parse("QS") in match.deal().holding(Seat.SOUTH)
+
+
+async def deal_and_pass(pilot: Pilot[None]) -> list[Card]:
+    """Deal and pass the first three cards by keyboard; return the cards passed."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    await pilot.press("d")
+    await settle(pilot)
+    cards = app.game.user_cards()
+    chosen = [c for c in cards if c != Card.parse("QS")][:3]
+    for card in chosen:
+        while app.game.highlighted != card:
+            await pilot.press("right")
+        await pilot.press("space")
+    await pilot.press("p")
+    return chosen
+
+
+async def play_user_card_by_keys(pilot: Pilot[None]) -> Card:
+    """Move the highlight to the first legal card and play it with return."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    hand = app.game.hand
+    assert hand is not None and hand.turn == Seat.SOUTH
+    target = hand.legal_plays()[0]
+    cards = app.game.user_cards()
+    steps = (cards.index(target) - app.game.cursor) % len(cards)
+    if steps:
+        await pilot.press(*["right"] * steps)
+    await pilot.press("enter")
+    return target
+
+
+async def play_out_hand_by_keys(pilot: Pilot[None]) -> None:
+    """Play the current hand to its end by keyboard."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    await settle(pilot)
+    while app.game.hand is not None and app.game.hand.phase is not Phase.OVER:
+        assert app.game.user_to_play
+        await play_user_card_by_keys(pilot)
+        await settle(pilot)
+    assert app.game.stage is Stage.IDLE
+
+
+def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
+    """Where to click ``card`` inside the hand row."""
+    from hearts.tui.widgets import HandRow
+
+    row = app.screen.query_one(HandRow)
+    cards = app.game.user_cards()
+    left = max(0, (row.size.width - len(cards) * CARD_WIDTH) // 2)
+    return left + cards.index(card) * CARD_WIDTH + 2, 3
+
+
+def finish_match_in_engine(app: HeartsApp, target: int = 50) -> None:
+    """Replace the app's match with one played to its end in the engine."""
+    rules = Rules(target=target)
+    match = Match(rules, random.Random(11))
+    while not match.over:
+        hand = match.deal()
+        for seat in Seat:
+            hand.pass_cards(seat, [c for c in hand.holding(seat)
+                                   if c != Card.parse("QS")][:3])
+        while hand.phase is not Phase.OVER:
+            hand.play(hand.legal_plays()[-1])
+    app.game.match = match
+    app.game.stage = Stage.IDLE
+    app.refresh_table()
