@@ -28,8 +28,8 @@ SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
 """How often a weak level plays the careless card instead of its judgement's."""
 
 BUDGETS = {
-    Level.STRONG: Budget(deals=12, width=4, late_deals=8),
-    Level.EXPERT: Budget(deals=40, width=8, late_deals=40),
+    Level.STRONG: Budget(deals=40, width=5, late_deals=20),
+    Level.EXPERT: Budget(deals=120, width=8, late_deals=80),
 }
 """How hard the search levels look."""
 

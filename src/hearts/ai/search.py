@@ -17,7 +17,14 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal
 from hearts.ai.situation import Situation
-from hearts.core import FULL_DECK, HEARTS, SUIT_MASKS, trick_winner
+from hearts.core import (
+    FULL_DECK,
+    HEARTS,
+    POINT_CARDS,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    trick_winner,
+)
 
 __all__ = ["Budget", "candidates", "search_play"]
 
@@ -33,6 +40,9 @@ class Budget(NamedTuple):
     """Chance a playout seat plays a random legal card."""
     late_deals: int = 0
     """Extra deals per decision once half the tricks are played (they are cheap)."""
+    prior: float = 0.15
+    """Points a hand the judgement's own choice is credited: another card must beat
+    it by more than this to be played instead."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -58,6 +68,9 @@ def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
 def candidates(situation: Situation, kit: RuleKit, width: int) -> list[int]:
     """The cards worth searching, the judgement's choice first, at most ``width``."""
     s = situation
+    forced = _settled(s, kit)
+    if forced is not None:
+        return [forced]
     choice = judge_play(s.me, s.hand, s.legal, s.trick, s.played, s.taken, s.voids, kit)
     distinct = _distinct(s.legal, s.hand, s.played, kit)
     ordered = [choice]
@@ -77,11 +90,54 @@ def candidates(situation: Situation, kit: RuleKit, width: int) -> list[int]:
         if mine:
             preferred.append((mine & -mine).bit_length() - 1)
             preferred.append(mine.bit_length() - 1)
+    stopper = _stopper(s, kit)
     for card in preferred + sorted(distinct, key=lambda c: (c % 13, c)):
+        if card == stopper:
+            continue
         equivalent = next((d for d in distinct if _same(d, card, s, kit)), card)
         if equivalent not in ordered and not any(_same(o, card, s, kit) for o in ordered):
             ordered.append(equivalent)
     return ordered[:width]
+
+
+def _lone_scorer(s: Situation) -> int:
+    """The one seat that has taken points, or -1."""
+    lone = -1
+    for seat in range(4):
+        if s.taken[seat] & POINT_CARDS:
+            if lone >= 0:
+                return -1
+            lone = seat
+    return lone
+
+
+def _settled(s: Situation, kit: RuleKit) -> int | None:
+    """A card judgement plays without searching: the queen of spades when void
+    (unless the trick's winner alone has points and may be shooting)."""
+    if not s.trick or not s.legal & QUEEN_OF_SPADES:
+        return None
+    led = s.trick[0] // 13
+    if s.legal & SUIT_MASKS[led]:
+        return None
+    best = max(range(len(s.trick)), key=lambda i: (s.trick[i] // 13 == led, s.trick[i]))
+    winner = (s.leader + best) & 3
+    lone = _lone_scorer(s)
+    if lone >= 0 and lone == winner:
+        return None
+    return 49
+
+
+def _stopper(s: Situation, kit: RuleKit) -> int:
+    """Our top heart when it should be kept as a moon stopper (-1 otherwise): we are
+    discarding and one other seat alone has points."""
+    hearts = s.hand & HEARTS
+    if not s.trick or not hearts or hearts == s.legal:
+        return -1
+    led = s.trick[0] // 13
+    lone = _lone_scorer(s)
+    if s.legal & SUIT_MASKS[led] or lone < 0 or lone == s.me:
+        return -1
+    return hearts.bit_length() - 1
 
 
 def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
@@ -135,6 +191,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
             points = playout(hands, trick, lead, played, taken, voids, broken, first, kit,
                              random.Random(playout_seed), budget.noise)
             totals[position] += 4 * points[me] - sum(points)
+    totals[0] -= round(4 * budget.prior * deals)
     best = 0
     for position in range(1, len(options)):
         if totals[position] < totals[best]:
