@@ -132,7 +132,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """A card from a rank and a suit: ``QS``, ``10h``, ``th``, ``Q♠``, ``10♥``."""
-        token = text.strip().upper()
+        token = text.strip().upper() if isinstance(text, str) else ""
         if len(token) >= 2:
             rank = _RANK_BY_TEXT.get(token[:-1])
             suit = _SUIT_BY_TEXT.get(token[-1])

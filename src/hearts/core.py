@@ -111,11 +111,11 @@ def legal_mask(
     """
     if led_suit >= 0:
         follow = hand & SUIT_MASKS[led_suit]
-        if follow:
-            return follow
         if first_trick and first_trick_rule:
+            if follow:
+                return follow & ~POINT_CARDS or follow
             return hand & ~POINT_CARDS or hand
-        return hand
+        return follow or hand
     if first_trick:
         if first_lead_rule and hand & TWO_OF_CLUBS:
             return TWO_OF_CLUBS

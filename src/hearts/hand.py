@@ -409,10 +409,19 @@ class Hand:
 
         try:
             rules = Rules.from_json(field("rules", dict))
+        except ValueError as error:
+            raise HandRecordError(f"hand record: rules: {error}") from None
+        try:
             dealer = Seat.parse(field("dealer", str))
-            direction = PassDirection[field("pass_direction", str).upper()]
-        except (ValueError, KeyError) as error:
-            raise HandRecordError(f"hand record: {error}") from None
+        except ValueError as error:
+            raise HandRecordError(f"hand record: dealer: {error}") from None
+        direction_name = field("pass_direction", str)
+        try:
+            direction = PassDirection[direction_name.upper()]
+        except KeyError:
+            raise HandRecordError(
+                f"hand record: pass_direction: {direction_name!r} is not left, right, "
+                "across or none") from None
         scores = field("scores", list)
         if len(scores) != 4 or not all(type(s) is int for s in scores):
             raise HandRecordError("hand record: scores must be 4 whole numbers")

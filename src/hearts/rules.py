@@ -97,7 +97,7 @@ class Rules:
         for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if isinstance(self.target, bool) or self.target not in TARGETS:
+        if type(self.target) is not int or self.target not in TARGETS:
             raise ValueError(f"target must be one of 50, 100 or 200, not {self.target!r}")
 
     def pass_direction(self, hand_number: int) -> PassDirection:
@@ -148,7 +148,7 @@ def play_refusal(rules: Rules, hand: int, card: Card, led_suit: int, first_trick
                             rules.leading_hearts, rules.first_trick)
     if legal & card.bit:
         return None
-    if led_suit >= 0 and hand & Suit(led_suit).mask:
+    if led_suit >= 0 and card.suit != led_suit and hand & Suit(led_suit).mask:
         return f"You must follow {Suit(led_suit)}"
     if led_suit < 0 and first_trick and rules.first_lead and hand & core.TWO_OF_CLUBS:
         return "The first lead must be the 2 of clubs"

@@ -45,7 +45,6 @@ def test_parse_rejects_non_cards_with_a_clear_value_error(text: str) -> None:
     assert repr(text) in str(info.value)  # names what was given
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Card.parse(None) raises AttributeError")
 @pytest.mark.parametrize("value", [None, 12])
 def test_parse_rejects_non_strings_with_a_value_error(value: object) -> None:
     with pytest.raises(ValueError, match="not a card"):

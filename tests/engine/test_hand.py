@@ -342,9 +342,6 @@ def test_first_trick_leader_holding_only_hearts_and_the_queen(
     assert hand.legal_plays() == expected
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: with first_trick on, a player following a spade lead on the first "
-    "trick may play the queen of spades although it holds another spade"))
 def test_first_trick_queen_refused_when_following_spades_with_another_spade() -> None:
     # The first_lead rule is off, so the first trick may be led with a spade.
     deal = deal_of("KS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",

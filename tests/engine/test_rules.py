@@ -70,7 +70,6 @@ def test_invalid_values_raise_a_clear_value_error(kwargs: dict[str, Any], words:
         Rules(**kwargs)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a float target such as 100.0 is accepted")
 def test_float_target_is_refused() -> None:
     with pytest.raises(ValueError, match="target"):
         Rules(target=100.0)  # type: ignore[arg-type]
