@@ -68,7 +68,8 @@ def test_ladder_writes_strength_files(tmp_path: Path, capsys: pytest.CaptureFixt
     from hearts.ai.search import Budget
 
     tiny = Budget(deals=2, width=3)
-    monkeypatch.setattr(players, "BUDGETS", {Level.STRONG: tiny, Level.EXPERT: tiny})
+    monkeypatch.setitem(players.BUDGETS, Level.STRONG, tiny)
+    monkeypatch.setitem(players.BUDGETS, Level.EXPERT, tiny)
     assert main(["ladder", "--deals", "1", "--seed", "2", "--quiet", "--results",
                  str(tmp_path / "r"), "--docs", str(tmp_path / "docs")]) == 0
     data = json.loads((tmp_path / "docs" / "strength.json").read_text())

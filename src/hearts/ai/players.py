@@ -29,7 +29,7 @@ SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
 
 BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
-    Level.EXPERT: Budget(deals=120, width=8, late_deals=80),
+    Level.EXPERT: Budget(deals=160, width=8, late_deals=120),
 }
 """How hard the search levels look."""
 

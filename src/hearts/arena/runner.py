@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.ai import Level
+from hearts.ai.players import BUDGETS
 from hearts.arena.duplicate import DealResult, play_deal
 from hearts.rules import Rules
 
@@ -46,9 +47,14 @@ class RunSpec:
     """The rules of every hand."""
 
     def header(self) -> dict[str, Any]:
-        """The results file's first line (without the deal count: a run may grow)."""
+        """The results file's first line (without the deal count: a run may grow).
+
+        It names the search budgets, so results from other players are never mixed in.
+        """
+        budgets = {level.label: list(BUDGETS[level]) for level in (self.a, self.b)
+                   if level in BUDGETS}
         return {"format": FORMAT, "a": self.a.label, "b": self.b.label, "seed": self.seed,
-                "rules": self.rules.to_json()}
+                "rules": self.rules.to_json(), "budgets": budgets}
 
     def filename(self) -> str:
         """A results file name unique to the sides, seed and rules."""
