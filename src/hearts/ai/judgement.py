@@ -41,6 +41,7 @@ class Skill(NamedTuple):
 
 
 FULL_SKILL = Skill(voids=True, moon=True)
+"""Everything noticed: the Club level, and every seat in the search's playouts."""
 
 
 def _top(mask: int) -> int:
