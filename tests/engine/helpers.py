@@ -86,7 +86,7 @@ def random_pass(hand: Hand, rng: random.Random, seats: Iterable[Seat] = tuple(Se
     """Pass three random cards (never the queen of spades) for each of ``seats``
     that has not passed yet."""
     for seat in seats:
-        if hand.passed(seat):
+        if hand.phase is not Phase.PASSING or hand.passed(seat):
             continue
         choices = [card for card in hand.holding(seat) if card != QS]
         hand.pass_cards(seat, rng.sample(choices, 3))

@@ -58,7 +58,7 @@ class RefHand:
     def __init__(self, deal: Sequence[Iterable[str]], *, dealer: int, pass_offset: int | None,
                  scoring: str = "house", jack_of_diamonds: bool = False,
                  first_lead: bool = False, leading_hearts: bool = False,
-                 first_trick: bool = False, strict_first_trick_follow: bool = True) -> None:
+                 first_trick: bool = False) -> None:
         self.hands = [set(cards) for cards in deal]
         assert all(len(h) == 13 for h in self.hands)
         assert len(set().union(*self.hands)) == 52
@@ -69,9 +69,6 @@ class RefHand:
         self.first_lead = first_lead
         self.leading_hearts = leading_hearts
         self.first_trick = first_trick
-        # The spec: "no card carrying points may be played to the first trick unless
-        # there is no alternative" -- this applies when following suit too.
-        self.strict_first_trick_follow = strict_first_trick_follow
         self.passes: dict[int, set[str]] = {}
         self.trick: list[tuple[int, str]] = []
         self.tricks: list[tuple[int, list[str], int]] = []  # (leader, cards, winner)
@@ -114,6 +111,7 @@ class RefHand:
         return any(suit(c) == "H" for _, cards, _ in self.tricks for c in cards)
 
     def legal(self) -> set[str]:
+        """The cards the seat to play may play."""
         if self.turn is None:
             return set()
         hand = self.hands[self.turn]
@@ -122,7 +120,10 @@ class RefHand:
             led = suit(self.trick[0][1])
             same = {c for c in hand if suit(c) == led}
             if same:
-                if first and self.first_trick and self.strict_first_trick_follow:
+                if first and self.first_trick:
+                    # "No card carrying points may be played to the first trick unless
+                    # there is no alternative": following suit too (the queen of
+                    # spades on a spade lead, when another spade is held).
                     return {c for c in same if not is_points(c)} or same
                 return same
             if first and self.first_trick:

@@ -212,3 +212,17 @@ def test_cardset_pickles() -> None:
     cs = CardSet.parse("QS AH 2C JD")
     assert pickle.loads(pickle.dumps(cs)) == cs
     assert copy.deepcopy(cs) == cs
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine bug: CardSet operators and Card comparisons with other types raise "
+    "AttributeError instead of returning NotImplemented (TypeError)"))
+@pytest.mark.parametrize(
+    "operation",
+    [lambda: CardSet() | {Card.parse("QS")}, lambda: CardSet() & 3, lambda: CardSet() - [],
+     lambda: CardSet() ^ "QS", lambda: Card.parse("QS") < 3, lambda: Card.parse("QS") >= None],
+    ids=["or-set", "and-int", "sub-list", "xor-str", "lt-int", "ge-none"],
+)
+def test_foreign_operands_raise_type_error(operation: object) -> None:
+    with pytest.raises(TypeError):
+        operation()  # type: ignore[operator]

@@ -1,0 +1,61 @@
+"""The engine imports without Textual (or anything outside the standard library)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+
+import pytest
+
+ENGINE = ["hearts", "hearts.cards", "hearts.core", "hearts.rules", "hearts.hand",
+          "hearts.match", "hearts.view"]
+OPTIONAL = ["hearts.ai", "hearts.options", "hearts.arena"]
+
+
+def present(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def fresh_import(modules: list[str]) -> dict[str, list[str]]:
+    """Import ``modules`` in a new interpreter; report what got loaded."""
+    code = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        f"for name in {modules!r}:\n"
+        "    __import__(name)\n"
+        "new = sorted(set(sys.modules) - before)\n"
+        "print(json.dumps({'all': sorted(sys.modules), 'new': new}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, timeout=60)
+    return json.loads(result.stdout)
+
+
+def test_the_engine_imports_without_textual() -> None:
+    loaded = fresh_import(ENGINE + [name for name in OPTIONAL if present(name)])
+    assert not [m for m in loaded["all"] if m == "textual" or m.startswith("textual.")]
+    assert "hearts.tui" not in loaded["all"]
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_each_engine_module_needs_only_the_standard_library(module: str) -> None:
+    loaded = fresh_import([module])
+    outside = [name for name in loaded["new"]
+               if name.split(".")[0] not in sys.stdlib_module_names
+               and name.split(".")[0] != "hearts"]
+    assert outside == []
+
+
+def test_public_api_is_importable_from_hearts() -> None:
+    import hearts
+
+    names = ["Card", "Suit", "Seat", "CardSet", "Rules", "Scoring", "Passing",
+             "PassDirection", "Phase", "Hand", "Match", "PlayerView", "IllegalMove"]
+    for name in names:
+        assert hasattr(hearts, name), name
+        assert name in hearts.__all__
