@@ -11,7 +11,7 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hearts import (
@@ -35,7 +35,7 @@ POINT_CARDS = frozenset(c for c in Card.all() if str(c)[1] == "H" or c == QS)
 OFFSETS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3,
            PassDirection.NONE: None}
 
-PROPERTY = settings(max_examples=80, deadline=None,
+PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -184,6 +184,7 @@ def test_equal_views_when_hidden_cards_are_swapped(setup: Setup, cut: int) -> No
                         and c in hand.dealt(a) and d in hand.dealt(b)
                         and c not in hand.received(a) and d not in hand.received(b)):
                     candidates.append((a, b, c, d))
+    event("hidden swap" if candidates else "nothing to swap")
     if not candidates:
         return
     a, b, c, d = rng.choice(candidates)
