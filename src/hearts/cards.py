@@ -173,16 +173,24 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -217,6 +225,8 @@ class CardSet:
     """Bit ``i`` is set when the card with index ``i`` is in the set."""
 
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
         if isinstance(cards, int):
             if not 0 <= cards <= FULL_DECK:
                 raise ValueError(f"not a 52-bit card mask: {cards}")
@@ -230,7 +240,7 @@ class CardSet:
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """A set from cards separated by spaces or commas: ``"QS AH 10c"``."""
-        return cls(token for token in text.replace(",", " ").split())
+        return cls(text)
 
     def suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
@@ -248,16 +258,24 @@ class CardSet:
     def __bool__(self) -> bool:
         return bool(self.mask)
 
-    def __or__(self, other: CardSet) -> CardSet:
+    def __or__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask | other.mask)
 
-    def __and__(self, other: CardSet) -> CardSet:
+    def __and__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & other.mask)
 
-    def __sub__(self, other: CardSet) -> CardSet:
+    def __sub__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask & ~other.mask)
 
-    def __xor__(self, other: CardSet) -> CardSet:
+    def __xor__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet(self.mask ^ other.mask)
 
     def __eq__(self, other: object) -> bool:

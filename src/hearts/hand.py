@@ -321,6 +321,8 @@ class Hand:
         if trick and card.suit is not trick[0].suit:
             self._voids[turn] |= 1 << trick[0].suit
         trick.append(card)
+        if bit & core.HEARTS:
+            self._broken = True
         self._legal = None
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
@@ -333,8 +335,6 @@ class Hand:
         for c in trick:
             mask |= c.bit
         self._taken[winner] |= mask
-        if mask & core.HEARTS:
-            self._broken = True
         self._trick = []
         if len(self._tricks) == 13:
             self._leader = self._turn = None
@@ -411,6 +411,9 @@ class Hand:
             rules = Rules.from_json(field("rules", dict))
         except ValueError as error:
             raise HandRecordError(f"hand record: rules: {error}") from None
+        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict))
+        if missing:
+            raise HandRecordError(f"hand record: rules: {sorted(missing)[0]} is missing")
         try:
             dealer = Seat.parse(field("dealer", str))
         except ValueError as error:

@@ -25,9 +25,11 @@ class Match:
     mid-match take effect from the next hand dealt.
     """
 
-    def __init__(self, rules: Rules | None = None, rng_or_seed: random.Random | int = 0) -> None:
+    def __init__(self, rules: Rules | None = None,
+                 rng_or_seed: random.Random | int | None = None) -> None:
         self.rules: Rules = rules or Rules()
         """The rules the next hand will be dealt with."""
+        # No seed: fresh cards every match; a seed or a Random replays exactly.
         self._rng = (rng_or_seed if isinstance(rng_or_seed, random.Random)
                      else random.Random(rng_or_seed))
         self.hands: list[Hand] = []

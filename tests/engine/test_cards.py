@@ -214,9 +214,6 @@ def test_cardset_pickles() -> None:
     assert copy.deepcopy(cs) == cs
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: CardSet operators and Card comparisons with other types raise "
-    "AttributeError instead of returning NotImplemented (TypeError)"))
 @pytest.mark.parametrize(
     "operation",
     [lambda: CardSet() | {Card.parse("QS")}, lambda: CardSet() & 3, lambda: CardSet() - [],
@@ -226,3 +223,8 @@ def test_cardset_pickles() -> None:
 def test_foreign_operands_raise_type_error(operation: object) -> None:
     with pytest.raises(TypeError):
         operation()  # type: ignore[operator]
+
+
+def test_a_card_set_from_a_string_reads_card_names() -> None:
+    assert CardSet("QS, AH 10c") == CardSet.parse("QS AH TC")
+    assert len(CardSet("QS")) == 1

@@ -362,3 +362,18 @@ def test_first_trick_queen_allowed_when_it_is_the_only_spade() -> None:
     hand.play("KS")
     assert hand.legal_plays() == cards("QS")
     hand.play("QS")
+
+
+def test_hearts_are_broken_as_soon_as_a_heart_is_played() -> None:
+    rng = random.Random(11)
+    for _ in range(50):
+        hand = Hand.deal(Rules(), rng, pass_direction=PassDirection.NONE)
+        while hand.phase is Phase.PLAYING:
+            card = rng.choice(hand.legal_plays())
+            hand.play(card)
+            if card.suit is Suit.HEARTS:
+                assert hand.hearts_broken
+                assert hand.view(Seat.SOUTH).hearts_broken
+                return
+            assert hand.hearts_broken == any(c.suit is Suit.HEARTS for c in hand.plays)
+    raise AssertionError("no heart was played in 50 hands")

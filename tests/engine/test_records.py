@@ -198,3 +198,8 @@ def test_a_bad_pass_direction_names_the_field() -> None:
 def test_a_bad_pass_direction_is_refused() -> None:
     with pytest.raises(HandRecordError, match="sideways"):
         Hand.from_record(record_of(pass_direction="sideways"))
+
+
+def test_a_record_must_name_every_rule() -> None:
+    with pytest.raises(HandRecordError, match="rules: first_lead is missing"):
+        Hand.from_record(record_of(rules={"target": 100}))
