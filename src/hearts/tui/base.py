@@ -18,7 +18,7 @@ def too_small_text(width: int, height: int) -> str:
     """The notice shown when the terminal is below the minimum size."""
     return (f"The terminal is too small for Hearts.\n\n"
             f"It must be at least {MIN_WIDTH} x {MIN_HEIGHT}; it is {width} x {height} now.\n\n"
-            f"Make the window bigger to carry on - the game is kept as it is.")
+            "Enlarge the window to carry on; the game is kept.")
 
 
 class FitScreen(Screen[object]):

@@ -15,7 +15,7 @@ from hearts.tui.widgets import GameButton
 __all__ = ["HELP_TEXT", "HelpScreen", "unwrap"]
 
 HELP_TEXT = """\
-[b]HEARTS - HOW TO PLAY[/b]   (escape, q or Close returns to the game)
+[b]HEARTS - HOW TO PLAY[/b]
 
 [b]The game[/b]
 You sit South and play against three computer players: West, North and East.
@@ -69,7 +69,8 @@ always. A click anywhere puts received cards into the hand. A double click
 plays only one card.
 
 [b]Options[/b]
-Between hands, o opens the options page; 1 to 9 change the settings and Save keeps them for later sessions.
+Between hands, o opens the options page; 1 to 9 change the settings and
+Save keeps them for later sessions.
   1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
                     levels think ahead by playing the hand out many times.
   2 Passing         left every hand, or left, right and across in turn

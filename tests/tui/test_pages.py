@@ -1,0 +1,191 @@
+"""Pilot tests of the options page, the help page, redraw, resize and quitting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hearts import Phase, Seat
+from hearts.options import Options, Speed, load_options, options_path
+from hearts.tui.game import Stage
+from hearts.tui.help import HelpScreen
+from hearts.tui.options_page import OptionsScreen
+from hearts.tui.table import TableScreen
+
+from .helpers import SIZE, deal_and_pass, make_app, settle
+
+
+async def test_options_change_save_and_reload(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.press("1", "3", "8", "9", "9")
+        screen = app.screen
+        assert screen.options.difficulty == 4
+        assert str(screen.query_one("#option-1").render()).endswith("Strong")
+        await pilot.press("s")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game.prompt().startswith("Options saved")
+    saved = load_options(options_path(tmp_path))
+    assert saved.notice is None
+    assert saved.options == Options(difficulty=4, scoring=saved.options.scoring,
+                                    target=200, speed=Speed.FAST)
+    assert saved.options.scoring.value == "classic"
+    again = make_app(tmp_path, level=None)
+    assert again.options == saved.options
+    assert again.game.rules.target == 200
+
+
+async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o", "8", "s", "d")
+        await settle(pilot)
+        assert app.game.hand is not None and app.game.hand.rules.target == 200
+
+
+async def test_options_cancel_and_x_put_everything_back(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for cancel in ("c", "x"):
+            await pilot.press("o", "2", "3", "4", cancel)
+            assert isinstance(app.screen, TableScreen)
+            assert app.options == Options()
+            assert app.is_running
+        await pilot.press("o", "5")
+        await pilot.click("#button-cancel")
+        assert isinstance(app.screen, TableScreen)
+        assert app.options == Options()
+    assert not options_path(tmp_path).exists()
+
+
+async def test_options_only_between_hands(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("o")
+        assert isinstance(app.screen, TableScreen)
+        assert "between hands" in app.game.prompt()
+
+
+async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
+    from hearts.ai import Level
+
+    app = make_app(tmp_path, level=Level.EXPERT)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.level is Level.EXPERT
+        await pilot.press("o")
+        assert app.screen.options.difficulty == 5
+        await pilot.press("9", "s")
+    data = json.loads(options_path(tmp_path).read_text())
+    assert data["difficulty"] == "club" and data["speed"] == "slow"
+
+
+async def test_a_broken_file_gives_a_notice_and_is_kept_until_saved(tmp_path: Path) -> None:
+    path = options_path(tmp_path)
+    path.write_text('{"target": 75, "scoring": "classic"}')
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "target" in app.game.prompt()
+        assert app.options.scoring.value == "classic"
+        await pilot.press("d")
+        await settle(pilot)
+    assert path.read_text() == '{"target": 75, "scoring": "classic"}'
+
+
+async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -> None:
+    app = make_app(tmp_path, delay_scale=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+        assert app.game.stage is Stage.RECEIVED
+        await pilot.press("space")  # settle: West leads, a computer card is due
+        assert app.game.computer_due is Seat.WEST
+        await pilot.press("alt+h")
+        assert isinstance(app.screen, HelpScreen)
+        hand = app.game.hand
+        assert hand is not None and hand.plays == ()
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.6)
+        assert hand.plays == ()  # the game waits while help is up ...
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.05)
+            if app.game.user_to_play:
+                break
+        assert app.game.user_to_play  # ... and carries on when it closes
+        assert len(hand.trick) == 3
+
+
+async def test_help_by_escape_then_h_and_closing_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape", "left", "h")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.click("#button-help")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.click("#button-close")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("o", "alt+h")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, OptionsScreen)
+
+
+async def test_ctrl_l_redraws_and_changes_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await settle(pilot)
+        hand = app.game.hand
+        assert hand is not None
+        before = (hand.plays, app.game.cursor, app.game.stage)
+        await pilot.press("ctrl+l")
+        assert (hand.plays, app.game.cursor, app.game.stage) == before
+
+
+async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await settle(pilot)
+        hand = app.game.hand
+        notice = app.screen.query_one(".too-small")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert notice.display
+        assert "80 x 24" in str(notice.render())
+        assert not app.screen.query_one("#main").display
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not notice.display
+        assert app.screen.query_one("#main").display
+        assert app.game.hand is hand and hand.phase is Phase.PLAYING
+        assert hand.turn == Seat.SOUTH
+
+
+async def test_x_quits_from_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.return_code == 0 or not app.is_running
+
+
+async def test_quit_button(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#button-quit")
+        await pilot.pause()
+        assert not app.is_running

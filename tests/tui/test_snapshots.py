@@ -1,0 +1,111 @@
+"""Snapshots of each screen state at 80x24 with a fixed seed (pytest-textual-snapshot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from hearts import Card
+from hearts.tui.app import HeartsApp
+from hearts.tui.widgets import HandRow
+
+from .helpers import (
+    SIZE,
+    card_offset,
+    deal_and_pass,
+    finish_match_in_engine,
+    make_app,
+    play_out_hand_by_keys,
+    play_user_card_by_keys,
+    settle,
+)
+
+
+def _app(pilot: Pilot[None]) -> HeartsApp:
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    return app
+
+
+def test_before_the_first_deal(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE)
+
+
+def test_passing_with_cards_raised(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await settle(pilot)
+        app = _app(pilot)
+        for card in [c for c in app.game.user_cards() if c != Card.parse("QS")][1:3]:
+            await pilot.click(HandRow, offset=card_offset(app, card))
+        await pilot.press("right", "right", "right", "right")
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_received_cards_on_show(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await _app(pilot).workers.wait_for_complete()
+        await pilot.pause(0)
+
+    app = make_app(tmp_path, delay_scale=1000.0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_mid_trick(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await settle(pilot)
+        for _ in range(3):
+            await play_user_card_by_keys(pilot)
+            await settle(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_end_of_hand(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_game_over(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        finish_match_in_engine(_app(pilot))
+        await pilot.pause(0)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_options_page(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["o", "2", "4"])
+
+
+def test_help_page(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["escape", "h"])
+
+
+def test_terminal_too_small(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(60, 20))
+
+
+def test_ascii_cards(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await settle(pilot)
+
+    app = make_app(tmp_path, ascii_only=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_grows_with_the_terminal(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await settle(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(110, 34), run_before=run_before)
