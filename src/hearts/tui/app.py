@@ -300,7 +300,8 @@ class HeartsApp(App[None]):
         """Show the help page over whatever is on show."""
         from hearts.tui.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        if not any(isinstance(screen, HelpScreen) for screen in self.screen_stack):
+            self.push_screen(HelpScreen())
 
     def open_options(self) -> None:
         """Show the options page (between hands only)."""
@@ -309,6 +310,8 @@ class HeartsApp(App[None]):
             return
         from hearts.tui.options_page import OptionsScreen
 
+        if any(isinstance(screen, OptionsScreen) for screen in self.screen_stack):
+            return
         shown = replace(self.options, difficulty=int(self.level))
         self.push_screen(OptionsScreen(shown), self._options_closed)
 

@@ -168,9 +168,9 @@ class OptionsScreen(FitScreen):
     def action_help(self) -> None:
         """Open the help page over this one."""
         self._escape_armed = False
-        from hearts.tui.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        open_help = getattr(self.app, "open_help", None)
+        if open_help is not None:
+            open_help()
 
     def action_redraw(self) -> None:
         """Redraw the whole screen."""

@@ -1,0 +1,150 @@
+"""The saved options file: defaults, damage, hand edits, and atomic saving."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from hearts.options import (
+    ENV_VAR,
+    Options,
+    Speed,
+    load_options,
+    options_path,
+    save_options,
+)
+from hearts.rules import Passing, Rules, Scoring
+
+
+def test_defaults_match_the_manual() -> None:
+    options = Options()
+    assert options.difficulty == 3
+    assert options.rules() == Rules()
+    assert options.speed is Speed.NORMAL
+    assert (Speed.FAST.card_delay, Speed.NORMAL.trick_delay, Speed.SLOW.received_delay) == (
+        0.25, 1.5, 2.6)
+
+
+def test_env_var_names_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    assert options_path() == tmp_path / "options.json"
+    assert options_path(tmp_path / "x") == tmp_path / "x" / "options.json"
+
+
+def test_missing_file_gives_defaults_quietly(tmp_path: Path) -> None:
+    assert load_options(tmp_path / "none.json") == (Options(), None)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "{not json", "\x00\x01", "[1, 2]", "42", "null"])
+def test_empty_or_garbage_gives_defaults_and_a_notice(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(text)
+    result = load_options(path)
+    assert result.options == Options()
+    assert result.notice
+    assert path.read_text() == text  # not overwritten until the player saves
+
+
+def test_undecodable_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_bytes(b"\xff\xfe\xfa")
+    result = load_options(path)
+    assert result.options == Options() and result.notice
+
+
+def test_wrong_types_default_only_those_settings(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(json.dumps({
+        "difficulty": 9, "passing": "rotate", "scoring": 3, "jack_of_diamonds": "yes",
+        "first_lead": True, "leading_hearts": 1, "first_trick": None, "target": True,
+        "speed": "slow",
+    }))
+    result = load_options(path)
+    assert result.options == Options(passing=Passing.ROTATE, first_lead=True,
+                                     speed=Speed.SLOW)
+    assert result.notice is not None
+    for name in ("difficulty", "scoring", "jack of diamonds", "leading hearts",
+                 "first trick", "target"):
+        assert name in result.notice
+
+
+def test_unknown_keys_are_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(json.dumps({"difficulty": "expert", "colour": "blue", "version": 7}))
+    assert load_options(path) == (Options(difficulty=5), None)
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    options = Options(difficulty=1, passing=Passing.ROTATE, scoring=Scoring.CLASSIC,
+                      jack_of_diamonds=True, first_lead=True, leading_hearts=True,
+                      first_trick=True, target=50, speed=Speed.FAST)
+    path = tmp_path / "deep" / "folder" / "options.json"
+    save_options(options, path)
+    assert load_options(path) == (options, None)
+    assert [p.name for p in path.parent.iterdir()] == ["options.json"]  # no temp left
+
+
+def test_save_replaces_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "options.json"
+    save_options(Options(target=200), path)
+
+    def broken_replace(src: object, dst: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        save_options(Options(target=50), path)
+    monkeypatch.undo()
+    assert load_options(path).options == Options(target=200)
+    assert [p.name for p in tmp_path.iterdir()] == ["options.json"]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="needs a non-root POSIX user for permissions to bite")
+def test_read_only_directory(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    save_options(Options(difficulty=5), path)
+    tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        assert load_options(path) == (Options(difficulty=5), None)
+        with pytest.raises(OSError):
+            save_options(Options(difficulty=1), path)
+        assert load_options(path).options == Options(difficulty=5)
+    finally:
+        tmp_path.chmod(stat.S_IRWXU)
+
+
+def test_config_folder_that_cannot_be_made(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    path = blocker / "options.json"
+    assert load_options(path) == (Options(), None) or load_options(path).notice
+    with pytest.raises(OSError):
+        save_options(Options(), path)
+
+
+async def test_game_starts_and_survives_a_failed_save(tmp_path: Path) -> None:
+    from hearts.tui.app import HeartsApp
+    from hearts.tui.table import TableScreen
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = HeartsApp(seed=1, config_dir=blocker, delay_scale=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o", "8", "s")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game.prompt().startswith("Could not save")
+        assert app.game.rules.target == 200  # kept for this session
+
+
+def test_engine_does_not_import_textual() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hearts, hearts.options, hearts.ai; "
+            "assert 'textual' not in sys.modules, 'textual imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
