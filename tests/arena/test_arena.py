@@ -85,3 +85,21 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["match", "club", "grandmaster"])
     assert main(["match", "club", "1", "--deals", "0"]) == 2
+
+
+def test_results_of_other_players_code_are_refused(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts.arena import runner
+
+    spec = RunSpec(Level.CASUAL, Level.BEGINNER, 2, 5, Rules())
+    path = tmp_path / spec.filename()
+    run(spec, path)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["players"] == runner.players_fingerprint()
+    assert len(header["players"]) == 16
+    assert len(load_results(path, spec)) == 2
+    monkeypatch.setattr(runner, "players_fingerprint", lambda: "0" * 16)
+    with pytest.raises(ResultsFileError, match="other players' code"):
+        load_results(path, spec)
+    assert len(run(spec, path)) == 2  # without --resume it starts afresh
+    assert json.loads(path.read_text().splitlines()[0])["players"] == "0" * 16

@@ -14,17 +14,37 @@ import json
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import hearts.ai
+import hearts.core
 from hearts.ai import Level
 from hearts.ai.players import BUDGETS
 from hearts.arena.duplicate import DealResult, play_deal
 from hearts.rules import Rules
 
-__all__ = ["ResultsFileError", "RunSpec", "load_results", "run"]
+__all__ = ["ResultsFileError", "RunSpec", "load_results", "players_fingerprint", "run"]
 
 FORMAT = "hearts-arena-results"
+
+
+@cache
+def players_fingerprint() -> str:
+    """A digest of the players' source: every ``.py`` file of ``hearts.ai`` and
+    ``hearts/core.py``, sorted by name, so results of other code are never mixed in.
+
+    Read once per process, so a long run keeps naming the code it started with.
+    """
+    files = sorted(Path(hearts.ai.__file__).parent.glob("*.py"), key=lambda p: p.name)
+    files.append(Path(hearts.core.__file__))
+    digest = hashlib.blake2b(digest_size=8)
+    for file in files:
+        digest.update(f"{file.parent.name}/{file.name}\0".encode())
+        digest.update(file.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 class ResultsFileError(ValueError):
@@ -49,12 +69,13 @@ class RunSpec:
     def header(self) -> dict[str, Any]:
         """The results file's first line (without the deal count: a run may grow).
 
-        It names the search budgets, so results from other players are never mixed in.
+        It names the search budgets and fingerprints the players' source, so results
+        from other players are never mixed in.
         """
         budgets = {level.label: list(BUDGETS[level]) for level in (self.a, self.b)
                    if level in BUDGETS}
         return {"format": FORMAT, "a": self.a.label, "b": self.b.label, "seed": self.seed,
-                "rules": self.rules.to_json(), "budgets": budgets}
+                "rules": self.rules.to_json(), "budgets": budgets, "players": players_fingerprint()}
 
     def filename(self) -> str:
         """A results file name unique to the sides, seed and rules."""
@@ -76,7 +97,13 @@ def load_results(path: Path, spec: RunSpec) -> dict[int, DealResult]:
         header = json.loads(lines[0])
     except json.JSONDecodeError:
         raise ResultsFileError(f"{path}: the first line is not a header") from None
-    if header != spec.header():
+    expected = spec.header()
+    if header != expected:
+        if {**header, "players": None} == {**expected, "players": None}:
+            raise ResultsFileError(
+                f"{path} was played by other players' code (fingerprint "
+                f"{header.get('players')}, now {expected['players']}); delete it or run "
+                "without --resume to start afresh")
         raise ResultsFileError(f"{path} holds a different run: {header}")
     for line in lines[1:]:
         try:
