@@ -159,9 +159,13 @@ class Game:
             giver = hand.pass_direction.source(USER)
             return f"You receive these 3 cards from {giver} - any key to continue"
         if self.stage is Stage.IDLE:
+            moon = ""
+            if hand.shooter is not None:
+                moon = ("You shot the moon! " if hand.shooter == USER
+                        else f"{hand.shooter} shot the moon! ")
             if self.match.over:
-                return self._winner_text() + " - press Deal for a new game"
-            return "Hand complete - press Deal for the next one"
+                return moon + self._winner_text() + " - press Deal for a new game"
+            return moon + "Hand complete - press Deal for the next one"
         number = len(hand.tricks) + 1
         if self.stage is Stage.TRICK_SHOW and self.shown_trick is not None:
             return f"{self.shown_trick.winner} takes trick {len(hand.tricks)}"
