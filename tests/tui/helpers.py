@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from hearts import Card, Match, Phase, Rules, Seat
-from hearts.ai import Level
+from hearts import Card, Match, Phase, PlayerView, Rules, Seat
+from hearts.ai import Level, Player
 from hearts.tui.app import HeartsApp
 from hearts.tui.game import Stage
 from hearts.tui.render import CARD_WIDTH
@@ -16,10 +16,31 @@ from hearts.tui.render import CARD_WIDTH
 SIZE = (80, 24)
 
 
+class SteadyPlayer:
+    """A computer player for table tests that never changes when the real players
+    are tuned: it passes its three highest cards and plays its lowest legal card."""
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """The three highest cards other than the queen of spades."""
+        return [c for c in reversed(view.hand) if c != Card.parse("QS")][:3]
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """The lowest legal card."""
+        return view.legal[0]
+
+
+def steady_player(level: Level, seed: int) -> Player:
+    """Make a :class:`SteadyPlayer` (the level and seed do not matter to it)."""
+    return SteadyPlayer()
+
+
 def make_app(config_dir: Path, seed: int = 7, delay_scale: float = 0.0,
              **kwargs: object) -> HeartsApp:
-    """An app with no pauses, the fastest players and its own options folder."""
+    """An app with no pauses, steady players and its own options folder.
+
+    Pass ``player_factory=make_player`` to play against the real computer players."""
     kwargs.setdefault("level", Level.BEGINNER)
+    kwargs.setdefault("player_factory", steady_player)
     return HeartsApp(seed=seed, config_dir=config_dir, delay_scale=delay_scale,
                      **kwargs)  # type: ignore[arg-type]
 

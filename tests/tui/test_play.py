@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hearts import Card, Phase, Seat
+from hearts.ai import Level, make_player
 from hearts.tui.game import Stage
 from hearts.tui.widgets import GameButton, HandRow
 
@@ -186,6 +189,17 @@ async def test_whole_hand_by_keyboard(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         assert len(app.game.match.hands) == 2
+
+
+@pytest.mark.parametrize("level", [Level.CLUB, Level.STRONG])
+async def test_whole_hand_against_the_real_players(tmp_path: Path, level: Level) -> None:
+    app = make_app(tmp_path, level=level, player_factory=make_player)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        hand = app.game.hand
+        assert hand is not None and hand.phase is Phase.OVER
+        assert sum(hand.points) in (33, 99)
 
 
 async def test_whole_hand_by_mouse(tmp_path: Path) -> None:

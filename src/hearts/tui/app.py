@@ -49,8 +49,11 @@ class HeartsApp(App[None]):
         delay_scale: float | None = None,
         ascii_only: bool = False,
         level: Level | None = None,
+        player_factory: Callable[[Level, int], Player] = make_player,
     ) -> None:
         super().__init__()
+        self.player_factory = player_factory
+        """Makes a computer player from a level and a seed (tests pass a fixed one)."""
         self.seed: int = random.randrange(1 << 30) if seed is None else seed
         """The seed of every deal and every computer decision."""
         self.options_file = options_path(config_dir)
@@ -175,7 +178,8 @@ class HeartsApp(App[None]):
             self.say(reason)
             return
         level = self.level
-        self._players = {seat: make_player(level, self.seed * 1009 + game.deals * 4 + seat)
+        self._players = {seat: self.player_factory(level,
+                                                   self.seed * 1009 + game.deals * 4 + seat)
                          for seat in Seat if seat != USER}
         hand = game.hand
         assert hand is not None
@@ -270,7 +274,7 @@ class HeartsApp(App[None]):
             return
         self._thinking = True
         view = hand.view(seat)
-        player = self._players.get(seat) or make_player(self.level, self.seed + seat)
+        player = self._players.get(seat) or self.player_factory(self.level, self.seed + seat)
         moves = game.moves
         started = time.monotonic()
 
