@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from hearts.tui.base import FitScreen
 from hearts.tui.widgets import GameButton
@@ -134,20 +134,7 @@ class HelpScreen(FitScreen):
         super().on_mount()
         self.query_one("#help-scroll").focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Close or quit."""
-        button = event.button
-        if isinstance(button, GameButton):
-            event.stop()
-            if button.action_name == "quit":
-                self.app.exit()
-            else:
-                self.action_close()
-
     def action_close(self) -> None:
         """Back to where the game was."""
         self.dismiss(None)
 
-    def action_redraw(self) -> None:
-        """Redraw the whole screen."""
-        self.app.refresh(repaint=True, layout=True)

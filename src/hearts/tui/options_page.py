@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from hearts.options import DIFFICULTIES, Options, Speed
 from hearts.rules import TARGETS, Passing, Scoring
-from hearts.tui.base import FitScreen
+from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
 __all__ = ["SETTINGS", "OptionsScreen", "Setting", "cycle", "describe"]
@@ -76,16 +76,13 @@ def describe(options: Options) -> list[str]:
             for number, setting in enumerate(SETTINGS, start=1)]
 
 
-class OptionsScreen(FitScreen):
+class OptionsScreen(HelpKeysScreen):
     """The options page; it dismisses with the saved options, or None on cancel."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(number), f"change({number})", show=False) for number in range(1, 10)],
         Binding("s", "save", "Save", show=False),
         Binding("c,x", "cancel", "Cancel", show=False),
-        Binding("escape", "escape", show=False),
-        Binding("h", "escape_h", show=False),
-        Binding("alt+h", "help", show=False),
         Binding("ctrl+l", "redraw", show=False),
     ]
 
@@ -95,7 +92,6 @@ class OptionsScreen(FitScreen):
         """The options as they were on entry (Cancel puts them back)."""
         self.options = options
         """The options as changed so far."""
-        self._escape_armed = False
 
     def compose(self) -> ComposeResult:
         """The nine settings and the buttons."""
@@ -126,22 +122,6 @@ class OptionsScreen(FitScreen):
         for number, line in enumerate(describe(self.options), start=1):
             self.query_one(f"#option-{number}", Static).update(line)
 
-    def on_key(self, event: object) -> None:
-        """Any key but escape disarms ``esc h``."""
-        key = getattr(event, "key", "")
-        if key not in ("escape", "h"):
-            self._escape_armed = False
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Run a button's action."""
-        button = event.button
-        if isinstance(button, GameButton):
-            event.stop()
-            if button.action_name == "quit":
-                self.app.exit()
-            else:
-                getattr(self, f"action_{button.action_name}")()
-
     def action_change(self, number: int) -> None:
         """Move setting ``number`` on to its next value."""
         self.options = cycle(self.options, number)
@@ -156,22 +136,3 @@ class OptionsScreen(FitScreen):
         self.options = self.original
         self.dismiss(None)
 
-    def action_escape(self) -> None:
-        """The first half of ``esc h``."""
-        self._escape_armed = True
-
-    def action_escape_h(self) -> None:
-        """``h`` after escape opens the help page."""
-        if self._escape_armed:
-            self.action_help()
-
-    def action_help(self) -> None:
-        """Open the help page over this one."""
-        self._escape_armed = False
-        open_help = getattr(self.app, "open_help", None)
-        if open_help is not None:
-            open_help()
-
-    def action_redraw(self) -> None:
-        """Redraw the whole screen."""
-        self.app.refresh(repaint=True, layout=True)

@@ -9,9 +9,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
-from hearts.tui.base import FitScreen
+from hearts.tui.base import HelpKeysScreen
 from hearts.tui.game import Stage
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
 
@@ -28,8 +28,10 @@ _BUTTONS = (("Deal", "deal"), ("Options", "options"), ("Pass 0", "pass"), ("Clea
 _KEYS_KEPT_WHILE_RECEIVED = {"x", "ctrl+l", "escape", "alt+h"}
 
 
-class TableScreen(FitScreen):
+class TableScreen(HelpKeysScreen):
     """The game table."""
+
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"pass": "pass_cards"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Highlight left", show=False),
@@ -40,15 +42,11 @@ class TableScreen(FitScreen):
         Binding("c", "clear", "Clear", show=False),
         Binding("o", "options", "Options", show=False),
         Binding("x", "quit_game", "Quit", show=False),
-        Binding("escape", "escape", "Escape", show=False),
-        Binding("h", "escape_h", "Help after escape", show=False),
-        Binding("alt+h", "help", "Help", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__(id="table-screen")
-        self._escape_armed = False
 
     @property
     def hearts(self) -> HeartsApp:
@@ -96,8 +94,7 @@ class TableScreen(FitScreen):
 
     def on_key(self, event: events.Key) -> None:
         """Disarm ``esc h`` on any other key; any key settles received cards."""
-        if event.key not in ("escape", "h"):
-            self._escape_armed = False
+        super().on_key(event)
         if (self.hearts.game.stage is Stage.RECEIVED
                 and event.key not in _KEYS_KEPT_WHILE_RECEIVED):
             event.stop()
@@ -121,22 +118,6 @@ class TableScreen(FitScreen):
         if message.card in cards:
             game.cursor = cards.index(message.card)
         self.hearts.use_card(message.card)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Run a button's action."""
-        button = event.button
-        if not isinstance(button, GameButton):
-            return
-        event.stop()
-        action = {"pass": "pass_cards", "quit": "quit_game", "continue": "continue"}.get(
-            button.action_name, button.action_name)
-        self.run_action_now(action)
-
-    def run_action_now(self, action: str) -> None:
-        """Run one of this screen's actions by name."""
-        method = getattr(self, f"action_{action}", None)
-        if method is not None:
-            method()
 
     # --- actions --------------------------------------------------------------
 
@@ -173,25 +154,11 @@ class TableScreen(FitScreen):
         """Open the options page (between hands only)."""
         self.hearts.open_options()
 
-    def action_help(self) -> None:
-        """Open the help page."""
-        self._escape_armed = False
-        self.hearts.open_help()
-
     def action_quit_game(self) -> None:
         """Leave the game."""
         self.hearts.exit()
 
-    def action_escape(self) -> None:
-        """The first half of ``esc h``."""
-        self._escape_armed = True
-
-    def action_escape_h(self) -> None:
-        """``h``: the help page if it follows escape, otherwise nothing."""
-        if self._escape_armed:
-            self.action_help()
-
     def action_redraw(self) -> None:
         """Redraw the whole screen."""
         self.update()
-        self.hearts.refresh(repaint=True, layout=True)
+        super().action_redraw()
