@@ -189,3 +189,25 @@ async def test_quit_button(tmp_path: Path) -> None:
         await pilot.click("#button-quit")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_options_page_buttons_save_help_and_quit(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#button-options")
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.press("4")
+        await pilot.click("#button-help")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.click("#button-close")
+        assert isinstance(app.screen, OptionsScreen)
+        assert app.screen.options.jack_of_diamonds
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        await pilot.click("#button-save")
+        assert isinstance(app.screen, TableScreen)
+        assert load_options(options_path(tmp_path)).options.jack_of_diamonds
+        await pilot.press("o")
+        await pilot.click("#button-quit")
+        assert app.return_code == 0 and not app.is_running
