@@ -18,11 +18,15 @@ from hearts.rules import PassDirection, Rules
 from hearts.view import Phase
 
 SMALL = Budget(deals=4, width=4, late_deals=2)
+GUIDED = Budget(deals=4, width=4, noise=0.1, late_deals=2, trust=0.5)
+"""Expert's small budget: its deals follow what the others' plays suggest."""
 
 
 def player(level: Level, seed: int) -> JudgementPlayer:
     """A player of ``level``; searchers get a small budget to keep tests quick."""
-    return SearchPlayer(level, seed, SMALL) if level.searches else JudgementPlayer(level, seed)
+    if not level.searches:
+        return JudgementPlayer(level, seed)
+    return SearchPlayer(level, seed, GUIDED if level is Level.EXPERT else SMALL)
 
 
 def _played_hand(seed: int, plays: int, direction: PassDirection) -> Hand:

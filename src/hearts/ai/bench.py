@@ -2,7 +2,7 @@
 
 Positions come from hands played by Club players from a seed; every level then
 decides in the same positions. Prints the median and 95th percentile time of a
-play decision, and of a pass decision for the judgement levels.
+play decision, and of a pass decision by judgement and by Expert's pass search.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ __all__ = ["bench_ai", "sample_views"]
 POSITIONS = {Level.BEGINNER: 400, Level.CASUAL: 400, Level.CLUB: 400, Level.STRONG: 200,
              Level.EXPERT: 100}
 """How many play decisions are timed per level."""
+
+PASSES = {Level.CLUB: 100, Level.EXPERT: 40}
+"""How many pass decisions are timed: judgement's (every judgement level and Strong
+pass alike) and Expert's searched pass."""
 
 
 def sample_views(rules: Rules, seed: int, count: int) -> list[PlayerView]:
@@ -66,16 +70,18 @@ def bench_ai(seed: int) -> None:
             times.append(time.perf_counter() - start)
         print(f"{level.label:<9} {len(times):>9} {statistics.median(times) * 1e3:>8.2f}ms"
               f" {_percentile(times, 0.95) * 1e3:>8.2f}ms {max(times) * 1e3:>8.2f}ms")
-    player = make_player(Level.CLUB, seed)
     pass_views = []
     rng = random.Random(seed)
     for _ in range(100):
         hand = Hand.deal(rules, rng.getrandbits(64))
         pass_views.append(hand.view(Seat.SOUTH))
-    times = []
-    for view in pass_views:
-        start = time.perf_counter()
-        player.choose_pass(view)
-        times.append(time.perf_counter() - start)
-    print(f"{'passing':<9} {len(times):>9} {statistics.median(times) * 1e3:>8.2f}ms"
-          f" {_percentile(times, 0.95) * 1e3:>8.2f}ms {max(times) * 1e3:>8.2f}ms")
+    for level in (Level.CLUB, Level.EXPERT):
+        player = make_player(level, seed)
+        times = []
+        for view in pass_views[:PASSES[level]]:
+            start = time.perf_counter()
+            player.choose_pass(view)
+            times.append(time.perf_counter() - start)
+        label = f"pass {level.label}"
+        print(f"{label:<12} {len(times):>6} {statistics.median(times) * 1e3:>8.2f}ms"
+              f" {_percentile(times, 0.95) * 1e3:>8.2f}ms {max(times) * 1e3:>8.2f}ms")

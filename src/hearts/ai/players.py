@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import random
 
+from hearts.ai.inference import lacks_of_view
 from hearts.ai.judgement import Skill, judge_play, naive_play
 from hearts.ai.kit import rule_kit
 from hearts.ai.levels import Level
 from hearts.ai.passing import choose_pass_mask
+from hearts.ai.passsearch import PassBudget, search_pass
 from hearts.ai.search import Budget, search_play
 from hearts.ai.situation import Situation, view_key
-from hearts.cards import Card, cards_of_mask
+from hearts.cards import Card, Seat, cards_of_mask
 from hearts.view import PlayerView
 
-__all__ = ["BUDGETS", "SKILLS", "SLIPS", "JudgementPlayer", "SearchPlayer", "make_player"]
+__all__ = ["BUDGETS", "PASS_BUDGETS", "SKILLS", "SLIPS", "JudgementPlayer", "SearchPlayer",
+           "make_player"]
 
 SKILLS = {
     Level.BEGINNER: Skill(voids=False, moon=False),
@@ -29,9 +32,14 @@ SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
 
 BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
-    Level.EXPERT: Budget(deals=160, width=8, late_deals=120),
+    Level.EXPERT: Budget(deals=160, width=8, noise=0.1, late_deals=120, trust=0.5),
 }
 """How hard the search levels look."""
+
+PASS_BUDGETS = {
+    Level.EXPERT: PassBudget(deals=64, width=6, noise=0.1, prior=0.5),
+}
+"""How hard the levels that search their pass look (the others pass by judgement)."""
 
 
 class JudgementPlayer:
@@ -82,9 +90,25 @@ class SearchPlayer(JudgementPlayer):
         self.budget = budget or BUDGETS[self.level]
         """How hard it looks."""
 
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """Three cards to pass: judgement's, or the best of a searched shortlist."""
+        budget = PASS_BUDGETS.get(self.level)
+        if budget is None or not budget.deals:
+            return super().choose_pass(view)
+        hand = 0
+        for card in view.hand:
+            hand |= card.bit
+        targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
+        rng = random.Random(view_key(view, self.seed, salt=1))
+        mask = search_pass(int(view.seat), hand, targets, (int(view.dealer) + 1) & 3,
+                           rule_kit(view.rules), budget, rng)
+        return cards_of_mask(mask)
+
     def _decide(self, view: PlayerView, s: Situation) -> int:
         rng = random.Random(view_key(view, self.seed))
-        return search_play(s, rule_kit(view.rules), self.budget, rng)
+        kit = rule_kit(view.rules)
+        lacks = lacks_of_view(view, kit) if self.budget.trust else None
+        return search_play(s, kit, self.budget, rng, lacks=lacks)
 
 
 def make_player(level: Level | int = Level.CLUB, seed: int = 0) -> JudgementPlayer:

@@ -8,11 +8,12 @@ passed (the receiver holds them until it plays them).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hearts.ai.situation import Situation
-from hearts.core import FULL_DECK, SUIT_MASKS
+from hearts.core import FULL_DECK, QUEEN_OF_SPADES, SUIT_MASKS
 
-__all__ = ["sample_deal"]
+__all__ = ["sample_deal", "sample_deal_guessing"]
 
 
 def sample_deal(situation: Situation, rng: random.Random, use_voids: bool = True) -> list[int]:
@@ -77,3 +78,67 @@ def _deal(suits: list[tuple[int, int, int]], hands: list[int], room: list[int], 
                     room[seat] -= 1
                     break
     return True
+
+
+def sample_deal_guessing(situation: Situation, rng: random.Random, lacks: Sequence[int],
+                         trust: float) -> list[int]:
+    """Like :func:`sample_deal`, but each other seat also avoids the cards ``lacks``
+    guesses it does not hold: always the queen of spades (a search player sheds it
+    whenever it may), the other guesses with probability ``trust`` a seat and deal.
+
+    Falls back to :func:`sample_deal` when the guesses cannot all be met.
+    """
+    me = situation.me
+    guess = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat != me and lacks[seat]:
+            guess[seat] = lacks[seat] if rng.random() < trust else lacks[seat] & QUEEN_OF_SPADES
+    if not any(guess):
+        return sample_deal(situation, rng)
+    hands = [0, 0, 0, 0]
+    hands[me] = situation.hand
+    room = [0, 0, 0, 0]
+    unknown = FULL_DECK ^ situation.played ^ situation.hand
+    for seat in range(4):
+        if seat != me:
+            known = situation.known[seat]
+            hands[seat] = known
+            unknown &= ~known
+            room[seat] = situation.held[seat] - known.bit_count()
+    groups: list[list[tuple[int, list[int]]]] = [[], [], [], []]
+    while unknown:
+        low = unknown & -unknown
+        unknown ^= low
+        card = low.bit_length() - 1
+        suit = card // 13
+        seats = [seat for seat in range(4) if seat != me and room[seat] > 0
+                 and not situation.voids[seat] >> suit & 1 and not guess[seat] & low]
+        groups[min(len(seats), 3)].append((low, seats))
+    if groups[0]:
+        return sample_deal(situation, rng)
+    for _attempt in range(20):
+        dealt = list(hands)
+        left = list(room)
+        failed = False
+        for group in groups[1:]:
+            order = list(group)
+            rng.shuffle(order)
+            for bit, seats in order:
+                total = 0
+                for seat in seats:
+                    total += left[seat]
+                if total <= 0:
+                    failed = True
+                    break
+                pick = rng.randrange(total)
+                for seat in seats:
+                    pick -= left[seat]
+                    if pick < 0:
+                        dealt[seat] |= bit
+                        left[seat] -= 1
+                        break
+            if failed:
+                break
+        if not failed:
+            return dealt
+    return sample_deal(situation, rng)

@@ -10,12 +10,13 @@ shot of our own is worth as much as it really is.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
 from hearts.ai.playout import playout
-from hearts.ai.sampling import sample_deal
+from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
 from hearts.core import (
     FULL_DECK,
@@ -43,6 +44,8 @@ class Budget(NamedTuple):
     prior: float = 0.15
     """Points a hand the judgement's own choice is credited: another card must beat
     it by more than this to be played instead."""
+    trust: float = 0.0
+    """How often a sampled deal respects what the others' plays suggest they lack."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -151,8 +154,11 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
 
 
 def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.Random,
-                use_voids: bool = True) -> int:
-    """The card index the search prefers for ``situation``."""
+                use_voids: bool = True, lacks: Sequence[int] | None = None) -> int:
+    """The card index the search prefers for ``situation``.
+
+    ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``.
+    """
     s = situation
     options = candidates(s, kit, budget.width)
     if len(options) == 1:
@@ -163,8 +169,12 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     totals = [0] * len(options)
     me = s.me
     leader = s.leader
+    guided = bool(lacks and budget.trust and any(lacks))
     for _deal in range(deals):
-        world = sample_deal(s, rng, use_voids)
+        if guided:
+            world = sample_deal_guessing(s, rng, lacks or (), budget.trust)
+        else:
+            world = sample_deal(s, rng, use_voids)
         playout_seed = rng.getrandbits(32)
         for position, card in enumerate(options):
             hands = list(world)

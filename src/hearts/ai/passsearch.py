@@ -1,0 +1,94 @@
+"""Search the pass: try a shortlist of pass sets on sampled deals.
+
+Only our own thirteen cards are known. For each sampled deal of the other 39
+cards, the other seats pass by judgement, every candidate pass is exchanged and
+the hand played out by judgement in all four seats; the same deals and playout
+randomness serve every candidate. The candidate with the best mean result (our
+points minus the mean of the others') is passed.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import NamedTuple
+
+from hearts.ai.kit import RuleKit
+from hearts.ai.passing import choose_pass_mask, pass_danger
+from hearts.ai.playout import playout
+from hearts.core import FULL_DECK, TWO_OF_CLUBS
+
+__all__ = ["PassBudget", "pass_candidates", "search_pass"]
+
+
+class PassBudget(NamedTuple):
+    """How hard the pass is searched (counts, never time)."""
+
+    deals: int
+    """Sampled deals."""
+    width: int
+    """The most pass sets tried, judgement's first."""
+    pool: int = 6
+    """Candidate sets are drawn from judgement's this many worst cards."""
+    noise: float = 0.0
+    """Chance a playout seat plays a random legal card."""
+    prior: float = 0.3
+    """Points a hand judgement's own pass is credited."""
+
+
+def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[int]:
+    """Pass sets worth trying, judgement's choice first, at most ``width``."""
+    ranked = [index for _, index in pass_danger(hand, kit)][:pool]
+    options = [choose_pass_mask(hand, kit)]
+    for combo in sorted(combinations(range(len(ranked)), 3), key=lambda c: (sum(c), c)):
+        mask = (1 << ranked[combo[0]]) | (1 << ranked[combo[1]]) | (1 << ranked[combo[2]])
+        if mask not in options:
+            options.append(mask)
+        if len(options) >= width:
+            break
+    return options
+
+
+def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
+                budget: PassBudget, rng: random.Random) -> int:
+    """The pass set (a mask of three cards) the search prefers.
+
+    ``targets[seat]`` is where each seat passes; ``first_leader`` leads the first
+    trick unless the two of clubs must lead.
+    """
+    options = pass_candidates(hand, kit, budget.width, budget.pool)
+    if len(options) == 1:
+        return options[0]
+    others = [seat for seat in range(4) if seat != me]
+    unknown = FULL_DECK ^ hand
+    cards = []
+    while unknown:
+        low = unknown & -unknown
+        cards.append(low)
+        unknown ^= low
+    totals = [0] * len(options)
+    for _deal in range(budget.deals):
+        rng.shuffle(cards)
+        dealt = [0, 0, 0, 0]
+        for position, seat in enumerate(others):
+            for bit in cards[13 * position: 13 * position + 13]:
+                dealt[seat] |= bit
+        after = list(dealt)
+        for seat in others:
+            passed = choose_pass_mask(dealt[seat], kit)
+            after[seat] ^= passed
+            after[targets[seat]] |= passed
+        seed = rng.getrandbits(32)
+        for position, option in enumerate(options):
+            hands = list(after)
+            hands[me] = (hands[me] | hand) ^ option
+            hands[targets[me]] |= option
+            leader = first_leader
+            if kit.first_lead:
+                leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
+            points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
+                             kit, random.Random(seed), budget.noise)
+            totals[position] += 4 * points[me] - sum(points)
+    totals[0] -= round(4 * budget.prior * budget.deals)
+    best = min(range(len(options)), key=lambda i: (totals[i], i))
+    return options[best]

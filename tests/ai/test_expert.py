@@ -1,0 +1,86 @@
+"""Expert's extras: guesses from the others' plays, guided deals and the searched pass."""
+
+from __future__ import annotations
+
+import random
+
+from hearts.ai import Level
+from hearts.ai.inference import inferred_lacks
+from hearts.ai.kit import rule_kit
+from hearts.ai.passing import choose_pass_mask
+from hearts.ai.passsearch import PassBudget, pass_candidates, search_pass
+from hearts.ai.players import SearchPlayer
+from hearts.ai.sampling import sample_deal_guessing
+from hearts.ai.situation import Situation
+from hearts.cards import Card, Seat
+from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
+from hearts.hand import Hand
+from hearts.rules import Rules
+
+KIT = rule_kit(Rules())
+BIG_SPADES = (1 << 50) | (1 << 51)
+
+
+def _i(text: str) -> int:
+    return Card.parse(text).index
+
+
+def test_a_plain_discard_says_no_queen_no_hearts_no_big_spades() -> None:
+    # West leads clubs; North is void and throws a diamond while the queen is out.
+    lacks = inferred_lacks(0, [(1, [_i("5C"), _i("9D")])], KIT)
+    assert lacks[2] & QUEEN_OF_SPADES and lacks[2] & HEARTS == HEARTS
+    assert lacks[2] & BIG_SPADES == BIG_SPADES
+    assert lacks[0] == 0 and lacks[1] == 0 and lacks[3] == 0
+
+
+def test_a_heart_discard_says_no_higher_heart() -> None:
+    lacks = inferred_lacks(0, [(1, [_i("5C"), _i("9H")])], KIT)
+    assert lacks[2] >> _i("10H") & 1 and lacks[2] >> _i("AH") & 1
+    assert not lacks[2] >> _i("8H") & 1 and lacks[2] & QUEEN_OF_SPADES
+
+
+def test_ducking_under_the_king_of_spades_says_no_queen() -> None:
+    lacks = inferred_lacks(0, [(1, [_i("KS"), _i("4S")])], KIT)
+    assert lacks[2] == QUEEN_OF_SPADES
+    assert inferred_lacks(0, [(1, [_i("10D"), _i("4D")])], KIT) == (0, 0, 0, 0)
+
+
+def test_guided_deals_keep_counts_and_the_guesses() -> None:
+    hand = Hand.deal(Rules(), 11)
+    for passer in Seat:
+        hand.pass_cards(passer, hand.holding(passer)[:3])
+    situation = Situation.of(hand.view(hand.turn or Seat.SOUTH))
+    me = situation.me
+    lacks = tuple(0 if seat == me else SUIT_MASKS[2] & ~hand_mask(hand, seat)
+                  for seat in range(4))
+    rng = random.Random(3)
+    for _ in range(20):
+        world = sample_deal_guessing(situation, rng, lacks, 1.0)
+        assert world[me] == situation.hand
+        for seat in range(4):
+            assert world[seat].bit_count() == situation.held[seat]
+            if seat != me:
+                assert not world[seat] & lacks[seat]
+                assert world[seat] & situation.known[seat] == situation.known[seat]
+
+
+def hand_mask(hand: Hand, seat: int) -> int:
+    mask = 0
+    for card in hand.holding(Seat(seat)):
+        mask |= card.bit
+    return mask
+
+
+def test_pass_search_picks_three_of_our_cards_and_replays() -> None:
+    hand = Hand.deal(Rules(), 5)
+    mask = hand_mask(hand, 0)
+    options = pass_candidates(mask, KIT, 5)
+    assert options[0] == choose_pass_mask(mask, KIT) and len(set(options)) == len(options)
+    budget = PassBudget(deals=3, width=4)
+    chosen = search_pass(0, mask, (1, 2, 3, 0), 1, KIT, budget, random.Random(2))
+    assert chosen in options and chosen.bit_count() == 3 and chosen & mask == chosen
+    assert chosen == search_pass(0, mask, (1, 2, 3, 0), 1, KIT, budget, random.Random(2))
+    player = SearchPlayer(Level.EXPERT, 4)
+    view = hand.view(Seat.SOUTH)
+    assert player.choose_pass(view) == player.choose_pass(view)
+    assert all(card in view.hand for card in player.choose_pass(view))
