@@ -84,3 +84,18 @@ def test_pass_search_picks_three_of_our_cards_and_replays() -> None:
     view = hand.view(Seat.SOUTH)
     assert player.choose_pass(view) == player.choose_pass(view)
     assert all(card in view.hand for card in player.choose_pass(view))
+
+
+def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:
+    hand = Hand.deal(Rules(), 12)
+    for passer in Seat:
+        hand.pass_cards(passer, hand.holding(passer)[:3])
+    situation = Situation.of(hand.view(hand.turn or Seat.SOUTH))
+    everything = tuple(0 if seat == situation.me else (1 << 52) - 1 for seat in range(4))
+    world = sample_deal_guessing(situation, random.Random(1), everything, 1.0)
+    assert [w.bit_count() for w in world] == list(situation.held)
+    combined = 0
+    for w in world:
+        assert not combined & w
+        combined |= w
+    assert combined == (1 << 52) - 1 ^ situation.played
