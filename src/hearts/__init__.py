@@ -7,7 +7,7 @@ The public API::
 """
 
 from hearts.cards import Card, CardSet, Seat, Suit
-from hearts.hand import Hand, HandRecordError, Play, Trick
+from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
 from hearts.rules import IllegalMove, PassDirection, Passing, Rules, Scoring
 from hearts.view import Phase, PlayerView
@@ -15,6 +15,7 @@ from hearts.view import Phase, PlayerView
 __all__ = [
     "Card", "CardSet", "Hand", "HandRecordError", "IllegalMove", "Match", "MatchOver",
     "PassDirection", "Passing", "Phase", "Play", "PlayerView", "Rules", "Scoring", "Seat",
+    "SeatPlayer",
     "Suit", "Trick",
 ]
 __version__ = "0.1.0"

@@ -1,13 +1,31 @@
-"""``hearts``: start the terminal game."""
+"""``hearts``: start the terminal game, or run one of its commands.
+
+``hearts [options]`` plays; ``hearts COMMAND ...`` runs a command named in
+:data:`COMMANDS` (each lives in its own module, so the game's commands load
+neither Textual nor each other).
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, str] = {}
+"""Command name to ``module:function``; the function takes the remaining
+arguments and returns an exit status."""
+
 
 def main(argv: list[str] | None = None) -> None:
-    """Start the game (the terminal table is built in ``hearts.tui``)."""
+    """Start the game, or run the command named first on the command line."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in COMMANDS:
+        module, function = COMMANDS[args[0]].split(":")
+        sys.exit(getattr(importlib.import_module(module), function)(args[1:]))
     from hearts.tui.cli import main as tui_main
 
-    tui_main(argv)
+    tui_main(args)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
 from hearts.rules import IllegalMove, PassDirection, Rules, play_refusal
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["Hand", "HandRecordError", "Phase", "Play", "Trick"]
+__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "Trick"]
 
 RECORD_FORMAT = "hearts-hand"
 RECORD_VERSION = 1
@@ -31,6 +31,31 @@ class Play(NamedTuple):
     """The card played."""
     trick: Trick | None
     """The trick this card finished, or None if the trick goes on."""
+
+
+class SeatPlayer(NamedTuple):
+    """Who sat in one seat of a hand, as a hand record names it.
+
+    ``player`` is ``"human"``, one of our levels by name (``"expert"``), or an
+    outside player's import path or command; ``seed`` is the seed our computer
+    player decided from, so ``hearts verify`` can rebuild its decisions.
+    """
+
+    player: str
+    """``"human"``, a level name, or an outside player's name."""
+    seed: int | None = None
+    """The computer player's seed (None for a person or an outside player)."""
+    version: str | None = None
+    """A version string an outside player sent, if any."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat's entry in a hand record."""
+        out: dict[str, Any] = {"player": self.player}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.version is not None:
+            out["version"] = self.version
+        return out
 
 
 _SEATS = tuple(Seat)
@@ -102,6 +127,11 @@ class Hand:
         self._legal: int | None = None
         self._final: tuple[int, ...] | None = None
         self._scoring = rules.scoring.value
+        self.seed: int | None = None
+        """The seed the cards were dealt from (:meth:`deal` with a whole number),
+        so anyone can deal them again; None when unknown."""
+        self.players: tuple[SeatPlayer, ...] | None = None
+        """Who sits in each seat, in seat order, if the caller says (for records)."""
         self.phase: Phase = Phase.PASSING
         """Passing, playing or over."""
         if pass_direction is PassDirection.NONE:
@@ -116,11 +146,18 @@ class Hand:
         pass_direction: PassDirection = PassDirection.LEFT,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> Hand:
-        """A hand dealt at random from a seed or a ``random.Random``."""
+        """A hand dealt at random from a seed or a ``random.Random``.
+
+        Dealt from a whole-number seed, the hand remembers it (:attr:`seed`) and its
+        record carries it, so the deal can be checked by dealing it again.
+        """
         deck = Card.all()
         _rng(rng_or_seed).shuffle(deck)
         hands = [deck[seat::4] for seat in range(4)]
-        return cls(rules, hands, dealer=dealer, pass_direction=pass_direction, scores=scores)
+        hand = cls(rules, hands, dealer=dealer, pass_direction=pass_direction, scores=scores)
+        if not isinstance(rng_or_seed, random.Random):
+            hand.seed = rng_or_seed
+        return hand
 
     # --- what anyone may ask ---------------------------------------------
 
@@ -348,9 +385,9 @@ class Hand:
     # --- records -------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        """The hand as JSON-ready data (rules, deal, passes, plays); replay it with
-        :meth:`from_record`."""
-        return {
+        """The hand as JSON-ready data (rules, deal, passes, plays, and the seed and
+        the seats' players when known); replay it with :meth:`from_record`."""
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "rules": self.rules.to_json(),
@@ -363,6 +400,12 @@ class Hand:
                        for seat, cards in self._passes.items()],
             "plays": [str(card) for card in self._plays],
         }
+        if self.seed is not None:
+            record["seed"] = self.seed
+        if self.players is not None:
+            record["players"] = [{"seat": seat.name.lower(), **player.to_json()}
+                                 for seat, player in zip(Seat, self.players, strict=True)]
+        return record
 
     def to_json(self) -> str:
         """The record as a JSON string."""
@@ -439,6 +482,12 @@ class Hand:
             hand = cls(rules, hands, dealer=dealer, pass_direction=direction, scores=scores)
         except ValueError as error:
             raise HandRecordError(f"hand record: deal: {error}") from None
+        seed = record.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise HandRecordError("hand record: seed must be a whole number")
+        hand.seed = seed
+        if "players" in record:
+            hand.players = _read_players(record["players"])
         for number, entry in enumerate(field("passes", list)):
             where = f"passes[{number}]"
             if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
@@ -458,3 +507,24 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.phase.value} dealer={self.dealer} "
                 f"trick={len(self._tricks)} turn={self.turn}>")
+
+
+def _read_players(value: object) -> tuple[SeatPlayer, ...]:
+    """The ``players`` field of a hand record: one entry a seat, in seat order."""
+    if not isinstance(value, list) or len(value) != 4:
+        raise HandRecordError("hand record: players must list the 4 seats")
+    out = []
+    for seat, entry in zip(Seat, value, strict=True):
+        where = f"players[{int(seat)}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
+            raise HandRecordError(f"hand record: {where} must name a player")
+        if entry.get("seat", seat.name.lower()) != seat.name.lower():
+            raise HandRecordError(f"hand record: {where} must be {seat.name.lower()}")
+        seed = entry.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise HandRecordError(f"hand record: {where}.seed must be a whole number")
+        version = entry.get("version")
+        if version is not None and not isinstance(version, str):
+            raise HandRecordError(f"hand record: {where}.version must be text")
+        out.append(SeatPlayer(entry["player"], seed, version))
+    return tuple(out)

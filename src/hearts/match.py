@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from hearts.cards import Seat
@@ -9,7 +10,14 @@ from hearts.hand import Hand
 from hearts.rules import Rules
 from hearts.view import Phase
 
-__all__ = ["Match", "MatchOver"]
+__all__ = ["Match", "MatchOver", "hand_seed"]
+
+
+def hand_seed(match_seed: int, number: int) -> int:
+    """The seed hand ``number`` (0 = the first) of a match is dealt from: a stable
+    48-bit number (exact in any language's JSON) from the match's seed."""
+    digest = hashlib.blake2b(f"hearts-match/{match_seed}/{number}".encode(), digest_size=6)
+    return int.from_bytes(digest.digest(), "big")
 
 
 class MatchOver(ValueError):
@@ -23,17 +31,25 @@ class Match:
 
     Rules given to :meth:`deal` apply from that hand on, so options changed
     mid-match take effect from the next hand dealt.
+
+    Hand ``n`` is dealt from :func:`hand_seed` of the match's :attr:`seed` and
+    ``n``, so every hand records a seed that deals it again, and a match can be
+    carried on from its seed and the hands played so far.
     """
 
     def __init__(self, rules: Rules | None = None,
                  rng_or_seed: random.Random | int | None = None) -> None:
         self.rules: Rules = rules or Rules()
         """The rules the next hand will be dealt with."""
-        # No seed: fresh cards every match; a seed or a Random replays exactly.
-        self._rng = (rng_or_seed if isinstance(rng_or_seed, random.Random)
-                     else random.Random(rng_or_seed))
+        if isinstance(rng_or_seed, int):
+            seed = rng_or_seed
+        else:  # no seed: fresh cards every match; a Random replays exactly
+            seed = (rng_or_seed or random.Random()).getrandbits(48)
+        self.seed: int = seed
+        """The match's seed; every hand's seed comes from it."""
         self.hands: list[Hand] = []
-        """Every hand dealt so far, the current one last."""
+        """Every hand dealt so far, the current one last (a match may be carried on
+        by filling this with the hands replayed from their records)."""
 
     @property
     def hand(self) -> Hand | None:
@@ -81,7 +97,7 @@ class Match:
         if rules is not None:
             self.rules = rules
         number = len(self.hands)
-        hand = Hand.deal(self.rules, self._rng, dealer=Seat(number % 4),
+        hand = Hand.deal(self.rules, hand_seed(self.seed, number), dealer=Seat(number % 4),
                          pass_direction=self.rules.pass_direction(number),
                          scores=self.scores)
         self.hands.append(hand)

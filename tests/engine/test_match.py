@@ -225,3 +225,35 @@ def test_the_match_is_over_when_a_total_reaches_the_target_exactly(
     assert match.scores == (52, 26, 26, 52)
     assert match.over and match.winners == (Seat.WEST, Seat.NORTH)
     assert Card.parse("QS") in match.hands[1].taken(Seat.NORTH)
+
+
+def test_every_hand_has_a_seed_that_deals_it_again() -> None:
+    from hearts.match import hand_seed
+
+    match = Match(Rules(target=50), rng_or_seed=21)
+    assert match.seed == 21
+    rng = random.Random(21)
+    while not match.over:
+        hand = match.deal()
+        number = len(match.hands) - 1
+        assert hand.seed == hand_seed(21, number) < 1 << 48
+        again = Hand.deal(hand.rules, hand.seed, dealer=hand.dealer)
+        assert [again.dealt(seat) for seat in Seat] == [hand.dealt(seat) for seat in Seat]
+        finish(hand, rng)
+    assert len({hand.seed for hand in match.hands}) == len(match.hands)
+
+
+def test_a_match_carries_on_from_its_seed_and_its_hands() -> None:
+    rng = random.Random(9)
+    first = Match(Rules(target=200), rng_or_seed=5)
+    for _ in range(2):
+        finish(first.deal(), rng)
+    carried = Match(Rules(target=200), rng_or_seed=first.seed)
+    carried.hands = [Hand.from_record(hand.record()) for hand in first.hands]
+    assert carried.scores == first.scores
+    assert carried.deal().record()["deal"] == first.deal().record()["deal"]
+
+
+def test_unseeded_matches_differ_and_a_random_gives_a_seed() -> None:
+    assert Match().seed != Match().seed
+    assert Match(rng_or_seed=random.Random(3)).seed == Match(rng_or_seed=random.Random(3)).seed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -203,3 +204,32 @@ def test_a_bad_pass_direction_is_refused() -> None:
 def test_a_record_must_name_every_rule() -> None:
     with pytest.raises(HandRecordError, match="rules: first_lead is missing"):
         Hand.from_record(record_of(rules={"target": 100}))
+
+
+def test_a_seeded_deal_records_its_seed_and_deals_again() -> None:
+    hand = Hand.deal(Rules(), 1234, dealer=Seat.NORTH)
+    record = hand.record()
+    assert record["seed"] == 1234
+    again = Hand.deal(Rules(), record["seed"], dealer=Seat.NORTH)
+    assert again.record()["deal"] == record["deal"]
+    assert Hand.from_record(record).seed == 1234
+    assert "seed" not in Hand.deal(Rules(), random.Random(1234)).record()
+
+
+def test_players_round_trip_and_are_checked() -> None:
+    from hearts import SeatPlayer
+
+    hand = played_hand(4, plays=6)
+    hand.players = (SeatPlayer("human"), SeatPlayer("expert", 11), SeatPlayer("club", 12),
+                    SeatPlayer("cmd:./bot", None, "bot 1.2"))
+    record = hand.record()
+    assert record["players"][0] == {"seat": "south", "player": "human"}
+    assert record["players"][3] == {"seat": "east", "player": "cmd:./bot", "version": "bot 1.2"}
+    assert Hand.from_record(json.dumps(record)).players == hand.players
+    for bad, words in [([], "4 seats"), ([{"player": 1}] * 4, "players[0] must name"),
+                       ([{"seat": "west", "player": "human"}] * 4, "must be south"),
+                       ([{"player": "club", "seed": "7"}] * 4, "seed must be")]:
+        with pytest.raises(HandRecordError, match=re.escape(words)):
+            Hand.from_record({**record, "players": bad})
+    with pytest.raises(HandRecordError, match="seed must be"):
+        Hand.from_record({**record, "seed": 1.5})
