@@ -1,0 +1,23 @@
+"""How notices name the game's files: short enough to read whole on one line,
+never without the file's own name."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["short_path"]
+
+
+def short_path(path: str | os.PathLike[str], room: int = 40) -> str:
+    """``path`` for a notice: the home folder as ``~``, and if that is still longer
+    than ``room`` characters, the file's own folder and name after ``.../``."""
+    path = Path(path)
+    text = str(path)
+    home = str(Path.home())
+    if home not in ("", "/") and text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    if len(text) <= room:
+        return text
+    tail = Path(path.parent.name) / path.name if path.parent.name else Path(path.name)
+    return f"...{os.sep}{tail}"
