@@ -138,6 +138,8 @@ class Store:
         """True when this process owns (resumes and saves into) the saved match."""
         self.problem: str | None = None
         """Why nothing is being saved, or None while saving works."""
+        self.damage: str | None = None
+        """What was wrong with a damaged file this store moved aside."""
         self._db: sqlite3.Connection | None = None
         self._owner_lock = FileLock(path.with_name(OWNER_LOCK))
         self._guest_lock = FileLock(path.with_name(GUESTS_LOCK))
@@ -190,11 +192,12 @@ class Store:
         try:
             self._db = self._connect()
         except _Broken as broken:
+            self.damage = str(broken)
             if not self.owner:
                 self._give_up(f"{self.name} is damaged - not saving in this window")
                 return
             aside = self._move_aside()
-            self.notices.append(f"{self.name} was damaged ({broken}) - kept as {aside.name}")
+            self.notices.append(f"{self.name} was damaged - kept as {aside.name}")
             self._db = self._connect()
         if self._db is not None and self.owner:
             self._sweep_orphans()
@@ -208,12 +211,18 @@ class Store:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
-            if version:
+            # Look before writing anything: a file that is not ours stays as it was.
+            if version == 0:
+                if db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]:
+                    raise SchemaError("the file holds another program's tables")
+            else:
                 result = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
                 if result != "ok":
                     raise _Broken("integrity check failed")
+                if version == SCHEMA_VERSION:
+                    check_schema(db)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             check_schema(db)
         except SchemaError as error:
