@@ -73,7 +73,8 @@ def _lines(child: subprocess.Popen[str]) -> list[str]:
     def read() -> None:
         assert child.stdout is not None
         for line in child.stdout:
-            lines.append(line.strip())
+            if line.endswith("\n"):  # a line cut short by the kill is left out
+                lines.append(line.strip())
 
     threading.Thread(target=read, daemon=True).start()
     return lines

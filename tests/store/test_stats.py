@@ -39,23 +39,29 @@ HANDS = [
 ]
 
 
-def build(db_path: Path) -> None:
+def build(db_path: Path, in_progress: bool = True) -> None:
+    """Write the fixture; without ``in_progress``, leave out the match being played."""
     store = Store.open(db_path.parent)
     db = store.connection
     assert db is not None
     for match_id, level, status, hour, scores, assisted in MATCHES:
+        if status == "playing" and not in_progress:
+            continue
         ended = None if hour is None else f"2026-05-01T{hour:02d}:00:00+00:00"
         db.execute("INSERT INTO matches (id, started, ended, status, level, rules, seed,"
                    " score_south, score_west, score_north, score_east, assisted)"
                    " VALUES (?, '2026-05-01T00:00:00+00:00', ?, ?, ?, '{}', 1, ?, ?, ?, ?, ?)",
                    (match_id, ended, status, level, *scores, assisted))
     for match_id, number, level, points, moon, queen in HANDS:
+        if points is None and not in_progress:
+            continue
         finished = None if points is None else "2026-05-01T00:30:00+00:00"
         db.execute("INSERT INTO hands (match_id, number, finished, level, rules, points_south,"
                    " points_west, points_north, points_east, moon, queen, record)"
                    " VALUES (?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, '{}')",
                    (match_id, number, finished, level, *(points or (None,) * 4), moon, queen))
-    db.execute("INSERT INTO saved VALUES (1, 11, '2026-05-01T11:00:00+00:00', '{}')")
+    if in_progress:
+        db.execute("INSERT INTO saved VALUES (1, 11, '2026-05-01T11:00:00+00:00', '{}')")
     store.close()
 
 

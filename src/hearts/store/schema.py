@@ -55,6 +55,8 @@ CREATE TABLE hands (
     PRIMARY KEY (match_id, number)
 );
 CREATE INDEX hands_by_finish ON hands (finished);
+CREATE INDEX hands_figures ON hands (level, finished, points_south, points_west,
+    points_north, points_east, moon, queen);
 
 CREATE TABLE saved (
     slot     INTEGER PRIMARY KEY CHECK (slot = 1),
@@ -64,7 +66,9 @@ CREATE TABLE saved (
 );
 """
 """Version 1: every match, every hand (the one being played too, with its
-``finished`` time and figures left empty until it is over) and the saved match."""
+``finished`` time and figures left empty until it is over) and the saved match.
+The statistics read the hands through ``hands_figures`` alone, never the
+records beside them."""
 
 
 def _to_version_1(db: sqlite3.Connection) -> None:
