@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
+from hearts.paths import short_path
 from hearts.rules import TARGETS, Passing, Rules, Scoring
 
 __all__ = [
@@ -185,11 +186,14 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     except FileNotFoundError:
         return LoadResult(Options(), None)
     except (OSError, UnicodeDecodeError) as error:
-        return LoadResult(Options(), f"Could not read {path} ({error}) - using default options")
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        return LoadResult(Options(), f"Could not read {short_path(path)} ({reason}) - "
+                                     "using default options")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return LoadResult(Options(), f"The options file {path} is damaged - using defaults")
+        return LoadResult(Options(), f"The options file {short_path(path)} is damaged - "
+                                     "using defaults")
     options, bad = options_from_json(data)
     if bad:
         return LoadResult(options, "Some saved options could not be read ("

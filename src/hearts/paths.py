@@ -11,7 +11,8 @@ __all__ = ["short_path"]
 
 def short_path(path: str | os.PathLike[str], room: int = 40) -> str:
     """``path`` for a notice: the home folder as ``~``, and if that is still longer
-    than ``room`` characters, the file's own folder and name after ``.../``."""
+    than ``room`` characters, the file's own folder and name after ``.../`` (or
+    only its name, when even that is too long)."""
     path = Path(path)
     text = str(path)
     home = str(Path.home())
@@ -19,5 +20,5 @@ def short_path(path: str | os.PathLike[str], room: int = 40) -> str:
         text = "~" + text[len(home):]
     if len(text) <= room:
         return text
-    tail = Path(path.parent.name) / path.name if path.parent.name else Path(path.name)
-    return f"...{os.sep}{tail}"
+    tail = f"...{os.sep}{Path(path.parent.name) / path.name}"
+    return tail if len(tail) <= room else f"...{os.sep}{path.name}"
