@@ -143,7 +143,8 @@ def history_main(argv: list[str]) -> int:
                       file=sys.stderr)
                 return 1
             if args.export != "-":
-                print(f"{len(lines):,} hands written to {args.export}")
+                print(f"{len(lines):,} hand{'' if len(lines) == 1 else 's'} written to "
+                      f"{args.export}")
             return 0
         if db is None:
             print("No games recorded yet.")

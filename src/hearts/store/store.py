@@ -121,9 +121,13 @@ def _reason(error: BaseException) -> str:
             return "it is busy"
         if name.startswith("SQLITE_CANTOPEN"):
             return "it cannot be opened"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error) or type(error).__name__
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return text.lower() if 0 < len(text) <= 24 else "it cannot be written"
+
+
+def _not_saving(path: Path, error: BaseException) -> str:
+    """The notice that progress is not being saved: at most 78 characters."""
+    return f"Not saving progress: {short_path(path, 32)} - {_reason(error)}"
 
 
 class Store:
@@ -163,7 +167,7 @@ class Store:
         try:
             store._open(claim)
         except (OSError, sqlite3.Error, _Broken) as error:
-            store._give_up(f"Not saving progress: {short_path(store.path)} - {_reason(error)}")
+            store._give_up(_not_saving(store.path, error))
         return store
 
     @property
@@ -400,7 +404,7 @@ class Store:
             (len(match.hands), *scores, int(assisted), over, over, stamp, winners, match_id))
 
     def _failed(self, error: sqlite3.Error) -> str | None:
-        notice = f"Not saving progress: {short_path(self.path)} - {_reason(error)}"
+        notice = _not_saving(self.path, error)
         self.problem = notice
         if self._failing:
             return None
