@@ -186,7 +186,8 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     except FileNotFoundError:
         return LoadResult(Options(), None)
     except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or type(error).__name__
+        reason = (error.strerror if isinstance(error, OSError) and error.strerror
+                  else "not UTF-8 text")
         return LoadResult(Options(), f"Could not read {short_path(path)} ({reason}) - "
                                      "using default options")
     try:

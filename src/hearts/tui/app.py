@@ -176,11 +176,11 @@ class HeartsApp(App[None]):
     def abandon_match(self) -> None:
         """Leave the match in progress for a new one (after the player confirmed):
         it is kept in the store as abandoned, exactly as ``hearts --new`` does."""
-        self.say(self.store.abandon())
+        notice = self.store.abandon()
         self.game.start_new_match()
         self._players = {}
         self._held = []
-        self.say("Match abandoned - press Deal (d) to begin a new one")
+        self.say(notice or "Match abandoned - press Deal (d) to begin a new one")
 
     @property
     def level(self) -> Level:
