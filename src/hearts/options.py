@@ -10,10 +10,8 @@ a crash never leaves half a file behind.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
@@ -21,7 +19,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from hearts.paths import short_path
+from hearts.paths import short_path, write_atomically
 from hearts.rules import TARGETS, Passing, Rules, Scoring
 
 __all__ = [
@@ -207,15 +205,4 @@ def save_options(options: Options, path: str | os.PathLike[str]) -> None:
     leaving any earlier file untouched)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".options-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(options.to_json(), file, indent=2)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, [json.dumps(options.to_json(), indent=2), "\n"])

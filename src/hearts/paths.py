@@ -1,12 +1,34 @@
-"""How notices name the game's files: short enough to read whole on one line,
-never without the file's own name."""
+"""The game's files: written whole or not at all, and named in notices briefly
+enough to read whole on one line, never without the file's own name."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["short_path"]
+__all__ = ["short_path", "write_atomically"]
+
+
+def write_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
+    """Write ``lines`` to ``path`` through a temporary file renamed over it, so a
+    crash never leaves half a file (raises ``OSError``, leaving any earlier file
+    untouched)."""
+    path = Path(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp",
+                                dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.writelines(lines)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def short_path(path: str | os.PathLike[str], room: int = 40) -> str:

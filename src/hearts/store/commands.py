@@ -9,13 +9,11 @@ import contextlib
 import os
 import sqlite3
 import sys
-import tempfile
 from datetime import UTC, datetime
-from pathlib import Path
 
 from rich.console import Console
 
-from hearts.paths import short_path
+from hearts.paths import short_path, write_atomically
 from hearts.store.report import history_table, stats_table
 from hearts.store.schema import SCHEMA_VERSION, SchemaError, check_schema, user_version
 from hearts.store.stats import statistics
@@ -98,20 +96,8 @@ def stats_main(argv: list[str]) -> int:
 def _write_lines(lines: list[str], target: str) -> None:
     if target == "-":
         sys.stdout.writelines(line + "\n" for line in lines)
-        return
-    path = Path(target)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.writelines(line + "\n" for line in lines)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    else:
+        write_atomically(target, (line + "\n" for line in lines))
 
 
 def history_main(argv: list[str]) -> int:

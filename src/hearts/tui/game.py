@@ -218,8 +218,7 @@ class Game:
         if self.stage is not Stage.IDLE:
             return "Finish this hand first"
         if self.match.over:
-            self.games += 1
-            self.match = Match(self.rules, random.Random(f"{self.seed}/{self.games}"))
+            self.start_new_match()
         self.match.deal(self.rules)
         self.stage = Stage.PASSING
         self.chosen = []
