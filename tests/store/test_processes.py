@@ -140,6 +140,7 @@ def test_kill_9_at_random_moments(tmp_path: Path) -> None:
             assert got >= last if got[0] == last[0] else got[1] == 1, (got, last, seed)
         resumable = saved is not None
         store.close()
+    print(f"{kills} kills (kill seed {seed})")
     assert kills >= 10, f"only {kills} kills in the time allowed"
     reference.wait(timeout=120)
     time.sleep(0.05)
