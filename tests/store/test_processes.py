@@ -113,7 +113,7 @@ def test_kill_9_at_random_moments(tmp_path: Path) -> None:
         lines = _lines(child)
         killing = time.monotonic() < deadline
         try:
-            child.wait(timeout=rng.uniform(0.3, 2.5) if killing else 120)
+            child.wait(timeout=rng.uniform(0.2, 1.8) if killing else 120)
         except subprocess.TimeoutExpired:
             os.kill(child.pid, signal.SIGKILL)
             child.wait()

@@ -469,3 +469,34 @@ def test_a_saved_match_that_cannot_be_replayed(tmp_path: Path) -> None:
     assert rows(store, "SELECT status FROM matches") == [("abandoned",)]
     assert rows(store, "SELECT count(*) FROM hands") == [(2,)]  # kept, not deleted
     store.close()
+
+
+def test_a_match_taken_back_is_saved_as_it_now_stands(tmp_path: Path) -> None:
+    """An undo may rebuild the match (a new Match object, the same seed) with the
+    last card or the last deal taken back: the store follows it."""
+    store = Store.open(tmp_path)
+    match = play_match(store, seed=7)
+    assert rows(store, "SELECT status FROM matches") == [("finished",)]
+
+    def rebuilt(hands: list[str]) -> Match:
+        again = Match(Rules(target=50), match.seed)
+        again.hands = [Hand.from_record(record) for record in hands]
+        return again
+
+    last = json.loads(match.hands[-1].to_json())
+    last["plays"] = last["plays"][:-1]  # the match's last card taken back
+    undone = rebuilt([*records(match)[:-1], json.dumps(last)])
+    store.save(undone, {})
+    assert rows(store, "SELECT id, status, ended, winners FROM matches") == [
+        (1, "playing", None, None)]
+    assert rows(store, "SELECT finished, points_south, queen FROM hands WHERE number = ?",
+                len(match.hands)) == [(None, None, None)]
+    shorter = rebuilt(records(match)[:2])  # back to the end of hand 2
+    store.save(shorter, {})
+    assert rows(store, "SELECT count(*) FROM hands") == [(2,)]
+    assert rows(store, "SELECT count(*) FROM matches") == [(1,)]
+    store.close()
+    store = Store.open(tmp_path)
+    saved = store.load()
+    assert saved is not None and records(saved.match) == records(shorter)
+    store.close()

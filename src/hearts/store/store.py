@@ -330,15 +330,19 @@ class Store:
         """Save ``match`` (every hand dealt, the current one as played so far) and
         the table's state, in one transaction.
 
-        A match not saved before gets a row of its own. Returns a notice when
-        saving has just stopped working, or works again; None otherwise.
+        A match is known by its seed: a match with another seed than the one in
+        progress (or the first after :meth:`abandon`) gets a row of its own. The
+        latest hand is always written again, and hands beyond the last are
+        dropped, so a match taken back (an undo) is saved as it now stands.
+        Returns a notice when saving has just stopped working, or works again;
+        None otherwise.
         """
         db = self._db
         if db is None or not match.hands:
             return None
-        new = match is not self._match
+        new = self._match_id is None or self._match is None or match.seed != self._match.seed
         match_id = None if new else self._match_id
-        first = 0 if new else self._hands_done
+        first = 0 if new else min(self._hands_done, len(match.hands) - 1)
         assisted = False if new else self._assisted
         stamp = now()
         try:
@@ -347,6 +351,8 @@ class Store:
                     match_id = self._insert_match(db, match, stamp)
                 for number in range(first, len(match.hands)):
                     self._write_hand(db, match_id, number, match.hands[number], stamp)
+                db.execute("DELETE FROM hands WHERE match_id = ? AND number > ?",
+                           (match_id, len(match.hands)))
                 self._update_match(db, match_id, match, assisted, stamp)
                 if self.owner:
                     db.execute("INSERT OR REPLACE INTO saved (slot, match_id, saved, tables)"
@@ -378,7 +384,8 @@ class Store:
             " points_west, points_north, points_east, moon, queen, jack, record)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (match_id, number) DO UPDATE SET"
-            " finished = coalesce(hands.finished, excluded.finished),"
+            " finished = CASE WHEN excluded.finished IS NULL THEN NULL"
+            " ELSE coalesce(hands.finished, excluded.finished) END,"
             " points_south = excluded.points_south, points_west = excluded.points_west,"
             " points_north = excluded.points_north, points_east = excluded.points_east,"
             " moon = excluded.moon, queen = excluded.queen, jack = excluded.jack,"
@@ -398,9 +405,9 @@ class Store:
         db.execute(
             "UPDATE matches SET hands = ?, score_south = ?, score_west = ?, score_north = ?,"
             " score_east = ?, assisted = max(assisted, ?),"
-            " status = CASE WHEN ? THEN 'finished' ELSE status END,"
-            " ended = CASE WHEN ? THEN coalesce(ended, ?) ELSE ended END,"
-            " winners = coalesce(?, winners) WHERE id = ?",
+            " status = CASE WHEN ? THEN 'finished' ELSE 'playing' END,"
+            " ended = CASE WHEN ? THEN coalesce(ended, ?) END,"
+            " winners = ? WHERE id = ?",
             (len(match.hands), *scores, int(assisted), over, over, stamp, winners, match_id))
 
     def _failed(self, error: sqlite3.Error) -> str | None:
