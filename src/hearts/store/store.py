@@ -210,21 +210,11 @@ class Store:
         """Open the file and bring its tables up to date; None if it is newer."""
         db = sqlite3.connect(self.path, timeout=_BUSY_SECONDS, isolation_level=None)
         try:
-            version = user_version(db)
+            version = self._look(db)
             if version > SCHEMA_VERSION:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            # Look before writing anything: a file that is not ours stays as it was.
-            if version == 0:
-                if db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]:
-                    raise SchemaError("the file holds another program's tables")
-            else:
-                result = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
-                if result != "ok":
-                    raise _Broken("integrity check failed")
-                if version == SCHEMA_VERSION:
-                    check_schema(db)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
@@ -238,6 +228,28 @@ class Store:
                 raise _Broken(str(error)) from None
             raise
         return db
+
+    @staticmethod
+    def _look(db: sqlite3.Connection) -> int:
+        """Check the file before anything is written to it, in one read transaction
+        (so another process creating it at the same moment is seen whole or not at
+        all); returns its version. A file that is not ours stays as it was."""
+        db.execute("BEGIN")
+        try:
+            version = user_version(db)
+            if version == 0:
+                if db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]:
+                    raise SchemaError("the file holds another program's tables")
+            elif version <= SCHEMA_VERSION:
+                result = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
+                if result != "ok":
+                    raise _Broken("integrity check failed")
+                if version == SCHEMA_VERSION:
+                    check_schema(db)
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
+        return version
 
     def _move_aside(self) -> Path:
         """Rename the damaged file (and its journal files) to a ``.broken`` name."""
