@@ -80,11 +80,18 @@ def _lines(child: subprocess.Popen[str]) -> list[str]:
     return lines
 
 
-def _stored(data: Path) -> list[tuple[int, int, str, str]]:
+def _stored(data: Path) -> list[tuple[int, int, str, dict[str, object]]]:
+    """Every stored hand: its match's seed, number, the match's status and the
+    hand record (passes in seat order: who passed first depends on timing)."""
     db = sqlite3.connect(data / "hearts.db")
     rows = db.execute("SELECT matches.seed, number, status, record FROM hands"
                       " JOIN matches ON matches.id = match_id ORDER BY match_id, number")
-    out = [(seed, number, status, record) for seed, number, status, record in rows]
+    out = []
+    for seed, number, status, text in rows:
+        record = json.loads(text)
+        record["passes"].sort(key=lambda entry: ("south", "west", "north", "east").index(
+            entry["seat"]))
+        out.append((seed, number, status, record))
     db.close()
     return out
 
