@@ -34,6 +34,7 @@ test: lint typecheck
 bench: $(STAMP)
 	$(BIN)/python -m hearts.bench engine
 	$(BIN)/python -m hearts.bench ai
+	$(BIN)/python -m hearts.bench store
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

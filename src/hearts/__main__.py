@@ -12,7 +12,10 @@ import sys
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "stats": "hearts.store.commands:stats_main",
+    "history": "hearts.store.commands:history_main",
+}
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""
 

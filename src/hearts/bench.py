@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m hearts.bench engine`` (and ``ai`` once the players exist).
+"""Benchmarks: ``python -m hearts.bench engine``, ``ai`` and ``store``.
 
 Numbers, not tests: run them on a quiet machine and report what they print.
 """
@@ -55,12 +55,16 @@ def bench_engine(seconds: float, seed: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark named on the command line."""
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ai"], help="what to measure")
+    parser.add_argument("what", choices=["engine", "ai", "store"], help="what to measure")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds, args.seed)
+    elif args.what == "store":
+        from hearts.store.bench import bench_store
+
+        bench_store(args.seed)
     else:
         from hearts.ai.bench import bench_ai
 

@@ -10,10 +10,8 @@ a crash never leaves half a file behind.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
@@ -21,6 +19,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
+from hearts.paths import short_path, write_atomically
 from hearts.rules import TARGETS, Passing, Rules, Scoring
 
 __all__ = [
@@ -185,11 +184,15 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     except FileNotFoundError:
         return LoadResult(Options(), None)
     except (OSError, UnicodeDecodeError) as error:
-        return LoadResult(Options(), f"Could not read {path} ({error}) - using default options")
+        reason = (error.strerror if isinstance(error, OSError) and error.strerror
+                  else "not UTF-8 text")
+        return LoadResult(Options(), f"Could not read {short_path(path)} ({reason}) - "
+                                     "using default options")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return LoadResult(Options(), f"The options file {path} is damaged - using defaults")
+        return LoadResult(Options(), f"The options file {short_path(path)} is damaged - "
+                                     "using defaults")
     options, bad = options_from_json(data)
     if bad:
         return LoadResult(options, "Some saved options could not be read ("
@@ -202,15 +205,4 @@ def save_options(options: Options, path: str | os.PathLike[str]) -> None:
     leaving any earlier file untouched)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".options-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(options.to_json(), file, indent=2)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    write_atomically(path, [json.dumps(options.to_json(), indent=2), "\n"])

@@ -25,7 +25,8 @@ def test_help_describes_everything(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--help"])
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
-    for word in ("--seed", "--ascii", "--level", "HEARTS_CONFIG_DIR"):
+    for word in ("--new", "--seed", "--ascii", "--level", "HEARTS_CONFIG_DIR",
+                 "HEARTS_DATA_DIR", "hearts stats"):
         assert word in text
 
 

@@ -32,7 +32,7 @@ def shown_buttons(app: object) -> set[str]:
 async def test_before_the_first_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE):
-        assert shown_buttons(app) == {"deal", "options", "help", "quit"}
+        assert shown_buttons(app) == {"deal", "options", "stats", "help", "quit"}
         assert "press Deal" in app.game.prompt()
         assert app.game.hand is None
 
@@ -182,7 +182,7 @@ async def test_whole_hand_by_keyboard(tmp_path: Path) -> None:
         await play_out_hand_by_keys(pilot)
         hand = app.game.hand
         assert hand is not None and hand.phase is Phase.OVER
-        assert shown_buttons(app) == {"deal", "options", "help", "quit"}
+        assert shown_buttons(app) == {"deal", "options", "stats", "help", "quit"}
         assert "Hand complete - press Deal" in app.game.prompt()
         assert app.game.result_lines()[0] == "Hand 1 complete"
         assert sum(app.game.match.scores) in (33, 99)  # a moon gives 3 x 33

@@ -5,10 +5,17 @@ makes the whole game run without waiting (the tests use it). Computer players
 think in worker threads; their cards are played back on the app's own thread.
 A step that falls due while the help or options page is open is held and run
 on return, so leaving the table never stalls the game.
+
+The match is kept in the store (:mod:`hearts.store`): every change of the game
+bumps ``game.moves``, and the next redraw of the table saves it, so a quit or
+a crash at any moment loses at most the card in flight. On start the saved
+match carries on where it stood, with the computer players rebuilt from the
+seeds its hand record names.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import random
@@ -22,8 +29,11 @@ from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
+from hearts.hand import Hand, SeatPlayer
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
+from hearts.store import Store
 from hearts.tui.game import USER, Game, Stage
+from hearts.tui.saving import restore_game, table_state
 from hearts.tui.table import TableScreen
 from hearts.view import PlayerView
 
@@ -50,6 +60,8 @@ class HeartsApp(App[None]):
         ascii_only: bool = False,
         level: Level | None = None,
         player_factory: Callable[[Level, int], Player] = make_player,
+        data_dir: str | os.PathLike[str] | None = None,
+        new_match: bool = False,
     ) -> None:
         super().__init__()
         self.player_factory = player_factory
@@ -69,17 +81,106 @@ class HeartsApp(App[None]):
         """A difficulty for this run only (``--level``)."""
         self.game = Game(self.options.rules(), self.seed)
         """The table's state."""
-        self.game.message = loaded.notice
         self._players: dict[Seat, Player] = {}
         self._thinking = False
         self._held: list[Callable[[], None]] = []
         self._jobs: dict[Worker[object], Callable[[object], None]] = {}
+        self.store = Store.open(data_dir)
+        """Where the match in progress, every hand and every match are kept."""
+        self.resumed = False
+        """True when this run carries on the saved match."""
+        self._saved_moves = self.game.moves
+        self._resume_or_begin(new_match, loaded.notice)
 
     # --- set up -------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Open the table."""
+        """Open the table, and carry on the resumed match."""
         self.push_screen(TableScreen())
+        if self.resumed:
+            self.call_later(self._carry_on)
+
+    def on_unmount(self) -> None:
+        """Save the table as it is (chosen cards, highlight) and close the store."""
+        self.save_progress()
+        self.store.close()
+
+    # --- the store --------------------------------------------------------------------
+
+    def _resume_or_begin(self, new_match: bool, options_notice: str | None) -> None:
+        store = self.store
+        saved = None
+        if new_match:
+            store.abandon()
+        else:
+            saved = store.load()
+        notices = [options_notice, *store.notices]
+        if saved is not None:
+            restore_game(self.game, saved)
+            self.seed = self.game.seed
+            self.resumed = True
+            self._saved_moves = self.game.moves
+            hand = self.game.hand
+            if hand is not None:
+                self._players = self._players_of(hand)
+            notices.append(f"Match resumed - hand {len(saved.match.hands)}")
+        self.game.message = "  ".join(notice for notice in notices if notice) or None
+
+    def _players_of(self, hand: Hand) -> dict[Seat, Player]:
+        """The computer players of ``hand``, rebuilt from the levels and seeds its
+        record names (so they decide exactly as before a quit)."""
+        players: dict[Seat, Player] = {}
+        named = hand.players if hand.players is not None and len(hand.players) == 4 else None
+        for seat in Seat:
+            if seat == USER:
+                continue
+            level, seed = self.level, self.seed * 1009 + self.game.deals * 4 + seat
+            entry = named[seat] if named is not None else None
+            if entry is not None and entry.seed is not None:
+                # not one of our levels: the current level plays the seat
+                with contextlib.suppress(ValueError):
+                    level, seed = Level.parse(entry.player), entry.seed
+            players[seat] = self.player_factory(level, seed)
+        return players
+
+    def _carry_on(self) -> None:
+        """Start whatever the resumed stage was waiting for."""
+        game = self.game
+        hand = game.hand
+        if hand is None:
+            return
+        moves = game.moves
+        _, trick_delay, received_delay = self._speed_delays()
+        if game.stage is Stage.PASSING and any(not hand.passed(s) for s in self._players):
+            self._start_passes()
+        elif game.stage is Stage.RECEIVED:
+            self.later(received_delay, lambda: self._settle_if(moves))
+        elif game.stage is Stage.TRICK_SHOW:
+            self.later(trick_delay, lambda: self._end_trick_if(moves))
+        self.refresh_table()
+        self.pump()
+
+    def save_progress(self) -> None:
+        """Save the match and the table now. The table saves itself whenever it is
+        redrawn after a change, so callers rarely need this."""
+        self._saved_moves = self.game.moves
+        notice = self.store.save(self.game.match, table_state(self.game))
+        if notice:
+            self.game.message = notice
+
+    def mark_assisted(self) -> None:
+        """Record that the player had help (a hint or an undo) in this match; the
+        statistics count such matches on their own."""
+        self.say(self.store.mark_assisted())
+
+    def abandon_match(self) -> None:
+        """Leave the match in progress for a new one (after the player confirmed):
+        it is kept in the store as abandoned, exactly as ``hearts --new`` does."""
+        notice = self.store.abandon()
+        self.game.start_new_match()
+        self._players = {}
+        self._held = []
+        self.say(notice or "Match abandoned - press Deal (d) to begin a new one")
 
     @property
     def level(self) -> Level:
@@ -108,7 +209,9 @@ class HeartsApp(App[None]):
                 and game.computer_due is None and not game.user_passed)
 
     def refresh_table(self) -> None:
-        """Redraw the table from the game."""
+        """Save the game if it changed, and redraw the table from it."""
+        if self.game.moves != self._saved_moves:
+            self.save_progress()
         table = self.table
         if table is not None:
             table.update()
@@ -178,17 +281,24 @@ class HeartsApp(App[None]):
             self.say(reason)
             return
         level = self.level
-        self._players = {seat: self.player_factory(level,
-                                                   self.seed * 1009 + game.deals * 4 + seat)
-                         for seat in Seat if seat != USER}
+        seeds = {seat: self.seed * 1009 + game.deals * 4 + seat for seat in Seat if seat != USER}
+        self._players = {seat: self.player_factory(level, seed) for seat, seed in seeds.items()}
         hand = game.hand
         assert hand is not None
-        views = {seat: hand.view(seat) for seat in self._players}
-        deal_number = game.deals
+        hand.players = (SeatPlayer("human"),
+                        *(SeatPlayer(level.name.lower(), seeds[seat]) for seat in seeds))
+        self._start_passes()
+        self.refresh_table()
+
+    def _start_passes(self) -> None:
+        """Set the computer players choosing their passes for the current hand."""
+        hand = self.game.hand
+        assert hand is not None
+        views = {seat: hand.view(seat) for seat in self._players if not hand.passed(seat)}
+        deal_number = self.game.deals
         players = dict(self._players)
         self._start(partial(_choose_passes, players, views),
                     lambda result: self._passes_chosen(result, deal_number), "passes")
-        self.refresh_table()
 
     def _passes_chosen(self, result: object, deal_number: int) -> None:
         game = self.game
@@ -198,6 +308,8 @@ class HeartsApp(App[None]):
         passes: dict[Seat, list[Card]] = {}
         chosen = result if isinstance(result, dict) else {}
         for seat in self._players:
+            if hand.passed(seat):
+                continue
             cards = chosen.get(seat)
             if cards is None or hand.pass_refusal(seat, cards) is not None:
                 cards = self._fallback_pass(seat)
@@ -306,6 +418,16 @@ class HeartsApp(App[None]):
 
         if not any(isinstance(screen, HelpScreen) for screen in self.screen_stack):
             self.push_screen(HelpScreen())
+
+    def open_stats(self) -> None:
+        """Show the statistics page (between hands and at game over)."""
+        if not self.game.can("stats"):
+            self.say("Statistics can be shown between hands")
+            return
+        from hearts.tui.stats_page import StatsScreen
+
+        if not any(isinstance(screen, StatsScreen) for screen in self.screen_stack):
+            self.push_screen(StatsScreen(self.store))
 
     def open_options(self) -> None:
         """Show the options page (between hands only)."""

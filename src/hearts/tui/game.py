@@ -135,7 +135,7 @@ class Game:
     def can(self, action: str) -> bool:
         """Whether a button's action may be used now (the button is shown only then)."""
         between = self.stage is Stage.IDLE
-        if action in ("deal", "options"):
+        if action in ("deal", "options", "stats"):
             return between
         if action in ("pass", "clear"):
             return self.stage is Stage.PASSING and not self.user_passed
@@ -218,8 +218,7 @@ class Game:
         if self.stage is not Stage.IDLE:
             return "Finish this hand first"
         if self.match.over:
-            self.games += 1
-            self.match = Match(self.rules, random.Random(f"{self.seed}/{self.games}"))
+            self.start_new_match()
         self.match.deal(self.rules)
         self.stage = Stage.PASSING
         self.chosen = []
@@ -229,6 +228,17 @@ class Game:
         self.moves += 1
         self.deals += 1
         return None
+
+    def start_new_match(self) -> None:
+        """Leave the match in progress: a new one waits for its first deal."""
+        self.games += 1
+        self.match = Match(self.rules, random.Random(f"{self.seed}/{self.games}"))
+        self.stage = Stage.IDLE
+        self.chosen = []
+        self.cursor = 0
+        self.message = None
+        self.shown_trick = None
+        self.moves += 1
 
     def choose(self, card: Card) -> str | None:
         """Raise ``card`` for passing, or lower it if raised; a reason if refused."""

@@ -54,18 +54,20 @@ has shown out of ("out: C H"); the top corner says whether hearts are broken.
   c               clear the cards chosen to pass
   any key         while received cards are on show: settle them and play on
   o               the options page (between hands)
+  t               your statistics (between hands and at game over)
   s               on the options page: save and go back
   x               quit; on the options page it cancels instead
   esc h           this page (escape then h, or alt+h)
   C-l             redraw the screen
   1 - 9           on the options page: change a setting
+  t, q, c         on the statistics page: back to the game
 
 [b]Mouse[/b]
 Click a card with the left button to play it or to choose it for passing
 (click a chosen card again to put it back). Click a button to use it; buttons
 appear only when they can be used: Deal and Options between hands, Pass and
-Clear while passing, Continue while received cards are on show, Help and Quit
-always. A click anywhere puts received cards into the hand. A double click
+Clear while passing, Continue while received cards are on show, Stats between
+hands, Help and Quit always. A click anywhere puts received cards into the hand. A double click
 plays only one card.
 
 [b]Options[/b]
@@ -84,10 +86,26 @@ Save keeps them for later sessions.
   9 Play speed      Fast, Normal or Slow computer play
 Saved options take effect from the next hand dealt.
 
+[b]Your games are kept[/b]
+The match is saved after every pass and every card, so you can quit at any
+moment (or lose the terminal) and carry on where you stopped: the next start
+says "Match resumed". Every hand and every match is kept too, for the
+statistics page (t) and for "hearts stats" and "hearts history" on the
+command line. Matches you leave for a new one count as abandoned, never as
+losses; matches in which you used a hint or an undo are counted on their own.
+Everything is in hearts.db in your data folder (HEARTS_DATA_DIR names
+another). A second game window on the same folder plays a new match of its
+own; it is kept in the history, and recorded as abandoned if that window
+closes before the match ends.
+
 [b]Starting the game[/b]
-  hearts [--seed N] [--ascii] [--level NAME]
---seed replays the same deals, --ascii draws cards without suit symbols, and
---level sets the difficulty for this run only.
+  hearts [--new] [--seed N] [--ascii] [--level NAME]
+--new starts a new match (the unfinished one is kept as abandoned), --seed
+starts a new match whose deals replay exactly, --ascii draws cards without
+suit symbols, and --level sets the difficulty for this run only.
+  hearts stats                  your statistics as a table
+  hearts history                the matches you played
+  hearts history --export FILE  every finished hand as JSON lines
 """
 """The help page's text (Rich markup), hard-wrapped here for reading the source."""
 

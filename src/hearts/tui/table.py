@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 
 __all__ = ["TableScreen"]
 
-_BUTTONS = (("Deal", "deal"), ("Options", "options"), ("Pass 0", "pass"), ("Clear", "clear"),
-            ("Continue", "continue"), ("Help", "help"), ("Quit", "quit"))
+_BUTTONS = (("Deal", "deal"), ("Options", "options"), ("Stats", "stats"), ("Pass 0", "pass"),
+            ("Clear", "clear"), ("Continue", "continue"), ("Help", "help"), ("Quit", "quit"))
+# Buttons whose key is not their first letter: the key's place in the label.
+_ACCENTS = {"stats": 1}
 
 # Keys that keep their meaning while the received cards are on show; any
 # other key only puts the cards into the hand.
@@ -41,6 +43,7 @@ class TableScreen(HelpKeysScreen):
         Binding("p", "pass_cards", "Pass", show=False),
         Binding("c", "clear", "Clear", show=False),
         Binding("o", "options", "Options", show=False),
+        Binding("t", "stats", "Statistics", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
@@ -63,7 +66,7 @@ class TableScreen(HelpKeysScreen):
                 yield HandRow(game, ascii_only, id="hand")
             with Vertical(id="buttons"):
                 for label, action in _BUTTONS:
-                    yield GameButton(label, action)
+                    yield GameButton(label, action, _ACCENTS.get(action, 0))
         yield Static("", id="status", classes="status", markup=False)
         yield Static("", classes="too-small", markup=False)
 
@@ -153,6 +156,10 @@ class TableScreen(HelpKeysScreen):
     def action_options(self) -> None:
         """Open the options page (between hands only)."""
         self.hearts.open_options()
+
+    def action_stats(self) -> None:
+        """Open the statistics page (between hands and at game over)."""
+        self.hearts.open_stats()
 
     def action_quit_game(self) -> None:
         """Leave the game."""

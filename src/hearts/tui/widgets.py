@@ -166,11 +166,13 @@ class HandRow(_Painted):
 
 class GameButton(Button):
     """A button in the right-hand column; it never takes the keyboard focus, so
-    space and return always go to the hand."""
+    space and return always go to the hand. The letter at ``accent`` (the first
+    unless told) is underlined: the button's key."""
 
     can_focus = False
 
-    def __init__(self, label: str, action: str) -> None:
-        super().__init__(f"[u]{label[0]}[/u]{label[1:]}", id=f"button-{action}")
+    def __init__(self, label: str, action: str, accent: int = 0) -> None:
+        marked = f"{label[:accent]}[u]{label[accent]}[/u]{label[accent + 1:]}"
+        super().__init__(marked, id=f"button-{action}")
         self.action_name = action
         """The screen action the button runs."""

@@ -1,0 +1,80 @@
+"""The statistics and the match history as Rich tables (for ``hearts stats``,
+``hearts history`` and the game's statistics page)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from hearts.store.stats import TOTAL, Figures
+
+__all__ = ["ROWS", "history_table", "stats_table"]
+
+
+def _count(value: int) -> str:
+    return f"{value:,}"
+
+
+def _average(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+ROWS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
+    ("Matches played", lambda f: _count(f.played)),
+    ("Won", lambda f: _count(f.won)),
+    ("Win rate", lambda f: _share(f.win_rate)),
+    ("Winning streak now", lambda f: _count(f.current_streak)),
+    ("Best winning streak", lambda f: _count(f.best_streak)),
+    ("Abandoned", lambda f: _count(f.abandoned)),
+    ("Assisted (won)", lambda f: f"{f.assisted:,} ({f.assisted_won:,})"),
+    ("Hands played", lambda f: _count(f.hands)),
+    ("Your points a hand", lambda f: _average(f.your_points)),
+    ("Theirs a hand", lambda f: _average(f.their_points)),
+    ("Moons you shot", lambda f: _count(f.moons_yours)),
+    ("Moons against you", lambda f: _count(f.moons_against)),
+    ("Queen of spades", lambda f: f"{f.queens:,} ({_share(f.queen_rate)})"),
+)
+"""The table's rows: a label and how each column shows the figure."""
+
+
+def _heading(level: str) -> str:
+    return "Total" if level == TOTAL else level.capitalize()
+
+
+def stats_table(figures: Sequence[Figures], title: str | None = None) -> Table:
+    """A figure a row, a level a column, the total last."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    table.add_column("", no_wrap=True)
+    for entry in figures:
+        table.add_column(_heading(entry.level), justify="right", no_wrap=True)
+    for label, show in ROWS:
+        table.add_row(label, *(show(entry) for entry in figures))
+    return table
+
+
+def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> Table:
+    """Matches, newest first: when (local time), level, how it ended, hands and
+    the totals."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("Started", "Level", "Result", "Hands", "You", "W", "N", "E"):
+        table.add_column(name, no_wrap=True,
+                         justify="left" if name in ("Started", "Level", "Result") else "right")
+    for row in rows:
+        result = row["status"]
+        if result == "finished":
+            result = "won" if "south" in (row["winners"] or "").split() else "lost"
+        if row["assisted"]:
+            result += ", assisted"
+        started = datetime.fromisoformat(row["started"]).astimezone()
+        table.add_row(started.strftime("%Y-%m-%d %H:%M"), row["level"].capitalize(), result,
+                      str(row["hands"]), str(row["score_south"]), str(row["score_west"]),
+                      str(row["score_north"]), str(row["score_east"]))
+    return table

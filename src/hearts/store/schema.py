@@ -1,0 +1,143 @@
+"""The store's tables, their version (``PRAGMA user_version``) and the migrations.
+
+Version 0 is an empty file. Each entry of :data:`MIGRATIONS` takes the
+database one version up; :func:`migrate` runs the missing ones in order, each in
+its own transaction together with the new version number, so a crash leaves the
+file at one version or the next, never between.
+
+Seats are stored by name (``south``, ``west``, ``north``, ``east``), times as
+ISO 8601 text in UTC, rules as the JSON of ``Rules.to_json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SchemaError", "check_schema", "migrate",
+           "transaction", "user_version"]
+
+_VERSION_1 = """
+CREATE TABLE matches (
+    id          INTEGER PRIMARY KEY,
+    started     TEXT NOT NULL,
+    ended       TEXT,
+    status      TEXT NOT NULL DEFAULT 'playing'
+                CHECK (status IN ('playing', 'finished', 'abandoned')),
+    level       TEXT NOT NULL,
+    rules       TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    hands       INTEGER NOT NULL DEFAULT 0,
+    score_south INTEGER NOT NULL DEFAULT 0,
+    score_west  INTEGER NOT NULL DEFAULT 0,
+    score_north INTEGER NOT NULL DEFAULT 0,
+    score_east  INTEGER NOT NULL DEFAULT 0,
+    winners     TEXT,
+    assisted    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX matches_by_end ON matches (status, ended);
+
+CREATE TABLE hands (
+    match_id     INTEGER NOT NULL REFERENCES matches (id),
+    number       INTEGER NOT NULL,
+    finished     TEXT,
+    level        TEXT NOT NULL,
+    rules        TEXT NOT NULL,
+    points_south INTEGER,
+    points_west  INTEGER,
+    points_north INTEGER,
+    points_east  INTEGER,
+    moon         TEXT,
+    queen        TEXT,
+    jack         TEXT,
+    record       TEXT NOT NULL,
+    PRIMARY KEY (match_id, number)
+);
+CREATE INDEX hands_by_finish ON hands (finished);
+CREATE INDEX hands_figures ON hands (level, finished, points_south, points_west,
+    points_north, points_east, moon, queen);
+
+CREATE TABLE saved (
+    slot     INTEGER PRIMARY KEY CHECK (slot = 1),
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    saved    TEXT NOT NULL,
+    tables   TEXT NOT NULL
+);
+"""
+"""Version 1: every match, every hand (the one being played too, with its
+``finished`` time and figures left empty until it is over) and the saved match.
+The statistics read the hands through ``hands_figures`` alone, never the
+records beside them."""
+
+
+def _to_version_1(db: sqlite3.Connection) -> None:
+    for statement in _VERSION_1.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1]
+"""``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The version this code writes."""
+
+_EXPECTED_COLUMNS = {
+    "matches": {"id", "started", "ended", "status", "level", "rules", "seed", "hands",
+                "score_south", "score_west", "score_north", "score_east", "winners",
+                "assisted"},
+    "hands": {"match_id", "number", "finished", "level", "rules", "points_south",
+              "points_west", "points_north", "points_east", "moon", "queen", "jack",
+              "record"},
+    "saved": {"slot", "match_id", "saved", "tables"},
+}
+
+
+class SchemaError(Exception):
+    """The file is an SQLite database, but not one of ours."""
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction (``BEGIN IMMEDIATE``): committed whole, or rolled back
+    whole if anything in it raises. The connection must be in autocommit mode."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def user_version(db: sqlite3.Connection) -> int:
+    """The schema version written in the file."""
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection,
+            migrations: list[Callable[[sqlite3.Connection], None]] | None = None) -> int:
+    """Bring ``db`` up to the newest version, one step a transaction; returns the
+    version it started at. The caller has checked the version is not newer."""
+    steps = MIGRATIONS if migrations is None else migrations
+    start = user_version(db)
+    for version in range(start, len(steps)):
+        with transaction(db):
+            if user_version(db) != version:  # another process got there first
+                continue
+            if version == 0 and db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]:
+                raise SchemaError("the file holds another program's tables")
+            steps[version](db)
+            db.execute(f"PRAGMA user_version = {version + 1}")
+    return start
+
+
+def check_schema(db: sqlite3.Connection) -> None:
+    """Raise :class:`SchemaError` unless the tables are the ones this code expects."""
+    for table, expected in _EXPECTED_COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        missing = expected - found
+        if missing:
+            raise SchemaError(f"table {table} lacks {', '.join(sorted(missing))}")

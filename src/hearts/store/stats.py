@@ -1,0 +1,138 @@
+"""Statistics: how you play, per level and in total, as SQL queries on the store.
+
+Nothing is counted by hand beside the store: every figure is a query over the
+``matches`` and ``hands`` tables, so it can never drift from what was played.
+
+- A match is *won* when South's total is the lowest (a shared lowest counts).
+- *Played*, *won*, the win rate and the streaks count finished matches played
+  without help. Matches with a hint or an undo are *assisted*: counted on their
+  own. *Abandoned* matches are counted on their own too, never as losses, and
+  neither they nor assisted matches break or extend a streak.
+- Hand figures (points, moons, the queen of spades) count every finished hand.
+- A match counts under the level it was started at; a hand under its own level.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+__all__ = ["LEVEL_ORDER", "TOTAL", "Figures", "statistics"]
+
+TOTAL = "all"
+"""The key of the figures over every level."""
+LEVEL_ORDER = ("beginner", "casual", "club", "strong", "expert")
+"""Levels in the order the figures list them (any other level name follows)."""
+
+_WON = "score_south = min(score_south, score_west, score_north, score_east)"
+
+_MATCHES = f"""
+SELECT {{key}},
+       total(status = 'finished' AND NOT assisted),
+       total(status = 'finished' AND NOT assisted AND {_WON}),
+       total(status = 'abandoned'),
+       total(status = 'finished' AND assisted),
+       total(status = 'finished' AND assisted AND {_WON})
+FROM matches GROUP BY 1
+"""
+
+_HANDS = """
+SELECT {key}, count(*), avg(points_south),
+       avg((points_west + points_north + points_east) / 3.0),
+       total(moon = 'south'), total(moon <> 'south'), total(queen = 'south')
+FROM hands WHERE finished IS NOT NULL GROUP BY 1
+"""
+
+_STREAKS = f"""
+WITH results AS (
+    SELECT {{key}} AS k, id, ended, {_WON} AS won
+    FROM matches WHERE status = 'finished' AND NOT assisted
+), counted AS (
+    SELECT k, won, sum(NOT won) OVER (PARTITION BY k ORDER BY ended, id) AS losses
+    FROM results
+), runs AS (
+    SELECT k, losses, count(*) AS run FROM counted WHERE won GROUP BY k, losses
+), latest AS (
+    SELECT k, max(losses) AS losses FROM counted GROUP BY k
+)
+SELECT latest.k,
+       coalesce((SELECT run FROM runs WHERE runs.k = latest.k
+                 AND runs.losses = latest.losses), 0),
+       coalesce((SELECT max(run) FROM runs WHERE runs.k = latest.k), 0)
+FROM latest
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """The figures for one level (or :data:`TOTAL`)."""
+
+    level: str
+    """The level's name in lower case, or ``"all"``."""
+    played: int = 0
+    """Finished matches played without help."""
+    won: int = 0
+    """Of those, the ones you won (a shared win counts)."""
+    abandoned: int = 0
+    """Matches left unfinished for a new one (never counted as losses)."""
+    assisted: int = 0
+    """Finished matches in which you used a hint or an undo."""
+    assisted_won: int = 0
+    """Of those, the ones you won."""
+    current_streak: int = 0
+    """Wins in a row up to the latest finished match."""
+    best_streak: int = 0
+    """The longest run of wins."""
+    hands: int = 0
+    """Finished hands."""
+    your_points: float | None = None
+    """Your average points a hand."""
+    their_points: float | None = None
+    """The computer players' average points a hand (each)."""
+    moons_yours: int = 0
+    """Moons you shot."""
+    moons_against: int = 0
+    """Moons shot against you."""
+    queens: int = 0
+    """Hands in which you took the queen of spades."""
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won over played, or None before any match is finished."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def queen_rate(self) -> float | None:
+        """How often you took the queen of spades, or None before any hand."""
+        return self.queens / self.hands if self.hands else None
+
+
+def _order(level: str) -> tuple[int, str]:
+    if level == TOTAL:
+        return (len(LEVEL_ORDER) + 2, level)
+    if level in LEVEL_ORDER:
+        return (LEVEL_ORDER.index(level), level)
+    return (len(LEVEL_ORDER) + 1, level)
+
+
+def statistics(db: sqlite3.Connection) -> list[Figures]:
+    """The figures for every level that has a match or a hand, in level order,
+    and last the figures over all of them (``level == "all"``)."""
+    values: dict[str, dict[str, object]] = {}
+    for key in ("level", f"'{TOTAL}'"):
+        for row in db.execute(_MATCHES.format(key=key)):
+            values.setdefault(row[0], {}).update(
+                played=int(row[1]), won=int(row[2]), abandoned=int(row[3]),
+                assisted=int(row[4]), assisted_won=int(row[5]))
+        for row in db.execute(_HANDS.format(key=key)):
+            if not row[1]:
+                continue
+            values.setdefault(row[0], {}).update(
+                hands=int(row[1]), your_points=row[2], their_points=row[3],
+                moons_yours=int(row[4]), moons_against=int(row[5]), queens=int(row[6]))
+        for row in db.execute(_STREAKS.format(key=key)):
+            values.setdefault(row[0], {}).update(current_streak=int(row[1]),
+                                                 best_streak=int(row[2]))
+    values.setdefault(TOTAL, {})
+    return [Figures(level, **fields)  # type: ignore[arg-type]
+            for level, fields in sorted(values.items(), key=lambda item: _order(item[0]))]

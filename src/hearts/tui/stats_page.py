@@ -1,0 +1,75 @@
+"""The statistics page: how you play, per level and in total, from the store."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Static
+
+from hearts.paths import short_path
+from hearts.store import Store, statistics
+from hearts.store.report import stats_table
+from hearts.tui.base import HelpKeysScreen
+from hearts.tui.widgets import GameButton
+
+__all__ = ["StatsScreen", "stats_renderable"]
+
+_NOTE = ("Abandoned and assisted (hint or undo) matches are counted on their own, "
+         "never as losses.")
+
+
+def stats_renderable(store: Store) -> RenderableType:
+    """The figures as the page shows them, or why there are none."""
+    db = store.connection
+    if db is None:
+        return Text(store.problem or "Statistics are not available")
+    try:
+        figures = statistics(db)
+    except sqlite3.Error as error:
+        return Text(f"Statistics cannot be read from {store.name} ({error})")
+    if not figures[-1].hands and not figures[-1].abandoned:
+        return Text("No hands finished yet: the figures appear here as you play.")
+    return Group(stats_table(figures, title="Statistics"), Text(_NOTE),
+                 Text(f"Kept in {short_path(store.path, 60)}"))
+
+
+class StatsScreen(HelpKeysScreen):
+    """The statistics page; ``t``, ``q``, ``c``, ``x`` or Close goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t,q,c,x", "close", "Close", show=False),
+        Binding("ctrl+l", "redraw", show=False),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(id="stats-screen")
+        self.store = store
+        """Where the figures come from."""
+
+    def compose(self) -> ComposeResult:
+        """The figures and the buttons."""
+        with Horizontal(id="main"):
+            with VerticalScroll(id="stats-scroll"):
+                yield Static(stats_renderable(self.store), id="stats-text")
+            with Vertical(id="buttons"):
+                yield GameButton("Close", "close")
+                yield GameButton("Help", "help")
+                yield GameButton("Quit", "quit")
+        yield Static("Statistics - t, q, c or Close returns to the game", classes="status",
+                     markup=False)
+        yield Static("", classes="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        """Let the arrow keys scroll the figures."""
+        super().on_mount()
+        self.query_one("#stats-scroll").focus()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)

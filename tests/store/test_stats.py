@@ -1,0 +1,148 @@
+"""Statistics figures against a fixture whose every figure was worked out by hand,
+and against figures counted in Python from matches played through the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hearts import Match
+from hearts.store import TOTAL, Figures, Store, statistics
+from hearts.store.report import stats_table
+
+from .helpers import play_match
+
+# (id, level, status, ended hour, totals S W N E, assisted)
+MATCHES = [
+    (1, "club", "finished", 1, (40, 60, 70, 100), 0),     # won
+    (2, "club", "finished", 2, (30, 45, 102, 55), 0),     # won
+    (3, "club", "finished", 3, (20, 101, 50, 60), 0),     # won
+    (4, "expert", "finished", 4, (100, 20, 30, 80), 0),   # lost
+    (5, "club", "finished", 5, (105, 40, 20, 60), 0),     # lost
+    (6, "club", "abandoned", 6, (10, 20, 30, 40), 0),     # abandoned: not a loss
+    (7, "club", "finished", 7, (10, 101, 40, 50), 1),     # won with help: on its own
+    (8, "expert", "finished", 8, (30, 30, 100, 70), 0),   # a shared win counts
+    (9, "club", "finished", 9, (25, 100, 35, 45), 0),     # won
+    (10, "expert", "finished", 10, (90, 15, 101, 40), 0), # lost
+    (11, "expert", "playing", None, (12, 3, 8, 10), 0),   # in progress: not counted
+]
+
+# (match, number, level, points S W N E, moon, queen); None points: unfinished
+HANDS = [
+    (1, 1, "club", (3, 10, 15, 5), None, "north"),
+    (1, 2, "club", (0, 33, 33, 33), "south", "south"),
+    (2, 1, "club", (13, 0, 10, 10), None, "south"),
+    (4, 1, "expert", (33, 0, 33, 33), "west", "west"),
+    (4, 2, "expert", (5, 10, 8, 10), None, "west"),
+    (11, 1, "expert", None, None, None),
+]
+
+
+def build(db_path: Path, in_progress: bool = True) -> None:
+    """Write the fixture; without ``in_progress``, leave out the match being played."""
+    store = Store.open(db_path.parent)
+    db = store.connection
+    assert db is not None
+    for match_id, level, status, hour, scores, assisted in MATCHES:
+        if status == "playing" and not in_progress:
+            continue
+        ended = None if hour is None else f"2026-05-01T{hour:02d}:00:00+00:00"
+        db.execute("INSERT INTO matches (id, started, ended, status, level, rules, seed,"
+                   " score_south, score_west, score_north, score_east, assisted)"
+                   " VALUES (?, '2026-05-01T00:00:00+00:00', ?, ?, ?, '{}', 1, ?, ?, ?, ?, ?)",
+                   (match_id, ended, status, level, *scores, assisted))
+    for match_id, number, level, points, moon, queen in HANDS:
+        if points is None and not in_progress:
+            continue
+        finished = None if points is None else "2026-05-01T00:30:00+00:00"
+        db.execute("INSERT INTO hands (match_id, number, finished, level, rules, points_south,"
+                   " points_west, points_north, points_east, moon, queen, record)"
+                   " VALUES (?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, '{}')",
+                   (match_id, number, finished, level, *(points or (None,) * 4), moon, queen))
+    if in_progress:
+        db.execute("INSERT INTO saved VALUES (1, 11, '2026-05-01T11:00:00+00:00', '{}')")
+    store.close()
+
+
+def test_figures_worked_out_by_hand(tmp_path: Path) -> None:
+    build(tmp_path / "hearts.db")
+    store = Store.open(tmp_path)
+    assert store.connection is not None
+    figures = {f.level: f for f in statistics(store.connection)}
+    assert list(figures) == ["club", "expert", TOTAL]
+    club, expert, total = figures["club"], figures["expert"], figures[TOTAL]
+    # club, in order: W W W L (abandoned) (assisted W) W
+    assert (club.played, club.won, club.abandoned) == (5, 4, 1)
+    assert (club.assisted, club.assisted_won) == (1, 1)
+    assert (club.current_streak, club.best_streak) == (1, 3)
+    assert club.win_rate == pytest.approx(0.8)
+    # expert: L W(shared) L, and one match in progress
+    assert (expert.played, expert.won, expert.abandoned, expert.assisted) == (3, 1, 0, 0)
+    assert (expert.current_streak, expert.best_streak) == (0, 1)
+    # all: W W W L(e) L W(e) W L(e)
+    assert (total.played, total.won, total.abandoned, total.assisted) == (8, 5, 1, 1)
+    assert (total.current_streak, total.best_streak) == (0, 3)
+    # hands: the unfinished one never counts
+    assert (club.hands, expert.hands, total.hands) == (3, 2, 5)
+    assert club.your_points == pytest.approx(16 / 3)
+    assert club.their_points == pytest.approx((10 + 33 + 20 / 3) / 3)
+    assert expert.your_points == pytest.approx(19)
+    assert expert.their_points == pytest.approx((22 + 28 / 3) / 2)
+    assert total.your_points == pytest.approx(10.8)
+    assert total.their_points == pytest.approx(16.2)
+    assert (club.moons_yours, club.moons_against) == (1, 0)
+    assert (expert.moons_yours, expert.moons_against) == (0, 1)
+    assert (total.moons_yours, total.moons_against) == (1, 1)
+    assert (club.queens, expert.queens, total.queens) == (2, 0, 2)
+    assert total.queen_rate == pytest.approx(0.4)
+    store.close()
+
+
+def test_no_games_yet(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    assert store.connection is not None
+    assert statistics(store.connection) == [Figures(TOTAL)]
+    assert Figures(TOTAL).win_rate is None and Figures(TOTAL).queen_rate is None
+    store.close()
+
+
+def test_figures_agree_with_the_matches_played(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    played: list[Match] = []
+    for seed in range(6):
+        level = "casual" if seed % 2 else "strong"
+        played.append(play_match(store, seed=seed, rng_seed=seed, level=level))
+    last = play_match(store, seed=99, stop=lambda m: len(m.hands) == 2)
+    store.abandon()
+    assert store.connection is not None
+    figures = {f.level: f for f in statistics(store.connection)}
+    hands = [hand for match in played for hand in match.hands] + last.hands[:1]
+    total = figures[TOTAL]
+    assert total.played == 6 and total.abandoned == 1
+    assert total.won == sum(0 in m.winners for m in played)
+    assert total.hands == len(hands)
+    assert total.your_points == pytest.approx(sum(h.points[0] for h in hands) / len(hands))
+    assert total.their_points == pytest.approx(
+        sum(sum(h.points[1:]) / 3 for h in hands) / len(hands))
+    assert total.moons_yours == sum(h.shooter == 0 for h in hands)
+    assert total.moons_against == sum(h.shooter not in (None, 0) for h in hands)
+    assert total.queens == sum("QS" in str(h.taken(0)).split() for h in hands)
+    assert figures["casual"].played + figures["strong"].played == 6
+    store.close()
+
+
+def test_the_table_shows_every_figure(tmp_path: Path) -> None:
+    build(tmp_path / "hearts.db")
+    store = Store.open(tmp_path)
+    assert store.connection is not None
+    from rich.console import Console
+
+    console = Console(width=80, record=True)
+    console.print(stats_table(statistics(store.connection)))
+    text = console.export_text()
+    assert "Win rate" in text and "80%" in text and "Abandoned" in text
+    assert "Club" in text and "Expert" in text and "Total" in text
+    assert "2 (40%)" in text  # the queen of spades, in total
+    assert max(len(line) for line in text.splitlines()) <= 68  # fits beside the buttons
+    store.close()
