@@ -162,6 +162,7 @@ class HeartsApp(App[None]):
         """True when nothing is thinking or waiting to happen (for tests)."""
         game = self.game
         return (not self._thinking and not self._jobs and not self._held
+                and not self._forcing and not self._claiming
                 and game.stage not in (Stage.RECEIVED, Stage.TRICK_SHOW)
                 and game.computer_due is None and not game.user_passed)
 
