@@ -3,6 +3,7 @@ cards, the score sheet, abandon, and the highlight that follows legal cards."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -307,9 +308,9 @@ def _settled_hand() -> Hand:
             hand.play(points[-1] if points else legal[0])
             if hand.turn == Seat.SOUTH and not hand.trick:
                 taken = set().union(*(set(hand.taken(s)) for s in Seat))
-                if all(c in taken for c in Card.all() if hand.rules.card_points(c)):
-                    if len(hand.tricks) < 12:
-                        return hand
+                settled = all(c in taken for c in Card.all() if hand.rules.card_points(c))
+                if settled and len(hand.tricks) < 12:
+                    return hand
     raise AssertionError("no seed gives an early settled hand")
 
 
@@ -413,7 +414,7 @@ async def test_the_hand_is_sorted_with_the_red_suits_apart(tmp_path: Path) -> No
         keys = [(SUIT_ORDER.index(c.suit), c.rank) for c in cards]
         assert keys == sorted(keys)
         assert SUIT_ORDER.index(cards[0].suit) <= SUIT_ORDER.index(cards[-1].suit)
-        for a, b in zip(SUIT_ORDER, SUIT_ORDER[1:], strict=False):
+        for a, b in itertools.pairwise(SUIT_ORDER):
             assert not (a.is_red and b.is_red)
 
 
