@@ -25,7 +25,7 @@ from hearts.rules import TARGETS, Passing, Rules, Scoring
 
 __all__ = [
     "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "LoadResult", "Options", "Speed",
-    "load_options", "options_from_json", "options_path", "save_options",
+    "load_options", "options_from_json", "options_path", "save_options", "short_path",
 ]
 
 ENV_VAR = "HEARTS_CONFIG_DIR"
@@ -126,6 +126,24 @@ def options_path(config_dir: str | os.PathLike[str] | None = None) -> Path:
     return Path(config_dir) / FILE_NAME
 
 
+def short_path(path: Path, limit: int = 60) -> str:
+    """``path`` for a one-line message: the home folder as ``~``, and a long path
+    cut in the middle to at most about ``limit`` characters, its file name kept."""
+    text = str(path)
+    home = str(Path.home())
+    if home not in ("", "/") and text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    if len(text) <= limit:
+        return text
+    parts = Path(text).parts
+    tail = parts[-1]
+    for part in reversed(parts[1:-1]):
+        if len(part) + len(tail) + 5 > limit:
+            break
+        tail = part + os.sep + tail
+    return os.sep.join((parts[0].rstrip(os.sep), "...", tail))
+
+
 def _read_difficulty(value: object) -> int:
     if isinstance(value, str):
         names = [name.lower() for name in DIFFICULTIES]
@@ -189,15 +207,16 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     except FileNotFoundError:
         return LoadResult(Options(), None)
     except UnicodeDecodeError:
-        return LoadResult(Options(),
-                          f"Could not read {path}: it is not UTF-8 text - using defaults")
+        return LoadResult(Options(), f"Could not read {short_path(path)}: it is not UTF-8 "
+                          "text - using defaults")
     except OSError as error:
-        return LoadResult(Options(), f"Could not read {path} ({error.strerror or error})"
-                          " - using defaults")
+        return LoadResult(Options(), f"Could not read {short_path(path)} "
+                          f"({error.strerror or error}) - using defaults")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return LoadResult(Options(), f"Could not read {path}: it is damaged - using defaults")
+        return LoadResult(Options(), f"Could not read {short_path(path)}: it is damaged "
+                          "- using defaults")
     options, bad = options_from_json(data)
     if bad:
         return LoadResult(options, "Some saved options could not be read ("

@@ -23,7 +23,7 @@ def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
     spades and the moon noted), and the totals. With ``max_rows``, the earliest
     hands give way to a line saying how many are left out."""
     header = [_row("Hand", [str(seat) for seat in Seat], "Notes"),
-              _row("", ["hand total"] * 4)]
+              _row("", ["pts total"] * 4)]
     body: list[str] = []
     totals = [0, 0, 0, 0]
     for number, hand in enumerate(match.hands, start=1):

@@ -227,3 +227,5 @@ class GameButton(Button):
         super().__init__(shown, id=f"button-{action}")
         self.action_name = action
         """The screen action the button runs."""
+        self.accent = accent if at >= 0 else None
+        """The letter underlined (the button's key), if any."""
