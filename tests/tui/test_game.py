@@ -117,4 +117,4 @@ def test_sheet_lines_totals_moon_and_queen() -> None:
 def test_a_hand_in_play_is_on_the_sheet() -> None:
     game = _game_at_user_turn(5)
     lines = sheet_lines(game.match)
-    assert "playing" in lines[2]
+    assert lines[2].startswith("   1*")

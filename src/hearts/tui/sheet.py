@@ -10,18 +10,20 @@ from hearts.view import Phase
 __all__ = ["sheet_lines"]
 
 _QUEEN = Card.parse("QS")
-_CELL = 10
+_CELL = 11
 
 
 def _row(first: str, cells: list[str], note: str = "") -> str:
-    return (f"{first:<5}" + "".join(f"{cell:>{_CELL}}" for cell in cells) + "  " + note).rstrip()
+    return (f"{first:<5}" + "".join(f"{cell:>{_CELL}}" for cell in cells) + "   "
+            + note).rstrip()
 
 
 def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
     """The sheet as lines of text (at most 66 columns): a header, one line a hand
     (points in the hand, then the running total, for each seat; the queen of
-    spades and the moon noted), and the totals. With ``max_rows``, the earliest
-    hands give way to a line saying how many are left out."""
+    spades and the moon noted; a hand still in play marked ``*``), and the
+    totals. With ``max_rows``, the earliest hands give way to a line saying how
+    many are left out."""
     header = [_row("Hand", [str(seat) for seat in Seat], "Notes"),
               _row("", ["pts total"] * 4)]
     body: list[str] = []
@@ -38,9 +40,8 @@ def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
             notes.append(f"moon {hand.shooter}")
         elif queen is not None:
             notes.append(f"QS {queen}")
-        if not finished:
-            notes.append("playing")
-        body.append(_row(f"{number:>4}", cells, ", ".join(notes)))
+        mark = " " if finished else "*"
+        body.append(_row(f"{number:>4}{mark}", cells, ", ".join(notes)))
     footer = [_row("Total", [str(total) for total in match.scores])]
     if max_rows is not None:
         room = max_rows - len(header) - len(footer)
