@@ -121,8 +121,6 @@ class HeartsApp(App[None]):
 
     def on_mount(self) -> None:
         """Open the table."""
-        if self.ascii_only:
-            self.screen.add_class("ascii")
         self.push_screen(TableScreen())
 
     @property
@@ -396,6 +394,7 @@ class HeartsApp(App[None]):
             self.say("No points are left to take - the rest of the hand was played out")
             self.pump()
 
+        self.say("No points are left to take - playing the rest of the hand out")
         self._start(partial(_play_out, hand.record(), dict(self._players)), done, "claim")
 
     def _force_if_due(self) -> None:
