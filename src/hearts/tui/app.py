@@ -452,7 +452,8 @@ class HeartsApp(App[None]):
             self.say(reason)
             return
         self._forcing = False
-        self.say("Taken back - play again")
+        self.say("Pass taken back - choose again" if self.game.stage is Stage.PASSING
+                 else "Taken back - play again")
         self.pump()
 
     def show_last_trick(self) -> None:

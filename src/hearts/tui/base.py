@@ -86,9 +86,9 @@ class FitScreen(Screen[object]):
         for child in self.query_children(".status"):
             child.display = not small
         if grown:
-            self.on_grown()
+            self.fits_again()
 
-    def on_grown(self) -> None:
+    def fits_again(self) -> None:
         """The terminal is big enough again (pages that wait override this)."""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

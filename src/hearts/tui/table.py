@@ -88,7 +88,7 @@ class TableScreen(HelpKeysScreen):
         self.update()
         self.hearts.resume()
 
-    def on_grown(self) -> None:
+    def fits_again(self) -> None:
         """The terminal is big enough again: carry on where the game stood."""
         self.update()
         self.hearts.resume()
