@@ -148,3 +148,25 @@ def test_engine_does_not_import_textual() -> None:
     code = ("import sys, hearts, hearts.options, hearts.ai; "
             "assert 'textual' not in sys.modules, 'textual imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_forced_cards_is_off_by_default_and_saved(tmp_path: Path) -> None:
+    assert not Options().forced_cards
+    path = tmp_path / "options.json"
+    save_options(Options(forced_cards=True), path)
+    assert json.loads(path.read_text())["forced_cards"] is True
+    assert load_options(path).options.forced_cards
+    path.write_text('{"target": 50}')  # a file from before the option
+    assert load_options(path) == (Options(target=50), None)
+
+
+def test_notices_keep_the_file_name_and_stay_short(tmp_path: Path) -> None:
+    from hearts.paths import short_path
+
+    deep = tmp_path.joinpath(*["folder-with-a-long-name"] * 6) / "options.json"
+    deep.parent.mkdir(parents=True)
+    deep.write_bytes(b"\xff")
+    notice = load_options(deep).notice
+    assert notice is not None and "options.json" in notice and len(notice) < 130
+    assert short_path(Path.home() / "x" / "options.json") == "~/x/options.json"
+    assert short_path(Path("/a/options.json")) == "/a/options.json"

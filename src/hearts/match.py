@@ -68,11 +68,13 @@ class Match:
 
     @property
     def over(self) -> bool:
-        """True when, after a finished hand, some total has reached the target."""
+        """True when, after a finished hand, some total has reached the target: the
+        target the last hand was played to, or the one :attr:`rules` set for the next
+        hand (so lowering the target between hands can end the match at once)."""
         hand = self.hand
         if hand is None or hand.phase is not Phase.OVER:
             return False
-        return max(self.scores) >= hand.rules.target
+        return max(self.scores) >= min(hand.rules.target, self.rules.target)
 
     @property
     def winners(self) -> tuple[Seat, ...]:

@@ -1,4 +1,4 @@
-"""The player's saved options: the nine settings of the options page, on disk.
+"""The player's saved options: the settings of the options page, on disk.
 
 Options live in ``options.json`` in the user's config folder (from platformdirs;
 the ``HEARTS_CONFIG_DIR`` environment variable names another folder). Loading
@@ -63,7 +63,7 @@ class Speed(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The nine settings of the options page."""
+    """The settings of the options page."""
 
     difficulty: int = 3
     """The computer players' level, 1 (Beginner) to 5 (Expert)."""
@@ -83,6 +83,8 @@ class Options:
     """The score that ends the game: 50, 100 or 200."""
     speed: Speed = Speed.NORMAL
     """How quickly the computer players play."""
+    forced_cards: bool = False
+    """Play the user's card for them when it is the only legal one."""
 
     def rules(self) -> Rules:
         """The engine's rules for these options."""
@@ -102,6 +104,7 @@ class Options:
             "first_trick": self.first_trick,
             "target": self.target,
             "speed": self.speed.value,
+            "forced_cards": self.forced_cards,
         }
 
 
@@ -152,6 +155,7 @@ _READERS: dict[str, Any] = {
     "first_trick": _read_bool,
     "target": _read_target,
     "speed": Speed,
+    "forced_cards": _read_bool,
 }
 
 
@@ -183,16 +187,17 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return LoadResult(Options(), None)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = (error.strerror if isinstance(error, OSError) and error.strerror
-                  else "not UTF-8 text")
-        return LoadResult(Options(), f"Could not read {short_path(path)} ({reason}) - "
-                                     "using default options")
+    except UnicodeDecodeError:
+        return LoadResult(Options(), f"Could not read {short_path(path, 60)}: it is not UTF-8 "
+                          "text - using defaults")
+    except OSError as error:
+        return LoadResult(Options(), f"Could not read {short_path(path, 60)} "
+                          f"({error.strerror or error}) - using defaults")
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return LoadResult(Options(), f"The options file {short_path(path)} is damaged - "
-                                     "using defaults")
+        return LoadResult(Options(), f"Could not read {short_path(path, 60)}: it is damaged "
+                          "- using defaults")
     options, bad = options_from_json(data)
     if bad:
         return LoadResult(options, "Some saved options could not be read ("

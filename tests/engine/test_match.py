@@ -257,3 +257,22 @@ def test_a_match_carries_on_from_its_seed_and_its_hands() -> None:
 def test_unseeded_matches_differ_and_a_random_gives_a_seed() -> None:
     assert Match().seed != Match().seed
     assert Match(rng_or_seed=random.Random(3)).seed == Match(rng_or_seed=random.Random(3)).seed
+
+
+def test_lowering_the_target_between_hands_ends_the_match_at_once() -> None:
+    match = Match(Rules(target=200), rng_or_seed=5)
+    rng = random.Random(5)
+    while max(match.scores) < 50:
+        finish(match.deal(), rng)
+    assert not match.over
+    match.rules = Rules(target=50)  # saved options, before the next deal
+    assert match.over and match.winners
+    with pytest.raises(MatchOver):
+        match.deal()
+
+
+def test_raising_the_target_after_the_match_keeps_it_over() -> None:
+    match = Match(Rules(target=50), rng_or_seed=2)
+    play_match(match, random.Random(2))
+    match.rules = Rules(target=200)
+    assert match.over

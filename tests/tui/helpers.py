@@ -130,3 +130,26 @@ def finish_match_in_engine(app: HeartsApp, target: int = 50) -> None:
     app.game.match = match
     app.game.stage = Stage.IDLE
     app.refresh_table()
+
+
+def screen_text(app: HeartsApp) -> str:
+    """Every character on the screen now, one line a row."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+async def play_until(pilot: Pilot[None], done: object, limit: int = 60) -> None:
+    """Play the first legal card by keys until ``done()`` is true at the user's turn."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    for _ in range(limit):
+        await settle(pilot)
+        if done():  # type: ignore[operator]
+            return
+        await play_user_card_by_keys(pilot)
+    raise AssertionError("never got there")
+
+
+NOT_SAVING = "/proc/self"
+"""A data folder no one may write in (not even root): an app given it cannot save
+its match, so quitting mid-match asks first."""

@@ -14,7 +14,8 @@ from hearts.tui.app import HeartsApp
 from .helpers import make_app
 
 KEYS = ["left", "right", "space", "enter", "d", "p", "c", "o", "s", "x", "escape", "h",
-        "alt+h", "ctrl+l", "q", "1", "2", "3", "4", "5", "6", "7", "8", "9", "z"]
+        "alt+h", "ctrl+l", "q", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "z",
+        "question_mark", "f1", "l", "u", "r", "a", "y", "n", "exclamation_mark"]
 SIZES = [(80, 24), (100, 30), (70, 20), (120, 40), (81, 25)]
 EVENTS = 2000
 
@@ -64,4 +65,4 @@ async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0)
         check_invariants(app)
-        assert app.game.deals > 1  # the random play got somewhere
+        assert app.game.moves > 20  # the random play got somewhere

@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from hearts.tui.app import HeartsApp
+from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.game import Stage
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
@@ -101,6 +102,9 @@ async def test_every_key_in_every_state(tmp_path: Path, state: str) -> None:
         await pilot.press("escape", "q", "x")  # leave help, cancel options, then quit
         if isinstance(app.screen, (OptionsScreen, HelpScreen)):
             await pilot.press("escape", "c", "x")
+        if not app.match_saved:  # a match that would be lost: quitting asks first
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
         await pilot.pause(0)
         assert not app.is_running
 

@@ -43,7 +43,8 @@ async def test_passing_flow_by_keyboard(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         assert app.game.stage is Stage.PASSING
-        assert shown_buttons(app) == {"pass", "clear", "help", "quit"}
+        assert shown_buttons(app) == {"pass", "clear", "hint", "scores", "abandon", "help",
+                                      "quit"}
         first = app.game.highlighted
         await pilot.press("space")
         assert app.game.chosen == [first]
@@ -108,7 +109,7 @@ async def test_received_cards_pause_cut_short_by_a_key(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.game.stage is Stage.RECEIVED
-        assert shown_buttons(app) == {"continue", "help", "quit"}
+        assert shown_buttons(app) == {"continue", "scores", "abandon", "help", "quit"}
         hand = app.game.hand
         assert hand is not None
         assert app.game.raised() == set(hand.received(Seat.SOUTH))
@@ -182,7 +183,8 @@ async def test_whole_hand_by_keyboard(tmp_path: Path) -> None:
         await play_out_hand_by_keys(pilot)
         hand = app.game.hand
         assert hand is not None and hand.phase is Phase.OVER
-        assert shown_buttons(app) == {"deal", "options", "stats", "help", "quit"}
+        assert shown_buttons(app) == {"deal", "options", "stats", "scores", "abandon", "help",
+                                      "quit"}
         assert "Hand complete - press Deal" in app.game.prompt()
         assert app.game.result_lines()[0] == "Hand 1 complete"
         assert sum(app.game.match.scores) in (33, 99)  # a moon gives 3 x 33

@@ -1,4 +1,5 @@
-"""Snapshots of each screen state at 80x24 with a fixed seed (pytest-textual-snapshot)."""
+"""Snapshots of each screen state with a fixed seed (pytest-textual-snapshot): every
+state at 80x24, the table at 100x30 and 200x50, and the aids."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from hearts.tui.app import HeartsApp
 from hearts.tui.widgets import HandRow
 
 from .helpers import (
+    NOT_SAVING,
     SIZE,
     card_offset,
     deal_and_pass,
     finish_match_in_engine,
     make_app,
     play_out_hand_by_keys,
+    play_until,
     play_user_card_by_keys,
     settle,
 )
@@ -109,3 +112,100 @@ def test_grows_with_the_terminal(snap_compare: Any, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(tmp_path), terminal_size=(110, 34), run_before=run_before)
+
+
+async def _mid_hand(pilot: Pilot[None]) -> None:
+    await deal_and_pass(pilot)
+    await settle(pilot)
+    for _ in range(2):
+        await play_user_card_by_keys(pilot)
+        await settle(pilot)
+
+
+def test_table_at_100x30(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=_mid_hand)
+
+
+def test_table_at_200x50(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(200, 50), run_before=_mid_hand)
+
+
+def test_end_of_hand_at_200x50(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(200, 50), run_before=run_before)
+
+
+def test_hint_while_playing(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await _mid_hand(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_hint_while_passing(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_last_trick_shown_again(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await _mid_hand(pilot)
+        await pilot.press("l")
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_finished_trick_marks_the_winner(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = _app(pilot)
+        await deal_and_pass(pilot)
+        await play_until(pilot, lambda: len(app.game.hand.trick) == 3)  # type: ignore[union-attr]
+        app.delay_scale = 1000.0
+        await play_user_card_by_keys(pilot)
+        await pilot.press("enter")  # today's key no longer hides who took it
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_score_sheet_page(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        finish_match_in_engine(_app(pilot))
+        await pilot.pause(0)
+        await pilot.press("r")
+
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_quit_question(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("x")
+
+    # the question is asked only when the match cannot be saved
+    assert snap_compare(make_app(tmp_path, data_dir=NOT_SAVING), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+def test_ascii_screen_mid_hand(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await _mid_hand(pilot)
+        await pilot.press("l")
+
+    app = make_app(tmp_path, ascii_only=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_ascii_help_page(snap_compare: Any, tmp_path: Path) -> None:
+    app = make_app(tmp_path, ascii_only=True)
+    assert snap_compare(app, terminal_size=SIZE, press=["escape", "h"])

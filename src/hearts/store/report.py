@@ -49,9 +49,16 @@ def _heading(level: str) -> str:
     return "Total" if level == TOTAL else level.capitalize()
 
 
-def stats_table(figures: Sequence[Figures], title: str | None = None) -> Table:
-    """A figure a row, a level a column, the total last."""
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+"""Rich's SIMPLE_HEAD drawn with a plain ``-`` rule, for ASCII-only screens."""
+
+
+def stats_table(figures: Sequence[Figures], title: str | None = None,
+                ascii_only: bool = False) -> Table:
+    """A figure a row, a level a column, the total last (a ``-`` rule under the
+    headings with ``ascii_only``)."""
+    table = Table(title=title, box=ASCII_HEAD if ascii_only else box.SIMPLE_HEAD,
+                  pad_edge=False, padding=(0, 1))
     table.add_column("", no_wrap=True)
     for entry in figures:
         table.add_column(_heading(entry.level), justify="right", no_wrap=True)

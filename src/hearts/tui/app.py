@@ -1,10 +1,15 @@
 """The Hearts app: it owns the game, the computer players, every pause and the pages.
 
 Every delay goes through :meth:`HeartsApp.later`, so a ``delay_scale`` of 0
-makes the whole game run without waiting (the tests use it). Computer players
-think in worker threads; their cards are played back on the app's own thread.
-A step that falls due while the help or options page is open is held and run
-on return, so leaving the table never stalls the game.
+makes the whole game run without waiting (the tests use it). Computer players,
+the hint and a claimed ending think in worker threads; their results are played
+back on the app's own thread. A step that falls due while the table is hidden
+(another page, the too-small notice, or the last trick shown again) is held and
+run on return, so the game holds still and never stalls.
+
+Every road out (``x``, Quit, ``ctrl+q``, ``ctrl+c``) goes through
+:meth:`HeartsApp.quit_game`, and abandoning a match through
+:meth:`HeartsApp.new_match`.
 
 The match is kept in the store (:mod:`hearts.store`): every change of the game
 bumps ``game.moves``, and the next redraw of the table saves it, so a quit or
@@ -23,19 +28,27 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level, Player, make_player
+from hearts.ai.hint import HINT_LEVEL, advise, hint_seed
 from hearts.cards import Card, Seat
 from hearts.hand import Hand, SeatPlayer
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
 from hearts.store import Store
+from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.game import USER, Game, Stage
 from hearts.tui.saving import restore_game, table_state
 from hearts.tui.table import TableScreen
 from hearts.view import PlayerView
+
+MESSAGE_SECONDS = 4.0
+"""How long a message stays on the status line before the prompt comes back."""
 
 __all__ = ["HeartsApp"]
 
@@ -45,12 +58,33 @@ def _choose_passes(players: dict[Seat, Player], views: dict[Seat, PlayerView]
     return {seat: list(players[seat].choose_pass(view)) for seat, view in views.items()}
 
 
+def _play_out(record: dict[str, object], players: dict[Seat, Player]) -> list[Card]:
+    """The rest of a hand whose points are settled: each computer player's own
+    choice from its view, and the user's lowest legal card."""
+    hand = Hand.from_record(record)
+    cards: list[Card] = []
+    while hand.turn is not None:
+        seat = hand.turn
+        player = players.get(seat)
+        card = (player.choose_play(hand.view(seat)) if player is not None
+                else hand.legal_plays()[0])
+        if hand.play_refusal(card) is not None:
+            card = hand.legal_plays()[0]
+        hand.play(card)
+        cards.append(card)
+    return cards
+
+
 class HeartsApp(App[None]):
     """Hearts in the terminal: the user is South against three computer players."""
 
     CSS_PATH = "hearts.tcss"
     TITLE = "Hearts"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -62,6 +96,7 @@ class HeartsApp(App[None]):
         player_factory: Callable[[Level, int], Player] = make_player,
         data_dir: str | os.PathLike[str] | None = None,
         new_match: bool = False,
+        message_seconds: float = MESSAGE_SECONDS,
     ) -> None:
         super().__init__()
         self.player_factory = player_factory
@@ -76,13 +111,19 @@ class HeartsApp(App[None]):
         self.delay_scale = delay_scale
         """Multiplies every pause; None follows the play speed option, 0 never waits."""
         self.ascii_only = ascii_only
-        """Draw cards with letters instead of suit symbols."""
+        """Draw everything in plain ASCII: cards with letters, boxes of ``+-|``."""
+        self.message_seconds = message_seconds
+        """How long a message stays before the prompt comes back."""
         self.level_override = level
         """A difficulty for this run only (``--level``)."""
         self.game = Game(self.options.rules(), self.seed)
         """The table's state."""
+        self.game.level_label = self.level.label
         self._players: dict[Seat, Player] = {}
         self._thinking = False
+        self._forcing = False
+        self._claiming = False
+        self._message_timer: Timer | None = None
         self._held: list[Callable[[], None]] = []
         self._jobs: dict[Worker[object], Callable[[object], None]] = {}
         self.store = Store.open(data_dir)
@@ -117,6 +158,7 @@ class HeartsApp(App[None]):
         notices = [options_notice, *store.notices]
         if saved is not None:
             restore_game(self.game, saved)
+            self.game.assisted = saved.assisted
             self.seed = self.game.seed
             self.resumed = True
             self._saved_moves = self.game.moves
@@ -141,6 +183,7 @@ class HeartsApp(App[None]):
                 with contextlib.suppress(ValueError):
                     level, seed = Level.parse(entry.player), entry.seed
             players[seat] = self.player_factory(level, seed)
+            self.game.level_label = level.label
         return players
 
     def _carry_on(self) -> None:
@@ -171,16 +214,8 @@ class HeartsApp(App[None]):
     def mark_assisted(self) -> None:
         """Record that the player had help (a hint or an undo) in this match; the
         statistics count such matches on their own."""
+        self.game.assisted = True
         self.say(self.store.mark_assisted())
-
-    def abandon_match(self) -> None:
-        """Leave the match in progress for a new one (after the player confirmed):
-        it is kept in the store as abandoned, exactly as ``hearts --new`` does."""
-        notice = self.store.abandon()
-        self.game.start_new_match()
-        self._players = {}
-        self._held = []
-        self.say(notice or "Match abandoned - press Deal (d) to begin a new one")
 
     @property
     def level(self) -> Level:
@@ -201,15 +236,34 @@ class HeartsApp(App[None]):
         return bool(self.screen_stack) and isinstance(self.screen, TableScreen)
 
     @property
+    def live(self) -> bool:
+        """True when the game may move on: the table is on show and big enough, and
+        no earlier trick is being shown again."""
+        screen = self.screen if self.screen_stack else None
+        return (isinstance(screen, TableScreen) and not screen.too_small
+                and self.game.review is None)
+
+    @property
+    def match_saved(self) -> bool:
+        """True when quitting now loses nothing the player did: no match is in
+        progress, or this window saves it and will carry it on next time."""
+        return not self.game.in_progress or (self.store.saving and self.store.owner)
+
+    @property
     def settled(self) -> bool:
         """True when nothing is thinking or waiting to happen (for tests)."""
         game = self.game
         return (not self._thinking and not self._jobs and not self._held
+                and not self._forcing and not self._claiming
                 and game.stage not in (Stage.RECEIVED, Stage.TRICK_SHOW)
                 and game.computer_due is None and not game.user_passed)
 
     def refresh_table(self) -> None:
         """Save the game if it changed, and redraw the table from it."""
+        if self.game.assisted and not self.store.assisted:
+            notice = self.store.mark_assisted()
+            if notice:
+                self.game.message = notice
         if self.game.moves != self._saved_moves:
             self.save_progress()
         table = self.table
@@ -217,10 +271,20 @@ class HeartsApp(App[None]):
             table.update()
 
     def say(self, message: str | None) -> None:
-        """Show ``message`` on the status line (None leaves the prompt)."""
+        """Show ``message`` on the status line for a while (None leaves the prompt)."""
         if message:
             self.game.message = message
+            if self._message_timer is not None:
+                self._message_timer.stop()
+            self._message_timer = self.set_timer(self.message_seconds,
+                                                 partial(self._unsay, message))
         self.refresh_table()
+
+    def _unsay(self, message: str) -> None:
+        """Bring the prompt back if ``message`` is still on show."""
+        if self.game.message is message:
+            self.game.message = None
+            self.refresh_table()
 
     # --- the one place every pause goes through ---------------------------------
 
@@ -231,7 +295,7 @@ class HeartsApp(App[None]):
         delay = seconds * (1.0 if scale is None else scale)
 
         def due() -> None:
-            if self.at_table:
+            if self.live:
                 callback()
             else:
                 self._held.append(callback)
@@ -243,6 +307,8 @@ class HeartsApp(App[None]):
 
     def resume(self) -> None:
         """Run whatever fell due while the table was hidden, then carry on."""
+        if not self.live:
+            return
         held, self._held = self._held, []
         for callback in held:
             callback()
@@ -255,8 +321,8 @@ class HeartsApp(App[None]):
     # --- workers --------------------------------------------------------------------
 
     def _start(self, work: Callable[[], object], done: Callable[[object], None],
-               name: str) -> None:
-        worker: Worker[object] = self.run_worker(work, thread=True, group="players",
+               name: str, group: str = "players") -> None:
+        worker: Worker[object] = self.run_worker(work, thread=True, group=group,
                                                  name=name, exit_on_error=False)
         self._jobs[worker] = done
 
@@ -287,6 +353,7 @@ class HeartsApp(App[None]):
         assert hand is not None
         hand.players = (SeatPlayer("human"),
                         *(SeatPlayer(level.name.lower(), seeds[seat]) for seat in seeds))
+        game.level_label = level.label
         self._start_passes()
         self.refresh_table()
 
@@ -378,8 +445,13 @@ class HeartsApp(App[None]):
             self.pump()
 
     def pump(self) -> None:
-        """Set the next computer player thinking, if one is due."""
+        """Set the next computer player thinking, if one is due; play the rest of
+        the hand out when no points are left; play a forced card if asked to."""
         game = self.game
+        if game.points_settled:
+            self._claim()
+            return
+        self._force_if_due()
         seat = game.computer_due
         hand = game.hand
         if seat is None or self._thinking or hand is None:
@@ -410,7 +482,149 @@ class HeartsApp(App[None]):
         game.play_computer(seat, card)
         self._after_play()
 
+    # --- claims and forced cards -------------------------------------------------
+
+    def _claim(self) -> None:
+        """No points are left to take: play the hand out at once."""
+        hand = self.game.hand
+        if self._claiming or self._thinking or hand is None:
+            return
+        self._claiming = True
+        moves = self.game.moves
+
+        def done(result: object) -> None:
+            self._claiming = False
+            if self.game.moves != moves or not isinstance(result, list):
+                self.pump()
+                return
+            self.game.play_out(result)
+            self.say("No points are left to take - the rest of the hand was played out")
+            self.pump()
+
+        self.say("No points are left to take - playing the rest of the hand out")
+        self._start(partial(_play_out, hand.record(), dict(self._players)), done, "claim")
+
+    def _force_if_due(self) -> None:
+        """With the forced-cards option on, play the user's only legal card after a
+        short pause."""
+        game = self.game
+        hand = game.hand
+        if (not self.options.forced_cards or self._forcing or hand is None
+                or game.stage is not Stage.PLAYING or not game.user_to_play
+                or len(hand.legal_plays()) != 1):
+            return
+        self._forcing = True
+        moves = game.moves
+
+        def play() -> None:
+            self._forcing = False
+            now = self.game.hand
+            if self.game.moves != moves or not self.game.user_to_play or now is None:
+                return
+            (card,) = now.legal_plays()
+            if self.game.play_user(card) is None:
+                self.say(f"Your only card to play, the {card.long_name}, was played for you")
+                self._after_play()
+
+        self.later(self._speed_delays()[0], play)
+
+    # --- aids: hint, undo, the last trick -------------------------------------
+
+    def hint(self) -> None:
+        """Ask the Expert, from the user's own view, what it would do now."""
+        game = self.game
+        hand = game.hand
+        if hand is None or not game.hint_due:
+            self.say("A hint is given when you have cards to pass or to play")
+            return
+        view = hand.view(USER)
+        deal_seed = hand.seed if hand.seed is not None else self.seed * 1009 + game.deals
+        adviser = self.player_factory(HINT_LEVEL, hint_seed(deal_seed))
+        moves = game.moves
+
+        def done(result: object) -> None:
+            cards = result if isinstance(result, tuple) else ()
+            text = self.game.apply_hint(cards, moves)
+            if text is None and self.game.moves == moves:
+                text = "No hint could be found"
+            self.say(text)
+
+        self.say("Thinking of a hint...")
+        self._start(partial(advise, view, adviser), done, "hint", group="hint")
+
+    def undo(self) -> None:
+        """Take back the user's last card (or pass) and the cards played after it."""
+        reason = self.game.undo()
+        if reason is not None:
+            self.say(reason)
+            return
+        self._forcing = False
+        self.say("Pass taken back - choose again" if self.game.stage is Stage.PASSING
+                 else "Taken back - play again")
+        self.pump()
+
+    def show_last_trick(self) -> None:
+        """Show the previous trick again, holding the game until any key."""
+        self.say(self.game.show_last_trick())
+
+    def close_review(self) -> None:
+        """Put the trick shown again away and let the game carry on."""
+        if self.game.close_review():
+            self.refresh_table()
+            self.resume()
+
+    # --- leaving: quit and abandon --------------------------------------------
+
+    def action_quit_game(self) -> None:
+        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
+        self.quit_game()
+
+    def quit_game(self) -> None:
+        """Leave the game; if that would lose the match in progress, ask first."""
+        if self.match_saved:
+            self.exit()
+            return
+        self._confirm("Quit now? This match is not saved and will be lost.", "Quit",
+                      self.exit)
+
+    def abandon(self) -> None:
+        """Ask, then abandon the match in progress and set up a new one."""
+        if not self.game.in_progress:
+            self.say("There is no match in progress to abandon")
+            return
+        self._confirm("Abandon this match and start a new one?", "Abandon", self.new_match)
+
+    def new_match(self) -> None:
+        """Abandon the current match (the one place that does) and set up a new one:
+        the store keeps it, with every hand played, as abandoned (as ``--new`` does)."""
+        notice = self.store.abandon()
+        self.game.new_match()
+        self._players = {}
+        self._held = []
+        self._forcing = False
+        self.say(notice or "Match abandoned - press Deal (d) to start a new one")
+
+    def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        if any(isinstance(screen, ConfirmScreen) for screen in self.screen_stack):
+            return
+
+        def answered(result: object) -> None:
+            if result is True:
+                then()
+
+        self.push_screen(ConfirmScreen(question, yes), answered)
+
     # --- pages ----------------------------------------------------------------------
+
+    def open_scores(self) -> None:
+        """Show the score sheet of the match so far."""
+        from hearts.tui.scoresheet import ScoreSheetScreen
+
+        if not self.game.match.hands:
+            self.say("The score sheet starts with the first deal")
+            return
+        if not any(isinstance(screen, ScoreSheetScreen) for screen in self.screen_stack):
+            self.push_screen(ScoreSheetScreen())
 
     def open_help(self) -> None:
         """Show the help page over whatever is on show."""
@@ -457,5 +671,9 @@ class HeartsApp(App[None]):
         else:
             message = "Options saved - they take effect from the next deal"
         self.options = keep
-        self.game.rules = keep.rules()
+        was_over = self.game.match.over
+        self.game.set_rules(keep.rules())
+        self.game.level_label = self.level.label
+        if self.game.match.over and not was_over:
+            message += " - the game now ends at " + str(keep.target)
         self.say(message)

@@ -1,5 +1,5 @@
-"""What every page of the game shares: the minimum size and the too-small notice,
-the buttons, ``C-l`` and ``esc h``."""
+"""What every page of the game shares: the minimum size and the too-small notice
+(the page holds still behind it), the buttons, ASCII drawing, ``C-l`` and ``esc h``."""
 
 from __future__ import annotations
 
@@ -7,17 +7,22 @@ from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.screen import Screen
+from textual.scrollbar import ScrollBarRender
 from textual.widgets import Button, Static
 
 from hearts.tui.widgets import GameButton
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "FitScreen", "HelpKeysScreen", "too_small_text"]
+__all__ = ["KEYS_ALWAYS", "MIN_HEIGHT", "MIN_WIDTH", "AsciiScrollBarRender", "FitScreen",
+           "HelpKeysScreen", "too_small_text"]
 
 MIN_WIDTH = 80
 """The narrowest terminal the table fits."""
 MIN_HEIGHT = 24
 """The shortest terminal the table fits."""
+KEYS_ALWAYS = frozenset({"ctrl+q", "ctrl+c", "ctrl+l"})
+"""Keys that work even behind the too-small notice: quitting and redrawing."""
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -25,6 +30,13 @@ def too_small_text(width: int, height: int) -> str:
     return (f"The terminal is too small for Hearts.\n\n"
             f"It must be at least {MIN_WIDTH} x {MIN_HEIGHT}; it is {width} x {height} now.\n\n"
             "Enlarge the window to carry on; the game is kept.")
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """A scrollbar drawn with spaces and colour only (no block characters)."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "]
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "]
 
 
 class FitScreen(Screen[object]):
@@ -38,9 +50,23 @@ class FitScreen(Screen[object]):
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {}
     """Button names whose action has another name."""
 
+    too_small = False
+    """True while the terminal is below the minimum size and the notice is up."""
+
     def on_mount(self) -> None:
-        """Check the size as the page appears."""
+        """Check the size as the page appears; draw in ASCII if the app does."""
+        if getattr(self.app, "ascii_only", False):
+            self.add_class("ascii")
+            for scroller in self.query(ScrollableContainer):
+                scroller.vertical_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]
+                scroller.horizontal_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]
         self.fit(self.app.size.width, self.app.size.height)
+
+    def on_key(self, event: events.Key) -> None:
+        """Behind the too-small notice no key acts, but quitting and redrawing."""
+        if self.too_small and event.key not in KEYS_ALWAYS:
+            event.stop()
+            event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         """Check the size whenever the terminal changes."""
@@ -49,6 +75,8 @@ class FitScreen(Screen[object]):
     def fit(self, width: int, height: int) -> None:
         """Show the page, or the too-small notice."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        grown = self.too_small and not small
+        self.too_small = small
         notice = self.query_one(".too-small", Static)
         if small:
             notice.update(too_small_text(width, height))
@@ -57,6 +85,11 @@ class FitScreen(Screen[object]):
             child.display = not small
         for child in self.query_children(".status"):
             child.display = not small
+        if grown:
+            self.fits_again()
+
+    def fits_again(self) -> None:
+        """The terminal is big enough again (pages that wait override this)."""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Run a button's action."""
@@ -65,12 +98,18 @@ class FitScreen(Screen[object]):
             return
         event.stop()
         if button.action_name == "quit":
-            self.app.exit()
+            getattr(self.app, "quit_game", self.app.exit)()
             return
         action = self.BUTTON_ACTIONS.get(button.action_name, button.action_name)
         method = getattr(self, f"action_{action}", None)
         if method is not None:
             method()
+
+    def leave(self, result: object = None) -> None:
+        """Close this page with ``result``, once: a second quick click on Close
+        must not close the page beneath as well."""
+        if self.is_current:
+            self.dismiss(result)
 
     def action_redraw(self) -> None:
         """``C-l``: redraw the whole screen."""

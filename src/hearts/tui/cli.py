@@ -1,27 +1,33 @@
-"""The command line: ``hearts [--new] [--seed N] [--ascii] [--level NAME]``."""
+"""The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]``."""
 
 from __future__ import annotations
 
 import argparse
 import codecs
-import locale
+import os
 import sys
+from collections.abc import Mapping
 
 from hearts.ai import Level
 
-__all__ = ["main", "parse_args", "wants_ascii"]
+__all__ = ["locale_is_ascii", "main", "parse_args", "use_ascii", "wants_ascii"]
 
 _DESCRIPTION = """\
 Play Hearts in the terminal: you sit South against three computer players.
 Keys: left/right move, space/return play or choose, d deal, p pass, c clear,
-o options, t statistics, x quit, esc h help, C-l redraw; the mouse works too.
+? hint, u undo, l last trick, r score sheet, a abandon the match, o options,
+t statistics, x quit, esc h help, C-l redraw; the mouse works too.
 Options are kept in the user's config folder (HEARTS_CONFIG_DIR names another
 folder). The match in progress, every hand and every match are kept in
 hearts.db in the user's data folder (HEARTS_DATA_DIR names another): quit at
 any moment and the next start carries on where you stopped. A second window
 on the same folder plays a new match of its own, kept in the history; it is
 recorded as abandoned if that window closes before the match ends.
-See also: hearts stats, hearts history --export FILE."""
+
+The table is drawn with plain ASCII when the terminal's encoding or locale
+cannot show box lines and suit symbols (LANG=C, for example); --ascii and
+--unicode force either.
+See also: hearts stats, hearts history --export FILE, hearts verify RECORD."""
 
 
 def _level(text: str) -> Level:
@@ -42,8 +48,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, metavar="N",
                         help="start a new match with every deal and computer decision "
                              "seeded, so it replays exactly (as --new, with a seed)")
-    parser.add_argument("--ascii", action="store_true",
-                        help="draw cards as letters (QS) without suit symbols or box lines")
+    drawing = parser.add_mutually_exclusive_group()
+    drawing.add_argument("--ascii", action="store_true",
+                         help="draw everything in plain ASCII: cards as letters (QS), "
+                              "boxes of + - |")
+    drawing.add_argument("--unicode", action="store_true",
+                         help="draw suit symbols and box lines even if the locale "
+                              "seems unable to")
     parser.add_argument("--level", type=_level, metavar="NAME",
                         help="difficulty for this run only: beginner, casual, club, "
                              "strong or expert (the saved option is kept)")
@@ -60,12 +71,41 @@ def wants_ascii(encoding: str | None) -> bool:
         return True
 
 
+def locale_is_ascii(environ: Mapping[str, str], utf8_mode: bool) -> bool:
+    """True when the locale names no UTF-8 character set.
+
+    Under the C or POSIX locale Python switches itself to UTF-8 (and may set
+    ``LC_CTYPE=C.UTF-8`` for itself), so the stream encodings say UTF-8 although
+    the terminal may not: UTF-8 mode that nobody asked for (no ``PYTHONUTF8``) is
+    taken as a sign of the C locale.
+    """
+    if utf8_mode and "PYTHONUTF8" not in environ:
+        return True
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = environ.get(name)
+        if value:
+            charset = value.partition(".")[2].partition("@")[0]
+            return wants_ascii(charset or None)
+    return True  # no locale at all is the C locale
+
+
+def use_ascii(args: argparse.Namespace, encodings: list[str | None],
+              environ: Mapping[str, str], utf8_mode: bool) -> bool:
+    """Whether to draw in ASCII: forced by ``--ascii``/``--unicode``, else when any
+    output stream's encoding or the locale cannot show Unicode."""
+    if args.ascii or args.unicode:
+        return bool(args.ascii)
+    return any(wants_ascii(e) for e in encodings) or locale_is_ascii(environ, utf8_mode)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Start the game."""
     args = parse_args(argv)
-    encoding = getattr(sys.stdout, "encoding", None) or locale.getpreferredencoding(False)
+    # Textual draws on stderr; messages and --help go to stdout.
+    encodings = [getattr(stream, "encoding", None) for stream in (sys.stdout, sys.stderr)]
+    ascii_only = use_ascii(args, encodings, os.environ, bool(sys.flags.utf8_mode))
     from hearts.tui.app import HeartsApp
 
-    app = HeartsApp(seed=args.seed, ascii_only=args.ascii or wants_ascii(encoding),
-                    level=args.level, new_match=args.new or args.seed is not None)
+    app = HeartsApp(seed=args.seed, ascii_only=ascii_only, level=args.level,
+                    new_match=args.new or args.seed is not None)
     app.run()

@@ -43,8 +43,12 @@ reaches the target (100 unless changed); the lowest total wins.
 
 [b]On the table[/b]
 Each player's label shows name, cards still held, points this hand and total,
-e.g. "West  12    0 /  5". Below each trick card are the suits that player
-has shown out of ("out: C H"); the top corner says whether hearts are broken.
+e.g. "West  12    0 /  5"; the bottom corners repeat this and name the computer
+players' level. Below each trick card are the suits that player has shown out
+of ("out: C H"); the top corner says whether hearts are broken. When a trick is
+complete its winning card is marked ("took it") while it stays on show.
+Between hands the table shows the hand's number and the seed it was dealt from
+(to check it later), and the score sheet.
 
 [b]Keys[/b]
   left, right     move the highlight along your hand (it wraps round)
@@ -53,25 +57,39 @@ has shown out of ("out: C H"); the top corner says whether hearts are broken.
   p               pass the 3 chosen cards
   c               clear the cards chosen to pass
   any key         while received cards are on show: settle them and play on
+  ?, F1           hint: the card the Expert would play, or the 3 it would pass
+  l               show the last trick again (any key goes back); a click on
+                  the trick does the same
+  u               undo: take back your last card and the cards played after
+                  it, or your pass until the cards are exchanged
+  r               the score sheet of this match
+  a               abandon this match and start a new one (asks first)
   o               the options page (between hands)
   t               your statistics (between hands and at game over)
   s               on the options page: save and go back
-  x               quit; on the options page it cancels instead
+  x               quit; on the options page it cancels instead. If the match
+                  in progress would be lost, you are asked first
+  ctrl+q, ctrl+c  quit, as x does (from any page)
   esc h           this page (escape then h, or alt+h)
   C-l             redraw the screen
-  1 - 9           on the options page: change a setting
+  1 - 9, 0        on the options page: change a setting (shift goes back)
   t, q, c         on the statistics page: back to the game
+A match in which you used a hint or undo is marked as assisted, and counted
+on its own in the statistics.
 
 [b]Mouse[/b]
 Click a card with the left button to play it or to choose it for passing
-(click a chosen card again to put it back). Click a button to use it; buttons
-appear only when they can be used: Deal and Options between hands, Pass and
-Clear while passing, Continue while received cards are on show, Stats between
-hands, Help and Quit always. A click anywhere puts received cards into the hand. A double click
-plays only one card.
+(click a chosen card again to put it back); press and release on the same
+card. Click a button to use it; buttons appear only when they can be used:
+Deal and Options between hands, Pass and Clear while passing, Continue while
+received cards are on show, Hint when you have a decision, Undo when there is
+something to take back, Last once a trick is done, Scores and Abandon during a
+match, Stats between hands, Help and Quit always. A click anywhere puts
+received cards into the hand. A double click plays only one card. On the
+options page, click a value to change it, or its name to go back.
 
 [b]Options[/b]
-Between hands, o opens the options page; 1 to 9 change the settings and
+Between hands, o opens the options page; 1 to 9 and 0 change the settings and
 Save keeps them for later sessions.
   1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
                     levels think ahead by playing the hand out many times.
@@ -82,9 +100,13 @@ Save keeps them for later sessions.
   5 First lead      any card, or the 2 of clubs must lead
   6 Leading hearts  any time, or not until a heart has been played
   7 First trick     points allowed, or no points on the first trick
-  8 Game ends at    50, 100 or 200 points
+  8 Game ends at    50, 100 or 200 points; lowered below a total between
+                    hands, it ends the game at once
   9 Play speed      Fast, Normal or Slow computer play
-Saved options take effect from the next hand dealt.
+  0 Forced cards    when you have only one card you may play, play it for
+                    you after a short pause (off unless you choose it)
+Saved options take effect from the next hand dealt. When no card carrying
+points is left to take, the rest of the hand is played out at once.
 
 [b]Your games are kept[/b]
 The match is saved after every pass and every card, so you can quit at any
@@ -99,10 +121,12 @@ own; it is kept in the history, and recorded as abandoned if that window
 closes before the match ends.
 
 [b]Starting the game[/b]
-  hearts [--new] [--seed N] [--ascii] [--level NAME]
+  hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]
 --new starts a new match (the unfinished one is kept as abandoned), --seed
-starts a new match whose deals replay exactly, --ascii draws cards without
-suit symbols, and --level sets the difficulty for this run only.
+starts a new match whose deals replay exactly, --ascii draws everything in
+plain ASCII (as happens by itself when the terminal's encoding or locale,
+LANG=C for example, cannot show suit symbols), --unicode draws symbols and
+box lines anyway, and --level sets the difficulty for this run only.
   hearts stats                  your statistics as a table
   hearts history                the matches you played
   hearts history --export FILE  every finished hand as JSON lines
@@ -154,5 +178,5 @@ class HelpScreen(FitScreen):
 
     def action_close(self) -> None:
         """Back to where the game was."""
-        self.dismiss(None)
+        self.leave(None)
 

@@ -1,4 +1,5 @@
-"""The options page: nine settings, ``1``-``9`` to change them, Save or Cancel."""
+"""The options page: ten settings, ``1``-``9`` and ``0`` (or a click) to change
+them, shift with the number (or a click on the name) to go back, Save or Cancel."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from hearts.options import DIFFICULTIES, Options, Speed
@@ -16,7 +19,8 @@ from hearts.rules import TARGETS, Passing, Scoring
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
-__all__ = ["SETTINGS", "OptionsScreen", "Setting", "cycle", "describe"]
+__all__ = ["SETTINGS", "SHIFTED_KEYS", "OptionRow", "OptionsScreen", "Setting", "cycle",
+           "describe", "setting_key"]
 
 
 class Setting:
@@ -57,30 +61,75 @@ SETTINGS: tuple[Setting, ...] = (
             _on_off("no points may be played", "points allowed")),
     Setting("target", "Game ends at", TARGETS, lambda t: f"{t} points"),
     Setting("speed", "Play speed", (Speed.FAST, Speed.NORMAL, Speed.SLOW), str),
+    Setting("forced_cards", "Forced cards", (False, True),
+            _on_off("played for me after a short pause", "I play them myself")),
 )
-"""The nine settings in page order."""
+"""The settings in page order: ``1``-``9``, then ``0`` for the tenth."""
+
+SHIFTED_KEYS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
+                "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
+                "right_parenthesis")
+"""The keys of shift with ``1``-``9`` and ``0`` on a US keyboard: a setting back."""
+
+TITLE_COLUMNS = 22
+"""A click left of this column on a setting's line moves it back."""
 
 
-def cycle(options: Options, number: int) -> Options:
-    """``options`` with setting ``number`` (1-9) moved on to its next value."""
+def setting_key(number: int) -> str:
+    """The key of setting ``number``: its digit, ``0`` for the tenth."""
+    return str(number % 10)
+
+
+def cycle(options: Options, number: int, step: int = 1) -> Options:
+    """``options`` with setting ``number`` (1-10) moved on to its next value (or
+    back to its previous one with ``step=-1``)."""
     setting = SETTINGS[number - 1]
     values = setting.values
     current = getattr(options, setting.field)
     index = values.index(current) if current in values else -1
-    return replace(options, **{setting.field: values[(index + 1) % len(values)]})
+    return replace(options, **{setting.field: values[(index + step) % len(values)]})
 
 
 def describe(options: Options) -> list[str]:
-    """The page's nine lines for ``options``."""
-    return [f"{number}  {setting.title:<18} {setting.words(getattr(options, setting.field))}"
+    """The page's lines for ``options``, one a setting."""
+    return [f"{setting_key(number)}  {setting.title:<18} "
+            f"{setting.words(getattr(options, setting.field))}"
             for number, setting in enumerate(SETTINGS, start=1)]
+
+
+class OptionRow(Static):
+    """One setting's line; a click on its value moves it on, on its name back."""
+
+    class Clicked(Message):
+        """A setting's line was clicked."""
+
+        def __init__(self, number: int, step: int) -> None:
+            super().__init__()
+            self.number = number
+            """The setting, 1-10."""
+            self.step = step
+            """1 to move on, -1 to go back."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__("", id=f"option-{number}", classes="option-row", markup=False)
+        self.number = number
+        """The setting this line shows."""
+
+    def on_click(self, event: events.Click) -> None:
+        """Change the setting: back when the name is clicked, on otherwise."""
+        if event.button == 1:
+            event.stop()
+            self.post_message(self.Clicked(self.number, -1 if event.x < TITLE_COLUMNS else 1))
 
 
 class OptionsScreen(HelpKeysScreen):
     """The options page; it dismisses with the saved options, or None on cancel."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *[Binding(str(number), f"change({number})", show=False) for number in range(1, 10)],
+        *[Binding(setting_key(number), f"change({number})", show=False)
+          for number in range(1, len(SETTINGS) + 1)],
+        *[Binding(key, f"change({number}, -1)", show=False)
+          for number, key in enumerate(SHIFTED_KEYS[: len(SETTINGS)], start=1)],
         Binding("s", "save", "Save", show=False),
         Binding("c,x", "cancel", "Cancel", show=False),
         Binding("ctrl+l", "redraw", show=False),
@@ -94,18 +143,19 @@ class OptionsScreen(HelpKeysScreen):
         """The options as changed so far."""
 
     def compose(self) -> ComposeResult:
-        """The nine settings and the buttons."""
+        """The settings and the buttons."""
         with Horizontal(id="main"):
             with Vertical(id="options-list"):
                 yield Static("Options", classes="options-title")
-                for number in range(1, 10):
-                    yield Static("", id=f"option-{number}", classes="option-row", markup=False)
-                yield Static("Press 1-9 to change a setting, s to save, c or x to cancel.\n"
-                             "Saved options take effect from the next hand dealt.",
-                             classes="options-hint", markup=False)
+                for number in range(1, len(SETTINGS) + 1):
+                    yield OptionRow(number)
+                yield Static("1-9 and 0, or a click on the value, change a setting; shift "
+                             "with the number, or a click on its name, goes back. s saves, "
+                             "c or x cancels. Saved options take effect from the next hand "
+                             "dealt.", classes="options-hint", markup=False)
             with Vertical(id="buttons"):
-                yield GameButton("Save", "save")
-                yield GameButton("Cancel", "cancel")
+                yield GameButton("Save", "save", "S")
+                yield GameButton("Cancel", "cancel", "C")
                 yield GameButton("Help", "help")
                 yield GameButton("Quit", "quit")
         yield Static("Options - changes show at once; Save keeps them", classes="status",
@@ -122,17 +172,21 @@ class OptionsScreen(HelpKeysScreen):
         for number, line in enumerate(describe(self.options), start=1):
             self.query_one(f"#option-{number}", Static).update(line)
 
-    def action_change(self, number: int) -> None:
-        """Move setting ``number`` on to its next value."""
-        self.options = cycle(self.options, number)
+    def action_change(self, number: int, step: int = 1) -> None:
+        """Move setting ``number`` on to its next value (back with ``step=-1``)."""
+        self.options = cycle(self.options, number, step)
         self.show()
+
+    def on_option_row_clicked(self, message: OptionRow.Clicked) -> None:
+        """A click on a setting changes it."""
+        self.action_change(message.number, message.step)
 
     def action_save(self) -> None:
         """Keep the changes and leave the page."""
-        self.dismiss(self.options)
+        self.leave(self.options)
 
     def action_cancel(self) -> None:
         """Put everything back and leave the page."""
         self.options = self.original
-        self.dismiss(None)
+        self.leave(None)
 

@@ -33,6 +33,8 @@ class Palette:
     """A card face with a black suit."""
     red: Style
     """A card face with a red suit."""
+    win: Style
+    """The face of the card that took the trick on show (its suit colour kept)."""
 
 
 def suit_mark(suit: Suit, ascii_only: bool) -> str:
@@ -82,9 +84,12 @@ class Canvas:
                 row[column] = (char, style)
 
     def card(self, x: int, y: int, card: Card, palette: Palette, ascii_only: bool,
-             highlight: bool = False) -> None:
-        """Draw ``card``'s face with its top-left corner at ``(x, y)``."""
+             highlight: bool = False, won: bool = False) -> None:
+        """Draw ``card``'s face with its top-left corner at ``(x, y)``; ``won`` marks
+        the card that took the trick."""
         style = palette.red if card.suit.is_red else palette.black
+        if won:
+            style = style + Style(bgcolor=palette.win.bgcolor)
         if highlight:
             style = style + Style(reverse=True)
         for row, line in enumerate(card_face(card, ascii_only)):

@@ -24,7 +24,7 @@ _NOTE = ("Abandoned and assisted (hint or undo) matches are counted on their own
          "never as losses.")
 
 
-def stats_renderable(store: Store) -> RenderableType:
+def stats_renderable(store: Store, ascii_only: bool = False) -> RenderableType:
     """The figures as the page shows them, or why there are none."""
     db = store.connection
     if db is None:
@@ -35,7 +35,7 @@ def stats_renderable(store: Store) -> RenderableType:
         return Text(f"Statistics cannot be read from {store.name} ({error})")
     if not figures[-1].hands and not figures[-1].abandoned:
         return Text("No hands finished yet: the figures appear here as you play.")
-    return Group(stats_table(figures, title="Statistics"), Text(_NOTE),
+    return Group(stats_table(figures, title="Statistics", ascii_only=ascii_only), Text(_NOTE),
                  Text(f"Kept in {short_path(store.path, 60)}"))
 
 
@@ -56,9 +56,10 @@ class StatsScreen(HelpKeysScreen):
         """The figures and the buttons."""
         with Horizontal(id="main"):
             with VerticalScroll(id="stats-scroll"):
-                yield Static(stats_renderable(self.store), id="stats-text")
+                ascii_only = bool(getattr(self.app, "ascii_only", False))
+                yield Static(stats_renderable(self.store, ascii_only), id="stats-text")
             with Vertical(id="buttons"):
-                yield GameButton("Close", "close")
+                yield GameButton("Close", "close", "C")
                 yield GameButton("Help", "help")
                 yield GameButton("Quit", "quit")
         yield Static("Statistics - t, q, c or Close returns to the game", classes="status",

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from hearts.tui.base import HelpKeysScreen
+from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.game import Stage
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
 
@@ -20,20 +20,25 @@ if TYPE_CHECKING:
 
 __all__ = ["TableScreen"]
 
-_BUTTONS = (("Deal", "deal"), ("Options", "options"), ("Stats", "stats"), ("Pass 0", "pass"),
-            ("Clear", "clear"), ("Continue", "continue"), ("Help", "help"), ("Quit", "quit"))
-# Buttons whose key is not their first letter: the key's place in the label.
-_ACCENTS = {"stats": 1}
+_BUTTONS: tuple[tuple[str, str, str | None], ...] = (
+    ("Deal", "deal", "D"), ("Options", "options", "O"), ("Stats", "stats", "t"),
+    ("Pass 0", "pass", "P"), ("Clear", "clear", "C"), ("Continue", "continue", "C"),
+    ("Hint", "hint", None), ("Undo", "undo", "U"), ("Last", "last", "L"),
+    ("Scores", "scores", "r"), ("Abandon", "abandon", "A"), ("Help", "help", None),
+    ("Quit", "quit", None),
+)
+"""Label, action and the letter underlined (only where that letter is the key)."""
 
+_QUIT_KEYS = {"x"} | KEYS_ALWAYS
 # Keys that keep their meaning while the received cards are on show; any
 # other key only puts the cards into the hand.
-_KEYS_KEPT_WHILE_RECEIVED = {"x", "ctrl+l", "escape", "alt+h"}
+_KEYS_KEPT_WHILE_RECEIVED = _QUIT_KEYS | {"escape", "alt+h"}
 
 
 class TableScreen(HelpKeysScreen):
     """The game table."""
 
-    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"pass": "pass_cards"}
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"pass": "pass_cards", "last": "last_trick"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Highlight left", show=False),
@@ -44,6 +49,11 @@ class TableScreen(HelpKeysScreen):
         Binding("c", "clear", "Clear", show=False),
         Binding("o", "options", "Options", show=False),
         Binding("t", "stats", "Statistics", show=False),
+        Binding("question_mark,f1", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("l", "last_trick", "Last trick", show=False),
+        Binding("r", "scores", "Score sheet", show=False),
+        Binding("a", "abandon", "Abandon", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
@@ -65,8 +75,8 @@ class TableScreen(HelpKeysScreen):
                 yield TrickArea(game, ascii_only, id="trick")
                 yield HandRow(game, ascii_only, id="hand")
             with Vertical(id="buttons"):
-                for label, action in _BUTTONS:
-                    yield GameButton(label, action, _ACCENTS.get(action, 0))
+                for label, action, accent in _BUTTONS:
+                    yield GameButton(label, action, accent)
         yield Static("", id="status", classes="status", markup=False)
         yield Static("", classes="too-small", markup=False)
 
@@ -76,7 +86,12 @@ class TableScreen(HelpKeysScreen):
         self.update()
 
     def on_screen_resume(self) -> None:
-        """Back from help or options: redraw and pick up anything that fell due."""
+        """Back from another page: redraw and pick up anything that fell due."""
+        self.update()
+        self.hearts.resume()
+
+    def fits_again(self) -> None:
+        """The terminal is big enough again: carry on where the game stood."""
         self.update()
         self.hearts.resume()
 
@@ -96,30 +111,46 @@ class TableScreen(HelpKeysScreen):
     # --- input ----------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        """Disarm ``esc h`` on any other key; any key settles received cards."""
-        super().on_key(event)
-        if (self.hearts.game.stage is Stage.RECEIVED
+        """Any key puts away a trick shown again, or settles received cards."""
+        if self.too_small:
+            return  # the page's own handler holds every key
+        hearts = self.hearts
+        if hearts.game.review is not None and event.key not in _QUIT_KEYS:
+            event.stop()
+            event.prevent_default()
+            hearts.close_review()
+        elif (hearts.game.stage is Stage.RECEIVED
                 and event.key not in _KEYS_KEPT_WHILE_RECEIVED):
             event.stop()
             event.prevent_default()
-            self.hearts.settle()
+            hearts.settle()
 
     def on_click(self, event: events.Click) -> None:
-        """A click anywhere settles received cards."""
-        if self.hearts.game.stage is Stage.RECEIVED:
-            self.hearts.settle()
+        """A click anywhere puts away a trick shown again, or settles received cards;
+        a click on the trick shows the last trick."""
+        hearts = self.hearts
+        if self.too_small:
+            return
+        if hearts.game.review is not None:
+            event.stop()
+            hearts.close_review()
+        elif hearts.game.stage is Stage.RECEIVED:
+            hearts.settle()
+        elif isinstance(event.widget, TrickArea) and event.button == 1:
+            hearts.show_last_trick()
 
     def on_hand_row_card_clicked(self, message: HandRow.CardClicked) -> None:
         """A card clicked: choose it for passing, or play it."""
         game = self.hearts.game
+        if game.review is not None:
+            self.hearts.close_review()
+            return
         if game.stage is Stage.RECEIVED:
             self.hearts.settle()
             return
         if message.chain > 1:
             return  # the second click of a double click never plays a second card
-        cards = game.user_cards()
-        if message.card in cards:
-            game.cursor = cards.index(message.card)
+        game.point_at(message.card)
         self.hearts.use_card(message.card)
 
     # --- actions --------------------------------------------------------------
@@ -161,9 +192,29 @@ class TableScreen(HelpKeysScreen):
         """Open the statistics page (between hands and at game over)."""
         self.hearts.open_stats()
 
+    def action_hint(self) -> None:
+        """Show what the Expert would do now."""
+        self.hearts.hint()
+
+    def action_undo(self) -> None:
+        """Take back the last card (or the pass)."""
+        self.hearts.undo()
+
+    def action_last_trick(self) -> None:
+        """Show the previous trick again."""
+        self.hearts.show_last_trick()
+
+    def action_scores(self) -> None:
+        """Show the score sheet."""
+        self.hearts.open_scores()
+
+    def action_abandon(self) -> None:
+        """Abandon the match, after a confirmation."""
+        self.hearts.abandon()
+
     def action_quit_game(self) -> None:
-        """Leave the game."""
-        self.hearts.exit()
+        """Leave the game (asking first if the match would be lost)."""
+        self.hearts.quit_game()
 
     def action_redraw(self) -> None:
         """Redraw the whole screen."""

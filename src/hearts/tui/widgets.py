@@ -13,6 +13,7 @@ from textual.widgets import Button
 from hearts.cards import Card, Seat
 from hearts.tui.game import USER, Game, Stage
 from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
+from hearts.tui.sheet import sheet_lines
 from hearts.view import Phase
 
 __all__ = ["BLOCK_HEIGHT", "BLOCK_WIDTH", "GameButton", "HandRow", "TrickArea"]
@@ -37,7 +38,7 @@ class _Painted(Widget):
     """A widget that paints itself on a :class:`Canvas` with stylesheet colours."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "table--cloth", "table--text", "table--black", "table--red",
+        "table--cloth", "table--text", "table--black", "table--red", "table--win",
     }
 
     def __init__(self, game: Game, ascii_only: bool, *, id: str | None = None) -> None:
@@ -54,24 +55,32 @@ class _Painted(Widget):
             text=self.get_component_rich_style("table--text"),
             black=self.get_component_rich_style("table--black"),
             red=self.get_component_rich_style("table--red"),
+            win=self.get_component_rich_style("table--win"),
         )
 
 
 class TrickArea(_Painted):
     """The middle of the table: the trick as a diamond, a label for each player,
-    the suits each has shown out of, and the state of the hand."""
+    the suits each has shown out of, and the state of the hand; between hands the
+    summary of the hand and the score sheet."""
 
     def render(self) -> Text:
-        """Draw the diamond centred in the space there is."""
+        """Draw the diamond (or the summary) centred in the space there is."""
         palette = self.palette()
         width, height = self.size
         canvas = Canvas(width, height, palette.table)
         left = max(0, (width - BLOCK_WIDTH) // 2)
-        top = max(0, (height - BLOCK_HEIGHT) // 2)
         game = self.game
         hand = game.hand
+        over = (hand is not None and hand.phase is Phase.OVER and game.stage is Stage.IDLE
+                and game.review is None)
+        if over:
+            self._draw_summary(canvas, left, palette)
+            return canvas.render()
+        top = max(0, (height - BLOCK_HEIGHT) // 2)
+        self._draw_header(canvas, left, top, palette)
         cards = game.trick_cards()
-        over = hand is not None and hand.phase is Phase.OVER and game.stage is Stage.IDLE
+        winner = game.winning_seat()
         view = hand.view(USER) if hand is not None else None
         for seat in Seat:
             x, y = _LABEL_AT[seat]
@@ -84,30 +93,62 @@ class TrickArea(_Painted):
             canvas.text(x, y, label.ljust(LABEL_WIDTH), palette.text)
             card_x = x + (LABEL_WIDTH - CARD_WIDTH) // 2
             if seat in cards:
-                canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only)
-            if view and view.voids[seat] and not over:
+                canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only,
+                            won=seat == winner)
+            note = ""
+            if seat == winner:
+                note = "took it"
+            elif view and view.voids[seat]:
                 marks = " ".join(suit_mark(s, self.ascii_only) for s in sorted(view.voids[seat]))
                 note = f"out: {marks}"
+            if note:
                 canvas.text(x + (LABEL_WIDTH - len(note)) // 2, y + 1 + CARD_HEIGHT, note,
                             palette.text)
+        bottom = top + BLOCK_HEIGHT - 2
+        canvas.text(left, bottom, "cards held, points", palette.text)
+        canvas.text(left, bottom + 1, "this hand / total", palette.text)
+        if game.level_label:
+            players = f"{game.level_label} players"
+            canvas.text(left + BLOCK_WIDTH - len(players), bottom + 1, players, palette.text)
+        return canvas.render()
+
+    def _draw_header(self, canvas: Canvas, left: int, top: int, palette: Palette) -> None:
+        """The two lines along the top: hearts broken and the trick; hand and target."""
+        game = self.game
+        hand = game.hand
         if hand is not None:
             broken = "Hearts broken" if hand.hearts_broken else "Hearts not broken"
             canvas.text(left, top, broken, palette.text)
-            if hand.phase is Phase.PASSING:
+            if game.review is not None:
+                corner = f"Trick {hand.tricks.index(game.review) + 1} again"
+            elif hand.phase is Phase.PASSING:
                 corner = f"Pass {hand.pass_direction}"
-            elif hand.phase is Phase.OVER:
+            elif game.match.over:
+                corner = "Game over"
+            elif hand.phase is Phase.OVER and game.stage is Stage.IDLE:
                 corner = "Hand over"
             else:
-                corner = f"Trick {min(13, len(hand.tricks) + 1)} of 13"
+                # a finished trick on show is still the trick it was
+                shown = game.stage is Stage.TRICK_SHOW
+                corner = f"Trick {min(13, len(hand.tricks) + (0 if shown else 1))} of 13"
             canvas.text(left + BLOCK_WIDTH - len(corner), top, corner, palette.text)
-        canvas.text(left, top + 1, f"Hand {len(game.match.hands)}", palette.text)
+            canvas.text(left, top + 1, f"Hand {len(game.match.hands)}", palette.text)
         target = f"Game to {game.rules.target if hand is None else hand.rules.target}"
         canvas.text(left + BLOCK_WIDTH - len(target), top + 1, target, palette.text)
-        if over:
-            for row, line in enumerate(game.result_lines()):
-                canvas.text(left + (BLOCK_WIDTH - len(line)) // 2, top + 5 + row, line,
-                            palette.text)
-        return canvas.render()
+
+    def _draw_summary(self, canvas: Canvas, left: int, palette: Palette) -> None:
+        """Between hands: the hand's summary and the score sheet, as much as fits."""
+        game = self.game
+        top = 0 if canvas.height < BLOCK_HEIGHT + 4 else 1
+        self._draw_header(canvas, left, top, palette)
+        row = top + 3
+        for line in game.result_lines():
+            canvas.text(left + (BLOCK_WIDTH - len(line)) // 2, row, line, palette.text)
+            row += 1
+        row += 1
+        for line in sheet_lines(game.match, max_rows=canvas.height - row):
+            canvas.text(left, row, line, palette.text)
+            row += 1
 
 
 class HandRow(_Painted):
@@ -123,6 +164,8 @@ class HandRow(_Painted):
             """The card clicked."""
             self.chain = chain
             """1 for a single click, 2 for the second of a double click, and so on."""
+
+    _pressed: Card | None = None
 
     def _left(self, count: int) -> int:
         return max(0, (self.size.width - count * CARD_WIDTH) // 2)
@@ -154,25 +197,35 @@ class HandRow(_Painted):
         top = 0 if card in self.game.raised() else 1
         return card if top <= y < top + CARD_HEIGHT else None
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Remember the card the button went down on."""
+        self._pressed = self.card_at(event.x, event.y) if event.button == 1 else None
+
     def on_click(self, event: events.Click) -> None:
-        """Report a left click on a card."""
+        """Report a left click on a card: pressed and released on the same card."""
+        pressed, self._pressed = self._pressed, None
         if event.button != 1:
             return
         card = self.card_at(event.x, event.y)
-        if card is not None:
-            event.stop()
+        if card is None:
+            return
+        event.stop()
+        if card == pressed:
             self.post_message(self.CardClicked(card, event.chain))
 
 
 class GameButton(Button):
     """A button in the right-hand column; it never takes the keyboard focus, so
-    space and return always go to the hand. The letter at ``accent`` (the first
-    unless told) is underlined: the button's key."""
+    space and return always go to the hand. The accent underlines the letter of
+    the label that is the button's key, and only such a letter."""
 
     can_focus = False
 
-    def __init__(self, label: str, action: str, accent: int = 0) -> None:
-        marked = f"{label[:accent]}[u]{label[accent]}[/u]{label[accent + 1:]}"
-        super().__init__(marked, id=f"button-{action}")
+    def __init__(self, label: str, action: str, accent: str | None = None) -> None:
+        at = label.find(accent) if accent else -1
+        shown = label if at < 0 else f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}"
+        super().__init__(shown, id=f"button-{action}")
         self.action_name = action
         """The screen action the button runs."""
+        self.accent = accent if at >= 0 else None
+        """The letter underlined (the button's key), if any."""

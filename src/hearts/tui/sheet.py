@@ -1,0 +1,54 @@
+"""The score sheet as text: every hand of the match, each seat's points and
+running totals, who shot the moon and who took the queen of spades."""
+
+from __future__ import annotations
+
+from hearts.cards import Card, Seat
+from hearts.match import Match
+from hearts.view import Phase
+
+__all__ = ["sheet_lines"]
+
+_QUEEN = Card.parse("QS")
+_CELL = 11
+
+
+def _row(first: str, cells: list[str], note: str = "") -> str:
+    return (f"{first:<5}" + "".join(f"{cell:>{_CELL}}" for cell in cells) + "   "
+            + note).rstrip()
+
+
+def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
+    """The sheet as lines of text (at most 66 columns): a header, one line a hand
+    (points in the hand, then the running total, for each seat; the queen of
+    spades and the moon noted; a hand still in play marked ``*``), and the
+    totals. With ``max_rows``, the earliest hands give way to a line saying how
+    many are left out."""
+    header = [_row("Hand", [str(seat) for seat in Seat], "Notes"),
+              _row("", ["pts total"] * 4)]
+    body: list[str] = []
+    totals = [0, 0, 0, 0]
+    for number, hand in enumerate(match.hands, start=1):
+        points = hand.points
+        finished = hand.phase is Phase.OVER
+        if finished:
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+        cells = [f"{points[s]:>3} {totals[s] if finished else '-':>5}" for s in Seat]
+        notes = []
+        queen = next((s for s in Seat if _QUEEN in hand.taken(s)), None)
+        if hand.shooter is not None:
+            notes.append(f"moon {hand.shooter}")
+        elif queen is not None:
+            notes.append(f"QS {queen}")
+        mark = " " if finished else "*"
+        body.append(_row(f"{number:>4}{mark}", cells, ", ".join(notes)))
+    footer = [_row("Total", [str(total) for total in match.scores])]
+    if max_rows is not None:
+        room = max_rows - len(header) - len(footer)
+        if room < len(body):
+            keep = max(0, room - 1)
+            left_out = len(body) - keep
+            body = [f"  ({left_out} earlier hand{'s' if left_out > 1 else ''}:"
+                    " r shows them all)", *body[len(body) - keep:]]
+            body = body[: max(0, room)]
+    return header + body + footer
