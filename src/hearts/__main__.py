@@ -12,7 +12,9 @@ import sys
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "verify": "hearts.verify:main",
+}
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""
 
