@@ -119,8 +119,10 @@ class PlayerSpec:
     @property
     def slug(self) -> str:
         """A file-name-safe short name."""
-        text = self.target if self.kind != "program" else Path(self.target.split()[0]).name
-        return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24] or "player"
+        text = self.target
+        if self.kind == "program":
+            text = " ".join(Path(word).name for word in self.target.split())
+        return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:32].strip("-") or "player"
 
 
 def parse_player(text: str) -> PlayerSpec:

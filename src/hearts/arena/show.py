@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from hearts.arena.rulestext import rules_text
 from hearts.cards import Card, Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.records import RecordFileError, read_records
@@ -30,7 +31,7 @@ def render_hand(hand: Hand, title: str) -> Panel:
     """One hand: who sat where, the deal and the passes, every trick, the points."""
     rules = hand.rules
     facts = [f"dealer {hand.dealer}", f"pass {hand.pass_direction}",
-             f"rules {', '.join(f'{k} {v}' for k, v in rules.to_json().items())}"]
+             f"rules {rules_text(rules)}"]
     if hand.seed is not None:
         facts.insert(0, f"seed {hand.seed}")
     if any(hand.scores):
