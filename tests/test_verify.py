@@ -109,3 +109,11 @@ def test_the_command(tmp_path: Path, honest: dict[str, Any],
         hearts_main(["verify", str(tmp_path / "bad.jsonl")])
     assert exit_.value.code == 2
     assert "line 1: not JSON" in capsys.readouterr().err
+
+
+def test_the_help_page_tells_players_how_to_check_a_hand() -> None:
+    from hearts.tui.help import HELP_TEXT, unwrap
+
+    text = unwrap(HELP_TEXT)
+    assert "never see a card you cannot see" in text
+    assert "hearts verify RECORD" in text and "seed and the hand number" in text

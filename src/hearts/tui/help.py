@@ -88,6 +88,14 @@ Saved options take effect from the next hand dealt.
   hearts [--seed N] [--ascii] [--level NAME]
 --seed replays the same deals, --ascii draws cards without suit symbols, and
 --level sets the difficulty for this run only.
+
+[b]Fair play[/b]
+The computer players never see a card you cannot see: each decides from what
+its own seat may know and its seed, nothing else, and the deal comes from a
+seed too (the end of each hand shows the seed and the hand number). Anyone can
+check a hand: hearts verify RECORD deals the cards again from the seed and
+replays every computer decision from that player's view alone. A hand that
+verifies was played without a peek at a hidden card.
 """
 """The help page's text (Rich markup), hard-wrapped here for reading the source."""
 
