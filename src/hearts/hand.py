@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from hearts import core
@@ -71,6 +72,57 @@ def _as_card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
+_DECK_BITS = tuple(1 << index for index in range(52))
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 card bits in the order ``rng.shuffle`` puts 52 cards in.
+
+    For a plain ``random.Random`` this is CPython's shuffle written out (the
+    Fisher-Yates swaps with ``getrandbits`` rejection sampling, as
+    ``Random._randbelow`` does), without two method calls per card; a test checks
+    it against ``rng.shuffle`` so the deals stay the same.
+    """
+    deck = list(_DECK_BITS)
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return deck
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_HEARTS = core.HEARTS
+_INDEX = attrgetter("index")
+_new_tuple: Any = tuple.__new__
+"""Builds a NamedTuple from a tuple of its fields without the Python-level
+``__new__`` (``Play`` and ``Trick`` are made on every card played)."""
+
+
+def _deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
+    """Four hands of 13 different cards as masks; ``ValueError`` says what is wrong."""
+    if len(hands) != 4:
+        raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
+    masks = []
+    seen = 0
+    for seat, cards in zip(Seat, hands, strict=True):
+        mask = 0
+        for card in map(_as_card, cards):
+            if seen & card.bit:
+                raise ValueError(f"the {card.long_name} is dealt twice")
+            seen |= card.bit
+            mask |= card.bit
+        if mask.bit_count() != 13:
+            raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
+        masks.append(mask)
+    return masks
+
+
 class Hand:
     """One hand of Hearts from the deal to the last trick.
 
@@ -87,20 +139,10 @@ class Hand:
         pass_direction: PassDirection = PassDirection.LEFT,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        if len(hands) != 4:
-            raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
-        masks = []
-        seen = 0
-        for seat, cards in zip(Seat, hands, strict=True):
-            mask = 0
-            for card in map(_as_card, cards):
-                if seen & card.bit:
-                    raise ValueError(f"the {card.long_name} is dealt twice")
-                seen |= card.bit
-                mask |= card.bit
-            if mask.bit_count() != 13:
-                raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
-            masks.append(mask)
+        self._setup(rules, _deal_masks(hands), dealer, pass_direction, scores)
+
+    def _setup(self, rules: Rules, masks: list[int], dealer: Seat,
+               pass_direction: PassDirection, scores: Sequence[int]) -> None:
         if len(scores) != 4:
             raise ValueError("scores needs one total for each of the 4 seats")
         self.rules: Rules = rules
@@ -127,6 +169,7 @@ class Hand:
         self._legal: int | None = None
         self._final: tuple[int, ...] | None = None
         self._scoring = rules.scoring.value
+        self._rule_flags = (rules.first_lead, rules.leading_hearts, rules.first_trick)
         self.seed: int | None = None
         """The seed the cards were dealt from (:meth:`deal` with a whole number),
         so anyone can deal them again; None when unknown."""
@@ -151,10 +194,10 @@ class Hand:
         Dealt from a whole-number seed, the hand remembers it (:attr:`seed`) and its
         record carries it, so the deal can be checked by dealing it again.
         """
-        deck = Card.all()
-        _rng(rng_or_seed).shuffle(deck)
-        hands = [deck[seat::4] for seat in range(4)]
-        hand = cls(rules, hands, dealer=dealer, pass_direction=pass_direction, scores=scores)
+        deck = _shuffled_deck(_rng(rng_or_seed))
+        hand = cls.__new__(cls)
+        hand._setup(rules, [sum(deck[seat::4]) for seat in range(4)], dealer, pass_direction,
+                    scores)
         if not isinstance(rng_or_seed, random.Random):
             hand.seed = rng_or_seed
         return hand
@@ -233,9 +276,12 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to play may play, sorted; empty unless playing."""
-        if self._turn is None:
-            return []
-        return cards_of_mask(self._legal_mask())
+        legal = self._legal
+        if legal is None:
+            if self._turn is None:
+                return []
+            legal = self._legal_mask()
+        return cards_of_mask(legal)
 
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may know of this hand."""
@@ -271,35 +317,37 @@ class Hand:
             return "Cards are not being passed now"
         if seat in self._passes:
             return f"{Seat(seat)} has already passed"
-        chosen = [_as_card(card) for card in cards]
+        chosen = [card if card.__class__ is Card else _as_card(card) for card in cards]
         mask = 0
         for card in chosen:
             mask |= card.bit
         if len(chosen) != 3 or mask.bit_count() != 3:
             return "Choose exactly 3 cards to pass"
-        for card in chosen:
-            if not self._hands[seat] & card.bit:
-                return f"The {card.long_name} is not in your hand"
+        held = self._hands[seat]
+        if mask & held != mask:
+            missing = next(card for card in chosen if not held & card.bit)
+            return f"The {missing.long_name} is not in your hand"
         if mask & core.QUEEN_OF_SPADES:
             return "The queen of spades may not be passed"
         return None
 
     def pass_cards(self, seat: Seat, cards: Iterable[Card | str]) -> None:
         """Choose ``seat``'s three cards to pass; the exchange follows the fourth seat's."""
-        chosen = tuple(sorted(_as_card(card) for card in cards))
+        chosen = tuple(sorted([card if card.__class__ is Card else _as_card(card)
+                               for card in cards], key=_INDEX))
         reason = self.pass_refusal(seat, chosen)
         if reason:
             raise IllegalMove(reason)
-        self._passes[Seat(seat)] = chosen
+        self._passes[_SEATS[seat]] = chosen
         if len(self._passes) == 4:
             self._exchange()
 
     def _exchange(self) -> None:
+        steps = self.pass_direction.value
         for seat, cards in self._passes.items():
-            mask = CardSet(cards).mask
-            target = self.pass_direction.target(seat)
+            mask = cards[0].bit | cards[1].bit | cards[2].bit
             self._hands[seat] &= ~mask
-            self._received[target] = mask
+            self._received[(seat + steps) & 3] = mask
         for index in range(4):
             self._hands[index] |= self._received[index]
         self._start_play()
@@ -315,17 +363,14 @@ class Hand:
     # --- playing -----------------------------------------------------------
 
     def _legal_mask(self) -> int:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             assert self._turn is not None
-            rules = self.rules
-            self._legal = core.legal_mask(
-                self._hands[self._turn],
-                self._trick[0].suit if self._trick else -1,
-                not self._tricks,
-                self._broken,
-                rules.first_lead, rules.leading_hearts, rules.first_trick,
-            )
-        return self._legal
+            trick = self._trick
+            legal = self._legal = core.legal_mask(
+                self._hands[self._turn], trick[0].index // 13 if trick else -1,
+                not self._tricks, self._broken, *self._rule_flags)
+        return legal
 
     def play_refusal(self, card: Card | str) -> str | None:
         """Why the seat to play may not play ``card`` now, or None if it may."""
@@ -344,34 +389,44 @@ class Hand:
 
         Pass ``seat`` to have the engine check it is that seat's turn.
         """
-        card = _as_card(card)
+        if card.__class__ is not Card:
+            card = _as_card(card)
         turn = self._turn
         if seat is not None and turn is not None and seat != turn:
             raise IllegalMove(f"Not your turn: it is {Seat(turn)}'s turn to play")
-        if turn is None or not self._legal_mask() & card.bit:
-            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
         bit = card.bit
+        if turn is None:
+            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_mask()
+        if not legal & bit:
+            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
         self._hands[turn] ^= bit
         self._played |= bit
         self._plays.append(card)
         trick = self._trick
-        if trick and card.suit is not trick[0].suit:
-            self._voids[turn] |= 1 << trick[0].suit
+        if trick:
+            led = trick[0].index // 13
+            if card.index // 13 != led:
+                self._voids[turn] |= 1 << led
         trick.append(card)
-        if bit & core.HEARTS:
+        if bit & _HEARTS:
             self._broken = True
         self._legal = None
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
-            return Play(_SEATS[turn], card, None)
-        assert self._leader is not None
-        winner = (self._leader + core.trick_winner([c.index for c in trick])) & 3
-        finished = Trick(_SEATS[self._leader], tuple(trick), _SEATS[winner])
+            play: Play = _new_tuple(Play, (_SEATS[turn], card, None))
+            return play
+        leader = self._leader
+        assert leader is not None
+        first, second, third, fourth = trick
+        winner = (leader + core.trick_winner(
+            (first.index, second.index, third.index, fourth.index))) & 3
+        finished = _new_tuple(Trick, (_SEATS[leader], (first, second, third, fourth),
+                                      _SEATS[winner]))
         self._tricks.append(finished)
-        mask = 0
-        for c in trick:
-            mask |= c.bit
-        self._taken[winner] |= mask
+        self._taken[winner] |= first.bit | second.bit | third.bit | fourth.bit
         self._trick = []
         if len(self._tricks) == 13:
             self._leader = self._turn = None
@@ -380,7 +435,8 @@ class Hand:
             self.phase = Phase.OVER
         else:
             self._leader = self._turn = winner
-        return Play(_SEATS[turn], card, finished)
+        play = _new_tuple(Play, (_SEATS[turn], card, finished))
+        return play
 
     # --- records -------------------------------------------------------------
 
