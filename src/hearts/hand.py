@@ -98,6 +98,7 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
 
 
 _HEARTS = core.HEARTS
+_PASSING = Phase.PASSING  # a module constant: an Enum member is slow to look up
 _INDEX = attrgetter("index")
 _new_tuple: Any = tuple.__new__
 """Builds a NamedTuple from a tuple of its fields without the Python-level
@@ -166,7 +167,7 @@ class Hand:
         self._broken = False
         self._leader: int | None = None
         self._turn: int | None = None
-        self._legal: int | None = None
+        self._legal = 0  # the legal plays of the seat to play (none: 0), kept current
         self._final: tuple[int, ...] | None = None
         self._scoring = rules.scoring.value
         self._rule_flags = (rules.first_lead, rules.leading_hearts, rules.first_trick)
@@ -276,12 +277,7 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to play may play, sorted; empty unless playing."""
-        legal = self._legal
-        if legal is None:
-            if self._turn is None:
-                return []
-            legal = self._legal_mask()
-        return cards_of_mask(legal)
+        return cards_of_mask(self._legal)
 
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may know of this hand."""
@@ -313,7 +309,7 @@ class Hand:
 
     def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
         """Why ``seat`` may not pass ``cards`` now, or None if it may."""
-        if self.phase is not Phase.PASSING:
+        if self.phase is not _PASSING:
             return "Cards are not being passed now"
         if seat in self._passes:
             return f"{Seat(seat)} has already passed"
@@ -359,18 +355,9 @@ class Hand:
         else:
             leader = (self.dealer + 1) & 3
         self._leader = self._turn = leader
+        self._legal = core.legal_mask(self._hands[leader], -1, True, False, *self._rule_flags)
 
     # --- playing -----------------------------------------------------------
-
-    def _legal_mask(self) -> int:
-        legal = self._legal
-        if legal is None:
-            assert self._turn is not None
-            trick = self._trick
-            legal = self._legal = core.legal_mask(
-                self._hands[self._turn], trick[0].index // 13 if trick else -1,
-                not self._tricks, self._broken, *self._rule_flags)
-        return legal
 
     def play_refusal(self, card: Card | str) -> str | None:
         """Why the seat to play may not play ``card`` now, or None if it may."""
@@ -378,7 +365,7 @@ class Hand:
             return ("The hand is over" if self.phase is Phase.OVER
                     else "Cards are being passed, not played")
         card = _as_card(card)
-        if self._legal_mask() & card.bit:
+        if self._legal & card.bit:
             return None
         return play_refusal(self.rules, self._hands[self._turn], card,
                             self._trick[0].suit if self._trick else -1,
@@ -395,12 +382,7 @@ class Hand:
         if seat is not None and turn is not None and seat != turn:
             raise IllegalMove(f"Not your turn: it is {Seat(turn)}'s turn to play")
         bit = card.bit
-        if turn is None:
-            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_mask()
-        if not legal & bit:
+        if turn is None or not self._legal & bit:
             raise IllegalMove(self.play_refusal(card) or "That card may not be played")
         self._hands[turn] ^= bit
         self._played |= bit
@@ -410,12 +392,16 @@ class Hand:
             led = trick[0].index // 13
             if card.index // 13 != led:
                 self._voids[turn] |= 1 << led
+        else:
+            led = card.index // 13
         trick.append(card)
         if bit & _HEARTS:
             self._broken = True
-        self._legal = None
         if len(trick) < 4:
-            self._turn = (turn + 1) & 3
+            # The next seat's legal plays now: every play needs them, asked or not.
+            following = self._turn = (turn + 1) & 3
+            self._legal = core.legal_mask(self._hands[following], led, not self._tricks,
+                                          self._broken, *self._rule_flags)
             play: Play = _new_tuple(Play, (_SEATS[turn], card, None))
             return play
         leader = self._leader
@@ -430,11 +416,14 @@ class Hand:
         self._trick = []
         if len(self._tricks) == 13:
             self._leader = self._turn = None
+            self._legal = 0
             self._final = core.final_points(self._taken, self._scoring,
                                             self.rules.jack_of_diamonds)
             self.phase = Phase.OVER
         else:
             self._leader = self._turn = winner
+            self._legal = core.legal_mask(self._hands[winner], -1, False, self._broken,
+                                          *self._rule_flags)
         play = _new_tuple(Play, (_SEATS[turn], card, finished))
         return play
 
