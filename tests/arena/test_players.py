@@ -151,3 +151,13 @@ def test_the_baseline_adapter_speaks_for_the_installed_players(
                             capture_output=True, text=True, check=False)
     assert replay.returncode == 0, replay.stdout + replay.stderr
     assert "4 of 4 hands" in replay.stdout
+
+
+def test_a_python_player_in_the_current_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "herebot.py").write_text((TESTS / "botpkg" / "lowest.py").read_text())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(ROOT))])
+    monkeypatch.delitem(sys.modules, "herebot", raising=False)
+    data = _json_match(capsys, "herebot:make", "club", "--deals", "1", "--results", "r")
+    assert data["a"] == "herebot:make" and data["deals"] == 1

@@ -57,9 +57,11 @@ def open_executor(jobs: int = 1, cluster: str | None = None,
         try:
             threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
             yield client.get_executor(pure=False), 2 * threads  # type: ignore[no-untyped-call]
-            client.run(close_programs)
         finally:
-            client.close()  # type: ignore[no-untyped-call]
+            try:
+                client.run(close_programs)  # the workers' programs get their goodbye
+            finally:
+                client.close()  # type: ignore[no-untyped-call]
     elif jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             yield pool, 4 * jobs

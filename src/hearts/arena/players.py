@@ -18,7 +18,9 @@ from __future__ import annotations
 import atexit
 import hashlib
 import importlib
+import os
 import re
+import sys
 import threading
 from dataclasses import dataclass, replace
 from functools import cache
@@ -147,6 +149,8 @@ def parse_player(text: str) -> PlayerSpec:
 
 def _factory(path: str) -> Any:
     module_name, _, attribute = path.partition(":")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # like python -m: modules here can be named
     try:
         module = importlib.import_module(module_name)
     except Exception as error:

@@ -29,7 +29,10 @@ from hearts.protocol import (
 from hearts.rules import Rules
 from hearts.view import PlayerView
 
-__all__ = ["Program", "ProgramFault"]
+__all__ = ["GREETING_TIME", "Program", "ProgramFault"]
+
+GREETING_TIME = 30.0
+"""Seconds a program has to start and answer the greeting (or its move time, if longer)."""
 
 
 class ProgramFault(RuntimeError):
@@ -75,7 +78,7 @@ class Program:
             raise ProgramFault(f"cannot start {command!r}: {error}") from None
         self._buffer = b""
         hello = encode(hello_message(rules))
-        line = self._exchange(hello)
+        line = self._exchange(hello, max(move_time, GREETING_TIME))
         try:
             self.name, self.version = read_ready(line)
         except ProtocolError as error:
@@ -93,7 +96,7 @@ class Program:
         except ProtocolError as error:
             raise ProgramFault(str(error), request, line) from None
 
-    def _exchange(self, line: str) -> str:
+    def _exchange(self, line: str, seconds: float | None = None) -> str:
         stdin = self._process.stdin
         assert stdin is not None
         try:
@@ -102,12 +105,13 @@ class Program:
         except (BrokenPipeError, OSError):
             self.close()
             raise ProgramFault(f"the program has exited ({self._status()})", line) from None
-        answer = self._read_line(time.monotonic() + self.move_time)
+        seconds = self.move_time if seconds is None else seconds
+        answer = self._read_line(time.monotonic() + seconds)
         if answer is None:
             status = self._status()
             self.close()
             if status == "still running":
-                raise ProgramFault(f"no answer within {self.move_time:g} s", line)
+                raise ProgramFault(f"no answer within {seconds:g} s", line)
             raise ProgramFault(f"the program has exited ({status}) without answering", line)
         return answer
 
