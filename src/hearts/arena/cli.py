@@ -9,6 +9,9 @@ A player is one of our levels (1-5, beginner .. expert), a Python factory by
 import path (mypkg.mybot:make, where make(seed) returns an object with
 choose_pass(view) and choose_play(view)), or a program speaking the bot protocol
 of docs/protocol.md ("cmd:./mybot --flag"; our own levels: "cmd:hearts-bot expert").
+Short names for import paths are listed in hearts.arena.players.ALIASES. The
+v0.1.0 release, after `make baseline`:
+"cmd:.baseline/bin/python tools/baseline_bot.py expert".
 
 Every deal is played twice, the sides swapping seats (A in South and North,
 then in West and East), so both hold the same cards. In `games` each game is a
@@ -17,7 +20,9 @@ swapped; a match whose lowest total a seat of each side shares counts half a
 win to each. Reports give each side's moons, shot and conceded.
 
 --rules takes the options page's settings as one comma-separated value, e.g.
-classic,first-lead,leading-hearts,first-trick or house,jack-of-diamonds,rotate,50.
+classic,first-lead,leading-hearts,first-trick or house,jack-of-diamonds,rotate,50:
+house or classic, jack-of-diamonds, first-lead, leading-hearts, first-trick,
+left or rotate, 50, 100 or 200; what is not named keeps its default.
 
 Finished deals are appended to a results file under --results (default
 arena-results), with every hand's record; --resume carries on from it. The

@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from hearts.arena.players import PlayerSpec, Settings
-from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT, play_seated, side_moons, stable_seed
+from hearts.arena.seating import (
+    SIDES_SWAPPED,
+    SIDES_UPRIGHT,
+    play_seated,
+    read_moons_and_hands,
+    side_moons,
+    stable_seed,
+)
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules
@@ -45,12 +52,8 @@ class DealResult(NamedTuple):
     def from_json(cls, data: dict[str, Any]) -> DealResult:
         """A deal read back from its line (``KeyError``/``TypeError``/``ValueError`` if
         the line is broken)."""
-        a_moons, b_moons = data["moons"]
-        hands = data["hands"]
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise ValueError("hands must be hand records")
-        return cls(int(data["deal"]), tuple(data["a"]), tuple(data["b"]), int(a_moons),
-                   int(b_moons), tuple(hands))
+        return cls(int(data["deal"]), tuple(data["a"]), tuple(data["b"]),
+                   *read_moons_and_hands(data))
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from hearts.arena.players import PlayerSpec, Settings
-from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT, play_seated, side_moons, stable_seed
+from hearts.arena.seating import (
+    SIDES_SWAPPED,
+    SIDES_UPRIGHT,
+    play_seated,
+    read_moons_and_hands,
+    side_moons,
+    stable_seed,
+)
 from hearts.match import Match
 from hearts.rules import Rules
 
@@ -46,11 +53,7 @@ class GameResult(NamedTuple):
         scores = tuple(tuple(int(x) for x in s) for s in data["scores"])
         if len(scores) != 2 or any(len(s) != 4 for s in scores):
             raise ValueError("scores must be two sets of 4 totals")
-        a_moons, b_moons = data["moons"]
-        hands = data["hands"]
-        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise ValueError("hands must be hand records")
-        return cls(int(data["game"]), scores, int(a_moons), int(b_moons), tuple(hands))
+        return cls(int(data["game"]), scores, *read_moons_and_hands(data))
 
 
 def match_wins(scores: tuple[int, ...], sides: tuple[str, ...]) -> float:

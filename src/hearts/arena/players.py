@@ -25,11 +25,11 @@ import threading
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import hearts.ai
 import hearts.core
-from hearts.ai import Level, make_player
+from hearts.ai import Level, Player, make_player
 from hearts.ai.players import BUDGETS, PASS_BUDGETS
 from hearts.arena.program import Program, ProgramFault
 from hearts.cards import Card
@@ -37,24 +37,12 @@ from hearts.hand import SeatPlayer
 from hearts.rules import Rules
 from hearts.view import PlayerView
 
-__all__ = ["ALIASES", "PlayerLoadError", "PlayerSpec", "SeatedPlayer", "Settings",
+__all__ = ["ALIASES", "PlayerLoadError", "PlayerSpec", "Settings",
            "check_player", "close_programs", "parse_player", "players_fingerprint",
            "seat_player", "seat_record"]
 
 ALIASES: dict[str, str] = {}
 """Short names for Python players by import path (``name -> "module:factory"``)."""
-
-
-class SeatedPlayer(Protocol):
-    """What the arena asks of a player in a seat."""
-
-    def choose_pass(self, view: PlayerView) -> list[Card]:
-        """Three cards to pass."""
-        ...
-
-    def choose_play(self, view: PlayerView) -> Card:
-        """One of ``view.legal``."""
-        ...
 
 
 class PlayerLoadError(ValueError):
@@ -265,12 +253,12 @@ atexit.register(close_programs)
 
 
 def seat_player(spec: PlayerSpec, seed: int, rules: Rules, settings: Settings,
-                side: str) -> SeatedPlayer:
+                side: str) -> Player:
     """The player for one seat of one hand, deciding from ``seed``."""
     if spec.kind == "level":
         return make_player(Level.parse(spec.target), seed)
     if spec.kind == "python":
-        player: SeatedPlayer = _factory(spec.target)(seed)
+        player: Player = _factory(spec.target)(seed)
         return player
     return _ProgramSeat(_program(spec, rules, settings, side), seed)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts.arena.players import SeatedPlayer
+from hearts.ai import Player
 from hearts.arena.program import ProgramFault
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
@@ -42,19 +42,19 @@ def _fault(where: str, seat: Seat, name: str, view: PlayerView, kind: str, reaso
     return PlayerFault("\n".join(lines))
 
 
-def _last_request(player: SeatedPlayer) -> str | None:
+def _last_request(player: Player) -> str | None:
     """The line a program player was last sent (None for an in-process player)."""
     request = getattr(player, "last_request", None)
     return request if isinstance(request, str) else None
 
 
-def _decide(player: SeatedPlayer, kind: str, view: PlayerView) -> list[Card]:
+def _decide(player: Player, kind: str, view: PlayerView) -> list[Card]:
     if kind == "pass":
         return list(player.choose_pass(view))
     return [player.choose_play(view)]
 
 
-def _ask(player: SeatedPlayer, kind: str, view: PlayerView, where: str, seat: Seat,
+def _ask(player: Player, kind: str, view: PlayerView, where: str, seat: Seat,
          name: str) -> list[Card]:
     try:
         cards = _decide(player, kind, view)
@@ -70,7 +70,7 @@ def _ask(player: SeatedPlayer, kind: str, view: PlayerView, where: str, seat: Se
     return cards
 
 
-def referee_hand(hand: Hand, players: Sequence[SeatedPlayer], names: Sequence[str],
+def referee_hand(hand: Hand, players: Sequence[Player], names: Sequence[str],
                  where: str) -> None:
     """Play ``hand`` to the end, ``players[seat]`` deciding for each seat.
 

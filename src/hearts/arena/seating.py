@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 from hearts.arena.players import PlayerSpec, Settings, seat_player, seat_record
 from hearts.arena.referee import referee_hand
 from hearts.hand import Hand
 from hearts.rules import Rules
 
-__all__ = ["SIDES_SWAPPED", "SIDES_UPRIGHT", "play_seated", "side_moons", "stable_seed"]
+__all__ = ["SIDES_SWAPPED", "SIDES_UPRIGHT", "play_seated", "read_moons_and_hands",
+           "side_moons", "stable_seed"]
 
 SIDES_UPRIGHT = ("a", "b", "a", "b")
 """Side A in South and North, side B in West and East."""
@@ -44,3 +46,13 @@ def side_moons(hand: Hand, sides: Sequence[str]) -> tuple[int, int]:
         return 0, 0
     return (1, 0) if sides[shooter] == "a" else (0, 1)
 
+
+
+def read_moons_and_hands(data: dict[str, Any]) -> tuple[int, int, tuple[dict[str, Any], ...]]:
+    """The moons of each side and the hand records of a results line (``KeyError``,
+    ``TypeError`` or ``ValueError`` if the line is broken)."""
+    a_moons, b_moons = data["moons"]
+    hands = data["hands"]
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise ValueError("hands must be hand records")
+    return int(a_moons), int(b_moons), tuple(hands)
