@@ -111,7 +111,8 @@ class Program:
             status = self._status()
             self.close()
             if status == "still running":
-                raise ProgramFault(f"no answer within {seconds:g} s", line)
+                raise ProgramFault(f"no answer within {seconds:g} s (if it is slow rather "
+                                   "than stuck, give it longer with --move-time)", line)
             raise ProgramFault(f"the program has exited ({status}) without answering", line)
         return answer
 
