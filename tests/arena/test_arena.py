@@ -39,6 +39,10 @@ def test_match_is_independent_of_jobs_and_resumes(tmp_path: Path,
     assert whole["deals"] == 6 and whole["hands"] == 12
     assert whole["a"] == "Club" and whole["b"] == "Beginner"
     assert _match(capsys, tmp_path / "b", "--deals", "6", "--jobs", "2") == whole
+    assert main(["match", "club", "1", "--seed", "4", "--quiet", "--deals", "6",
+                 "--results", str(tmp_path / "b")]) == 0
+    assert "the earlier results are kept in" in capsys.readouterr().err
+    assert (tmp_path / "b" / (_only_file(tmp_path / "b").name + ".1")).exists()
     assert _only_file(tmp_path / "a").read_bytes() == _only_file(tmp_path / "b").read_bytes()
     _match(capsys, tmp_path / "c", "--deals", "2")
     assert _match(capsys, tmp_path / "c", "--deals", "6", "--resume") == whole

@@ -60,7 +60,7 @@ from hearts.arena.report import (
     write_ladder,
 )
 from hearts.arena.rulestext import parse_rules, rules_text
-from hearts.arena.runner import Result, ResultsFileError, RunSpec, run
+from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_aside
 from hearts.arena.stats import summarize, summarize_games
 from hearts.rules import Rules
 
@@ -143,6 +143,11 @@ def _play(args: argparse.Namespace, spec: RunSpec) -> tuple[RunSpec, list[Result
     spec = RunSpec(check_player(spec.a, spec.rules, settings, "a"),
                    check_player(spec.b, spec.rules, settings, "b"),
                    spec.count, spec.seed, spec.rules, spec.mode)
+    if not args.resume:
+        aside = set_aside(path)
+        if aside is not None:
+            print(f"hearts-arena: starting afresh; the earlier results are kept in {aside}",
+                  file=sys.stderr)
     with (_progress(args.quiet, f"{spec.a.label} v {spec.b.label}") as progress,
           open_executor(args.jobs, args.cluster) as (executor, window)):
         return spec, run(spec, path, executor, window, settings, args.resume, progress)
