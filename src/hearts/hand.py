@@ -38,14 +38,15 @@ class SeatPlayer(NamedTuple):
     """Who sat in one seat of a hand, as a hand record names it.
 
     ``player`` is ``"human"``, one of our levels by name (``"expert"``), or an
-    outside player's import path or command; ``seed`` is the seed our computer
-    player decided from, so ``hearts verify`` can rebuild its decisions.
+    outside player's import path or ``cmd:`` command; ``seed`` is the seed the
+    computer player decided from, so ``hearts verify`` can rebuild our players'
+    decisions.
     """
 
     player: str
     """``"human"``, a level name, or an outside player's name."""
     seed: int | None = None
-    """The computer player's seed (None for a person or an outside player)."""
+    """The seed the computer player was given (None for a person)."""
     version: str | None = None
     """A version string an outside player sent, if any."""
 
