@@ -80,3 +80,16 @@ def test_a_bad_greeting_or_command_is_refused_before_the_run(
     assert "bad greeting: speaks protocol 99, this side speaks 1" in capsys.readouterr().err
     assert _run(tmp_path, "cmd:/no/such/bot") == 2
     assert "cannot start '/no/such/bot'" in capsys.readouterr().err
+
+
+def test_a_python_player_that_raises_stops_the_run_in_a_worker(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    here = str(Path(__file__).parent)
+    monkeypatch.syspath_prepend(here)
+    monkeypatch.setenv("PYTHONPATH", here)
+    assert _run(tmp_path, "botpkg.lowest:make_broken", "--jobs", "2") == 1
+    err = capsys.readouterr().err
+    assert re.search(r"deal \d, playing 1 of 2, \w+ \(botpkg.lowest:make_broken\): the player "
+                     r"raised RuntimeError: lost count of the spades", err), err
+    assert "request: play, " in err and "holding" in err and "answer:  (nothing)" in err

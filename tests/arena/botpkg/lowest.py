@@ -31,3 +31,17 @@ not_a_factory = 42
 def make_nothing(seed: int) -> object:
     """A factory whose result is not a player."""
     return object()
+
+
+class Broken(Lowest):
+    """Raises on its seat's third trick."""
+
+    def choose_play(self, view: PlayerView) -> Card:
+        if view.trick_number == 2:
+            raise RuntimeError("lost count of the spades")
+        return super().choose_play(view)
+
+
+def make_broken(seed: int) -> Broken:
+    """A player that fails in the middle of a hand."""
+    return Broken(seed)
