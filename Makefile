@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test lint typecheck bench ladder clean
+.PHONY: play test lint typecheck bench ladder baseline clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,5 +36,26 @@ bench: $(STAMP)
 	$(BIN)/python -m hearts.bench ai
 	$(BIN)/python -m hearts.bench store
 
+# The v0.1.0 release in its own environment, playable through tools/baseline_bot.py:
+#   hearts-arena match expert "cmd:.baseline/bin/python tools/baseline_bot.py expert"
+BASELINE := .baseline
+BASELINE_COMMIT := 087a5c6389acf6145afa7fbc05ca374269c283d2
+
+baseline: $(BASELINE)/.installed $(STAMP)
+	rm -rf $(BASELINE)/check
+	$(BIN)/hearts-arena match "cmd:$(BASELINE)/bin/python tools/baseline_bot.py expert" \
+		"cmd:$(BASELINE)/bin/python tools/baseline_bot.py casual" \
+		--deals 3 --seed 9 --quiet --results $(BASELINE)/check
+	$(BASELINE)/bin/python tools/baseline_bot.py --replay $(BASELINE)/check/*.jsonl
+
+$(BASELINE)/.installed:
+	rm -rf $(BASELINE)
+	$(PYTHON) -m venv $(BASELINE)
+	mkdir -p $(BASELINE)/src
+	git archive "$$(git rev-parse -q --verify 'v0.1.0^{commit}' || echo $(BASELINE_COMMIT))" \
+		| tar -x -C $(BASELINE)/src
+	$(BASELINE)/bin/python -m pip install --quiet $(BASELINE)/src
+	touch $@
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache

@@ -15,6 +15,7 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: dict[str, str] = {
     "stats": "hearts.store.commands:stats_main",
     "history": "hearts.store.commands:history_main",
+    "verify": "hearts.verify:main",
 }
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""

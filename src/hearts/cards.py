@@ -198,18 +198,34 @@ class Card:
 
 
 Card._all.extend(Card._make(i) for i in range(52))
-_BY_BIT = {card.bit: card for card in Card._all}
 FULL_DECK = (1 << 52) - 1
 
+# The cards of one suit's 13 bits, by key ``first_index << 13 | bits``: filled as
+# masks are met (at most 4 * 8192 entries), so a mask becomes cards in four lookups.
+_SUIT_CARDS: dict[int, tuple[Card, ...]] = {}
 
-def cards_of_mask(mask: int) -> list[Card]:
-    """The cards of a 52-bit mask, sorted by index."""
+
+def _suit_cards(key: int) -> tuple[Card, ...]:
+    first, bits = key >> 13, key & 0x1FFF
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(_BY_BIT[low])
-        mask ^= low
-    return out
+    while bits:
+        low = bits & -bits
+        out.append(Card._all[first + low.bit_length() - 1])
+        bits ^= low
+    cards = _SUIT_CARDS[key] = tuple(out)
+    return cards
+
+
+def cards_of_mask(mask: int, _known: dict[int, tuple[Card, ...]] = _SUIT_CARDS) -> list[Card]:
+    """The cards of a 52-bit mask, sorted by index."""
+    try:
+        return [*_known[mask & 0x1FFF], *_known[13 << 13 | (mask >> 13) & 0x1FFF],
+                *_known[26 << 13 | (mask >> 26) & 0x1FFF],
+                *_known[39 << 13 | (mask >> 39) & 0x1FFF]]
+    except KeyError:
+        for first in (0, 13, 26, 39):
+            _suit_cards(first << 13 | (mask >> first) & 0x1FFF)
+        return cards_of_mask(mask)
 
 
 class CardSet:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from hearts import core
@@ -37,14 +38,15 @@ class SeatPlayer(NamedTuple):
     """Who sat in one seat of a hand, as a hand record names it.
 
     ``player`` is ``"human"``, one of our levels by name (``"expert"``), or an
-    outside player's import path or command; ``seed`` is the seed our computer
-    player decided from, so ``hearts verify`` can rebuild its decisions.
+    outside player's import path or ``cmd:`` command; ``seed`` is the seed the
+    computer player decided from, so ``hearts verify`` can rebuild our players'
+    decisions.
     """
 
     player: str
     """``"human"``, a level name, or an outside player's name."""
     seed: int | None = None
-    """The computer player's seed (None for a person or an outside player)."""
+    """The seed the computer player was given (None for a person)."""
     version: str | None = None
     """A version string an outside player sent, if any."""
 
@@ -71,6 +73,58 @@ def _as_card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
+_DECK_BITS = tuple(1 << index for index in range(52))
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+
+
+def _shuffled_deck(rng: random.Random) -> list[int]:
+    """The 52 card bits in the order ``rng.shuffle`` puts 52 cards in.
+
+    For a plain ``random.Random`` this is CPython's shuffle written out (the
+    Fisher-Yates swaps with ``getrandbits`` rejection sampling, as
+    ``Random._randbelow`` does), without two method calls per card; a test checks
+    it against ``rng.shuffle`` so the deals stay the same.
+    """
+    deck = list(_DECK_BITS)
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return deck
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_HEARTS = core.HEARTS
+_PASSING = Phase.PASSING  # a module constant: an Enum member is slow to look up
+_INDEX = attrgetter("index")
+_new_tuple: Any = tuple.__new__
+"""Builds a NamedTuple from a tuple of its fields without the Python-level
+``__new__`` (``Play`` and ``Trick`` are made on every card played)."""
+
+
+def _deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
+    """Four hands of 13 different cards as masks; ``ValueError`` says what is wrong."""
+    if len(hands) != 4:
+        raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
+    masks = []
+    seen = 0
+    for seat, cards in zip(Seat, hands, strict=True):
+        mask = 0
+        for card in map(_as_card, cards):
+            if seen & card.bit:
+                raise ValueError(f"the {card.long_name} is dealt twice")
+            seen |= card.bit
+            mask |= card.bit
+        if mask.bit_count() != 13:
+            raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
+        masks.append(mask)
+    return masks
+
+
 class Hand:
     """One hand of Hearts from the deal to the last trick.
 
@@ -87,20 +141,10 @@ class Hand:
         pass_direction: PassDirection = PassDirection.LEFT,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        if len(hands) != 4:
-            raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
-        masks = []
-        seen = 0
-        for seat, cards in zip(Seat, hands, strict=True):
-            mask = 0
-            for card in map(_as_card, cards):
-                if seen & card.bit:
-                    raise ValueError(f"the {card.long_name} is dealt twice")
-                seen |= card.bit
-                mask |= card.bit
-            if mask.bit_count() != 13:
-                raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
-            masks.append(mask)
+        self._setup(rules, _deal_masks(hands), dealer, pass_direction, scores)
+
+    def _setup(self, rules: Rules, masks: list[int], dealer: Seat,
+               pass_direction: PassDirection, scores: Sequence[int]) -> None:
         if len(scores) != 4:
             raise ValueError("scores needs one total for each of the 4 seats")
         self.rules: Rules = rules
@@ -124,9 +168,10 @@ class Hand:
         self._broken = False
         self._leader: int | None = None
         self._turn: int | None = None
-        self._legal: int | None = None
+        self._legal = 0  # the legal plays of the seat to play (none: 0), kept current
         self._final: tuple[int, ...] | None = None
         self._scoring = rules.scoring.value
+        self._rule_flags = (rules.first_lead, rules.leading_hearts, rules.first_trick)
         self.seed: int | None = None
         """The seed the cards were dealt from (:meth:`deal` with a whole number),
         so anyone can deal them again; None when unknown."""
@@ -151,10 +196,10 @@ class Hand:
         Dealt from a whole-number seed, the hand remembers it (:attr:`seed`) and its
         record carries it, so the deal can be checked by dealing it again.
         """
-        deck = Card.all()
-        _rng(rng_or_seed).shuffle(deck)
-        hands = [deck[seat::4] for seat in range(4)]
-        hand = cls(rules, hands, dealer=dealer, pass_direction=pass_direction, scores=scores)
+        deck = _shuffled_deck(_rng(rng_or_seed))
+        hand = cls.__new__(cls)
+        hand._setup(rules, [sum(deck[seat::4]) for seat in range(4)], dealer, pass_direction,
+                    scores)
         if not isinstance(rng_or_seed, random.Random):
             hand.seed = rng_or_seed
         return hand
@@ -233,9 +278,7 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to play may play, sorted; empty unless playing."""
-        if self._turn is None:
-            return []
-        return cards_of_mask(self._legal_mask())
+        return cards_of_mask(self._legal)
 
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may know of this hand."""
@@ -267,39 +310,41 @@ class Hand:
 
     def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
         """Why ``seat`` may not pass ``cards`` now, or None if it may."""
-        if self.phase is not Phase.PASSING:
+        if self.phase is not _PASSING:
             return "Cards are not being passed now"
         if seat in self._passes:
             return f"{Seat(seat)} has already passed"
-        chosen = [_as_card(card) for card in cards]
+        chosen = [card if card.__class__ is Card else _as_card(card) for card in cards]
         mask = 0
         for card in chosen:
             mask |= card.bit
         if len(chosen) != 3 or mask.bit_count() != 3:
             return "Choose exactly 3 cards to pass"
-        for card in chosen:
-            if not self._hands[seat] & card.bit:
-                return f"The {card.long_name} is not in your hand"
+        held = self._hands[seat]
+        if mask & held != mask:
+            missing = next(card for card in chosen if not held & card.bit)
+            return f"The {missing.long_name} is not in your hand"
         if mask & core.QUEEN_OF_SPADES:
             return "The queen of spades may not be passed"
         return None
 
     def pass_cards(self, seat: Seat, cards: Iterable[Card | str]) -> None:
         """Choose ``seat``'s three cards to pass; the exchange follows the fourth seat's."""
-        chosen = tuple(sorted(_as_card(card) for card in cards))
+        chosen = tuple(sorted([card if card.__class__ is Card else _as_card(card)
+                               for card in cards], key=_INDEX))
         reason = self.pass_refusal(seat, chosen)
         if reason:
             raise IllegalMove(reason)
-        self._passes[Seat(seat)] = chosen
+        self._passes[_SEATS[seat]] = chosen
         if len(self._passes) == 4:
             self._exchange()
 
     def _exchange(self) -> None:
+        steps = self.pass_direction.value
         for seat, cards in self._passes.items():
-            mask = CardSet(cards).mask
-            target = self.pass_direction.target(seat)
+            mask = cards[0].bit | cards[1].bit | cards[2].bit
             self._hands[seat] &= ~mask
-            self._received[target] = mask
+            self._received[(seat + steps) & 3] = mask
         for index in range(4):
             self._hands[index] |= self._received[index]
         self._start_play()
@@ -311,21 +356,9 @@ class Hand:
         else:
             leader = (self.dealer + 1) & 3
         self._leader = self._turn = leader
+        self._legal = core.legal_mask(self._hands[leader], -1, True, False, *self._rule_flags)
 
     # --- playing -----------------------------------------------------------
-
-    def _legal_mask(self) -> int:
-        if self._legal is None:
-            assert self._turn is not None
-            rules = self.rules
-            self._legal = core.legal_mask(
-                self._hands[self._turn],
-                self._trick[0].suit if self._trick else -1,
-                not self._tricks,
-                self._broken,
-                rules.first_lead, rules.leading_hearts, rules.first_trick,
-            )
-        return self._legal
 
     def play_refusal(self, card: Card | str) -> str | None:
         """Why the seat to play may not play ``card`` now, or None if it may."""
@@ -333,7 +366,7 @@ class Hand:
             return ("The hand is over" if self.phase is Phase.OVER
                     else "Cards are being passed, not played")
         card = _as_card(card)
-        if self._legal_mask() & card.bit:
+        if self._legal & card.bit:
             return None
         return play_refusal(self.rules, self._hands[self._turn], card,
                             self._trick[0].suit if self._trick else -1,
@@ -344,43 +377,56 @@ class Hand:
 
         Pass ``seat`` to have the engine check it is that seat's turn.
         """
-        card = _as_card(card)
+        if card.__class__ is not Card:
+            card = _as_card(card)
         turn = self._turn
         if seat is not None and turn is not None and seat != turn:
             raise IllegalMove(f"Not your turn: it is {Seat(turn)}'s turn to play")
-        if turn is None or not self._legal_mask() & card.bit:
-            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
         bit = card.bit
+        if turn is None or not self._legal & bit:
+            raise IllegalMove(self.play_refusal(card) or "That card may not be played")
         self._hands[turn] ^= bit
         self._played |= bit
         self._plays.append(card)
         trick = self._trick
-        if trick and card.suit is not trick[0].suit:
-            self._voids[turn] |= 1 << trick[0].suit
+        if trick:
+            led = trick[0].index // 13
+            if card.index // 13 != led:
+                self._voids[turn] |= 1 << led
+        else:
+            led = card.index // 13
         trick.append(card)
-        if bit & core.HEARTS:
+        if bit & _HEARTS:
             self._broken = True
-        self._legal = None
         if len(trick) < 4:
-            self._turn = (turn + 1) & 3
-            return Play(_SEATS[turn], card, None)
-        assert self._leader is not None
-        winner = (self._leader + core.trick_winner([c.index for c in trick])) & 3
-        finished = Trick(_SEATS[self._leader], tuple(trick), _SEATS[winner])
+            # The next seat's legal plays now: every play needs them, asked or not.
+            following = self._turn = (turn + 1) & 3
+            self._legal = core.legal_mask(self._hands[following], led, not self._tricks,
+                                          self._broken, *self._rule_flags)
+            play: Play = _new_tuple(Play, (_SEATS[turn], card, None))
+            return play
+        leader = self._leader
+        assert leader is not None
+        first, second, third, fourth = trick
+        winner = (leader + core.trick_winner(
+            (first.index, second.index, third.index, fourth.index))) & 3
+        finished = _new_tuple(Trick, (_SEATS[leader], (first, second, third, fourth),
+                                      _SEATS[winner]))
         self._tricks.append(finished)
-        mask = 0
-        for c in trick:
-            mask |= c.bit
-        self._taken[winner] |= mask
+        self._taken[winner] |= first.bit | second.bit | third.bit | fourth.bit
         self._trick = []
         if len(self._tricks) == 13:
             self._leader = self._turn = None
+            self._legal = 0
             self._final = core.final_points(self._taken, self._scoring,
                                             self.rules.jack_of_diamonds)
             self.phase = Phase.OVER
         else:
             self._leader = self._turn = winner
-        return Play(_SEATS[turn], card, finished)
+            self._legal = core.legal_mask(self._hands[winner], -1, False, self._broken,
+                                          *self._rule_flags)
+        play = _new_tuple(Play, (_SEATS[turn], card, finished))
+        return play
 
     # --- records -------------------------------------------------------------
 

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["Phase", "PlayerView", "Trick"]
+__all__ = ["VIEW_SCHEMA", "VIEW_VERSION", "Phase", "PlayerView", "Trick"]
+
+VIEW_SCHEMA = "hearts-view"
+"""The ``schema`` field of a view's JSON form."""
+VIEW_VERSION = 1
+"""The ``version`` field of a view's JSON form (documented in docs/protocol.md)."""
+
+_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
+_T = TypeVar("_T")
 
 
 class Phase(Enum):
@@ -98,3 +108,124 @@ class PlayerView:
     def pass_target(self) -> Seat:
         """The seat this seat's passed cards go to."""
         return self.pass_direction.target(self.seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON values (the schema of docs/protocol.md).
+
+        Seats are ``"south"`` .. ``"east"``, cards ``"QS"``, suits ``"C"`` .. ``"S"``;
+        per-seat lists are in seat order, South first.
+        """
+        return {
+            "schema": VIEW_SCHEMA, "version": VIEW_VERSION,
+            "seat": _SEAT_NAMES[self.seat], "rules": self.rules.to_json(),
+            "phase": self.phase.value, "pass_direction": str(self.pass_direction),
+            "dealer": _SEAT_NAMES[self.dealer],
+            "hand": [str(c) for c in self.hand], "passed": [str(c) for c in self.passed],
+            "received": [str(c) for c in self.received],
+            "trick": [{"seat": _SEAT_NAMES[seat], "card": str(card)} for seat, card in self.trick],
+            "leader": None if self.leader is None else _SEAT_NAMES[self.leader],
+            "turn": None if self.turn is None else _SEAT_NAMES[self.turn],
+            "tricks": [{"leader": _SEAT_NAMES[t.leader], "cards": [str(c) for c in t.cards],
+                        "winner": _SEAT_NAMES[t.winner]} for t in self.tricks],
+            "played": [str(c) for c in self.played],
+            "points_taken": list(self.points_taken), "scores": list(self.scores),
+            "cards_held": list(self.cards_held),
+            "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
+            "hearts_broken": self.hearts_broken, "legal": [str(c) for c in self.legal],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> PlayerView:
+        """A view from :meth:`to_json`'s form (a dict or its JSON text).
+
+        Raises ``ValueError`` naming the first field that is wrong.
+        """
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"view is not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise ValueError("a view must be a JSON object")
+        if data.get("schema") != VIEW_SCHEMA or data.get("version") != VIEW_VERSION:
+            raise ValueError(f"not a {VIEW_SCHEMA} of version {VIEW_VERSION}")
+        read = _Reader(data)
+        rules = read.field("rules", Rules.from_json)
+        return cls(
+            seat=read.seat("seat"), rules=rules,
+            phase=read.field("phase", Phase),
+            pass_direction=read.field("pass_direction", lambda v: PassDirection[v.upper()]),
+            dealer=read.seat("dealer"), hand=read.cards("hand"), passed=read.cards("passed"),
+            received=read.cards("received"),
+            trick=read.items("trick", lambda t: (_seat(t["seat"]), Card.parse(t["card"]))),
+            leader=read.seat("leader", optional=True), turn=read.seat("turn", optional=True),
+            tricks=read.items("tricks", lambda t: Trick(
+                _seat(t["leader"]), tuple(Card.parse(c) for c in _list(t["cards"], 4)),
+                _seat(t["winner"]))),
+            played=CardSet(read.cards("played")),
+            points_taken=read.ints("points_taken"), scores=read.ints("scores"),
+            cards_held=read.ints("cards_held"),
+            voids=read.items("voids", lambda v: frozenset(
+                Suit("CDHS".index(letter)) for letter in _list(v) if _is_suit(letter)),
+                length=4),
+            hearts_broken=read.field("hearts_broken", _bool),
+            legal=read.cards("legal"),
+        )
+
+
+def _seat(value: object) -> Seat:
+    if value not in _SEAT_NAMES:
+        raise ValueError(f"{value!r} is not south, west, north or east")
+    return Seat(_SEAT_NAMES.index(str(value)))
+
+
+def _list(value: object, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise ValueError("must be a list" + (f" of {length}" if length else ""))
+    return value
+
+
+def _is_suit(letter: object) -> bool:
+    if not isinstance(letter, str) or len(letter) != 1 or letter not in "CDHS":
+        raise ValueError(f"{letter!r} is not a suit letter C, D, H or S")
+    return True
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+class _Reader:
+    """Reads a view's fields, naming the field in any error."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def field(self, name: str, convert: Callable[[Any], _T]) -> _T:
+        if name not in self.data:
+            raise ValueError(f"view: {name} is missing")
+        try:
+            return convert(self.data[name])
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"view: {name}: {error}") from None
+
+    def seat(self, name: str, optional: bool = False) -> Any:
+        if optional and self.data.get(name, 0) is None:
+            return None
+        return self.field(name, _seat)
+
+    def items(self, name: str, convert: Callable[[Any], _T],
+              length: int | None = None) -> tuple[_T, ...]:
+        return self.field(name, lambda v: tuple(convert(item) for item in _list(v, length)))
+
+    def cards(self, name: str) -> tuple[Card, ...]:
+        return self.items(name, Card.parse)
+
+    def ints(self, name: str) -> tuple[int, ...]:
+        def whole(value: object) -> int:
+            if type(value) is not int:
+                raise ValueError(f"{value!r} is not a whole number")
+            return value
+        return self.items(name, whole, length=4)

@@ -1,11 +1,36 @@
-"""``hearts-arena``: duplicate matches between levels, and the ladder of all five.
+"""``hearts-arena``: measure any two Hearts players against each other.
 
-    hearts-arena match A B --deals N --seed S --jobs J [rule options] [--json]
-    hearts-arena ladder --deals N --seed S --jobs J [rule options]
+    hearts-arena match A B [--deals N] [--json]     duplicate deals, one hand each
+    hearts-arena games A B [--games N] [--json]     whole matches to the target
+    hearts-arena ladder [--deals N] [--docs DIR]    each level against the one below
+    hearts-arena show FILE [--hand N]               a hand record, trick by trick
 
-Finished deals are appended to a results file under ``--results`` (default
-``arena-results``) as they finish; ``--resume`` carries on from it. Results do
-not depend on ``--jobs``.
+A player is one of our levels (1-5, beginner .. expert), a Python factory by
+import path (mypkg.mybot:make, where make(seed) returns an object with
+choose_pass(view) and choose_play(view)), or a program speaking the bot protocol
+of docs/protocol.md ("cmd:./mybot --flag"; our own levels: "cmd:hearts-bot expert").
+Short names for import paths are listed in hearts.arena.players.ALIASES. The
+v0.1.0 release, after `make baseline`:
+"cmd:.baseline/bin/python tools/baseline_bot.py expert".
+
+Every deal is played twice, the sides swapping seats (A in South and North,
+then in West and East), so both hold the same cards. In `games` each game is a
+match to the rules' target played twice on the same deals with the seats
+swapped; a match whose lowest total a seat of each side shares counts half a
+win to each. Reports give each side's moons, shot and conceded.
+
+--rules takes the options page's settings as one comma-separated value, e.g.
+classic,first-lead,leading-hearts,first-trick or house,jack-of-diamonds,rotate,50:
+house or classic, jack-of-diamonds, first-lead, leading-hearts, first-trick,
+left or rotate, 50, 100 or 200; what is not named keeps its default.
+
+Finished deals are appended to a results file under --results (default
+arena-results), with every hand's record; --resume carries on from it. The
+same seed gives the same file with any --jobs or on a Dask cluster
+(--cluster tcp://HOST:8786; pip install 'hearts[cluster]'). A player that
+breaks the rules or the protocol, or a program over --move-time, stops the run
+with a message; what finished stays in the file. Programs' stderr goes to
+a .log file beside the results.
 """
 
 from __future__ import annotations
@@ -22,17 +47,36 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from hearts.ai import Level
-from hearts.arena.report import match_json, match_text, write_ladder
-from hearts.arena.runner import ResultsFileError, RunSpec, run
-from hearts.arena.stats import Summary, summarize
-from hearts.rules import Passing, Rules, Scoring
+from hearts.arena.duplicate import DealResult
+from hearts.arena.executors import ClusterError, open_executor
+from hearts.arena.games import GameResult
+from hearts.arena.players import PlayerLoadError, PlayerSpec, Settings, check_player, parse_player
+from hearts.arena.referee import PlayerFault
+from hearts.arena.report import (
+    games_json,
+    games_text,
+    match_json,
+    match_text,
+    write_ladder,
+)
+from hearts.arena.rulestext import parse_rules, rules_text
+from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_aside
+from hearts.arena.stats import summarize, summarize_games
+from hearts.rules import Rules
 
 __all__ = ["main"]
 
 
-def _level(text: str) -> Level:
+def _player(text: str) -> PlayerSpec:
     try:
-        return Level.parse(text)
+        return parse_player(text)
+    except PlayerLoadError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _rules(text: str) -> Rules:
+    try:
+        return parse_rules(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -42,48 +86,41 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--deals", type=int, default=200, help="deals (each played twice)")
-    common.add_argument("--seed", type=int, default=1)
-    common.add_argument("--jobs", type=int, default=1, help="worker processes")
+    common.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    common.add_argument("--rules", type=_rules, default=Rules(), metavar="WORDS",
+                        help="comma-separated settings, e.g. classic,first-lead,rotate,50 "
+                             "(default house,left,100)")
+    common.add_argument("--jobs", type=int, default=1, help="worker processes here")
+    common.add_argument("--cluster", metavar="ADDRESS",
+                        help="a Dask scheduler's address (tcp://HOST:8786) to run on instead")
+    common.add_argument("--move-time", type=float, default=5.0, metavar="SECONDS",
+                        help="time a program has for each decision (default 5)")
     common.add_argument("--resume", action="store_true",
                         help="carry on from the results file instead of starting again")
     common.add_argument("--results", type=Path, default=Path("arena-results"),
                         help="folder for results files")
     common.add_argument("--quiet", action="store_true", help="no progress bar")
-    rules = common.add_argument_group("rules")
-    rules.add_argument("--scoring", choices=[s.value for s in Scoring], default="house")
-    rules.add_argument("--jack-of-diamonds", action="store_true")
-    rules.add_argument("--first-lead", action="store_true")
-    rules.add_argument("--leading-hearts", action="store_true")
-    rules.add_argument("--first-trick", action="store_true")
-    rules.add_argument("--passing", choices=[p.value for p in Passing], default="left")
-    match = commands.add_parser("match", parents=[common], help="level A against level B")
-    match.add_argument("a", type=_level, help="level A (1-5 or a name)")
-    match.add_argument("b", type=_level, help="level B")
-    match.add_argument("--json", action="store_true", help="print the result as JSON")
+    players = argparse.ArgumentParser(add_help=False)
+    players.add_argument("a", type=_player, help="side A: a level, module:factory or cmd:COMMAND")
+    players.add_argument("b", type=_player, help="side B")
+    players.add_argument("--json", action="store_true", help="print the result as JSON")
+    match = commands.add_parser("match", parents=[common, players],
+                                help="A against B on duplicate deals")
+    match.add_argument("--deals", type=int, default=200, help="deals (each played twice)")
+    games = commands.add_parser("games", parents=[common, players],
+                                help="A against B in whole matches to the target")
+    games.add_argument("--games", type=int, default=50,
+                       help="matches (each played twice, seats swapped)")
     ladder = commands.add_parser("ladder", parents=[common],
                                  help="every level against the one below")
+    ladder.add_argument("--deals", type=int, default=200, help="deals a step")
     ladder.add_argument("--docs", type=Path, default=Path("docs"),
                         help="where strength.md and strength.json go")
+    show = commands.add_parser("show", help="print hand records trick by trick")
+    show.add_argument("file", type=Path,
+                      help="a hand record, or a JSON-lines file of them (arena results too)")
+    show.add_argument("--hand", type=int, help="only this hand (1 = the first in the file)")
     return parser
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(scoring=Scoring(args.scoring), jack_of_diamonds=args.jack_of_diamonds,
-                 first_lead=args.first_lead, leading_hearts=args.leading_hearts,
-                 first_trick=args.first_trick, passing=Passing(args.passing))
-
-
-def _rule_flags(rules: Rules) -> str:
-    flags = []
-    if rules.scoring is not Scoring.HOUSE:
-        flags.append(f"--scoring {rules.scoring.value}")
-    for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick"):
-        if getattr(rules, name):
-            flags.append("--" + name.replace("_", "-"))
-    if rules.passing is not Passing.LEFT:
-        flags.append(f"--passing {rules.passing.value}")
-    return "".join(" " + flag for flag in flags)
 
 
 @contextmanager
@@ -98,42 +135,88 @@ def _progress(quiet: bool, label: str) -> Iterator[Callable[[int, int], None]]:
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def _play(args: argparse.Namespace, a: Level, b: Level, rules: Rules) -> Summary:
-    spec = RunSpec(a, b, args.deals, args.seed, rules)
-    with _progress(args.quiet, f"{a.label} v {b.label}") as progress:
-        results = run(spec, args.results / spec.filename(), args.jobs, args.resume, progress)
-    return summarize(results)
+def _play(args: argparse.Namespace, spec: RunSpec) -> tuple[RunSpec, list[Result]]:
+    """Check both players, then play the run: the spec with the players as they
+    introduced themselves, and the results sorted by number."""
+    path = args.results / spec.filename()
+    settings = Settings(args.move_time, str(path.with_suffix("").resolve()))
+    spec = RunSpec(check_player(spec.a, spec.rules, settings, "a"),
+                   check_player(spec.b, spec.rules, settings, "b"),
+                   spec.count, spec.seed, spec.rules, spec.mode)
+    if not args.resume:
+        aside = set_aside(path)
+        if aside is not None:
+            print(f"hearts-arena: starting afresh; the earlier results are kept in {aside}",
+                  file=sys.stderr)
+    with (_progress(args.quiet, f"{spec.a.label} v {spec.b.label}") as progress,
+          open_executor(args.jobs, args.cluster) as (executor, window)):
+        return spec, run(spec, path, executor, window, settings, args.resume, progress)
+
+
+def _match(args: argparse.Namespace, mode: str) -> int:
+    count = args.games if mode == "games" else args.deals
+    if count < 1:
+        print(f"hearts-arena: --{mode} must be at least 1", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    spec, results = _play(args, RunSpec(args.a, args.b, count, args.seed, args.rules, mode))
+    seconds = time.perf_counter() - start
+    a, b = spec.a.label, spec.b.label
+    if mode == "games":
+        games = summarize_games([r for r in results if isinstance(r, GameResult)])
+        print(json.dumps(games_json(a, b, games, args.seed, args.rules, seconds))
+              if args.json else games_text(a, b, games, args.rules, seconds))
+    else:
+        deals = summarize([r for r in results if isinstance(r, DealResult)])
+        print(json.dumps(match_json(a, b, deals, args.seed, args.rules, seconds))
+              if args.json else match_text(a, b, deals, seconds))
+    return 0
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    if args.deals < 1:
+        print("hearts-arena: --deals must be at least 1", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    steps = []
+    for upper in list(Level)[1:]:
+        lower = Level(upper - 1)
+        a, b = (PlayerSpec("level", level.name.lower()) for level in (upper, lower))
+        _, results = _play(args, RunSpec(a, b, args.deals, args.seed, args.rules))
+        summary = summarize([r for r in results if isinstance(r, DealResult)])
+        steps.append((upper, lower, summary))
+        print(match_text(upper.label, lower.label, summary, time.perf_counter() - start))
+    rules = "" if args.rules == Rules() else f" --rules {rules_text(args.rules)}"
+    command = f"hearts-arena ladder --deals {args.deals} --seed {args.seed}{rules}"
+    write_ladder(args.docs, steps, args.rules, args.seed, command)
+    print(f"wrote {args.docs / 'strength.md'} and {args.docs / 'strength.json'}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
-    if args.deals < 1 or args.jobs < 1:
-        print("hearts-arena: --deals and --jobs must be at least 1", file=sys.stderr)
+    if args.command == "show":
+        from hearts.arena.show import show
+
+        return show(args.file, args.hand)
+    if args.jobs < 1:
+        print("hearts-arena: --jobs must be at least 1", file=sys.stderr)
         return 2
-    rules = _rules(args)
-    start = time.perf_counter()
     try:
-        if args.command == "match":
-            summary = _play(args, args.a, args.b, rules)
-            seconds = time.perf_counter() - start
-            if args.json:
-                print(json.dumps(match_json(args.a, args.b, summary, args.seed, rules, seconds)))
-            else:
-                print(match_text(args.a, args.b, summary, seconds))
-            return 0
-        steps = []
-        for upper in list(Level)[1:]:
-            lower = Level(upper - 1)
-            summary = _play(args, upper, lower, rules)
-            steps.append((upper, lower, summary))
-            print(match_text(upper, lower, summary, time.perf_counter() - start))
-        command = f"hearts-arena ladder --deals {args.deals} --seed {args.seed}{_rule_flags(rules)}"
-        write_ladder(args.docs, steps, rules, args.seed, command)
-        print(f"wrote {args.docs / 'strength.md'} and {args.docs / 'strength.json'}")
-        return 0
+        if args.command == "ladder":
+            return _ladder(args)
+        return _match(args, "games" if args.command == "games" else "deals")
+    except (PlayerLoadError, ClusterError) as error:
+        print(f"hearts-arena: {error}", file=sys.stderr)
+        return 2
     except ResultsFileError as error:
         print(f"hearts-arena: {error}", file=sys.stderr)
+        return 1
+    except PlayerFault as error:
+        print(f"hearts-arena: the run stopped: {error}\n"
+              "Deals finished before it are kept in the results file; "
+              "--resume carries on from them.", file=sys.stderr)
         return 1
 
 

@@ -1,24 +1,30 @@
 """One duplicate deal: the same cards played twice with the sides swapped.
 
-Each deal is a single hand. Its cards come from a seed derived from the run's
-seed and the deal number; the dealer is ``Seat(deal % 4)`` and the pass
-direction is what the rules give hand number ``deal``. In the first playing
-side A sits South and North, side B West and East; in the second they swap.
+Each deal is a single hand, dealt from a seed made of the run's seed and the
+deal number; the dealer is ``Seat(deal % 4)`` and the pass direction is what the
+rules give hand number ``deal``. In the first playing side A sits South and
+North, side B West and East; in the second they swap. Each seat's player
+decides from a seed made of the run's seed, the deal, the playing and the seat.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from hearts.ai import Level, make_player
+from hearts.arena.players import PlayerSpec, Settings
+from hearts.arena.seating import (
+    SIDES_SWAPPED,
+    SIDES_UPRIGHT,
+    play_seated,
+    read_moons_and_hands,
+    side_moons,
+    stable_seed,
+)
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules
-from hearts.view import Phase
 
-__all__ = ["DealResult", "deal_seed", "play_deal", "play_hand"]
+__all__ = ["DealResult", "deal_seed", "play_deal"]
 
 
 class DealResult(NamedTuple):
@@ -30,33 +36,49 @@ class DealResult(NamedTuple):
     """Side A's points in each of its hands: two seats a playing, two playings."""
     b_points: tuple[int, ...]
     """Side B's points, in the same order."""
+    a_moons: int
+    """Moons side A shot in the two playings (side B conceded them)."""
+    b_moons: int
+    """Moons side B shot."""
+    hands: tuple[dict[str, Any], ...]
+    """The two hand records (:meth:`hearts.hand.Hand.record`), upright then swapped."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal's line in a results file."""
+        return {"deal": self.deal, "a": list(self.a_points), "b": list(self.b_points),
+                "moons": [self.a_moons, self.b_moons], "hands": list(self.hands)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealResult:
+        """A deal read back from its line (``KeyError``/``TypeError``/``ValueError`` if
+        the line is broken)."""
+        return cls(int(data["deal"]), tuple(data["a"]), tuple(data["b"]),
+                   *read_moons_and_hands(data))
 
 
-def deal_seed(seed: int, deal: int, *salt: int) -> int:
-    """A stable seed from the run's seed, the deal number and anything else."""
-    text = repr((seed, deal, *salt)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed deal ``deal`` of a run is dealt from."""
+    return stable_seed(seed, deal)
 
 
-def play_hand(rules: Rules, seed: int, deal: int, levels: tuple[Level, ...]) -> tuple[int, ...]:
-    """Play deal ``deal`` once with ``levels[seat]`` in each seat; each seat's points."""
-    hand = Hand.deal(rules, random.Random(deal_seed(seed, deal)), dealer=Seat(deal % 4),
+def _play_once(rules: Rules, seed: int, deal: int, specs: dict[str, PlayerSpec],
+               sides: tuple[str, ...], playing: int, settings: Settings) -> Hand:
+    hand = Hand.deal(rules, deal_seed(seed, deal), dealer=Seat(deal % 4),
                      pass_direction=rules.pass_direction(deal))
-    players = [make_player(level, deal_seed(seed, deal, seat, int(level)))
-               for seat, level in enumerate(levels)]
-    if hand.phase is Phase.PASSING:
-        for seat in Seat:
-            hand.pass_cards(seat, players[seat].choose_pass(hand.view(seat)))
-    while hand.phase is Phase.PLAYING:
-        turn = hand.turn
-        assert turn is not None
-        hand.play(players[turn].choose_play(hand.view(turn)))
-    return hand.points
+    seeds = [stable_seed(seed, deal, playing, seat) for seat in range(4)]
+    play_seated(hand, sides, specs, seeds, rules, settings,
+                f"deal {deal}, playing {playing + 1} of 2")
+    return hand
 
 
-def play_deal(rules: Rules, seed: int, deal: int, a: Level, b: Level) -> DealResult:
+def play_deal(rules: Rules, seed: int, deal: int, a: PlayerSpec, b: PlayerSpec,
+              settings: Settings) -> DealResult:
     """Play deal ``deal`` twice, A in South/North then in West/East."""
-    first = play_hand(rules, seed, deal, (a, b, a, b))
-    second = play_hand(rules, seed, deal, (b, a, b, a))
-    return DealResult(deal, (first[0], first[2], second[1], second[3]),
-                      (first[1], first[3], second[0], second[2]))
+    specs = {"a": a, "b": b}
+    first = _play_once(rules, seed, deal, specs, SIDES_UPRIGHT, 0, settings)
+    second = _play_once(rules, seed, deal, specs, SIDES_SWAPPED, 1, settings)
+    p, q = first.points, second.points
+    moons = [side_moons(first, SIDES_UPRIGHT), side_moons(second, SIDES_SWAPPED)]
+    return DealResult(deal, (p[0], p[2], q[1], q[3]), (p[1], p[3], q[0], q[2]),
+                      moons[0][0] + moons[1][0], moons[0][1] + moons[1][1],
+                      (first.record(), second.record()))

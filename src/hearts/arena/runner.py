@@ -1,50 +1,35 @@
-"""Run duplicate deals in worker processes, recording each one as it finishes.
+"""Run a match's deals (or games) on an executor, recording each as it finishes.
 
-Results go to a JSON-lines file: a header naming the sides, the seed and the
-rules, then one line per finished deal. ``resume`` reads the file back and plays
-only the deals still missing, so an interrupted run finishes with exactly the
-results of an uninterrupted one (each deal depends only on the seed and its
-number, never on the order or the process it ran in).
+Results go to a JSON-lines file: a header naming the mode, both players, the
+seed and the rules, then one line per finished deal or game, with its hand
+records. ``resume`` reads the file back and plays only what is missing. Each
+deal depends only on the seed and its number, never on the order or the
+process it ran in, and once every deal is in, the file is rewritten in deal
+order: the same seed gives the same file with any ``--jobs`` or on a cluster.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import hearts.ai
-import hearts.core
-from hearts.ai import Level
-from hearts.ai.players import BUDGETS
 from hearts.arena.duplicate import DealResult, play_deal
+from hearts.arena.games import GameResult, play_game
+from hearts.arena.players import PlayerSpec, Settings
+from hearts.arena.referee import PlayerFault
 from hearts.rules import Rules
 
-__all__ = ["ResultsFileError", "RunSpec", "load_results", "players_fingerprint", "run"]
+__all__ = ["Result", "ResultsFileError", "RunSpec", "load_results", "run", "set_aside"]
 
 FORMAT = "hearts-arena-results"
-
-
-@cache
-def players_fingerprint() -> str:
-    """A digest of the players' source: every ``.py`` file of ``hearts.ai`` and
-    ``hearts/core.py``, sorted by name, so results of other code are never mixed in.
-
-    Read once per process, so a long run keeps naming the code it started with.
-    """
-    files = sorted(Path(hearts.ai.__file__).parent.glob("*.py"), key=lambda p: p.name)
-    files.append(Path(hearts.core.__file__))
-    digest = hashlib.blake2b(digest_size=8)
-    for file in files:
-        digest.update(f"{file.parent.name}/{file.name}\0".encode())
-        digest.update(file.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
+Result = DealResult | GameResult
+"""One results line: a duplicate deal or a game."""
 
 
 class ResultsFileError(ValueError):
@@ -53,44 +38,75 @@ class ResultsFileError(ValueError):
 
 @dataclass(frozen=True)
 class RunSpec:
-    """What a run plays: side A against side B on ``deals`` deals from ``seed``."""
+    """What a run plays: side A against side B on ``count`` deals (or games)."""
 
-    a: Level
-    """Side A's level."""
-    b: Level
-    """Side B's level."""
-    deals: int
-    """How many deals (each played twice)."""
+    a: PlayerSpec
+    """Side A's player."""
+    b: PlayerSpec
+    """Side B's player."""
+    count: int
+    """How many deals or games (each played twice)."""
     seed: int
     """The run's seed; deal ``n`` depends only on it and ``n``."""
     rules: Rules
     """The rules of every hand."""
+    mode: str = "deals"
+    """``"deals"`` (duplicate single hands) or ``"games"`` (whole matches)."""
+
+    @property
+    def unit(self) -> str:
+        """``"deal"`` or ``"game"``: the key of each results line."""
+        return self.mode[:-1]
 
     def header(self) -> dict[str, Any]:
-        """The results file's first line (without the deal count: a run may grow).
+        """The results file's first line (without the count: a run may grow).
 
-        It names the search budgets and fingerprints the players' source, so results
-        from other players are never mixed in.
+        It names both players (our levels by their search budgets and source
+        fingerprint, others by import path or command and version), so results
+        of other players are never mixed in.
         """
-        budgets = {level.label: list(BUDGETS[level]) for level in (self.a, self.b)
-                   if level in BUDGETS}
-        return {"format": FORMAT, "a": self.a.label, "b": self.b.label, "seed": self.seed,
-                "rules": self.rules.to_json(), "budgets": budgets, "players": players_fingerprint()}
+        return {"format": FORMAT, "mode": self.mode, "a": self.a.identity(),
+                "b": self.b.identity(), "seed": self.seed, "rules": self.rules.to_json()}
 
     def filename(self) -> str:
-        """A results file name unique to the sides, seed and rules."""
-        digest = hashlib.blake2b(json.dumps(self.rules.to_json(), sort_keys=True).encode(),
+        """A results file name unique to the mode, players, seed and rules."""
+        identity = {key: value for key, value in self.header().items() if key != "seed"}
+        for side in ("a", "b"):
+            identity[side] = {k: v for k, v in identity[side].items()
+                              if k not in ("code", "version")}
+        digest = hashlib.blake2b(json.dumps(identity, sort_keys=True).encode(),
                                  digest_size=4).hexdigest()
-        return f"{self.a.label.lower()}-vs-{self.b.label.lower()}-seed{self.seed}-{digest}.jsonl"
+        prefix = "games-" if self.mode == "games" else ""
+        return f"{prefix}{self.a.slug}-vs-{self.b.slug}-seed{self.seed}-{digest}.jsonl"
+
+    def read(self, data: dict[str, Any]) -> Result:
+        """One results line."""
+        if self.mode == "games":
+            return GameResult.from_json(data)
+        return DealResult.from_json(data)
 
 
-def load_results(path: Path, spec: RunSpec) -> dict[int, DealResult]:
-    """The deals already recorded in ``path`` for ``spec`` (none if there is no file)."""
+def _number(result: Result) -> int:
+    return result.game if isinstance(result, GameResult) else result.deal
+
+
+def _mismatch(header: dict[str, Any], expected: dict[str, Any]) -> str:
+    for side in ("a", "b"):
+        found, wanted = header.get(side), expected[side]
+        if isinstance(found, dict) and {**found, "code": None} == {**wanted, "code": None}:
+            return (f"was played by other players' code (fingerprint {found.get('code')}, "
+                    f"now {wanted.get('code')})")
+        if isinstance(found, dict) and {**found, "version": None} == {**wanted, "version": None}:
+            return (f"was played by another version of side {side.upper()} "
+                    f"({found.get('version')!r}, now {wanted.get('version')!r})")
+    return f"holds a different run: {json.dumps(header)}"
+
+
+def load_results(path: Path, spec: RunSpec) -> dict[int, Result]:
+    """The deals (or games) already recorded in ``path`` for ``spec``."""
     if not path.exists():
         return {}
-    found: dict[int, DealResult] = {}
-    with path.open(encoding="utf-8") as file:
-        lines = file.read().splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
     if not lines:
         return {}
     try:
@@ -99,70 +115,113 @@ def load_results(path: Path, spec: RunSpec) -> dict[int, DealResult]:
         raise ResultsFileError(f"{path}: the first line is not a header") from None
     expected = spec.header()
     if header != expected:
-        if {**header, "players": None} == {**expected, "players": None}:
-            raise ResultsFileError(
-                f"{path} was played by other players' code (fingerprint "
-                f"{header.get('players')}, now {expected['players']}); delete it or run "
-                "without --resume to start afresh")
-        raise ResultsFileError(f"{path} holds a different run: {header}")
+        raise ResultsFileError(
+            f"{path} {_mismatch(header, expected)}; run without --resume to start afresh "
+            "(the file is then moved aside, not lost)")
+    found: dict[int, Result] = {}
     for line in lines[1:]:
         try:
-            record = json.loads(line)
-            result = DealResult(int(record["deal"]), tuple(record["a"]), tuple(record["b"]))
+            result = spec.read(json.loads(line))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             continue  # a line cut short by an interruption: that deal is played again
-        found[result.deal] = result
+        found[_number(result)] = result
     return found
 
 
-def _play(args: tuple[RunSpec, int]) -> DealResult:
-    spec, deal = args
-    return play_deal(spec.rules, spec.seed, deal, spec.a, spec.b)
+def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    with temporary.open("w", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
 
 
-def run(spec: RunSpec, path: Path, jobs: int = 1, resume: bool = False,
-        progress: Callable[[int, int], None] | None = None) -> list[DealResult]:
-    """Play the run's deals (those not yet in ``path`` when resuming), sorted by deal.
+def set_aside(path: Path) -> Path | None:
+    """Move an existing results file out of the way (``NAME.1``, ``NAME.2``, ...);
+    the new name, or None if there was nothing to keep."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    number = 1
+    while path.with_name(f"{path.name}.{number}").exists():
+        number += 1
+    aside = path.with_name(f"{path.name}.{number}")
+    os.replace(path, aside)
+    return aside
 
-    ``progress(done, total)`` is called as deals finish.
+
+def _lines(spec: RunSpec, results: Sequence[Result]) -> str:
+    return json.dumps(spec.header()) + "\n" + "".join(
+        json.dumps(result.to_json()) + "\n" for result in results)
+
+
+def _play(spec: RunSpec, settings: Settings, number: int) -> Result:
+    if spec.mode == "games":
+        return play_game(spec.rules, spec.seed, number, spec.a, spec.b, settings)
+    return play_deal(spec.rules, spec.seed, number, spec.a, spec.b, settings)
+
+
+def run(spec: RunSpec, path: Path, executor: Executor, window: int = 1,
+        settings: Settings | None = None, resume: bool = False,
+        progress: Callable[[int, int], None] | None = None) -> list[Result]:
+    """Play the run's deals (those not yet in ``path`` when resuming), sorted by number.
+
+    Work goes to ``executor``, ``window`` tasks at a time; ``progress(done, total)``
+    is called as they finish. A :class:`PlayerFault` stops the run: what finished
+    stays in the file and is raised after the running tasks end.
     """
+    settings = settings or Settings()
     done = load_results(path, spec) if resume else {}
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not resume or not path.exists() or path.stat().st_size == 0:
-        path.write_text(json.dumps(spec.header()) + "\n", encoding="utf-8")
+    if not done:
+        if not resume:
+            set_aside(path)
+        _write_atomically(path, json.dumps(spec.header()) + "\n")
     else:
         text = path.read_text(encoding="utf-8")
         if not text.endswith("\n"):
-            path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
-    todo = [deal for deal in range(spec.deals) if deal not in done]
-    results = {deal: r for deal, r in done.items() if deal < spec.deals}
-    if progress:
-        progress(len(results), spec.deals)
-    with path.open("a", encoding="utf-8") as file:
-        def record(result: DealResult) -> None:
-            results[result.deal] = result
-            file.write(json.dumps({"deal": result.deal, "a": list(result.a_points),
-                                   "b": list(result.b_points)}) + "\n")
-            file.flush()
-            if progress:
-                progress(len(results), spec.deals)
+            _write_atomically(path, text[: text.rfind("\n") + 1])
+    results = dict(done)
+    todo = iter(n for n in range(spec.count) if n not in done)
 
-        if jobs <= 1:
-            for deal in todo:
-                record(_play((spec, deal)))
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                pending: set[Future[DealResult]] = set()
-                queue = iter(todo)
-                for deal in queue:
-                    pending.add(pool.submit(_play, (spec, deal)))
-                    if len(pending) >= jobs * 4:
-                        break
-                while pending:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        record(future.result())
-                        nxt = next(queue, None)
-                        if nxt is not None:
-                            pending.add(pool.submit(_play, (spec, nxt)))
-    return [results[deal] for deal in sorted(results)]
+    def finished_count() -> int:
+        return sum(1 for n in results if n < spec.count)
+
+    if progress:
+        progress(finished_count(), spec.count)
+    fault: PlayerFault | None = None
+    with path.open("a", encoding="utf-8") as file:
+        pending: set[Future[Result]] = set()
+
+        def fill() -> None:
+            while fault is None and len(pending) < window:
+                number = next(todo, None)
+                if number is None:
+                    return
+                pending.add(executor.submit(_play, spec, settings, number))
+
+        fill()
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                try:
+                    result = future.result()
+                except CancelledError:
+                    continue
+                except PlayerFault as error:
+                    fault = fault or error
+                    continue
+                results[_number(result)] = result
+                file.write(json.dumps(result.to_json()) + "\n")
+                file.flush()
+                if progress:
+                    progress(finished_count(), spec.count)
+            if fault is not None:
+                for future in pending:
+                    future.cancel()
+            fill()
+    if fault is not None:
+        raise fault
+    ordered = [results[n] for n in sorted(results)]
+    _write_atomically(path, _lines(spec, ordered))
+    return [r for r in ordered if _number(r) < spec.count]

@@ -130,6 +130,16 @@ box lines anyway, and --level sets the difficulty for this run only.
   hearts stats                  your statistics as a table
   hearts history                the matches you played
   hearts history --export FILE  every finished hand as JSON lines
+  hearts verify FILE            check that the hands in FILE were played fairly
+
+[b]Fair play[/b]
+The computer players never see a card you cannot see: each decides from what
+its own seat may know and its seed, nothing else, and the deal comes from a
+seed too (the end of each hand shows the seed and the hand number). Anyone can
+check a hand: hearts history --export hands.jsonl writes every hand you
+played, and hearts verify hands.jsonl deals the cards again from each seed and
+replays every computer decision from that player's view alone. A hand that
+verifies was played without a peek at a hidden card.
 """
 """The help page's text (Rich markup), hard-wrapped here for reading the source."""
 

@@ -1,0 +1,56 @@
+"""The rules as one comma-separated value, the options page's settings by name.
+
+``classic,first-lead,leading-hearts,first-trick`` turns on three restrictions
+under classic scoring; ``house`` or ``classic`` names the scoring,
+``jack-of-diamonds`` the Omnibus variant, ``left`` or ``rotate`` the passing and
+``50``, ``100`` or ``200`` the target. Anything not named keeps its default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hearts.rules import TARGETS, Passing, Rules, Scoring
+
+__all__ = ["RULE_WORDS", "parse_rules", "rules_text"]
+
+_SWITCHES = ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick")
+
+RULE_WORDS = (
+    [s.value for s in Scoring] + [name.replace("_", "-") for name in _SWITCHES]
+    + [p.value for p in Passing] + [str(t) for t in TARGETS])
+"""Every word ``--rules`` accepts."""
+
+
+def parse_rules(text: str) -> Rules:
+    """Rules from a comma-separated list of words; ``ValueError`` names a bad one."""
+    rules = Rules()
+    named: dict[str, str] = {}
+    for word in (w.strip().lower() for w in text.split(",")):
+        if not word:
+            continue
+        value: Any
+        if word in (s.value for s in Scoring):
+            field, value = "scoring", Scoring(word)
+        elif word in (p.value for p in Passing):
+            field, value = "passing", Passing(word)
+        elif word.isdigit() and int(word) in TARGETS:
+            field, value = "target", int(word)
+        elif word.replace("-", "_") in _SWITCHES:
+            field, value = word.replace("-", "_"), True
+        else:
+            raise ValueError(f"unknown rule {word!r}; use any of: {', '.join(RULE_WORDS)}")
+        if field in named and named[field] != word:
+            raise ValueError(f"{named[field]!r} and {word!r} cannot both be chosen")
+        named[field] = word
+        rules = replace(rules, **{field: value})
+    return rules
+
+
+def rules_text(rules: Rules) -> str:
+    """The ``--rules`` value naming every setting of ``rules``."""
+    words = [rules.scoring.value]
+    words += [name.replace("_", "-") for name in _SWITCHES if getattr(rules, name)]
+    words += [rules.passing.value, str(rules.target)]
+    return ",".join(words)

@@ -1,0 +1,61 @@
+"""Reading hand records from a file, for ``hearts verify`` and ``hearts-arena show``.
+
+A file may hold one hand record (the JSON of :meth:`hearts.hand.Hand.to_json`,
+on one line or spread over many), or JSON lines each holding a hand record or
+an arena results line (whose ``hands`` are hand records; headers are skipped).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+__all__ = ["RecordFileError", "SourcedRecord", "read_records"]
+
+
+class RecordFileError(ValueError):
+    """A file that holds no hand records, or a line that is not JSON."""
+
+
+class SourcedRecord(NamedTuple):
+    """A hand record and where in the file it was found."""
+
+    where: str
+    """``line 3`` or ``line 3, hand 2`` (hands of an arena results line)."""
+    record: dict[str, Any]
+    """The hand record."""
+
+
+def _from_value(value: object, where: str) -> list[SourcedRecord]:
+    if not isinstance(value, dict):
+        raise RecordFileError(f"{where}: not a JSON object")
+    if "hands" in value and isinstance(value["hands"], list):
+        return [SourcedRecord(f"{where}, hand {number}", hand)
+                for number, hand in enumerate(value["hands"], 1) if isinstance(hand, dict)]
+    if value.get("format") == "hearts-arena-results":
+        return []
+    return [SourcedRecord(where, value)]
+
+
+def read_records(path: Path) -> list[SourcedRecord]:
+    """Every hand record in ``path``, in file order."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordFileError(f"cannot read {path}: {error}") from None
+    try:
+        out = _from_value(json.loads(text), "the file")
+    except json.JSONDecodeError:
+        out = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise RecordFileError(f"{path}, line {number}: not JSON ({error})") from None
+            out.extend(_from_value(value, f"line {number}"))
+    if not out:
+        raise RecordFileError(f"{path} holds no hand records")
+    return out

@@ -1,0 +1,1 @@
+"""Python players for the arena tests, loaded by import path."""

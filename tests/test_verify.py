@@ -1,0 +1,120 @@
+"""hearts verify: honest records verify; a changed card is pointed at exactly."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts import Hand, Rules
+from hearts.__main__ import main as hearts_main
+from hearts.arena.duplicate import play_deal
+from hearts.arena.players import Settings, parse_player
+from hearts.verify import verify_record
+
+
+@pytest.fixture(scope="module")
+def honest() -> dict[str, Any]:
+    result = play_deal(Rules(), 21, 2, parse_player("club"),
+                       parse_player("casual"), Settings())
+    return result.hands[1]
+
+
+def _changed_play(record: dict[str, Any], start: int) -> tuple[dict[str, Any], int]:
+    """The record with the first play from ``start`` on that had a choice changed to
+    another legal card."""
+    for number in range(start, len(record["plays"])):
+        before = Hand.from_record({**record, "plays": record["plays"][:number]})
+        others = [str(c) for c in before.legal_plays() if str(c) != record["plays"][number]]
+        if others:
+            changed = copy.deepcopy(record)
+            changed["plays"][number] = others[0]
+            return changed, number
+    raise AssertionError("no play had a choice")
+
+
+def test_an_honest_record_verifies(honest: dict[str, Any]) -> None:
+    verdict = verify_record(honest)
+    assert verdict.verified, verdict.message
+    assert verdict.checked == 52 + 4
+    assert "the deal is the one its seed deals" in verdict.message
+    assert "56 decisions of casual, club" in verdict.message
+
+
+def test_a_changed_card_is_pointed_at(honest: dict[str, Any]) -> None:
+    changed, number = _changed_play(honest, 17)
+    verdict = verify_record(changed)
+    assert not verdict.verified
+    hand = Hand.from_record({**honest, "plays": honest["plays"][:number]})
+    seat = hand.turn
+    assert seat is not None
+    player = honest["players"][seat]
+    assert verdict.message.startswith(
+        f"differs at plays[{number}] (trick {number // 4 + 1}, card {number % 4 + 1}): "
+        f"{seat} ({player['player']}, seed {player['seed']}) played {changed['plays'][number]}, "
+        f"but from {seat}'s view it chooses {honest['plays'][number]}")
+    assert verdict.checked == 4 + number + 1
+
+
+def test_a_changed_pass_and_a_changed_deal(honest: dict[str, Any]) -> None:
+    changed = copy.deepcopy(honest)
+    south = changed["passes"][0]
+    dealt = changed["deal"][south["seat"]]
+    south["cards"] = [c for c in dealt if c not in south["cards"] and c != "QS"][:3]
+    verdict = verify_record(changed)
+    assert not verdict.verified and verdict.message.startswith("differs at passes[0] (passing)")
+    rigged = copy.deepcopy(honest)
+    rigged["deal"]["south"][0], rigged["deal"]["west"][0] = (
+        rigged["deal"]["west"][0], rigged["deal"]["south"][0])
+    verdict = verify_record(rigged)
+    assert not verdict.verified
+    assert verdict.message.startswith(f"the deal is not the one seed {honest['seed']} deals")
+
+
+def test_records_without_our_players_or_seed(honest: dict[str, Any]) -> None:
+    anonymous = {k: v for k, v in honest.items() if k not in ("players", "seed")}
+    verdict = verify_record(anonymous)
+    assert verdict.verified and verdict.checked == 0
+    assert "no seed" in verdict.message and "no decisions are checked" in verdict.message
+    people = copy.deepcopy(honest)
+    for seat in people["players"]:
+        seat["player"] = "human"
+    assert "not checked: human" in verify_record(people).message
+
+
+def test_the_command(tmp_path: Path, honest: dict[str, Any],
+                     capsys: pytest.CaptureFixture[str]) -> None:
+    single = tmp_path / "hand.json"
+    single.write_text(json.dumps(honest, indent=2))
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(single)])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "the file: verified:" in out and "1 of 1 hands verified" in out
+    changed, number = _changed_play(honest, 30)
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text(json.dumps(honest) + "\n" + json.dumps(changed) + "\n")
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(lines)])
+    assert exit_.value.code == 1
+    out = capsys.readouterr().out
+    assert "line 1: verified" in out
+    assert f"line 2: NOT VERIFIED: differs at plays[{number}]" in out
+    assert "1 of 2 hands verified" in out
+    (tmp_path / "bad.jsonl").write_text("{nope\n")
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(tmp_path / "bad.jsonl")])
+    assert exit_.value.code == 2
+    assert "line 1: not JSON" in capsys.readouterr().err
+
+
+def test_the_help_page_tells_players_how_to_check_a_hand() -> None:
+    from hearts.tui.help import HELP_TEXT, unwrap
+
+    text = unwrap(HELP_TEXT)
+    assert "never see a card you cannot see" in text
+    assert "hearts verify hands.jsonl" in text and "seed and the hand number" in text
+    assert "hearts history --export hands.jsonl" in text

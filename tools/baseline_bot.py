@@ -1,0 +1,139 @@
+"""The v0.1.0 players as a bot-protocol program, for measuring against the release.
+
+Run by the Python of a virtual environment where v0.1.0 is installed
+(`make baseline` makes one in .baseline/), it uses only the public API v0.1.0
+already has (hearts.ai.make_player, hearts.view.PlayerView, hearts.cards,
+hearts.rules), so its decisions are exactly those v0.1.0 makes in-process:
+
+    hearts-arena match expert "cmd:.baseline/bin/python tools/baseline_bot.py expert"
+
+With --replay FILE it instead checks hand records it played (an arena results
+file): each hand is played again in-process by v0.1.0's Hand and players, with
+the seats' recorded seeds, and must come out card for card the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from hearts.ai import Level, make_player
+from hearts.cards import Card, CardSet, Seat, Suit
+from hearts.hand import Hand
+from hearts.rules import PassDirection, Rules
+from hearts.view import Phase, PlayerView, Trick
+
+SEATS = ("south", "west", "north", "east")
+
+
+def _seat(name: str | None) -> Seat | None:
+    return None if name is None else Seat(SEATS.index(name))
+
+
+def _cards(names: list[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(name) for name in names)
+
+
+def view_from_json(data: dict[str, Any]) -> PlayerView:
+    """A v0.1.0 PlayerView from the protocol's view (schema hearts-view, version 1)."""
+    if data.get("schema") != "hearts-view" or data.get("version") != 1:
+        raise ValueError("not a hearts-view of version 1")
+    return PlayerView(
+        seat=Seat(SEATS.index(data["seat"])), rules=Rules.from_json(data["rules"]),
+        phase=Phase(data["phase"]), pass_direction=PassDirection[data["pass_direction"].upper()],
+        dealer=Seat(SEATS.index(data["dealer"])), hand=_cards(data["hand"]),
+        passed=_cards(data["passed"]), received=_cards(data["received"]),
+        trick=tuple((Seat(SEATS.index(p["seat"])), Card.parse(p["card"]))
+                    for p in data["trick"]),
+        leader=_seat(data["leader"]), turn=_seat(data["turn"]),
+        tricks=tuple(Trick(Seat(SEATS.index(t["leader"])), _cards(t["cards"]),
+                           Seat(SEATS.index(t["winner"]))) for t in data["tricks"]),
+        played=CardSet(_cards(data["played"])), points_taken=tuple(data["points_taken"]),
+        scores=tuple(data["scores"]), cards_held=tuple(data["cards_held"]),
+        voids=tuple(frozenset(Suit("CDHS".index(s)) for s in v) for v in data["voids"]),
+        hearts_broken=data["hearts_broken"], legal=_cards(data["legal"]),
+    )
+
+
+def serve(level: Level, default_seed: int) -> int:
+    """Answer the protocol on stdin and stdout until stdin closes."""
+    import hearts
+
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+            kind = message.get("type")
+            if kind == "hello":
+                answer = {"type": "ready", "protocol": 1,
+                          "name": f"hearts {hearts.__version__} {level.name.lower()}",
+                          "version": hearts.__version__}
+            elif kind in ("pass", "play"):
+                seed = message.get("seed")
+                player = make_player(level, default_seed if seed is None else seed)
+                view = view_from_json(message["view"])
+                if kind == "pass":
+                    answer = {"id": message["id"],
+                              "cards": [str(c) for c in player.choose_pass(view)]}
+                else:
+                    answer = {"id": message["id"], "card": str(player.choose_play(view))}
+            else:
+                answer = {"error": f"unknown message type {kind!r}"}
+        except (ValueError, KeyError, TypeError) as error:
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def replay(path: str) -> int:
+    """Play each recorded hand again in-process; 0 if every one comes out the same."""
+    hands = []
+    with open(path, encoding="utf-8") as file:
+        for line in file:
+            data = json.loads(line)
+            hands.extend(data.get("hands", []))
+    same = 0
+    for number, record in enumerate(hands, 1):
+        deal = [record["deal"][name] for name in SEATS]
+        hand = Hand(Rules.from_json(record["rules"]), deal, dealer=Seat(SEATS.index(
+            record["dealer"])), pass_direction=PassDirection[record["pass_direction"].upper()],
+            scores=record["scores"])
+        players = [make_player(Level.parse(p["player"].split()[-1]), p["seed"])
+                   for p in record["players"]]
+        passes = {}
+        if hand.phase is Phase.PASSING:
+            for seat in Seat:
+                passes[SEATS[seat]] = sorted(players[seat].choose_pass(hand.view(seat)))
+                hand.pass_cards(seat, passes[SEATS[seat]])
+        while hand.phase is Phase.PLAYING:
+            hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
+        recorded = {p["seat"]: p["cards"] for p in record["passes"]}
+        if [str(c) for c in hand.plays] == record["plays"] and all(
+                [str(c) for c in passes[seat]] == cards for seat, cards in recorded.items()):
+            same += 1
+        else:
+            print(f"hand {number} differs from v0.1.0 played in-process")
+    print(f"{same} of {len(hands)} hands played through the adapter are the hands "
+          "v0.1.0 plays in-process")
+    return 0 if hands and same == len(hands) else 1
+
+
+def main() -> int:
+    """Serve one level over the protocol, or check records with --replay."""
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("level", nargs="?", default="expert")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--replay", metavar="RESULTS")
+    args = parser.parse_args()
+    if args.replay:
+        return replay(args.replay)
+    return serve(Level.parse(args.level), args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
