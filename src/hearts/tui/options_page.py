@@ -1,4 +1,4 @@
-"""The options page: nine settings, ``1``-``9`` to change them, Save or Cancel."""
+"""The options page: nine settings, ``1``-``9`` or a click to change them, Save or Cancel."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -100,7 +101,8 @@ class OptionsScreen(HelpKeysScreen):
                 yield Static("Options", classes="options-title")
                 for number in range(1, 10):
                     yield Static("", id=f"option-{number}", classes="option-row", markup=False)
-                yield Static("Press 1-9 to change a setting, s to save, c or x to cancel.\n"
+                yield Static("Click a setting or press 1-9 to change it.\n"
+                             "Save (s) keeps the changes; Cancel (c or x) puts them back.\n"
                              "Saved options take effect from the next hand dealt.",
                              classes="options-hint", markup=False)
             with Vertical(id="buttons"):
@@ -126,6 +128,13 @@ class OptionsScreen(HelpKeysScreen):
         """Move setting ``number`` on to its next value."""
         self.options = cycle(self.options, number)
         self.show()
+
+    def on_click(self, event: events.Click) -> None:
+        """A left click on a setting moves it on, as its number key does."""
+        row = event.widget
+        if event.button == 1 and row is not None and row.has_class("option-row"):
+            event.stop()
+            self.action_change(int(str(row.id).removeprefix("option-")))
 
     def action_save(self) -> None:
         """Keep the changes and leave the page."""
