@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from hearts.tui import cli
-from hearts.tui.serve import HeartsServer, announcement, is_loopback
+from hearts.tui.serve import QUIT_GRACE, HeartsServer, announcement, is_loopback
 
 from .server import ServerProcess, alive, wait_until
 
@@ -213,6 +214,24 @@ def test_terminal_closed_stops_the_server_too(served: ServerProcess) -> None:
 
     game = asyncio.run(connect())
     assert not alive(game)
+
+
+@linux_only
+def test_a_game_that_will_not_quit_is_killed(served: ServerProcess) -> None:
+    url = served.url()
+
+    async def connect() -> int:
+        async with aiohttp.ClientSession() as session:
+            websocket = await session.ws_connect(f"{url}ws")
+            await _first_screen(websocket)
+            (game,) = served.games()
+            os.kill(game, signal.SIGSTOP)  # it can no longer answer the request to quit
+            started = time.monotonic()
+            assert await asyncio.to_thread(served.interrupt) == 0
+            assert time.monotonic() - started >= QUIT_GRACE
+            return game
+
+    assert not alive(asyncio.run(connect()))
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
