@@ -47,8 +47,9 @@ BLACK_INK = (0x00, 0x00, 0x00)
 def _chromium() -> str:
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     if path is None:
-        pytest.skip("headless Chromium is not installed: on Debian or Ubuntu run "
-                    "'sudo apt-get install chromium' (.ci/run does it in CI)")
+        pytest.skip("headless Chromium is not installed: on Debian run 'sudo apt-get "
+                    "install chromium', elsewhere put chromium on the PATH "
+                    "(.ci/run installs it in CI)")
     return path
 
 

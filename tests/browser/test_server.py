@@ -123,6 +123,33 @@ async def test_games_start_only_from_the_page_itself(client: TestClient) -> None
         assert refused.value.status == 403
 
 
+async def test_junk_from_the_page_is_ignored(client: TestClient) -> None:  # type: ignore[type-arg]
+    websocket = await client.ws_connect("/ws?width=wide&height=tall")
+    await _first_screen(websocket)
+    for junk in ("not json", "[]", "{}", '["stdin", 5]', '["resize", {"width": "x"}]',
+                 '["resize", 7]', '["launch", "rockets"]'):
+        await websocket.send_str(junk)
+    await websocket.send_bytes(b"binary")
+    await websocket.send_str('["ping", "still there?"]')
+    while True:
+        message = await asyncio.wait_for(websocket.receive(), 30)
+        if message.type is aiohttp.WSMsgType.TEXT:
+            assert message.json() == ["pong", "still there?"]
+            break
+        assert message.type is aiohttp.WSMsgType.BINARY, message
+    await websocket.close()
+
+
+async def test_no_game_starts_while_stopping() -> None:
+    server = HeartsServer(GAME, "127.0.0.1", say=lambda line: None)
+    async with TestClient(TestServer(server.make_app(), host="127.0.0.1")) as test_client:
+        server.closing = True
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await test_client.ws_connect("/ws")
+        assert refused.value.status == 503
+    assert server.games_started == 0
+
+
 def test_any_host_name_when_listening_everywhere() -> None:
     assert not HeartsServer(GAME, "0.0.0.0").loopback_only
     assert HeartsServer(GAME, "localhost").loopback_only

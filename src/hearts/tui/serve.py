@@ -131,7 +131,8 @@ class GameSession(AppService):
             try:
                 await asyncio.wait_for(process.wait(), QUIT_GRACE)
             except TimeoutError:
-                process.kill()
+                with contextlib.suppress(ProcessLookupError):  # it left just now
+                    process.kill()
                 await process.wait()
         if self._task is not None:
             await self._task
@@ -153,6 +154,8 @@ class HeartsServer:
         """The games running now."""
         self.games_started = 0
         """How many games have been started."""
+        self.closing = False
+        """True once the server is stopping: no more games start."""
         self.say = say
         """Where the server's messages go."""
         self._downloads = DownloadManager()
@@ -165,7 +168,12 @@ class HeartsServer:
             web.get("/ws", self.play),
             web.static("/static", _STATIC),
         ])
+        app.on_shutdown.append(self._on_shutdown)
         return app
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        self.closing = True
+        await self.end_all()
 
     def refusal(self, request: web.Request) -> str | None:
         """Why ``request`` is refused, or None."""
@@ -199,6 +207,8 @@ class HeartsServer:
         refusal = self.refusal(request)
         if refusal:
             raise web.HTTPForbidden(text=refusal)
+        if self.closing:
+            raise web.HTTPServiceUnavailable(text="The Hearts server is stopping.")
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         session = GameSession(self.game_argv, websocket, self._downloads)
@@ -284,6 +294,8 @@ async def _run(server: HeartsServer, sock: socket.socket, host: str) -> None:
     try:
         await stop.wait()
     finally:
+        server.closing = True
+        await site.stop()
         running = len(server.sessions)
         server.say(f"Stopping: ending {running} game{'s' if running != 1 else ''}")
         await server.end_all()
