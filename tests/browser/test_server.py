@@ -15,9 +15,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from textual_serve.download_manager import DownloadManager
 
 from hearts.tui import cli
-from hearts.tui.serve import QUIT_GRACE, HeartsServer, announcement, is_loopback
+from hearts.tui.serve import QUIT_GRACE, GameSession, HeartsServer, announcement, is_loopback
 
 from .server import ServerProcess, alive, wait_until
 
@@ -148,6 +149,20 @@ async def test_no_game_starts_while_stopping() -> None:
             await test_client.ws_connect("/ws")
         assert refused.value.status == 503
     assert server.games_started == 0
+
+
+def test_games_get_the_server_environment(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    monkeypatch.setenv("HEARTS_CONFIG_DIR", str(tmp_path / "options"))
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PYTHONIOENCODING", "latin-1")
+    session = GameSession(GAME, aiohttp.web.WebSocketResponse(), DownloadManager())
+    environment = session._build_environment(100, 30)
+    assert environment["HEARTS_CONFIG_DIR"] == str(tmp_path / "options")
+    assert environment["HEARTS_DATA_DIR"] == str(tmp_path / "data")
+    assert environment["PYTHONIOENCODING"] == "utf-8"  # the page always reads UTF-8
+    assert environment["TEXTUAL_DRIVER"].endswith(":WebDriver")
+    assert (environment["COLUMNS"], environment["ROWS"]) == ("100", "30")
 
 
 def test_any_host_name_when_listening_everywhere() -> None:

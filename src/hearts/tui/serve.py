@@ -71,8 +71,11 @@ def _number(value: object, default: int, low: int, high: int) -> int:
 class GameSession(AppService):
     """One tab's game: a ``hearts`` process driven through textual's web protocol.
 
-    The process starts in a session of its own, so a Ctrl+C typed at the
-    server reaches the server alone, and the server ends each game in order.
+    The process starts without a shell and in a session of its own, so a Ctrl+C
+    typed at the server reaches the server alone, and the server ends each game
+    in order. It gets the server's environment, so every tab reads the same
+    options (``HEARTS_CONFIG_DIR``) and data folder (``HEARTS_DATA_DIR``).
+    The methods overridden here are textual-serve's own (1.1.3, pinned).
     """
 
     def __init__(self, argv: Sequence[str], websocket: web.WebSocketResponse,
