@@ -9,7 +9,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import aiohttp
@@ -241,39 +241,41 @@ def test_each_connection_is_a_game_and_ctrl_c_ends_them_all(served: ServerProces
     assert "Stopping: ending 2 games" in output and output.endswith("Stopped")
 
 
-@linux_only
-def test_terminal_closed_stops_the_server_too(served: ServerProcess) -> None:
+def _stop_with_one_game(served: ServerProcess, stop: Callable[[int], int]) -> int:
+    """Open one game, then stop the server with ``stop(game)`` (which returns the
+    server's exit status, expected 0); return the game's process id."""
     url = served.url()
 
-    async def connect() -> int:
+    async def run() -> int:
         async with aiohttp.ClientSession() as session:
             websocket = await session.ws_connect(f"{url}ws")
             await _first_screen(websocket)
             (game,) = served.games()
-            served.process.send_signal(signal.SIGHUP)
-            assert await asyncio.to_thread(served.process.wait, 30) == 0
+            assert await asyncio.to_thread(stop, game) == 0
             return game
 
-    game = asyncio.run(connect())
-    assert not alive(game)
+    return asyncio.run(run())
+
+
+@linux_only
+def test_terminal_closed_stops_the_server_too(served: ServerProcess) -> None:
+    def hang_up(game: int) -> int:
+        served.process.send_signal(signal.SIGHUP)
+        return served.process.wait(30)
+
+    assert not alive(_stop_with_one_game(served, hang_up))
 
 
 @linux_only
 def test_a_game_that_will_not_quit_is_killed(served: ServerProcess) -> None:
-    url = served.url()
+    def freeze_then_interrupt(game: int) -> int:
+        os.kill(game, signal.SIGSTOP)  # it can no longer answer the request to quit
+        started = time.monotonic()
+        status = served.interrupt()
+        assert time.monotonic() - started >= QUIT_GRACE
+        return status
 
-    async def connect() -> int:
-        async with aiohttp.ClientSession() as session:
-            websocket = await session.ws_connect(f"{url}ws")
-            await _first_screen(websocket)
-            (game,) = served.games()
-            os.kill(game, signal.SIGSTOP)  # it can no longer answer the request to quit
-            started = time.monotonic()
-            assert await asyncio.to_thread(served.interrupt) == 0
-            assert time.monotonic() - started >= QUIT_GRACE
-            return game
-
-    assert not alive(asyncio.run(connect()))
+    assert not alive(_stop_with_one_game(served, freeze_then_interrupt))
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
