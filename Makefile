@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test lint typecheck bench ladder baseline clean
+.PHONY: play serve test test-browser lint typecheck bench ladder baseline clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/hearts
 
+# Play in a web browser: prints the address to open (this machine only).
+serve: $(STAMP)
+	$(BIN)/hearts --serve
+
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests
 
@@ -30,6 +34,11 @@ typecheck: $(TEST_STAMP)
 
 test: lint typecheck
 	$(BIN)/python -m pytest -n auto -q
+
+# The game played in headless Chromium, alone (needs Debian's chromium package;
+# without it the test is skipped and says how to install it).
+test-browser: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -m browser
 
 bench: $(STAMP)
 	$(BIN)/python -m hearts.bench engine

@@ -1,4 +1,5 @@
-"""The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]``."""
+"""The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]``,
+and ``hearts --serve [--host H] [--port P]`` to play in a web browser."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from collections.abc import Mapping
 
 from hearts.ai import Level
 
-__all__ = ["locale_is_ascii", "main", "parse_args", "use_ascii", "wants_ascii"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "game_args", "locale_is_ascii", "main",
+           "parse_args", "use_ascii", "wants_ascii"]
 
 _DESCRIPTION = """\
 Play Hearts in the terminal: you sit South against three computer players.
@@ -27,7 +29,17 @@ recorded as abandoned if that window closes before the match ends.
 The table is drawn with plain ASCII when the terminal's encoding or locale
 cannot show box lines and suit symbols (LANG=C, for example); --ascii and
 --unicode force either.
-See also: hearts stats, hearts history --export FILE, hearts verify RECORD."""
+See also: hearts stats, hearts history --export FILE, hearts verify RECORD.
+
+With --serve the game plays in a web browser instead: open the address it
+prints; every tab is a game of its own, and --seed, --ascii and --level apply
+to each. It listens on 127.0.0.1 (this machine only) unless --host says
+otherwise; with --host 0.0.0.0 anyone who can reach the machine can play."""
+
+DEFAULT_HOST = "127.0.0.1"
+"""Where ``--serve`` listens unless ``--host`` says otherwise: this machine only."""
+DEFAULT_PORT = 8000
+"""The port ``--serve`` listens on unless ``--port`` says otherwise."""
 
 
 def _level(text: str) -> Level:
@@ -37,6 +49,16 @@ def _level(text: str) -> Level:
             return level
     names = ", ".join(str(level).lower() for level in Level)
     raise argparse.ArgumentTypeError(f"unknown level {text!r} (choose from {names})")
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be a number from 0 to 65535, not {text!r}")
+    return port
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -58,7 +80,32 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--level", type=_level, metavar="NAME",
                         help="difficulty for this run only: beginner, casual, club, "
                              "strong or expert (the saved option is kept)")
-    return parser.parse_args(argv)
+    web = parser.add_argument_group("playing in a web browser")
+    web.add_argument("--serve", action="store_true",
+                     help="start a web server for the game and print the address to open")
+    web.add_argument("--host", metavar="H",
+                     help=f"the address to listen on (default {DEFAULT_HOST}, this machine "
+                          "only; 0.0.0.0 lets anyone who can reach this machine play)")
+    web.add_argument("--port", type=_port, metavar="P",
+                     help=f"the port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    args = parser.parse_args(argv)
+    if not args.serve and (args.host is not None or args.port is not None):
+        parser.error("--host and --port go with --serve")
+    if args.serve and args.new:
+        parser.error("--new goes without --serve: each browser tab offers the saved match "
+                     "or a new one of its own")
+    return args
+
+
+def game_args(args: argparse.Namespace) -> list[str]:
+    """The options of one game, as a command line (for each game ``--serve`` starts)."""
+    line = [] if args.seed is None else ["--seed", str(args.seed)]
+    # the browser's terminal always shows suit symbols and box lines, whatever
+    # the server's own locale, so a game draws in ASCII only when asked
+    line.append("--ascii" if args.ascii else "--unicode")
+    if args.level is not None:
+        line += ["--level", str(int(args.level))]
+    return line
 
 
 def wants_ascii(encoding: str | None) -> bool:
@@ -99,8 +146,14 @@ def use_ascii(args: argparse.Namespace, encodings: list[str | None],
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Start the game."""
+    """Start the game, or serve it to web browsers."""
     args = parse_args(argv)
+    if args.serve:
+        from hearts.tui.serve import serve
+
+        host = DEFAULT_HOST if args.host is None else args.host
+        port = DEFAULT_PORT if args.port is None else args.port
+        raise SystemExit(serve(game_args(args), host, port))
     # Textual draws on stderr; messages and --help go to stdout.
     encodings = [getattr(stream, "encoding", None) for stream in (sys.stdout, sys.stderr)]
     ascii_only = use_ascii(args, encodings, os.environ, bool(sys.flags.utf8_mode))

@@ -1,0 +1,45 @@
+"""The options page with the mouse alone: a click on a setting's value moves it on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hearts.options import Options, Speed, load_options, options_path
+from hearts.rules import Passing
+from hearts.tui.options_page import OptionsScreen
+from hearts.tui.table import TableScreen
+
+from .helpers import SIZE, make_app
+
+VALUE = (30, 0)
+"""Where a setting's value is drawn in its row (a click on its name goes back)."""
+
+
+async def test_clicks_change_settings_and_save(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#button-options")
+        assert isinstance(app.screen, OptionsScreen)
+        await pilot.click("#option-8", offset=VALUE)
+        await pilot.click("#option-9", offset=VALUE)
+        await pilot.click("#option-9", offset=VALUE)
+        await pilot.click("#option-2", offset=VALUE)
+        screen = app.screen
+        assert str(screen.query_one("#option-8").render()).endswith("200 points")
+        assert screen.options == Options(target=200, speed=Speed.FAST, passing=Passing.ROTATE)
+        await pilot.click("#button-save")
+        assert isinstance(app.screen, TableScreen)
+    saved = load_options(options_path(tmp_path)).options
+    assert saved == Options(target=200, speed=Speed.FAST, passing=Passing.ROTATE)
+
+
+async def test_only_the_left_button_and_only_settings_change_anything(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.click("#option-1", button=3)
+        await pilot.click(".options-title")
+        await pilot.click(".options-hint")
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        assert screen.options == Options()
