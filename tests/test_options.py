@@ -170,3 +170,17 @@ def test_notices_keep_the_file_name_and_stay_short(tmp_path: Path) -> None:
     assert notice is not None and "options.json" in notice and len(notice) < 130
     assert short_path(Path.home() / "x" / "options.json") == "~/x/options.json"
     assert short_path(Path("/a/options.json")) == "/a/options.json"
+
+
+@pytest.mark.parametrize("content", [b"\xff not text", b"{ damaged", b'{"target": 75}'])
+def test_saving_over_an_unreadable_file_keeps_it_aside(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "options.json"
+    path.write_bytes(content)
+    assert load_options(path).notice is not None
+    aside = save_options(Options(target=50), path)
+    assert aside is not None and aside.parent == tmp_path
+    assert aside.name.startswith("options.json.") and aside.name.endswith(".broken")
+    assert aside.read_bytes() == content
+    assert load_options(path) == (Options(target=50), None)
+    assert save_options(Options(target=200), path) is None  # a sound file is just replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["options.json", aside.name])

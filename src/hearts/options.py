@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from hearts.paths import short_path, write_atomically
+from hearts.paths import aside_name, short_path, write_atomically
 from hearts.rules import TARGETS, Passing, Rules, Scoring
 
 __all__ = [
@@ -205,9 +205,19 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     return LoadResult(options, None)
 
 
-def save_options(options: Options, path: str | os.PathLike[str]) -> None:
+def save_options(options: Options, path: str | os.PathLike[str]) -> Path | None:
     """Write ``options`` to ``path`` atomically (raises ``OSError`` on failure,
-    leaving any earlier file untouched)."""
+    leaving any earlier file untouched).
+
+    A file there that cannot be read in full (damaged, or hand-edited into values
+    the game does not know) is first moved aside, never overwritten; the name it
+    was kept under is returned (None when there was nothing to keep).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    aside = None
+    if path.exists() and load_options(path).notice is not None:
+        aside = aside_name(path)
+        os.rename(path, aside)
     write_atomically(path, [json.dumps(options.to_json(), indent=2), "\n"])
+    return aside

@@ -6,10 +6,11 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["short_path", "write_atomically"]
+__all__ = ["aside_name", "short_path", "write_atomically"]
 
 
 def write_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
@@ -29,6 +30,19 @@ def write_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def aside_name(path: str | os.PathLike[str]) -> Path:
+    """A free name to move a damaged ``path`` aside to: ``NAME.DATE-TIME.broken``
+    beside it (with ``-2``, ``-3``... when taken), so it is kept, never overwritten."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.{stamp}.broken")
+    count = 1
+    while aside.exists():
+        count += 1
+        aside = path.with_name(f"{path.name}.{stamp}-{count}.broken")
+    return aside
 
 
 def short_path(path: str | os.PathLike[str], room: int = 40) -> str:

@@ -442,3 +442,13 @@ async def test_2_the_statistics_page_is_ascii_too(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Matches played" in text and "Queen of spades" in text
         assert _is_ascii(text), [c for c in text if ord(c) > 127][:5]
+
+
+async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> None:
+    (tmp_path / "options.json").write_bytes(b"{ not json")
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o", "8", "s")
+        assert "damaged file is kept as options.json." in app.game.prompt()
+    kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"

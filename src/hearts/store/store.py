@@ -20,7 +20,6 @@ import contextlib
 import json
 import os
 import sqlite3
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,7 +31,7 @@ import platformdirs
 from hearts.cards import Card, Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
-from hearts.paths import short_path
+from hearts.paths import aside_name, short_path
 from hearts.store.locks import GUESTS_LOCK, OWNER_LOCK, FileLock
 from hearts.store.schema import (
     SCHEMA_VERSION,
@@ -253,12 +252,7 @@ class Store:
 
     def _move_aside(self) -> Path:
         """Rename the damaged file (and its journal files) to a ``.broken`` name."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.name}.{stamp}.broken")
-        count = 1
-        while aside.exists():
-            count += 1
-            aside = self.path.with_name(f"{self.name}.{stamp}-{count}.broken")
+        aside = aside_name(self.path)
         os.rename(self.path, aside)
         for suffix in ("-wal", "-shm"):
             extra = Path(f"{self.path}{suffix}")

@@ -40,6 +40,7 @@ from hearts.ai.hint import HINT_LEVEL, advise, hint_seed
 from hearts.cards import Card, Seat
 from hearts.hand import Hand, SeatPlayer
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
+from hearts.paths import short_path
 from hearts.store import Store
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.game import USER, Game, Stage
@@ -665,11 +666,14 @@ class HeartsApp(App[None]):
             self.level_override = None
             keep = result
         try:
-            save_options(keep, self.options_file)
+            aside = save_options(keep, self.options_file)
         except OSError as error:
-            message = f"Could not save the options ({error.strerror or error}) - kept for now"
+            message = (f"Could not save the options in {short_path(self.options_file)} "
+                       f"({error.strerror or error}) - kept for now")
         else:
             message = "Options saved - they take effect from the next deal"
+            if aside is not None:
+                message += f" (the damaged file is kept as {aside.name})"
         self.options = keep
         was_over = self.game.match.over
         self.game.set_rules(keep.rules())
