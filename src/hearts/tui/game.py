@@ -321,13 +321,7 @@ class Game:
         self.games += 1
         self.match = Match(self.rules, random.Random(f"{self.seed}/{self.games}"))
         self.assisted = False
-        self.stage = Stage.IDLE
-        self.chosen = []
-        self.cursor = 0
-        self.message = None
-        self.shown_trick = None
-        self.review = None
-        self.moves += 1
+        self._clear_table(Stage.IDLE)
 
     def deal(self) -> str | None:
         """Deal the next hand (a new game after game over); a reason if not now."""
@@ -336,15 +330,19 @@ class Game:
         if self.match.over:
             self.new_match()
         self.match.deal(self.rules)
-        self.stage = Stage.PASSING
+        self._clear_table(Stage.PASSING)
+        self.deals += 1
+        return None
+
+    def _clear_table(self, stage: Stage) -> None:
+        """Nothing chosen, shown or said: the table as a new hand (or match) finds it."""
+        self.stage = stage
         self.chosen = []
         self.cursor = 0
         self.message = None
         self.shown_trick = None
         self.review = None
         self.moves += 1
-        self.deals += 1
-        return None
 
     def choose(self, card: Card) -> str | None:
         """Raise ``card`` for passing, or lower it if raised; a reason if refused."""
