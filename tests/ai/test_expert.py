@@ -99,3 +99,33 @@ def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:
         assert not combined & w
         combined |= w
     assert combined == (1 << 52) - 1 ^ situation.played
+
+
+def test_club_plays_are_judgement_so_the_real_deal_is_fully_likely() -> None:
+    from hearts.ai import make_player
+    from hearts.ai.inference import deal_likelihood, observations_of_view
+    from hearts.view import Phase
+
+    hand = Hand.deal(Rules(), 21)
+    club = [make_player(Level.CLUB, seat) for seat in range(4)]
+    for seat in Seat:
+        hand.pass_cards(seat, club[seat].choose_pass(hand.view(seat)))
+    unlikely = 0
+    for _ in range(30):
+        turn = hand.turn
+        assert turn is not None and hand.phase is Phase.PLAYING
+        hand.play(club[turn].choose_play(hand.view(turn)))
+    view = hand.view(hand.turn or Seat.SOUTH)
+    seen = observations_of_view(view)
+    me = int(view.seat)
+    assert seen and all(o.seat != me for o in seen)
+    real = [hand_mask(hand, seat) for seat in range(4)]
+    assert deal_likelihood(real, seen, KIT, 0.5) == 1.0
+    rng = random.Random(8)
+    situation = Situation.of(view)
+    for _ in range(20):
+        world = sample_deal_guessing(situation, rng, (0, 0, 0, 0), 0.0)
+        weight = deal_likelihood(world, seen, KIT, 0.5)
+        assert 0.0 < weight <= 1.0
+        unlikely += weight < 1.0
+    assert unlikely > 0

@@ -23,7 +23,7 @@ def cards(text: str) -> list[Card]:
 
 
 def make_view(hand: str, tricks: list[tuple[Seat, str]], trick: tuple[Seat, str],
-              seat: Seat = Seat.SOUTH) -> PlayerView:
+              seat: Seat = Seat.SOUTH, scores: tuple[int, ...] = (0, 0, 0, 0)) -> PlayerView:
     """South's view after ``tricks`` (leader, four cards) and the current ``trick``."""
     finished = []
     taken = [0, 0, 0, 0]
@@ -64,7 +64,7 @@ def make_view(hand: str, tricks: list[tuple[Seat, str]], trick: tuple[Seat, str]
         dealer=Seat.EAST, hand=tuple(sorted(own)), passed=(), received=(), trick=plays,
         leader=leader, turn=seat, tricks=tuple(finished), played=CardSet(played),
         points_taken=tuple(sum(RULES.card_points(c) for c in CardSet(t)) for t in taken),
-        scores=(0, 0, 0, 0), cards_held=tuple(held),
+        scores=scores, cards_held=tuple(held),
         voids=tuple(frozenset(v) for v in voids), hearts_broken=broken,
         legal=tuple(sorted(CardSet(legal))),
     )
@@ -115,3 +115,14 @@ def test_stops_a_moon_in_progress(level: Level) -> None:
               (Seat.NORTH, "2C 3C 4C AC")]
     view = make_view("KD 2D 5C 6C 7C 8S 9S TS", tricks, (Seat.WEST, "5D 9D JH"))
     assert str(player(level).choose_play(view)) == "KD"
+
+
+@pytest.mark.parametrize("level", [Level.STRONG, Level.EXPERT])
+def test_keeps_the_queen_off_a_trailer_it_would_push_out(level: Level) -> None:
+    # West (92) wins the trick; the queen would end the match with North (40)
+    # lowest, so South (50) keeps it; with level totals it sheds it at once.
+    hand = "QS 2D 6D 9D KD 3H 4H 8H 2S 3S 6S AD 7H"
+    trick = (Seat.WEST, "AC 2C 3C")
+    late = make_view(hand, [], trick, scores=(50, 92, 40, 60))
+    assert str(player(level).choose_play(late)) != "QS"
+    assert str(player(level).choose_play(make_view(hand, [], trick))) == "QS"
