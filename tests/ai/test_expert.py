@@ -129,3 +129,25 @@ def test_club_plays_are_judgement_so_the_real_deal_is_fully_likely() -> None:
         assert 0.0 < weight <= 1.0
         unlikely += weight < 1.0
     assert unlikely > 0
+
+
+def test_a_suspected_shooter_is_dealt_the_high_cards() -> None:
+    from hearts.ai.sampling import TOP_RANKS
+
+    hand = Hand.deal(Rules(), 13)
+    for passer in Seat:
+        hand.pass_cards(passer, hand.holding(passer)[:3])
+    situation = Situation.of(hand.view(hand.turn or Seat.SOUTH))
+    me = situation.me
+    favour = (me + 1) & 3
+    none = (0, 0, 0, 0)
+    rng = random.Random(5)
+    plain = tilted = 0
+    for _ in range(200):
+        world = sample_deal_guessing(situation, rng, none, 0.0, favour, 3.0)
+        assert [w.bit_count() for w in world] == list(situation.held)
+        assert world[favour] & situation.known[favour] == situation.known[favour]
+        tilted += (world[favour] & TOP_RANKS).bit_count()
+        plain += (sample_deal_guessing(situation, rng, none, 0.0)[favour] & TOP_RANKS
+                  ).bit_count()
+    assert tilted > 1.3 * plain

@@ -162,11 +162,14 @@ def observations_of_view(view: PlayerView) -> tuple[Observation, ...]:
 
 
 def deal_likelihood(world: Sequence[int], seen: Sequence[Observation], kit: RuleKit,
-                    miss: float) -> float:
+                    miss: float, skip: int = -1) -> float:
     """How likely the others' plays were if they held ``world``: each play where
-    judgement would have chosen another card counts ``miss`` (forced plays count 1)."""
+    judgement would have chosen another card counts ``miss`` (forced plays count 1).
+    The plays of seat ``skip`` are not weighed (it is thought to play otherwise)."""
     weight = 1.0
     for o in seen:
+        if o.seat == skip:
+            continue
         hand = world[o.seat] | o.later | (1 << o.card)
         led = o.trick[0] // 13 if o.trick else -1
         legal = legal_mask(hand, led, o.first, o.broken, kit.first_lead, kit.leading_hearts,

@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from hearts.ai.kit import RuleKit
+from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
 from hearts.core import FULL_DECK, TWO_OF_CLUBS
@@ -51,18 +52,22 @@ def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[
 
 
 def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
-                budget: PassBudget, rng: random.Random) -> int:
+                budget: PassBudget, rng: random.Random,
+                objective: Objective | None = None) -> int:
     """The pass set (a mask of three cards) the search prefers.
 
     ``targets[seat]`` is where each seat passes; ``first_leader`` leads the first
-    trick unless the two of clubs must lead.
+    trick unless the two of clubs must lead; ``objective`` scores results by the
+    match instead of the hand's points.
     """
     options = pass_candidates(hand, kit, budget.width, budget.pool)
     if len(options) == 1:
         return options[0]
 
-    def score(points: tuple[int, ...]) -> float:
+    def points_score(points: tuple[int, ...]) -> float:
         return 4 * points[me] - sum(points)
+
+    score = points_score if objective is None else objective.score
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score)

@@ -34,7 +34,8 @@ SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
 BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
     Level.EXPERT: Budget(deals=320, width=8, noise=0.1, late_deals=240, trust=0.5,
-                         extra_deals=320, finalists=3),
+                         extra_deals=320, finalists=3, miss=0.5, moon_watch=0.6,
+                         moon_fear=1.0),
 }
 """How hard the search levels look."""
 
@@ -102,8 +103,10 @@ class SearchPlayer(JudgementPlayer):
             hand |= card.bit
         targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
         rng = random.Random(view_key(view, self.seed, salt=1))
+        kit = rule_kit(view.rules)
+        objective = match_objective(int(view.seat), view.scores, view.rules.target, kit.value)
         mask = search_pass(int(view.seat), hand, targets, (int(view.dealer) + 1) & 3,
-                           rule_kit(view.rules), budget, rng)
+                           kit, budget, rng, objective)
         return cards_of_mask(mask)
 
     def _decide(self, view: PlayerView, s: Situation) -> int:

@@ -59,7 +59,13 @@ class Budget(NamedTuple):
     finalists: int = 2
     """How many candidates the second round compares."""
     moon_watch: float = 0.0
-    """Share of playouts in which a seat showing the signs of a shot plays to shoot."""
+    """Share of deals in which a seat showing the signs of a shot holds a strong hand
+    and plays to shoot."""
+    tilt: float = 3.0
+    """How strongly those deals favour giving that seat the high cards."""
+    moon_fear: float = 0.0
+    """A moon shot by another seat costs this many hands' value more than its points
+    (it is the complaint players make most, and a shooter gains on everyone)."""
     miss: float = 1.0
     """A sampled deal's weight is multiplied by this for each play of another seat
     that judgement would not have made holding those cards (1: no weighing)."""
@@ -135,11 +141,26 @@ def _lone_scorer(s: Situation) -> int:
     return lone
 
 
-def moon_threat(s: Situation) -> int:
-    """The other seat that may be shooting the moon, from public signs, or -1:
-    the only seat that has taken points so far."""
+LOW_RANKS = sum(0x7F << (13 * suit) for suit in range(4))
+"""The 2 to the 8 of every suit."""
+
+
+def moon_threat(s: Situation) -> tuple[int, bool]:
+    """The other seat that may be shooting the moon, from what we can see (-1 for
+    none), and whether the sign is strong: the seat that passed us three low cards
+    (a seat going for the moon keeps its high ones) while no one else has points is
+    a strong sign; the only seat that has taken points so far, a weak one."""
     lone = _lone_scorer(s)
-    return lone if lone != s.me else -1
+    passed_low = s.passer >= 0 and s.received and not s.received & ~LOW_RANKS
+    if lone >= 0:
+        if lone == s.me:
+            return -1, False
+        return lone, bool(passed_low and lone == s.passer)
+    if any(taken & POINT_CARDS for taken in s.taken):
+        return -1, False
+    if passed_low:
+        return s.passer, True
+    return -1, False
 
 
 def _settled(s: Situation, kit: RuleKit) -> int | None:
@@ -228,21 +249,50 @@ class _Round(NamedTuple):
         return sum(w * x for w, x in zip(self.weights, self.scores[option], strict=True))
 
 
-def _round(s: Situation, options: Sequence[int], deals: int, sample: Sampler, kit: RuleKit,
-           budget: Budget, rng: random.Random, score: Callable[[tuple[int, ...]], float],
-           threat: int, seen: Sequence[Observation]) -> _Round:
-    """Each option's score on each of ``deals`` fresh deals."""
+def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sampler, Sampler],
+           kit: RuleKit, budget: Budget, rng: random.Random,
+           score: Callable[[tuple[int, ...]], float], threat: tuple[int, bool],
+           seen: Sequence[Observation]) -> _Round:
+    """Each option's score on each of ``deals`` fresh deals.
+
+    With chance ``budget.moon_watch`` (half that on a weak sign) a deal is one where
+    the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
+    otherwise ``samplers[0]`` deals it. The weights are normalized within each kind,
+    so the two keep their shares.
+    """
     found = _Round([], [[] for _ in options])
-    watch = budget.moon_watch if threat >= 0 else 0.0
+    seat, strong = threat
+    watch = (budget.moon_watch if strong else budget.moon_watch / 2) if seat >= 0 else 0.0
+    shots: list[bool] = []
     for _deal in range(deals):
-        world = sample()
+        shot = bool(watch) and rng.random() < watch
+        world = samplers[shot]()
         playout_seed = rng.getrandbits(32)
-        shooters = 1 << threat if watch and rng.random() < watch else 0
-        found.weights.append(deal_likelihood(world, seen, kit, budget.miss) if seen else 1.0)
+        shots.append(shot)
+        found.weights.append(
+            deal_likelihood(world, seen, kit, budget.miss, seat if shot else -1)
+            if seen else 1.0)
+        shooters = 1 << seat if shot else 0
         for position, card in enumerate(options):
             points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters)
             found.scores[position].append(score(points))
+    if seen:
+        for kind in (False, True):
+            total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)
+            if total > 0:
+                scale = shots.count(kind) / total
+                for index, shot in enumerate(shots):
+                    if shot is kind:
+                        found.weights[index] *= scale
     return found
+
+
+def _shot_by_other(points: Sequence[int], me: int, value: int) -> bool:
+    """Whether another seat shot the moon, from the hand's final points."""
+    for seat in range(4):
+        if seat != me and points[seat] <= 0:
+            return all(points[other] >= value - 10 for other in range(4) if other != seat)
+    return False
 
 
 def _close(found: _Round, best: int, other: int, margin: float) -> bool:
@@ -277,20 +327,32 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     me = s.me
     guided = bool(lacks and budget.trust and any(lacks))
 
+    threat = moon_threat(s)
+
     def sample() -> list[int]:
         if guided:
             return sample_deal_guessing(s, rng, lacks or (), budget.trust)
         return sample_deal(s, rng, use_voids)
 
+    def sample_shot() -> list[int]:
+        return sample_deal_guessing(s, rng, lacks or (0, 0, 0, 0), budget.trust, threat[0],
+                                    budget.tilt)
+
     if objective is None:
+        fear = 4 * budget.moon_fear * kit.value
+        value = kit.value
+
         def score(points: tuple[int, ...]) -> float:
-            return 4 * points[me] - sum(points)
+            result: float = 4 * points[me] - sum(points)
+            if fear and points[me] >= value - 10 and _shot_by_other(points, me, value):
+                result += fear
+            return result
     else:
         score = objective.score
     prior = 4 * budget.prior
-    threat = moon_threat(s)
     seen = seen if budget.miss < 1.0 else ()
-    first = _round(s, options, deals, sample, kit, budget, rng, score, threat, seen)
+    samplers = (sample, sample_shot)
+    first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen)
     totals = [first.total(i) for i in range(len(options))]
     totals[0] -= prior * sum(first.weights)
     order = sorted(range(len(options)), key=lambda i: (totals[i], i))
@@ -298,7 +360,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
         finalists = [order[0]] + [i for i in order[1:budget.finalists]
                                   if _close(first, order[0], i, 2.0)]
         if len(finalists) > 1:
-            more = _round(s, [options[i] for i in finalists], budget.extra_deals, sample,
+            more = _round(s, [options[i] for i in finalists], budget.extra_deals, samplers,
                           kit, budget, rng, score, threat, seen)
             for position, index in enumerate(finalists):
                 totals[index] += more.total(position)
