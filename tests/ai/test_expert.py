@@ -12,7 +12,7 @@ from hearts.ai.passsearch import PassBudget, pass_candidates, search_pass
 from hearts.ai.players import SearchPlayer
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.situation import Situation
-from hearts.cards import Card, Seat
+from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
 from hearts.rules import Rules
@@ -151,3 +151,26 @@ def test_a_suspected_shooter_is_dealt_the_high_cards() -> None:
         plain += (sample_deal_guessing(situation, rng, none, 0.0)[favour] & TOP_RANKS
                   ).bit_count()
     assert tilted > 1.3 * plain
+
+
+def test_the_signs_of_a_moon_shot() -> None:
+    from hearts.ai.search import moon_threat
+
+    south = "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS"
+    west = "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS"
+    north = "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S"
+    east = "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS"
+    hand = Hand(Rules(), [CardSet.parse(h) for h in (south, west, north, east)])
+    passes = ("JC KD AD", "9C 8D QD", "KC QH AH", "2C 5D 2H")
+    for seat, text in zip(Seat, passes, strict=True):
+        hand.pass_cards(seat, CardSet.parse(text))
+    # East passed South three low cards: a strong sign, before anyone has points.
+    assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
+    # West passed North a queen of diamonds: no sign for North.
+    assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (-1, False)
+    for card in ("JC", "9C", "AC", "3C", "QH", "2H", "JH", "TH"):
+        hand.play(card)
+    # East alone has points and passed South low cards; to North it is a lone scorer.
+    assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
+    assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (3, False)
+    assert moon_threat(Situation.of(hand.view(Seat.EAST))) == (-1, False)
