@@ -59,8 +59,10 @@ class Budget(NamedTuple):
     finalists: int = 2
     """How many candidates the second round compares."""
     moon_watch: float = 0.0
-    """Share of deals in which a seat showing the signs of a shot holds a strong hand
-    and plays to shoot."""
+    """Share of deals in which a seat showing a strong sign of a shot (it passed us
+    low cards) holds a strong hand and plays to shoot."""
+    lone_watch: float = 0.0
+    """The same share for a weak sign (it alone has taken points)."""
     tilt: float = 3.0
     """How strongly those deals favour giving that seat the high cards."""
     moon_fear: float = 0.0
@@ -255,14 +257,14 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
            seen: Sequence[Observation]) -> _Round:
     """Each option's score on each of ``deals`` fresh deals.
 
-    With chance ``budget.moon_watch`` (half that on a weak sign) a deal is one where
-    the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
+    With chance ``budget.moon_watch`` (``budget.lone_watch`` on a weak sign) a deal is
+    one where the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
     otherwise ``samplers[0]`` deals it. The weights are normalized within each kind,
     so the two keep their shares.
     """
     found = _Round([], [[] for _ in options])
     seat, strong = threat
-    watch = (budget.moon_watch if strong else budget.moon_watch / 2) if seat >= 0 else 0.0
+    watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
     shots: list[bool] = []
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
