@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.ai.objective import match_objective, win_chance
+from hearts.ai.objective import TIEBREAK, match_objective, win_chance
 
 
 def test_a_finished_match_goes_to_the_lowest_total() -> None:
@@ -34,17 +34,24 @@ def test_points_go_better_to_the_leader_than_to_the_trailer() -> None:
 
 
 def test_a_moon_that_ends_the_match_in_our_favour_beats_stopping_it() -> None:
-    # East shoots: everyone else gets 26 and West goes over while South is lowest.
-    objective = match_objective(0, (40, 90, 80, 70), 100, 26)
+    # East shoots: everyone else gets 26 and West goes over while South is lowest;
+    # stopping it leaves North twelve behind South with the match going on.
+    objective = match_objective(0, (60, 92, 70, 88), 100, 26)
     assert objective is not None
     let_through = objective.score((26, 26, 26, 0))
-    stop_it = objective.score((1, 0, 0, 25))
+    stop_it = objective.score((2, 0, 4, 10))
     assert let_through < stop_it
-    assert let_through == -objective.scale
+    assert let_through == pytest.approx(-objective.scale + TIEBREAK * (4 * 26 - 78))
 
 
 def test_level_totals_count_a_point_like_the_hand_does() -> None:
     objective = match_objective(0, (80, 80, 80, 80), 100, 26)
     assert objective is not None
     one_point = objective.score((1, 0, 0, 0)) - objective.score((0, 0, 0, 0))
-    assert one_point == pytest.approx(3, rel=0.35)
+    assert one_point == pytest.approx(3 * (1 + TIEBREAK), rel=0.35)
+
+
+def test_a_match_already_lost_still_prefers_fewer_points() -> None:
+    objective = match_objective(0, (95, 20, 30, 40), 100, 26)
+    assert objective is not None
+    assert objective.score((3, 0, 0, 23)) < objective.score((13, 0, 0, 13))

@@ -8,7 +8,9 @@ after the hand: exact when some total reaches the target (the lowest total wins,
 a tie shares the win), and otherwise from a logistic model of the rest of the
 match whose spread shrinks as the leader nears the target. Scores are scaled to
 count like the hand's points (our points minus the mean of the others', times
-four) when the totals are level, so the search's prior keeps its meaning.
+four) when the totals are level, so the search's prior keeps its meaning; a little
+of the hand's own score is added, so that a match already won or lost is still
+played sensibly.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Objective", "match_objective", "win_chance"]
+__all__ = ["TIEBREAK", "Objective", "match_objective", "win_chance"]
+
+TIEBREAK = 0.02
+"""The share of the hand's own score (our points, times four, minus everyone's) in
+the match objective's score: enough to break ties, no more."""
 
 
 def _spread(totals: Sequence[int], target: int, value: int) -> float:
@@ -56,9 +62,11 @@ class Objective:
     """Makes a point count as in the hand's own scoring while the totals are level."""
 
     def score(self, points: Sequence[int]) -> float:
-        """Minus our chance of winning after a hand ending with ``points``, scaled."""
+        """Minus our chance of winning after a hand ending with ``points``, scaled,
+        plus :data:`TIEBREAK` of the hand's own score."""
         totals = [score + taken for score, taken in zip(self.scores, points, strict=True)]
-        return -self.scale * win_chance(self.me, totals, self.target, self.value)
+        chance = win_chance(self.me, totals, self.target, self.value)
+        return -self.scale * chance + TIEBREAK * (4 * points[self.me] - sum(points))
 
 
 def match_objective(me: int, scores: Sequence[int], target: int, value: int) -> Objective | None:
