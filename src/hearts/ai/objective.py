@@ -29,6 +29,9 @@ the match objective's score: enough to break ties, no more."""
 def _spread(totals: Sequence[int], target: int, value: int) -> float:
     """The logistic model's temperature: about how many points the rest of the
     match can still swing between two seats."""
+    # Rough figures, not fitted: the seat with the most points takes about 0.3 of a
+    # hand's value a hand, and two seats' totals drift apart by about a third of a
+    # hand's value a hand (0.19 is that over the logistic's pi / sqrt(3)).
     hands_left = max(0.5, (target - max(totals)) / (0.3 * value))
     return 0.19 * value * math.sqrt(hands_left)
 
