@@ -12,7 +12,7 @@ from hearts.ai.passsearch import PassBudget, pass_candidates, search_pass
 from hearts.ai.players import SearchPlayer
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.situation import Situation
-from hearts.cards import Card, Seat
+from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
 from hearts.rules import Rules
@@ -99,3 +99,78 @@ def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:
         assert not combined & w
         combined |= w
     assert combined == (1 << 52) - 1 ^ situation.played
+
+
+def test_club_plays_are_judgement_so_the_real_deal_is_fully_likely() -> None:
+    from hearts.ai import make_player
+    from hearts.ai.inference import deal_likelihood, observations_of_view
+    from hearts.view import Phase
+
+    hand = Hand.deal(Rules(), 21)
+    club = [make_player(Level.CLUB, seat) for seat in range(4)]
+    for seat in Seat:
+        hand.pass_cards(seat, club[seat].choose_pass(hand.view(seat)))
+    unlikely = 0
+    for _ in range(30):
+        turn = hand.turn
+        assert turn is not None and hand.phase is Phase.PLAYING
+        hand.play(club[turn].choose_play(hand.view(turn)))
+    view = hand.view(hand.turn or Seat.SOUTH)
+    seen = observations_of_view(view)
+    me = int(view.seat)
+    assert seen and all(o.seat != me for o in seen)
+    real = [hand_mask(hand, seat) for seat in range(4)]
+    assert deal_likelihood(real, seen, KIT, 0.5) == 1.0
+    rng = random.Random(8)
+    situation = Situation.of(view)
+    for _ in range(20):
+        world = sample_deal_guessing(situation, rng, (0, 0, 0, 0), 0.0)
+        weight = deal_likelihood(world, seen, KIT, 0.5)
+        assert 0.0 < weight <= 1.0
+        unlikely += weight < 1.0
+    assert unlikely > 0
+
+
+def test_a_suspected_shooter_is_dealt_the_high_cards() -> None:
+    from hearts.ai.sampling import TOP_RANKS
+
+    hand = Hand.deal(Rules(), 13)
+    for passer in Seat:
+        hand.pass_cards(passer, hand.holding(passer)[:3])
+    situation = Situation.of(hand.view(hand.turn or Seat.SOUTH))
+    me = situation.me
+    favour = (me + 1) & 3
+    none = (0, 0, 0, 0)
+    rng = random.Random(5)
+    plain = tilted = 0
+    for _ in range(200):
+        world = sample_deal_guessing(situation, rng, none, 0.0, favour, 3.0)
+        assert [w.bit_count() for w in world] == list(situation.held)
+        assert world[favour] & situation.known[favour] == situation.known[favour]
+        tilted += (world[favour] & TOP_RANKS).bit_count()
+        plain += (sample_deal_guessing(situation, rng, none, 0.0)[favour] & TOP_RANKS
+                  ).bit_count()
+    assert tilted > 1.3 * plain
+
+
+def test_the_signs_of_a_moon_shot() -> None:
+    from hearts.ai.search import moon_threat
+
+    south = "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS"
+    west = "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS"
+    north = "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S"
+    east = "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS"
+    hand = Hand(Rules(), [CardSet.parse(h) for h in (south, west, north, east)])
+    passes = ("JC KD AD", "9C 8D QD", "KC QH AH", "2C 5D 2H")
+    for seat, text in zip(Seat, passes, strict=True):
+        hand.pass_cards(seat, CardSet.parse(text))
+    # East passed South three low cards: a strong sign, before anyone has points.
+    assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
+    # West passed North a queen of diamonds: no sign for North.
+    assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (-1, False)
+    for card in ("JC", "9C", "AC", "3C", "QH", "2H", "JH", "TH"):
+        hand.play(card)
+    # East alone has points and passed South low cards; to North it is a lone scorer.
+    assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
+    assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (3, False)
+    assert moon_threat(Situation.of(hand.view(Seat.EAST))) == (-1, False)

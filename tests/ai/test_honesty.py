@@ -10,6 +10,7 @@ from hearts.ai import Level, make_player
 from hearts.ai.players import JudgementPlayer, SearchPlayer
 from hearts.ai.sampling import sample_deal
 from hearts.ai.search import Budget
+from hearts.ai.shooter import ShooterBudget, ShooterPlayer
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
 from hearts.core import FULL_DECK, SUIT_MASKS
@@ -18,8 +19,12 @@ from hearts.rules import PassDirection, Rules
 from hearts.view import Phase
 
 SMALL = Budget(deals=4, width=4, late_deals=2)
-GUIDED = Budget(deals=4, width=4, noise=0.1, late_deals=2, trust=0.5)
-"""Expert's small budget: its deals follow what the others' plays suggest."""
+GUIDED = Budget(deals=4, width=4, noise=0.1, late_deals=2, trust=0.5, extra_deals=4,
+                finalists=3, moon_watch=0.5, lone_watch=0.3, miss=0.5, moon_fear=1.0)
+"""Expert's small budget: its deals follow what the others' plays suggest, a second
+round compares the finalists and a seat that may be shooting plays to shoot."""
+LATE = (60, 85, 70, 90)
+"""Match totals near the target: the search scores outcomes by the match."""
 
 
 def player(level: Level, seed: int) -> JudgementPlayer:
@@ -29,8 +34,9 @@ def player(level: Level, seed: int) -> JudgementPlayer:
     return SearchPlayer(level, seed, GUIDED if level is Level.EXPERT else SMALL)
 
 
-def _played_hand(seed: int, plays: int, direction: PassDirection) -> Hand:
-    hand = Hand.deal(Rules(), seed, pass_direction=direction)
+def _played_hand(seed: int, plays: int, direction: PassDirection,
+                 scores: tuple[int, ...] = (0, 0, 0, 0)) -> Hand:
+    hand = Hand.deal(Rules(), seed, pass_direction=direction, scores=scores)
     club = [make_player(Level.CLUB, seat) for seat in range(4)]
     if hand.phase is Phase.PASSING:
         for seat in Seat:
@@ -61,7 +67,7 @@ def _twin(hand: Hand, seat: Seat, rng: random.Random) -> Hand | None:
         if cx not in hand.dealt(x) or cy not in hand.dealt(y):
             continue
         twin = Hand(hand.rules, [dealt[s] for s in Seat], dealer=hand.dealer,
-                    pass_direction=hand.pass_direction)
+                    pass_direction=hand.pass_direction, scores=hand.scores)
         if twin.phase is Phase.PASSING:
             for s in Seat:
                 twin.pass_cards(s, hand.passed(s))
@@ -71,13 +77,24 @@ def _twin(hand: Hand, seat: Seat, rng: random.Random) -> Hand | None:
     return None
 
 
-@pytest.mark.parametrize("level", list(Level))
-def test_decisions_replay_and_ignore_hidden_cards(level: Level) -> None:
-    rng = random.Random(int(level))
-    checked = 0
+def shooter(seed: int) -> ShooterPlayer:
+    """The moon-hungry measuring player with a small budget."""
+    return ShooterPlayer(seed, ShooterBudget(deals=4, width=4, pass_deals=3, pass_width=3))
+
+
+DECIDERS = {**{level.label: lambda seed, level=level: player(level, seed) for level in Level},
+            "Shooter": shooter}
+
+
+@pytest.mark.parametrize("name", list(DECIDERS))
+def test_decisions_replay_and_ignore_hidden_cards(name: str) -> None:
+    make = DECIDERS[name]
+    rng = random.Random(name)
+    checked = late = 0
     for deal in range(40):
         direction = (PassDirection.NONE, PassDirection.LEFT)[deal % 2]
-        hand = _played_hand(deal, rng.randrange(0, 30), direction)
+        scores = LATE if deal % 4 >= 2 else (0, 0, 0, 0)
+        hand = _played_hand(deal, rng.randrange(0, 30), direction, scores)
         turn = hand.turn
         assert turn is not None
         twin = _twin(hand, turn, rng)
@@ -86,20 +103,36 @@ def test_decisions_replay_and_ignore_hidden_cards(level: Level) -> None:
         view = hand.view(turn)
         assert twin.view(turn) == view
         assert any(hand.holding(s) != twin.holding(s) for s in Seat)
-        first = player(level, 9).choose_play(view)
-        assert player(level, 9).choose_play(view) == first
-        assert player(level, 9).choose_play(twin.view(turn)) == first
+        first = make(9).choose_play(view)
+        assert make(9).choose_play(view) == first
+        assert make(9).choose_play(twin.view(turn)) == first
         checked += 1
-        if checked == 6:
+        late += hand.scores == LATE
+        if checked == 8:
             break
-    assert checked >= 3
+    assert checked >= 4 and late >= 2
 
 
 def test_pass_is_a_function_of_the_view() -> None:
     hand = Hand.deal(Rules(), 3)
+    view = hand.view(Seat.WEST)
     for level in Level:
-        view = hand.view(Seat.WEST)
         assert make_player(level, 1).choose_pass(view) == make_player(level, 1).choose_pass(view)
+    assert shooter(1).choose_pass(view) == shooter(1).choose_pass(view)
+
+
+@pytest.mark.parametrize("name", list(DECIDERS))
+def test_pass_ignores_hidden_cards(name: str) -> None:
+    make = DECIDERS[name]
+    for deal in range(4):
+        scores = LATE if deal % 2 else (0, 0, 0, 0)
+        hand = Hand.deal(Rules(), 50 + deal, scores=scores)
+        dealt = [hand.dealt(seat) for seat in Seat]
+        dealt[1][0], dealt[3][0] = dealt[3][0], dealt[1][0]
+        twin = Hand(hand.rules, dealt, scores=scores)
+        view = hand.view(Seat.SOUTH)
+        assert twin.view(Seat.SOUTH) == view and twin.dealt(Seat.WEST) != hand.dealt(Seat.WEST)
+        assert make(5).choose_pass(view) == make(5).choose_pass(twin.view(Seat.SOUTH))
 
 
 def test_sampler_respects_counts_voids_and_passes() -> None:

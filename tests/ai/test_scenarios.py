@@ -7,6 +7,7 @@ import pytest
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.core import legal_mask
+from hearts.hand import Hand
 from hearts.rules import PassDirection, Rules
 from hearts.view import Phase, PlayerView, Trick
 
@@ -23,7 +24,7 @@ def cards(text: str) -> list[Card]:
 
 
 def make_view(hand: str, tricks: list[tuple[Seat, str]], trick: tuple[Seat, str],
-              seat: Seat = Seat.SOUTH) -> PlayerView:
+              seat: Seat = Seat.SOUTH, scores: tuple[int, ...] = (0, 0, 0, 0)) -> PlayerView:
     """South's view after ``tricks`` (leader, four cards) and the current ``trick``."""
     finished = []
     taken = [0, 0, 0, 0]
@@ -64,7 +65,7 @@ def make_view(hand: str, tricks: list[tuple[Seat, str]], trick: tuple[Seat, str]
         dealer=Seat.EAST, hand=tuple(sorted(own)), passed=(), received=(), trick=plays,
         leader=leader, turn=seat, tricks=tuple(finished), played=CardSet(played),
         points_taken=tuple(sum(RULES.card_points(c) for c in CardSet(t)) for t in taken),
-        scores=(0, 0, 0, 0), cards_held=tuple(held),
+        scores=scores, cards_held=tuple(held),
         voids=tuple(frozenset(v) for v in voids), hearts_broken=broken,
         legal=tuple(sorted(CardSet(legal))),
     )
@@ -115,3 +116,33 @@ def test_stops_a_moon_in_progress(level: Level) -> None:
               (Seat.NORTH, "2C 3C 4C AC")]
     view = make_view("KD 2D 5C 6C 7C 8S 9S TS", tricks, (Seat.WEST, "5D 9D JH"))
     assert str(player(level).choose_play(view)) == "KD"
+
+
+@pytest.mark.parametrize("level", [Level.STRONG, Level.EXPERT])
+def test_keeps_the_queen_off_a_trailer_it_would_push_out(level: Level) -> None:
+    # West (92) wins the trick; the queen would end the match with North (40)
+    # lowest, so South (50) keeps it; with level totals it sheds it at once.
+    hand = "QS 2D 6D 9D KD 3H 4H 8H 2S 3S 6S AD 7H"
+    trick = (Seat.WEST, "AC 2C 3C")
+    late = make_view(hand, [], trick, scores=(50, 92, 40, 60))
+    assert str(player(level).choose_play(late)) != "QS"
+    assert str(player(level).choose_play(make_view(hand, [], trick))) == "QS"
+
+
+def test_takes_a_heart_early_against_the_seat_that_passed_it_low_cards() -> None:
+    # East passed South 2C 5D 2H (a seat going for the moon keeps its high cards),
+    # won the first trick and leads the queen of hearts: South takes it with the king
+    # rather than let East run the hand.
+    hand = Hand(RULES, [
+        cards("3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS"),
+        cards("9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS"),
+        cards("4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S"),
+        cards("2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS"),
+    ], dealer=Seat.SOUTH, pass_direction=PassDirection.LEFT)
+    passes = {Seat.SOUTH: "JC KD AD", Seat.WEST: "9C 8D QD", Seat.NORTH: "KC QH AH",
+              Seat.EAST: "2C 5D 2H"}
+    for seat, text in passes.items():
+        hand.pass_cards(seat, cards(text))
+    for card in cards("JC 9C AC 3C QH"):
+        hand.play(card)
+    assert str(player(Level.EXPERT).choose_play(hand.view(Seat.SOUTH))) == "KH"

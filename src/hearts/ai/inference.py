@@ -13,12 +13,15 @@ the other guesses some of the time: a searching opponent often keeps a heart.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES
+from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, legal_mask
 from hearts.view import PlayerView
 
-__all__ = ["inferred_lacks", "lacks_of_view"]
+__all__ = ["Observation", "deal_likelihood", "inferred_lacks", "lacks_of_view",
+           "observations", "observations_of_view"]
 
 QS = QUEEN_OF_SPADES
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -79,10 +82,99 @@ def inferred_lacks(me: int, tricks: Sequence[tuple[int, Sequence[int]]], kit: Ru
     return tuple(lacks)
 
 
-def lacks_of_view(view: PlayerView, kit: RuleKit) -> tuple[int, ...]:
-    """:func:`inferred_lacks` of what ``view`` shows."""
+def _tricks_of_view(view: PlayerView) -> list[tuple[int, Sequence[int]]]:
     tricks: list[tuple[int, Sequence[int]]] = [
         (int(trick.leader), [card.index for card in trick.cards]) for trick in view.tricks]
     if view.trick:
         tricks.append((int(view.trick[0][0]), [card.index for _, card in view.trick]))
-    return inferred_lacks(int(view.seat), tricks, kit)
+    return tricks
+
+
+def lacks_of_view(view: PlayerView, kit: RuleKit) -> tuple[int, ...]:
+    """:func:`inferred_lacks` of what ``view`` shows."""
+    return inferred_lacks(int(view.seat), _tricks_of_view(view), kit)
+
+
+class Observation(NamedTuple):
+    """One card another seat played, with what that seat could see when it chose it."""
+
+    seat: int
+    """Who played it."""
+    card: int
+    """The card it played."""
+    later: int
+    """The cards that seat played after this one (so it held them then too)."""
+    trick: tuple[int, ...]
+    """The trick before the card."""
+    played: int
+    """Every card played before it."""
+    taken: tuple[int, ...]
+    """Each seat's taken cards before the trick."""
+    voids: tuple[int, ...]
+    """Each seat's shown-out suits before the card."""
+    first: bool
+    """It was the first trick."""
+    broken: bool
+    """Hearts were broken before the card."""
+
+
+def observations(me: int, tricks: Sequence[tuple[int, Sequence[int]]]) -> tuple[Observation, ...]:
+    """Every card the other seats played, in order, for weighing sampled deals by
+    how likely judgement would have played them (``tricks`` as for
+    :func:`inferred_lacks`)."""
+    found: list[tuple[int, int, tuple[int, ...], int, tuple[int, ...], tuple[int, ...], bool,
+                      bool]] = []
+    played = 0
+    taken = [0, 0, 0, 0]
+    voids = [0, 0, 0, 0]
+    broken = False
+    for number, (leader, cards) in enumerate(tricks):
+        frozen_taken = tuple(taken)
+        for position, card in enumerate(cards):
+            seat = (leader + position) & 3
+            if seat != me:
+                found.append((seat, card, tuple(cards[:position]), played, frozen_taken,
+                              tuple(voids), number == 0, broken))
+            if position and card // 13 != cards[0] // 13:
+                voids[seat] |= 1 << (cards[0] // 13)
+            played |= 1 << card
+            if card // 13 == 2:
+                broken = True
+        if len(cards) == 4:
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            best = max(range(4), key=lambda i: (cards[i] // 13 == cards[0] // 13, cards[i]))
+            taken[(leader + best) & 3] |= mask
+    out = []
+    later = [0, 0, 0, 0]
+    for seat, card, trick, before, seen_taken, seen_voids, first, was_broken in reversed(found):
+        out.append(Observation(seat, card, later[seat], trick, before, seen_taken, seen_voids,
+                               first, was_broken))
+        later[seat] |= 1 << card
+    out.reverse()
+    return tuple(out)
+
+
+def observations_of_view(view: PlayerView) -> tuple[Observation, ...]:
+    """:func:`observations` of what ``view`` shows."""
+    return observations(int(view.seat), _tricks_of_view(view))
+
+
+def deal_likelihood(world: Sequence[int], seen: Sequence[Observation], kit: RuleKit,
+                    miss: float, skip: int = -1) -> float:
+    """How likely the others' plays were if they held ``world``: each play where
+    judgement would have chosen another card counts ``miss`` (forced plays count 1).
+    The plays of seat ``skip`` are not weighed (it is thought to play otherwise)."""
+    weight = 1.0
+    for o in seen:
+        if o.seat == skip:
+            continue
+        hand = world[o.seat] | o.later | (1 << o.card)
+        led = o.trick[0] // 13 if o.trick else -1
+        legal = legal_mask(hand, led, o.first, o.broken, kit.first_lead, kit.leading_hearts,
+                           kit.first_trick)
+        if legal & (legal - 1) and judge_play(o.seat, hand, legal, o.trick, o.played, o.taken,
+                                              o.voids, kit) != o.card:
+            weight *= miss
+    return weight

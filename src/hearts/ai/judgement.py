@@ -22,7 +22,7 @@ from hearts.core import (
     SUIT_MASKS,
 )
 
-__all__ = ["Skill", "judge_play", "naive_play", "point_value"]
+__all__ = ["Skill", "judge_play", "naive_play", "point_value", "shoot_play"]
 
 QS = QUEEN_OF_SPADES
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -274,3 +274,36 @@ def naive_play(hand: int, legal: int, trick: Sequence[int]) -> int:
     best = max(c for c in trick if c // 13 == led)
     below = legal & ((1 << best) - 1)
     return _top(below) if below else _low(legal)
+
+
+def shoot_play(hand: int, legal: int, trick: Sequence[int], played: int) -> int:
+    """The card a seat trying to shoot the moon plays: it leads its surest winners,
+    wins every trick it can (as cheaply as it can when last) and, when it cannot,
+    keeps its high cards and its points."""
+    if not legal & (legal - 1):
+        return _top(legal)
+    if not trick:
+        out = FULL_DECK ^ played ^ hand
+        best = -1
+        best_key = (99, 0)
+        for suit in range(4):
+            mine = legal & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            top = _top(mine)
+            key = ((out & SUIT_MASKS[suit] & ~((2 << top) - 1)).bit_count(),
+                   -(hand & SUIT_MASKS[suit]).bit_count())
+            if key < best_key:
+                best_key = key
+                best = top
+        return best
+    led = trick[0] // 13
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        best = max(c for c in trick if c // 13 == led)
+        above = follow & ~((1 << best) - 1)
+        if above:
+            return _low(above) if len(trick) == 3 else _top(above)
+        return _low(follow)
+    plain = legal & ~POINT_CARDS
+    return _low(plain) if plain else _low(legal)

@@ -10,15 +10,17 @@ points minus the mean of the others') is passed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
 from hearts.ai.kit import RuleKit
+from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
 from hearts.core import FULL_DECK, TWO_OF_CLUBS
 
-__all__ = ["PassBudget", "pass_candidates", "search_pass"]
+__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass"]
 
 
 class PassBudget(NamedTuple):
@@ -50,15 +52,39 @@ def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[
 
 
 def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
-                budget: PassBudget, rng: random.Random) -> int:
+                budget: PassBudget, rng: random.Random,
+                objective: Objective | None = None) -> int:
     """The pass set (a mask of three cards) the search prefers.
 
     ``targets[seat]`` is where each seat passes; ``first_leader`` leads the first
-    trick unless the two of clubs must lead.
+    trick unless the two of clubs must lead; ``objective`` scores results by the
+    match instead of the hand's points.
     """
     options = pass_candidates(hand, kit, budget.width, budget.pool)
     if len(options) == 1:
         return options[0]
+
+    def points_score(points: tuple[int, ...]) -> float:
+        return 4 * points[me] - sum(points)
+
+    score = points_score if objective is None else objective.score
+
+    totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
+                         first_leader, kit, budget.deals, budget.noise, rng, score)
+    totals[0] -= 4 * budget.prior * budget.deals
+    best = min(range(len(options)), key=lambda i: (totals[i], i))
+    return options[best]
+
+
+def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
+                targets: tuple[int, ...], first_leader: int, kit: RuleKit, deals: int,
+                noise: float, rng: random.Random,
+                score: Callable[[tuple[int, ...]], float]) -> list[float]:
+    """Each option's summed score over ``deals`` sampled deals (lower is better).
+
+    An option is a pass set and a mask of seats that play to shoot the moon in
+    its playouts (see :func:`hearts.ai.playout.playout`).
+    """
     others = [seat for seat in range(4) if seat != me]
     unknown = FULL_DECK ^ hand
     cards = []
@@ -66,8 +92,8 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
         low = unknown & -unknown
         cards.append(low)
         unknown ^= low
-    totals = [0] * len(options)
-    for _deal in range(budget.deals):
+    totals = [0.0] * len(options)
+    for _deal in range(deals):
         rng.shuffle(cards)
         dealt = [0, 0, 0, 0]
         for position, seat in enumerate(others):
@@ -79,7 +105,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
             after[seat] ^= passed
             after[targets[seat]] |= passed
         seed = rng.getrandbits(32)
-        for position, option in enumerate(options):
+        for position, (option, shooters) in enumerate(options):
             hands = list(after)
             hands[me] = (hands[me] | hand) ^ option
             hands[targets[me]] |= option
@@ -87,8 +113,6 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
             if kit.first_lead:
                 leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
             points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
-                             kit, random.Random(seed), budget.noise)
-            totals[position] += 4 * points[me] - sum(points)
-    totals[0] -= round(4 * budget.prior * budget.deals)
-    best = min(range(len(options)), key=lambda i: (totals[i], i))
-    return options[best]
+                             kit, random.Random(seed), noise, shooters)
+            totals[position] += score(points)
+    return totals

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from hearts.ai.inference import lacks_of_view
+from hearts.ai.inference import lacks_of_view, observations_of_view
 from hearts.ai.judgement import Skill, judge_play, naive_play
 from hearts.ai.kit import rule_kit
 from hearts.ai.levels import Level
+from hearts.ai.objective import match_objective
 from hearts.ai.passing import choose_pass_mask
 from hearts.ai.passsearch import PassBudget, search_pass
 from hearts.ai.search import Budget, search_play
@@ -32,12 +33,14 @@ SLIPS = {Level.BEGINNER: 0.5, Level.CASUAL: 0.25}
 
 BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
-    Level.EXPERT: Budget(deals=160, width=8, noise=0.1, late_deals=120, trust=0.5),
+    Level.EXPERT: Budget(deals=320, width=8, noise=0.1, late_deals=240, trust=0.5,
+                         extra_deals=320, finalists=3, miss=0.5, moon_watch=0.6,
+                         lone_watch=0.3, moon_fear=1.0),
 }
 """How hard the search levels look."""
 
 PASS_BUDGETS = {
-    Level.EXPERT: PassBudget(deals=64, width=6, noise=0.1, prior=0.5),
+    Level.EXPERT: PassBudget(deals=160, width=8, noise=0.1, prior=0.4),
 }
 """How hard the levels that search their pass look (the others pass by judgement)."""
 
@@ -100,15 +103,20 @@ class SearchPlayer(JudgementPlayer):
             hand |= card.bit
         targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
         rng = random.Random(view_key(view, self.seed, salt=1))
+        kit = rule_kit(view.rules)
+        objective = match_objective(int(view.seat), view.scores, view.rules.target, kit.value)
         mask = search_pass(int(view.seat), hand, targets, (int(view.dealer) + 1) & 3,
-                           rule_kit(view.rules), budget, rng)
+                           kit, budget, rng, objective)
         return cards_of_mask(mask)
 
     def _decide(self, view: PlayerView, s: Situation) -> int:
         rng = random.Random(view_key(view, self.seed))
         kit = rule_kit(view.rules)
         lacks = lacks_of_view(view, kit) if self.budget.trust else None
-        return search_play(s, kit, self.budget, rng, lacks=lacks)
+        objective = match_objective(s.me, s.scores, view.rules.target, kit.value)
+        seen = observations_of_view(view) if self.budget.miss < 1.0 else ()
+        return search_play(s, kit, self.budget, rng, lacks=lacks, objective=objective,
+                           seen=seen)
 
 
 def make_player(level: Level | int = Level.CLUB, seed: int = 0) -> JudgementPlayer:

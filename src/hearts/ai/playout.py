@@ -5,20 +5,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hearts.ai.judgement import judge_play
+from hearts.ai.judgement import judge_play, shoot_play
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, final_points, legal_mask, trick_winner
+from hearts.core import HEARTS, POINT_CARDS, final_points, legal_mask, trick_winner
 
 __all__ = ["playout"]
 
 
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             taken: Sequence[int], voids: Sequence[int], broken: bool, first: bool,
-            kit: RuleKit, rng: random.Random, noise: float = 0.0) -> tuple[int, ...]:
+            kit: RuleKit, rng: random.Random, noise: float = 0.0,
+            shooters: int = 0) -> tuple[int, ...]:
     """Final points of each seat after judgement plays out the hand from here.
 
     ``hands`` is consumed. ``trick`` holds the cards already in the current trick,
     led by ``leader``. With probability ``noise`` a seat plays a random legal card.
+    A seat in the ``shooters`` mask (bit ``1 << seat``) plays to shoot the moon for
+    as long as no other seat has taken points.
     """
     taken = list(taken)
     voids = list(voids)
@@ -36,6 +39,8 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
                 legal &= legal - 1
                 pick -= 1
             card = (legal & -legal).bit_length() - 1
+        elif shooters >> seat & 1 and _alive(seat, taken):
+            card = shoot_play(hands[seat], legal, cards, played)
         else:
             card = judge_play(seat, hands[seat], legal, cards, played, taken, voids, kit)
         bit = 1 << card
@@ -56,3 +61,9 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         seat = leader
         first = False
     return final_points(taken, kit.scoring, kit.jack)
+
+
+def _alive(seat: int, taken: Sequence[int]) -> bool:
+    """Whether ``seat`` may still shoot: no other seat has taken points."""
+    others = taken[0] | taken[1] | taken[2] | taken[3]
+    return not (others & ~taken[seat]) & POINT_CARDS

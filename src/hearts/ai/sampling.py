@@ -80,11 +80,19 @@ def _deal(suits: list[tuple[int, int, int]], hands: list[int], room: list[int], 
     return True
 
 
+TOP_RANKS = sum(0x1F00 << (13 * suit) for suit in range(4))
+"""The 10, jack, queen, king and ace of every suit."""
+
+
 def sample_deal_guessing(situation: Situation, rng: random.Random, lacks: Sequence[int],
-                         trust: float) -> list[int]:
+                         trust: float, favour: int = -1, tilt: float = 1.0) -> list[int]:
     """Like :func:`sample_deal`, but each other seat also avoids the cards ``lacks``
     guesses it does not hold: always the queen of spades (a search player sheds it
     whenever it may), the other guesses with probability ``trust`` a seat and deal.
+
+    Seat ``favour`` (if not -1) is dealt a strong hand: each 10 or higher comes to
+    it ``tilt`` times as readily, and each lower card ``tilt`` times less (a seat
+    shooting the moon holds the high cards).
 
     Falls back to :func:`sample_deal` when the guesses cannot all be met.
     """
@@ -93,7 +101,7 @@ def sample_deal_guessing(situation: Situation, rng: random.Random, lacks: Sequen
     for seat in range(4):
         if seat != me and lacks[seat]:
             guess[seat] = lacks[seat] if rng.random() < trust else lacks[seat] & QUEEN_OF_SPADES
-    if not any(guess):
+    if not any(guess) and favour < 0:
         return sample_deal(situation, rng)
     hands = [0, 0, 0, 0]
     hands[me] = situation.hand
@@ -124,6 +132,14 @@ def sample_deal_guessing(situation: Situation, rng: random.Random, lacks: Sequen
             order = list(group)
             rng.shuffle(order)
             for bit, seats in order:
+                if favour >= 0 and favour in seats:
+                    seat = _tilted_pick(bit, seats, left, favour, tilt, rng)
+                    if seat < 0:
+                        failed = True
+                        break
+                    dealt[seat] |= bit
+                    left[seat] -= 1
+                    continue
                 total = 0
                 for seat in seats:
                     total += left[seat]
@@ -142,3 +158,20 @@ def sample_deal_guessing(situation: Situation, rng: random.Random, lacks: Sequen
         if not failed:
             return dealt
     return sample_deal(situation, rng)
+
+
+def _tilted_pick(bit: int, seats: Sequence[int], left: Sequence[int], favour: int, tilt: float,
+                 rng: random.Random) -> int:
+    """A seat for one card, ``favour`` weighted by ``tilt`` (or its inverse for a low
+    card); -1 when every seat is full."""
+    factor = tilt if bit & TOP_RANKS else 1.0 / tilt
+    weights = [left[seat] * (factor if seat == favour else 1.0) for seat in seats]
+    total = sum(weights)
+    if total <= 0:
+        return -1
+    pick = rng.random() * total
+    for seat, weight in zip(seats, weights, strict=True):
+        pick -= weight
+        if pick < 0 and weight > 0:
+            return seat
+    return next(seat for seat in reversed(seats) if left[seat] > 0)

@@ -4,17 +4,25 @@ For each sampled deal of the unseen cards, every candidate is played and the han
 played out by judgement in all four seats; the same deals and the same playout
 randomness serve every candidate, so their differences are measured fairly. A
 result counts as our points minus the mean of the others' (moon included), so a
-shot of our own is worth as much as it really is.
+shot of our own is worth as much as it really is; near the end of a match an
+:class:`~hearts.ai.objective.Objective` scores it by the chance of winning instead.
+
+The search runs in two rounds: every candidate on the first deals, then the
+finalists (the close ones) on more deals, so the budget goes to close decisions.
+A seat that shows the signs of a moon shot plays to shoot in some playouts, so
+the search sees a shot coming and values a stopper.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from hearts.ai.inference import Observation, deal_likelihood
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
+from hearts.ai.objective import Objective
 from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
@@ -27,14 +35,14 @@ from hearts.core import (
     trick_winner,
 )
 
-__all__ = ["Budget", "candidates", "search_play"]
+__all__ = ["Budget", "candidates", "moon_threat", "outcome", "search_play"]
 
 
 class Budget(NamedTuple):
     """How hard a search player looks (counts, never time)."""
 
     deals: int
-    """Sampled deals per decision (at the start of the hand; fewer cards, more deals)."""
+    """Sampled deals per decision for every candidate (at the start of the hand)."""
     width: int
     """The most candidate cards searched."""
     noise: float = 0.0
@@ -46,6 +54,23 @@ class Budget(NamedTuple):
     it by more than this to be played instead."""
     trust: float = 0.0
     """How often a sampled deal respects what the others' plays suggest they lack."""
+    extra_deals: int = 0
+    """Deals of a second round for the finalists, when the first leaves it close."""
+    finalists: int = 2
+    """How many candidates the second round compares."""
+    moon_watch: float = 0.0
+    """Share of deals in which a seat showing a strong sign of a shot (it passed us
+    low cards) holds a strong hand and plays to shoot."""
+    lone_watch: float = 0.0
+    """The same share for a weak sign (it alone has taken points)."""
+    tilt: float = 3.0
+    """How strongly those deals favour giving that seat the high cards."""
+    moon_fear: float = 0.0
+    """A moon shot by another seat costs this many hands' value more than its points
+    (it is the complaint players make most, and a shooter gains on everyone)."""
+    miss: float = 1.0
+    """A sampled deal's weight is multiplied by this for each play of another seat
+    that judgement would not have made holding those cards (1: no weighing)."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -68,10 +93,14 @@ def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
     return kept
 
 
-def candidates(situation: Situation, kit: RuleKit, width: int) -> list[int]:
-    """The cards worth searching, the judgement's choice first, at most ``width``."""
+def candidates(situation: Situation, kit: RuleKit, width: int, settle: bool = True) -> list[int]:
+    """The cards worth searching, the judgement's choice first, at most ``width``.
+
+    With ``settle``, a card judgement always plays is the only candidate (the
+    queen of spades when void); near the end of a match even that is searched.
+    """
     s = situation
-    forced = _settled(s, kit)
+    forced = _settled(s, kit) if settle else None
     if forced is not None:
         return [forced]
     choice = judge_play(s.me, s.hand, s.legal, s.trick, s.played, s.taken, s.voids, kit)
@@ -114,6 +143,28 @@ def _lone_scorer(s: Situation) -> int:
     return lone
 
 
+LOW_RANKS = sum(0x7F << (13 * suit) for suit in range(4))
+"""The 2 to the 8 of every suit."""
+
+
+def moon_threat(s: Situation) -> tuple[int, bool]:
+    """The other seat that may be shooting the moon, from what we can see (-1 for
+    none), and whether the sign is strong: the seat that passed us three low cards
+    (a seat going for the moon keeps its high ones) while no one else has points is
+    a strong sign; the only seat that has taken points so far, a weak one."""
+    lone = _lone_scorer(s)
+    passed_low = s.passer >= 0 and s.received and not s.received & ~LOW_RANKS
+    if lone >= 0:
+        if lone == s.me:
+            return -1, False
+        return lone, bool(passed_low and lone == s.passer)
+    if any(taken & POINT_CARDS for taken in s.taken):
+        return -1, False
+    if passed_low:
+        return s.passer, True
+    return -1, False
+
+
 def _settled(s: Situation, kit: RuleKit) -> int | None:
     """A card judgement plays without searching: the queen of spades when void
     (unless the trick's winner alone has points and may be shooting)."""
@@ -153,57 +204,169 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
     return not out & ((1 << high) - (1 << low))
 
 
+def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
+            noise: float, shooters: int = 0) -> tuple[int, ...]:
+    """Each seat's final points when we play ``card`` in ``world`` (four hands,
+    ours included) and judgement plays the rest; seats in the ``shooters`` mask
+    play to shoot the moon while no one else has points."""
+    me = s.me
+    hands = list(world)
+    bit = 1 << card
+    hands[me] ^= bit
+    voids = list(s.voids)
+    trick = [*s.trick, card]
+    if len(trick) > 1 and card // 13 != trick[0] // 13:
+        voids[me] |= 1 << (trick[0] // 13)
+    broken = s.broken
+    played = s.played | bit
+    taken = list(s.taken)
+    first = s.first
+    lead = s.leader
+    if len(trick) == 4:
+        lead = (lead + trick_winner(trick)) & 3
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        taken[lead] |= mask
+        broken = broken or bool(mask & HEARTS)
+        trick = []
+        first = False
+    return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
+                   random.Random(seed), noise, shooters)
+
+
+Sampler = Callable[[], list[int]]
+
+
+class _Round(NamedTuple):
+    """What one round of the search found."""
+
+    weights: list[float]
+    """Each deal's weight: how likely the others' plays so far were in it."""
+    scores: list[list[float]]
+    """Each option's score on each deal (lower is better)."""
+
+    def total(self, option: int) -> float:
+        """The option's weighted sum of scores."""
+        return sum(w * x for w, x in zip(self.weights, self.scores[option], strict=True))
+
+
+def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sampler, Sampler],
+           kit: RuleKit, budget: Budget, rng: random.Random,
+           score: Callable[[tuple[int, ...]], float], threat: tuple[int, bool],
+           seen: Sequence[Observation]) -> _Round:
+    """Each option's score on each of ``deals`` fresh deals.
+
+    With chance ``budget.moon_watch`` (``budget.lone_watch`` on a weak sign) a deal is
+    one where the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
+    otherwise ``samplers[0]`` deals it. The weights are normalized within each kind,
+    so the two keep their shares.
+    """
+    found = _Round([], [[] for _ in options])
+    seat, strong = threat
+    watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
+    shots: list[bool] = []
+    for _deal in range(deals):
+        shot = bool(watch) and rng.random() < watch
+        world = samplers[shot]()
+        playout_seed = rng.getrandbits(32)
+        shots.append(shot)
+        found.weights.append(
+            deal_likelihood(world, seen, kit, budget.miss, seat if shot else -1)
+            if seen else 1.0)
+        shooters = 1 << seat if shot else 0
+        for position, card in enumerate(options):
+            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters)
+            found.scores[position].append(score(points))
+    if seen:
+        for kind in (False, True):
+            total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)
+            if total > 0:
+                scale = shots.count(kind) / total
+                for index, shot in enumerate(shots):
+                    if shot is kind:
+                        found.weights[index] *= scale
+    return found
+
+
+def _shot_by_other(points: Sequence[int], me: int, value: int) -> bool:
+    """Whether another seat shot the moon, from the hand's final points."""
+    for seat in range(4):
+        if seat != me and points[seat] <= 0:
+            return all(points[other] >= value - 10 for other in range(4) if other != seat)
+    return False
+
+
+def _close(found: _Round, best: int, other: int, margin: float) -> bool:
+    """Whether ``other`` may still be better than ``best``: the weighted paired
+    difference is within ``margin`` standard errors."""
+    weights = found.weights
+    diffs = [b - a for a, b in zip(found.scores[best], found.scores[other], strict=True)]
+    total = sum(weights)
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    variance = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+    return mean * mean * total * total <= margin * margin * variance
+
+
 def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.Random,
-                use_voids: bool = True, lacks: Sequence[int] | None = None) -> int:
+                use_voids: bool = True, lacks: Sequence[int] | None = None,
+                objective: Objective | None = None,
+                seen: Sequence[Observation] = ()) -> int:
     """The card index the search prefers for ``situation``.
 
-    ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``.
+    ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``;
+    ``objective`` scores results by the match instead of the hand's points; ``seen``
+    (the others' plays so far) weighs each deal by how likely those plays were in
+    it, when ``budget.miss`` is below 1.
     """
     s = situation
-    options = candidates(s, kit, budget.width)
+    options = candidates(s, kit, budget.width, settle=objective is None)
     if len(options) == 1:
         return options[0]
     deals = budget.deals
     if s.hand.bit_count() <= 6:
         deals += budget.late_deals
-    totals = [0] * len(options)
     me = s.me
-    leader = s.leader
     guided = bool(lacks and budget.trust and any(lacks))
-    for _deal in range(deals):
+
+    threat = moon_threat(s)
+
+    def sample() -> list[int]:
         if guided:
-            world = sample_deal_guessing(s, rng, lacks or (), budget.trust)
-        else:
-            world = sample_deal(s, rng, use_voids)
-        playout_seed = rng.getrandbits(32)
-        for position, card in enumerate(options):
-            hands = list(world)
-            bit = 1 << card
-            hands[me] ^= bit
-            voids = list(s.voids)
-            trick = [*s.trick, card]
-            if len(trick) > 1 and card // 13 != trick[0] // 13:
-                voids[me] |= 1 << (trick[0] // 13)
-            broken = s.broken
-            played = s.played | bit
-            taken = list(s.taken)
-            first = s.first
-            lead = leader
-            if len(trick) == 4:
-                lead = (leader + trick_winner(trick)) & 3
-                mask = 0
-                for c in trick:
-                    mask |= 1 << c
-                taken[lead] |= mask
-                broken = broken or bool(mask & HEARTS)
-                trick = []
-                first = False
-            points = playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                             random.Random(playout_seed), budget.noise)
-            totals[position] += 4 * points[me] - sum(points)
-    totals[0] -= round(4 * budget.prior * deals)
-    best = 0
-    for position in range(1, len(options)):
-        if totals[position] < totals[best]:
-            best = position
-    return options[best]
+            return sample_deal_guessing(s, rng, lacks or (), budget.trust)
+        return sample_deal(s, rng, use_voids)
+
+    def sample_shot() -> list[int]:
+        return sample_deal_guessing(s, rng, lacks or (0, 0, 0, 0), budget.trust, threat[0],
+                                    budget.tilt)
+
+    if objective is None:
+        fear = 4 * budget.moon_fear * kit.value
+        value = kit.value
+
+        def score(points: tuple[int, ...]) -> float:
+            result: float = 4 * points[me] - sum(points)
+            if fear and points[me] >= value - 10 and _shot_by_other(points, me, value):
+                result += fear
+            return result
+    else:
+        score = objective.score
+    prior = 4 * budget.prior
+    seen = seen if budget.miss < 1.0 else ()
+    samplers = (sample, sample_shot)
+    first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen)
+    totals = [first.total(i) for i in range(len(options))]
+    totals[0] -= prior * sum(first.weights)
+    order = sorted(range(len(options)), key=lambda i: (totals[i], i))
+    if budget.extra_deals:
+        finalists = [order[0]] + [i for i in order[1:budget.finalists]
+                                  if _close(first, order[0], i, 2.0)]
+        if len(finalists) > 1:
+            more = _round(s, [options[i] for i in finalists], budget.extra_deals, samplers,
+                          kit, budget, rng, score, threat, seen)
+            for position, index in enumerate(finalists):
+                totals[index] += more.total(position)
+                if index == 0:
+                    totals[index] -= prior * sum(more.weights)
+            order = sorted(finalists, key=lambda i: (totals[i], i))
+    return options[order[0]]

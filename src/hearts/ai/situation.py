@@ -40,6 +40,10 @@ class Situation:
     """This is the first trick."""
     scores: tuple[int, ...]
     """Match totals before this hand."""
+    received: int = 0
+    """The cards passed to this seat."""
+    passer: int = -1
+    """The seat that passed them (-1 when nothing was passed)."""
 
     @classmethod
     def of(cls, view: PlayerView) -> Situation:
@@ -66,9 +70,13 @@ class Situation:
         for card in view.legal:
             legal |= card.bit
         leader = int(view.leader) if view.leader is not None else me
+        received = 0
+        for card in view.received:
+            received |= card.bit
+        passer = int(view.pass_direction.source(view.seat)) if received else -1
         return cls(me, hand, legal, tuple(card.index for _, card in view.trick), leader,
                    played, tuple(taken), voids, tuple(view.cards_held), tuple(known),
-                   view.hearts_broken, not view.tricks, tuple(view.scores))
+                   view.hearts_broken, not view.tricks, tuple(view.scores), received, passer)
 
 
 def view_key(view: PlayerView, seed: int, salt: int = 0) -> int:
