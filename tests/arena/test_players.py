@@ -161,3 +161,8 @@ def test_a_python_player_in_the_current_folder(tmp_path: Path, capsys: pytest.Ca
     monkeypatch.delitem(sys.modules, "herebot", raising=False)
     data = _json_match(capsys, "herebot:make", "club", "--deals", "1", "--results", "r")
     assert data["a"] == "herebot:make" and data["deals"] == 1
+
+
+def test_the_shooter_has_a_short_name() -> None:
+    spec = parse_player("shooter")
+    assert (spec.kind, spec.target) == ("python", "hearts.ai.shooter:make")

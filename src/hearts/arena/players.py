@@ -41,7 +41,9 @@ __all__ = ["ALIASES", "PlayerLoadError", "PlayerSpec", "Settings",
            "check_player", "close_programs", "parse_player", "players_fingerprint",
            "seat_player", "seat_record"]
 
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {
+    "shooter": "hearts.ai.shooter:make",  # the moon-hungry measuring player
+}
 """Short names for Python players by import path (``name -> "module:factory"``)."""
 
 
