@@ -99,6 +99,7 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
 
 
 _HEARTS = core.HEARTS
+_SUIT_MASKS = core.SUIT_MASKS
 _PASSING = Phase.PASSING  # a module constant: an Enum member is slow to look up
 _INDEX = attrgetter("index")
 _new_tuple: Any = tuple.__new__
@@ -172,6 +173,7 @@ class Hand:
         self._final: tuple[int, ...] | None = None
         self._scoring = rules.scoring.value
         self._rule_flags = (rules.first_lead, rules.leading_hearts, rules.first_trick)
+        self._plain_follow = not rules.first_trick  # following suit needs no other rule
         self.seed: int | None = None
         """The seed the cards were dealt from (:meth:`deal` with a whole number),
         so anyone can deal them again; None when unknown."""
@@ -401,8 +403,13 @@ class Hand:
         if len(trick) < 4:
             # The next seat's legal plays now: every play needs them, asked or not.
             following = self._turn = (turn + 1) & 3
-            self._legal = core.legal_mask(self._hands[following], led, not self._tricks,
-                                          self._broken, *self._rule_flags)
+            held = self._hands[following]
+            if self._plain_follow or self._tricks:
+                # Only following suit applies: core.legal_mask's first step, inlined for
+                # speed (the property tests check it against the rules oracle).
+                self._legal = held & _SUIT_MASKS[led] or held
+            else:
+                self._legal = core.legal_mask(held, led, True, self._broken, *self._rule_flags)
             play: Play = _new_tuple(Play, (_SEATS[turn], card, None))
             return play
         leader = self._leader
