@@ -15,7 +15,7 @@ from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
-from hearts.rules import Rules
+from hearts.rules import PassDirection, Rules
 
 KIT = rule_kit(Rules())
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -174,3 +174,43 @@ def test_the_signs_of_a_moon_shot() -> None:
     assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
     assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (3, False)
     assert moon_threat(Situation.of(hand.view(Seat.EAST))) == (-1, False)
+
+
+SHOOTING_HAND = "AH KH QH JH TH 2H AS KS AC KC 4C AD 3D"
+"""A hand that can take every trick if it means to: the search should plan to shoot."""
+
+
+def _strong_south(passing: bool) -> Hand:
+    south = CardSet.parse(SHOOTING_HAND)
+    rest = [card for card in Card.all() if card not in south]
+    random.Random(4).shuffle(rest)
+    direction = PassDirection.LEFT if passing else PassDirection.NONE
+    return Hand(Rules(), [list(south), rest[0:13], rest[13:26], rest[26:39]],
+                dealer=Seat.EAST, pass_direction=direction)
+
+
+def test_the_search_plans_to_shoot_with_a_hand_that_can() -> None:
+    from hearts.ai.search import Budget, search_plan
+
+    hand = _strong_south(passing=False)
+    assert hand.turn is Seat.SOUTH
+    situation = Situation.of(hand.view(Seat.SOUTH))
+    shooting = Budget(deals=24, width=4, pilot=12)
+    card, plan = search_plan(situation, KIT, shooting, random.Random(1))
+    assert plan == 1 << situation.me and situation.legal >> card & 1
+    # Without the trial of a shot, the search only plays on.
+    assert search_plan(situation, KIT, shooting._replace(pilot=0), random.Random(1))[1] == 0
+
+
+def test_the_pass_search_keeps_the_high_cards_of_a_hand_that_can_shoot() -> None:
+    from hearts.ai.passsearch import shooting_pass
+
+    hand = _strong_south(passing=True)
+    me = int(Seat.SOUTH)
+    mask = CardSet.parse("AD AH AS KH KS QD JC JH JS 9C 8D 5C 3D").mask
+    targets = tuple(int(hand.pass_direction.target(seat)) for seat in Seat)
+    budget = PassBudget(deals=24, width=4, shoot=True)
+    chosen = search_pass(me, mask, targets, 1, KIT, budget, random.Random(2))
+    assert chosen == shooting_pass(mask)
+    assert search_pass(me, mask, targets, 1, KIT, budget._replace(shoot=False),
+                       random.Random(2)) != shooting_pass(mask)

@@ -18,9 +18,9 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
-from hearts.core import FULL_DECK, TWO_OF_CLUBS
+from hearts.core import FULL_DECK, QUEEN_OF_SPADES, TWO_OF_CLUBS
 
-__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass"]
+__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass", "shooting_pass"]
 
 
 class PassBudget(NamedTuple):
@@ -36,6 +36,8 @@ class PassBudget(NamedTuple):
     """Chance a playout seat plays a random legal card."""
     prior: float = 0.3
     """Points a hand judgement's own pass is credited."""
+    shoot: bool = False
+    """Also try the shooting pass (keep the high cards), played to shoot the moon."""
 
 
 def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[int]:
@@ -60,20 +62,34 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     trick unless the two of clubs must lead; ``objective`` scores results by the
     match instead of the hand's points.
     """
-    options = pass_candidates(hand, kit, budget.width, budget.pool)
+    options = [(option, 0) for option in pass_candidates(hand, kit, budget.width, budget.pool)]
+    if budget.shoot:
+        options.append((shooting_pass(hand), 1 << me))
     if len(options) == 1:
-        return options[0]
+        return options[0][0]
 
     def points_score(points: tuple[int, ...]) -> float:
         return 4 * points[me] - sum(points)
 
     score = points_score if objective is None else objective.score
 
-    totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
-                         first_leader, kit, budget.deals, budget.noise, rng, score)
+    totals = pass_totals(me, hand, options, targets, first_leader, kit, budget.deals,
+                         budget.noise, rng, score)
     totals[0] -= 4 * budget.prior * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
-    return options[best]
+    return options[best][0]
+
+
+def shooting_pass(hand: int) -> int:
+    """The pass of a seat going for the moon: its three lowest cards (low hearts
+    first among equals), never the queen of spades."""
+    kept = hand & ~QUEEN_OF_SPADES
+    cards = [index for index in range(52) if kept >> index & 1]
+    cards.sort(key=lambda index: (index % 13, index // 13 != 2))
+    mask = 0
+    for index in cards[:3]:
+        mask |= 1 << index
+    return mask
 
 
 def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
