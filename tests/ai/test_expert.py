@@ -214,3 +214,28 @@ def test_the_pass_search_keeps_the_high_cards_of_a_hand_that_can_shoot() -> None
     assert chosen == shooting_pass(mask)
     assert search_pass(me, mask, targets, 1, KIT, budget._replace(shoot=False),
                        random.Random(2)) != shooting_pass(mask)
+
+
+def test_a_shot_that_is_not_worth_searching_leaves_the_search_as_it_was() -> None:
+    from hearts.ai import make_player
+    from hearts.ai.search import Budget, search_play
+    from hearts.view import Phase
+
+    budget = Budget(deals=12, width=4, noise=0.1, extra_deals=8, finalists=3)
+    never = budget._replace(pilot=6, dare=2.0)
+    compared = 0
+    for seed in range(6):
+        hand = Hand.deal(Rules(), seed)
+        club = [make_player(Level.CLUB, seat) for seat in Seat]
+        for seat in Seat:
+            hand.pass_cards(seat, club[seat].choose_pass(hand.view(seat)))
+        while hand.phase is Phase.PLAYING and compared < 40:
+            turn = hand.turn
+            assert turn is not None
+            situation = Situation.of(hand.view(turn))
+            if situation.legal & (situation.legal - 1):
+                assert (search_play(situation, KIT, never, random.Random(seed))
+                        == search_play(situation, KIT, budget, random.Random(seed)))
+                compared += 1
+            hand.play(club[turn].choose_play(hand.view(turn)))
+    assert compared >= 30

@@ -38,6 +38,8 @@ class PassBudget(NamedTuple):
     """Points a hand judgement's own pass is credited."""
     shoot: bool = False
     """Also try the shooting pass (keep the high cards), played to shoot the moon."""
+    wary: bool = False
+    """The others defend at once against our shot (see :class:`~hearts.ai.search.Budget`)."""
 
 
 def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[int]:
@@ -74,7 +76,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     score = points_score if objective is None else objective.score
 
     totals = pass_totals(me, hand, options, targets, first_leader, kit, budget.deals,
-                         budget.noise, rng, score)
+                         budget.noise, rng, score, budget.wary)
     totals[0] -= 4 * budget.prior * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
     return options[best][0]
@@ -95,11 +97,12 @@ def shooting_pass(hand: int) -> int:
 def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
                 targets: tuple[int, ...], first_leader: int, kit: RuleKit, deals: int,
                 noise: float, rng: random.Random,
-                score: Callable[[tuple[int, ...]], float]) -> list[float]:
+                score: Callable[[tuple[int, ...]], float], wary: bool = False) -> list[float]:
     """Each option's summed score over ``deals`` sampled deals (lower is better).
 
     An option is a pass set and a mask of seats that play to shoot the moon in
-    its playouts (see :func:`hearts.ai.playout.playout`).
+    its playouts (see :func:`hearts.ai.playout.playout`); when ``wary`` the others
+    defend against those seats at once.
     """
     others = [seat for seat in range(4) if seat != me]
     unknown = FULL_DECK ^ hand
@@ -129,6 +132,7 @@ def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
             if kit.first_lead:
                 leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
             points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
-                             kit, random.Random(seed), noise, shooters)
+                             kit, random.Random(seed), noise, shooters,
+                             shooters if wary else 0)
             totals[position] += score(points)
     return totals

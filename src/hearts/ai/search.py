@@ -77,6 +77,9 @@ class Budget(NamedTuple):
     played to shoot."""
     dare: float = 0.15
     """The share of the trial's deals that must end in our moon."""
+    wary: bool = False
+    """When we play to shoot, the others defend at once (as a searching opponent
+    would) instead of waiting until we have two fifths of the points."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -214,10 +217,11 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
 
 
 def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0) -> tuple[int, ...]:
+            noise: float, shooters: int = 0, alert: int = 0) -> tuple[int, ...]:
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
-    play to shoot the moon while no one else has points."""
+    play to shoot the moon while no one else has points, and the others defend at
+    once against seats in the ``alert`` mask."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -241,7 +245,7 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         trick = []
         first = False
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                   random.Random(seed), noise, shooters)
+                   random.Random(seed), noise, shooters, alert)
 
 
 Sampler = Callable[[], list[int]]
@@ -291,7 +295,8 @@ def _round(s: Situation, options: Sequence[Plan], deals: int, samplers: tuple[Sa
             if seen else 1.0)
         shooters = 1 << seat if shot else 0
         for position, (card, ours) in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters | ours)
+            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters | ours,
+                             ours if budget.wary else 0)
             found.scores[position].append(score(points))
     if seen:
         for kind in (False, True):
@@ -335,11 +340,17 @@ def _shooting_plans(s: Situation, cards: Sequence[int], samplers: tuple[Sampler,
                     kit: RuleKit, budget: Budget, rng: random.Random,
                     threat: tuple[int, bool], seen: Sequence[Observation]) -> list[Plan]:
     """The candidates played to shoot, when a trial of ``budget.pilot`` deals of the
-    shooting card shows our shot succeeds often enough to be worth searching."""
+    shooting card shows our shot succeeds often enough to be worth searching.
+
+    The trial leaves ``rng`` as it found it, so the rest of the search samples the
+    same deals whether or not a shot was tried.
+    """
+    state = rng.getstate()
     me = s.me
     shot = shoot_play(s.hand, s.legal, s.trick, s.played)
     trial = _round(s, [(shot, 1 << me)], budget.pilot, samplers, kit, budget, rng,
                    lambda points: float(_moon_by(points, me, kit.value)), threat, seen)
+    rng.setstate(state)
     if trial.total(0) < budget.dare * sum(trial.weights):
         return []
     high_first = sorted((card for card in cards if card != shot), key=lambda c: -(c % 13))
