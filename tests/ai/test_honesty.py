@@ -20,11 +20,9 @@ from hearts.view import Phase
 
 SMALL = Budget(deals=4, width=4, late_deals=2)
 GUIDED = Budget(deals=4, width=4, noise=0.1, late_deals=2, trust=0.5, extra_deals=4,
-                finalists=3, moon_watch=0.5, lone_watch=0.3, miss=0.5, moon_fear=1.0,
-                pilot=3, dare=0.0)
+                finalists=3, moon_watch=0.5, lone_watch=0.3, miss=0.5, moon_fear=1.0)
 """Expert's small budget: its deals follow what the others' plays suggest, a second
-round compares the finalists, a seat that may be shooting plays to shoot, and while
-it may shoot itself every candidate is also searched played to shoot."""
+round compares the finalists and a seat that may be shooting plays to shoot."""
 LATE = (60, 85, 70, 90)
 """Match totals near the target: the search scores outcomes by the match."""
 

@@ -6,8 +6,7 @@ import random
 
 from hearts.ai import Level, make_player
 from hearts.ai.judgement import shoot_play
-from hearts.ai.passsearch import shooting_pass
-from hearts.ai.shooter import ShooterBudget, ShooterPlayer, make
+from hearts.ai.shooter import ShooterBudget, ShooterPlayer, make, shooting_pass
 from hearts.cards import Card, CardSet, Seat
 from hearts.hand import Hand
 from hearts.rules import PassDirection, Rules, Scoring
@@ -38,6 +37,11 @@ def test_a_shooter_wins_what_it_can_and_keeps_its_points_when_it_cannot() -> Non
     # With one sure winner or none, its top heart; with no hearts, its surest winner.
     assert shoot_play(hand, _mask("KH 5C"), [], 0) == Card.parse("KH").index
     assert shoot_play(hand, _mask("AC 5D 6D"), [], 0) == Card.parse("AC").index
+    # A heart it cannot be sure of only while the others hold enough hearts to duck.
+    side = _mask("KH AC 5C")
+    assert shoot_play(side, side, [], 0) == Card.parse("KH").index
+    most_hearts = _mask("QH JH TH 9H 8H 7H 6H 5H 4H 3H")
+    assert shoot_play(side, side, [], most_hearts) == Card.parse("AC").index
     # Following second: its highest card that beats the trick.
     follow = _mask("5C 9C")
     assert shoot_play(hand, follow, [Card.parse("7C").index], 0) == Card.parse("9C").index

@@ -59,14 +59,13 @@ def point_value(mask: int, kit: RuleKit) -> int:
 
 def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int,
                taken: Sequence[int], voids: Sequence[int], kit: RuleKit,
-               skill: Skill = FULL_SKILL, alert: int = 0) -> int:
+               skill: Skill = FULL_SKILL) -> int:
     """The card index judgement plays for seat ``me``.
 
     ``trick`` is the current trick's card indices in play order, ``played`` every
     card played (the trick included), ``taken`` each seat's taken cards and
     ``voids`` each seat's shown-out suits as a 4-bit mask (ignored unless
-    ``skill.voids``). A seat in the ``alert`` mask that alone has points is
-    defended against at once (otherwise once it has two fifths of the hand).
+    ``skill.voids``).
     """
     if not legal & (legal - 1):
         return _top(legal)
@@ -85,7 +84,7 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
             value = point_value(taken[lone], kit)
             if lone == me:
                 shooting = value * 2 >= kit.value and _can_run(hand, out)
-            elif value * 5 >= kit.value * 2 or alert >> lone & 1:
+            elif value * 5 >= kit.value * 2:
                 shooter = lone
         else:
             lone = -1

@@ -18,9 +18,9 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
-from hearts.core import FULL_DECK, QUEEN_OF_SPADES, TWO_OF_CLUBS
+from hearts.core import FULL_DECK, TWO_OF_CLUBS
 
-__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass", "shooting_pass"]
+__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass"]
 
 
 class PassBudget(NamedTuple):
@@ -36,10 +36,6 @@ class PassBudget(NamedTuple):
     """Chance a playout seat plays a random legal card."""
     prior: float = 0.3
     """Points a hand judgement's own pass is credited."""
-    shoot: bool = False
-    """Also try the shooting pass (keep the high cards), played to shoot the moon."""
-    wary: bool = False
-    """The others defend at once against our shot (see :class:`~hearts.ai.search.Budget`)."""
 
 
 def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[int]:
@@ -64,45 +60,30 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     trick unless the two of clubs must lead; ``objective`` scores results by the
     match instead of the hand's points.
     """
-    options = [(option, 0) for option in pass_candidates(hand, kit, budget.width, budget.pool)]
-    if budget.shoot:
-        options.append((shooting_pass(hand), 1 << me))
+    options = pass_candidates(hand, kit, budget.width, budget.pool)
     if len(options) == 1:
-        return options[0][0]
+        return options[0]
 
     def points_score(points: tuple[int, ...]) -> float:
         return 4 * points[me] - sum(points)
 
     score = points_score if objective is None else objective.score
 
-    totals = pass_totals(me, hand, options, targets, first_leader, kit, budget.deals,
-                         budget.noise, rng, score, budget.wary)
+    totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
+                         first_leader, kit, budget.deals, budget.noise, rng, score)
     totals[0] -= 4 * budget.prior * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
-    return options[best][0]
-
-
-def shooting_pass(hand: int) -> int:
-    """The pass of a seat going for the moon: its three lowest cards (low hearts
-    first among equals), never the queen of spades."""
-    kept = hand & ~QUEEN_OF_SPADES
-    cards = [index for index in range(52) if kept >> index & 1]
-    cards.sort(key=lambda index: (index % 13, index // 13 != 2))
-    mask = 0
-    for index in cards[:3]:
-        mask |= 1 << index
-    return mask
+    return options[best]
 
 
 def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
                 targets: tuple[int, ...], first_leader: int, kit: RuleKit, deals: int,
                 noise: float, rng: random.Random,
-                score: Callable[[tuple[int, ...]], float], wary: bool = False) -> list[float]:
+                score: Callable[[tuple[int, ...]], float]) -> list[float]:
     """Each option's summed score over ``deals`` sampled deals (lower is better).
 
     An option is a pass set and a mask of seats that play to shoot the moon in
-    its playouts (see :func:`hearts.ai.playout.playout`); when ``wary`` the others
-    defend against those seats at once.
+    its playouts (see :func:`hearts.ai.playout.playout`).
     """
     others = [seat for seat in range(4) if seat != me]
     unknown = FULL_DECK ^ hand
@@ -132,7 +113,6 @@ def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
             if kit.first_lead:
                 leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
             points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
-                             kit, random.Random(seed), noise, shooters,
-                             shooters if wary else 0)
+                             kit, random.Random(seed), noise, shooters)
             totals[position] += score(points)
     return totals

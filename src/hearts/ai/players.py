@@ -88,16 +88,14 @@ class SearchPlayer(JudgementPlayer):
     """A player that searches sampled deals with judgement playouts (Strong, Expert)."""
 
     def __init__(self, level: Level = Level.EXPERT, seed: int = 0,
-                 budget: Budget | None = None, pass_budget: PassBudget | None = None) -> None:
+                 budget: Budget | None = None) -> None:
         super().__init__(level, seed)
         self.budget = budget or BUDGETS[self.level]
         """How hard it looks."""
-        self.pass_budget = pass_budget or PASS_BUDGETS.get(self.level)
-        """How hard it looks for its pass (None: it passes by judgement)."""
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass: judgement's, or the best of a searched shortlist."""
-        budget = self.pass_budget
+        budget = PASS_BUDGETS.get(self.level)
         if budget is None or not budget.deals:
             return super().choose_pass(view)
         hand = 0

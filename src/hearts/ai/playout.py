@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hearts.ai.judgement import FULL_SKILL, judge_play, shoot_play
+from hearts.ai.judgement import judge_play, shoot_play
 from hearts.ai.kit import RuleKit
 from hearts.core import HEARTS, POINT_CARDS, final_points, legal_mask, trick_winner
 
@@ -15,14 +15,13 @@ __all__ = ["playout"]
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             taken: Sequence[int], voids: Sequence[int], broken: bool, first: bool,
             kit: RuleKit, rng: random.Random, noise: float = 0.0,
-            shooters: int = 0, alert: int = 0) -> tuple[int, ...]:
+            shooters: int = 0) -> tuple[int, ...]:
     """Final points of each seat after judgement plays out the hand from here.
 
     ``hands`` is consumed. ``trick`` holds the cards already in the current trick,
     led by ``leader``. With probability ``noise`` a seat plays a random legal card.
     A seat in the ``shooters`` mask (bit ``1 << seat``) plays to shoot the moon for
-    as long as no other seat has taken points; the others defend at once against
-    a seat in the ``alert`` mask that alone has points.
+    as long as no other seat has taken points.
     """
     taken = list(taken)
     voids = list(voids)
@@ -43,8 +42,7 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         elif shooters >> seat & 1 and _alive(seat, taken):
             card = shoot_play(hands[seat], legal, cards, played)
         else:
-            card = judge_play(seat, hands[seat], legal, cards, played, taken, voids, kit,
-                              FULL_SKILL, alert)
+            card = judge_play(seat, hands[seat], legal, cards, played, taken, voids, kit)
         bit = 1 << card
         hands[seat] ^= bit
         played |= bit

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hearts.ai.inference import Observation, deal_likelihood
-from hearts.ai.judgement import judge_play, shoot_play
+from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.playout import playout
@@ -35,7 +35,7 @@ from hearts.core import (
     trick_winner,
 )
 
-__all__ = ["Budget", "Plan", "candidates", "moon_threat", "outcome", "search_plan", "search_play"]
+__all__ = ["Budget", "candidates", "moon_threat", "outcome", "search_play"]
 
 
 class Budget(NamedTuple):
@@ -71,15 +71,6 @@ class Budget(NamedTuple):
     miss: float = 1.0
     """A sampled deal's weight is multiplied by this for each play of another seat
     that judgement would not have made holding those cards (1: no weighing)."""
-    pilot: int = 0
-    """Deals of a trial of our own moon shot while no one else has points (0: never
-    shoot by plan); when it succeeds often enough, every candidate is also searched
-    played to shoot."""
-    dare: float = 0.15
-    """The share of the trial's deals that must end in our moon."""
-    wary: bool = False
-    """When we play to shoot, the others defend at once (as a searching opponent
-    would) instead of waiting until we have two fifths of the points."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -152,9 +143,6 @@ def _lone_scorer(s: Situation) -> int:
     return lone
 
 
-SHOT_WIDTH = 4
-"""The most candidates searched played to shoot."""
-
 LOW_RANKS = sum(0x7F << (13 * suit) for suit in range(4))
 """The 2 to the 8 of every suit."""
 
@@ -225,11 +213,10 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
 
 
 def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0, alert: int = 0) -> tuple[int, ...]:
+            noise: float, shooters: int = 0) -> tuple[int, ...]:
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
-    play to shoot the moon while no one else has points, and the others defend at
-    once against seats in the ``alert`` mask."""
+    play to shoot the moon while no one else has points."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -253,7 +240,7 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         trick = []
         first = False
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                   random.Random(seed), noise, shooters, alert)
+                   random.Random(seed), noise, shooters)
 
 
 Sampler = Callable[[], list[int]]
@@ -272,17 +259,11 @@ class _Round(NamedTuple):
         return sum(w * x for w, x in zip(self.weights, self.scores[option], strict=True))
 
 
-Plan = tuple[int, int]
-"""A card to play and the mask of our seat when we then play to shoot (else 0)."""
-
-
-def _round(s: Situation, options: Sequence[Plan], deals: int, samplers: tuple[Sampler, Sampler],
+def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sampler, Sampler],
            kit: RuleKit, budget: Budget, rng: random.Random,
            score: Callable[[tuple[int, ...]], float], threat: tuple[int, bool],
            seen: Sequence[Observation]) -> _Round:
     """Each option's score on each of ``deals`` fresh deals.
-
-    An option is a card and whether we then play to shoot (a :data:`Plan`).
 
     With chance ``budget.moon_watch`` (``budget.lone_watch`` on a weak sign) a deal is
     one where the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
@@ -302,9 +283,8 @@ def _round(s: Situation, options: Sequence[Plan], deals: int, samplers: tuple[Sa
             deal_likelihood(world, seen, kit, budget.miss, seat if shot else -1)
             if seen else 1.0)
         shooters = 1 << seat if shot else 0
-        for position, (card, ours) in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters | ours,
-                             ours if budget.wary else 0)
+        for position, card in enumerate(options):
+            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters)
             found.scores[position].append(score(points))
     if seen:
         for kind in (False, True):
@@ -317,15 +297,12 @@ def _round(s: Situation, options: Sequence[Plan], deals: int, samplers: tuple[Sa
     return found
 
 
-def _moon_by(points: Sequence[int], seat: int, value: int) -> bool:
-    """Whether ``seat`` shot the moon, from the hand's final points."""
-    return points[seat] <= 0 and all(points[other] >= value - 10
-                                     for other in range(4) if other != seat)
-
-
 def _shot_by_other(points: Sequence[int], me: int, value: int) -> bool:
     """Whether another seat shot the moon, from the hand's final points."""
-    return any(_moon_by(points, seat, value) for seat in range(4) if seat != me)
+    for seat in range(4):
+        if seat != me and points[seat] <= 0:
+            return all(points[other] >= value - 10 for other in range(4) if other != seat)
+    return False
 
 
 def _close(found: _Round, best: int, other: int, margin: float) -> bool:
@@ -339,45 +316,11 @@ def _close(found: _Round, best: int, other: int, margin: float) -> bool:
     return mean * mean * total * total <= margin * margin * variance
 
 
-def _alive(seat: int, taken: Sequence[int]) -> bool:
-    """Whether ``seat`` may still shoot: no other seat has taken points."""
-    return not any(taken[other] & POINT_CARDS for other in range(4) if other != seat)
-
-
-def _shooting_plans(s: Situation, cards: Sequence[int], samplers: tuple[Sampler, Sampler],
-                    kit: RuleKit, budget: Budget, rng: random.Random,
-                    threat: tuple[int, bool], seen: Sequence[Observation]) -> list[Plan]:
-    """The candidates played to shoot, when a trial of ``budget.pilot`` deals of the
-    shooting card shows our shot succeeds often enough to be worth searching.
-
-    The trial leaves ``rng`` as it found it, so the rest of the search samples the
-    same deals whether or not a shot was tried.
-    """
-    state = rng.getstate()
-    me = s.me
-    shot = shoot_play(s.hand, s.legal, s.trick, s.played)
-    trial = _round(s, [(shot, 1 << me)], budget.pilot, samplers, kit, budget, rng,
-                   lambda points: float(_moon_by(points, me, kit.value)), threat, seen)
-    rng.setstate(state)
-    if trial.total(0) < budget.dare * sum(trial.weights):
-        return []
-    high_first = sorted((card for card in cards if card != shot), key=lambda c: -(c % 13))
-    return [(card, 1 << me) for card in [shot, *high_first][:SHOT_WIDTH]]
-
-
 def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.Random,
                 use_voids: bool = True, lacks: Sequence[int] | None = None,
                 objective: Objective | None = None,
                 seen: Sequence[Observation] = ()) -> int:
-    """The card index the search prefers for ``situation`` (see :func:`search_plan`)."""
-    return search_plan(situation, kit, budget, rng, use_voids, lacks, objective, seen)[0]
-
-
-def search_plan(situation: Situation, kit: RuleKit, budget: Budget, rng: random.Random,
-                use_voids: bool = True, lacks: Sequence[int] | None = None,
-                objective: Objective | None = None,
-                seen: Sequence[Observation] = ()) -> Plan:
-    """The card and plan (playing on, or shooting the moon) the search prefers.
+    """The card index the search prefers for ``situation``.
 
     ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``;
     ``objective`` scores results by the match instead of the hand's points; ``seen``
@@ -385,9 +328,9 @@ def search_plan(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     it, when ``budget.miss`` is below 1.
     """
     s = situation
-    cards = candidates(s, kit, budget.width, settle=objective is None)
-    if len(cards) == 1:
-        return cards[0], 0
+    options = candidates(s, kit, budget.width, settle=objective is None)
+    if len(options) == 1:
+        return options[0]
     deals = budget.deals
     if s.hand.bit_count() <= 6:
         deals += budget.late_deals
@@ -419,9 +362,6 @@ def search_plan(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     prior = 4 * budget.prior
     seen = seen if budget.miss < 1.0 else ()
     samplers = (sample, sample_shot)
-    options: list[Plan] = [(card, 0) for card in cards]
-    if budget.pilot and _alive(s.me, s.taken):
-        options += _shooting_plans(s, cards, samplers, kit, budget, rng, threat, seen)
     first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen)
     totals = [first.total(i) for i in range(len(options))]
     totals[0] -= prior * sum(first.weights)

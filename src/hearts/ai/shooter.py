@@ -17,7 +17,7 @@ from typing import NamedTuple
 from hearts.ai.inference import lacks_of_view
 from hearts.ai.judgement import shoot_play
 from hearts.ai.kit import RuleKit, rule_kit
-from hearts.ai.passsearch import pass_candidates, pass_totals, shooting_pass
+from hearts.ai.passsearch import pass_candidates, pass_totals
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
 from hearts.ai.situation import Situation, view_key
@@ -48,6 +48,17 @@ class ShooterBudget(NamedTuple):
 def make(seed: int = 0) -> ShooterPlayer:
     """The arena's entry point: a shooter whose decisions replay from ``seed``."""
     return ShooterPlayer(seed)
+
+
+def shooting_pass(hand: int) -> int:
+    """The pass of a seat going for the moon: its three lowest cards (low hearts
+    first among equals), never the queen of spades."""
+    cards = [index for index in range(52) if hand >> index & 1 and index != 49]
+    cards.sort(key=lambda index: (index % 13, index // 13 != 2))
+    mask = 0
+    for index in cards[:3]:
+        mask |= 1 << index
+    return mask
 
 
 class ShooterPlayer:
