@@ -15,7 +15,7 @@ from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
-from hearts.rules import Rules
+from hearts.rules import PassDirection, Rules
 
 KIT = rule_kit(Rules())
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -174,3 +174,24 @@ def test_the_signs_of_a_moon_shot() -> None:
     assert moon_threat(Situation.of(hand.view(Seat.SOUTH))) == (3, True)
     assert moon_threat(Situation.of(hand.view(Seat.NORTH))) == (3, False)
     assert moon_threat(Situation.of(hand.view(Seat.EAST))) == (-1, False)
+
+
+def test_a_lone_scorer_leading_hearts_or_winning_most_tricks_is_a_strong_sign() -> None:
+    from hearts.ai.search import moon_threat
+
+    def signs(plays: str) -> list[tuple[int, bool]]:
+        hand = Hand(Rules(), [CardSet.parse(h) for h in (
+            "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS", "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS",
+            "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S", "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS")],
+            pass_direction=PassDirection.NONE)
+        for card in plays.split():
+            hand.play(card)
+        return [moon_threat(Situation.of(hand.view(seat))) for seat in Seat]
+
+    # South alone has points after one trick: a weak sign to the others.
+    assert signs("3H 4H 2H KH") == [(-1, False)] + [(0, False)] * 3
+    # South has won all three tricks: strong.
+    assert signs("3H 4H 2H KH AS 7S 8S 5S AD 3D 2D 5D") == [(-1, False)] + [(0, True)] * 3
+    # North alone has points (weak); it leads a heart (strong).
+    assert signs("3H AH 2H KH") == [(2, False), (2, False), (-1, False), (2, False)]
+    assert signs("3H AH 2H KH QH") == [(2, True), (2, True), (-1, False), (2, True)]

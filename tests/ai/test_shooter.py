@@ -32,8 +32,16 @@ def test_the_shooting_pass_keeps_the_high_cards() -> None:
 
 def test_a_shooter_wins_what_it_can_and_keeps_its_points_when_it_cannot() -> None:
     hand = _mask("AH KH 5C 9C")
-    # Leading: a sure winner, here the ace of hearts.
-    assert shoot_play(hand, hand, [], 0) == Card.parse("AH").index
+    # Leading: it draws the hearts first, with the lower of its two sure winners.
+    assert shoot_play(hand, hand, [], 0) == Card.parse("KH").index
+    # With one sure winner or none, its top heart; with no hearts, its surest winner.
+    assert shoot_play(hand, _mask("KH 5C"), [], 0) == Card.parse("KH").index
+    assert shoot_play(hand, _mask("AC 5D 6D"), [], 0) == Card.parse("AC").index
+    # A heart it cannot be sure of only while the others hold enough hearts to duck.
+    side = _mask("KH AC 5C")
+    assert shoot_play(side, side, [], 0) == Card.parse("KH").index
+    most_hearts = _mask("QH JH TH 9H 8H 7H 6H 5H 4H 3H")
+    assert shoot_play(side, side, [], most_hearts) == Card.parse("AC").index
     # Following second: its highest card that beats the trick.
     follow = _mask("5C 9C")
     assert shoot_play(hand, follow, [Card.parse("7C").index], 0) == Card.parse("9C").index

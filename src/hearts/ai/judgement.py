@@ -277,13 +277,22 @@ def naive_play(hand: int, legal: int, trick: Sequence[int]) -> int:
 
 
 def shoot_play(hand: int, legal: int, trick: Sequence[int], played: int) -> int:
-    """The card a seat trying to shoot the moon plays: it leads its surest winners,
-    wins every trick it can (as cheaply as it can when last) and, when it cannot,
-    keeps its high cards and its points."""
+    """The card a seat trying to shoot the moon plays: it draws the hearts first
+    (with the lower of two sure winners, else its top heart while the others still
+    hold enough low ones to duck with), then leads its surest winners, wins every
+    trick it can (as cheaply as it can when last) and, when it cannot, keeps its
+    high cards and its points."""
     if not legal & (legal - 1):
         return _top(legal)
     if not trick:
         out = FULL_DECK ^ played ^ hand
+        hearts = legal & HEARTS
+        if hearts and out & HEARTS:
+            sure = hearts & ~((1 << _top(out & HEARTS)) - 1)
+            if sure.bit_count() >= 2:
+                return _low(sure)
+            if sure or (out & HEARTS).bit_count() >= 6:
+                return _top(hearts)
         best = -1
         best_key = (99, 0)
         for suit in range(4):

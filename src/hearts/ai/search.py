@@ -149,15 +149,23 @@ LOW_RANKS = sum(0x7F << (13 * suit) for suit in range(4))
 
 def moon_threat(s: Situation) -> tuple[int, bool]:
     """The other seat that may be shooting the moon, from what we can see (-1 for
-    none), and whether the sign is strong: the seat that passed us three low cards
-    (a seat going for the moon keeps its high ones) while no one else has points is
-    a strong sign; the only seat that has taken points so far, a weak one."""
+    none), and whether the sign is strong.
+
+    The seat that passed us three low cards (a seat going for the moon keeps its
+    high ones) while no one else has points is a strong sign. The only seat that
+    has taken points so far is a weak one, made strong when it also passed us low
+    cards, leads a heart or has won most of the tricks (three or more).
+    """
     lone = _lone_scorer(s)
     passed_low = s.passer >= 0 and s.received and not s.received & ~LOW_RANKS
     if lone >= 0:
         if lone == s.me:
             return -1, False
-        return lone, bool(passed_low and lone == s.passer)
+        tricks = s.taken[lone].bit_count() // 4
+        played = sum(taken.bit_count() for taken in s.taken) // 4
+        leads_hearts = bool(s.trick) and s.leader == lone and bool(1 << s.trick[0] & HEARTS)
+        return lone, bool((passed_low and lone == s.passer) or leads_hearts
+                          or (tricks >= 3 and 2 * tricks > played))
     if any(taken & POINT_CARDS for taken in s.taken):
         return -1, False
     if passed_low:
