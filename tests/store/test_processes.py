@@ -54,6 +54,26 @@ def test_two_processes_at_once(tmp_path: Path) -> None:
     db.close()
 
 
+_OPEN_AND_SAY = """
+import sys
+from hearts.store import Store
+store = Store.open(sys.argv[1])
+print(store.connection is not None, store.notices, flush=True)
+"""
+
+
+def test_processes_creating_the_file_at_once(tmp_path: Path) -> None:
+    """Two games started at the same moment on a new data folder both save: SQLite
+    refuses the switch to WAL mode at once, without its busy wait, while the
+    other process is creating the file, and the store waits for it itself."""
+    for attempt in range(8):
+        folder = tmp_path / str(attempt)
+        children = [subprocess.Popen([sys.executable, "-c", _OPEN_AND_SAY, str(folder)],
+                                     stdout=subprocess.PIPE, text=True) for _ in range(2)]
+        said = [child.communicate(timeout=60)[0] for child in children]
+        assert all(line.startswith("True") for line in said), said
+
+
 def _options(folder: Path) -> Path:
     folder.mkdir()
     (folder / "options.json").write_text(json.dumps({"target": 50, "difficulty": "beginner"}))
@@ -100,11 +120,34 @@ def _progress(line: str) -> tuple[int, ...]:
     return tuple(int(word) for word in line.split()[1:])
 
 
+def _run_until_a_random_moment(child: subprocess.Popen[str], lines: list[str],
+                               rng: random.Random) -> bool:
+    """Let the child run to a random moment; False if it ended first. Most moments
+    are counted in saves (so a fast machine is killed as often as a slow one), a
+    random few milliseconds after one; some are counted in time from the start,
+    to hit starting up and resuming too."""
+    if rng.random() < 0.2:
+        moment = time.monotonic() + rng.uniform(0.05, 1.5)
+        saves = None
+    else:
+        moment = time.monotonic() + 60
+        saves = rng.randint(1, 25)
+    while child.poll() is None:
+        if saves is not None and sum(line.startswith("saved") for line in lines) >= saves:
+            time.sleep(rng.uniform(0, 0.02))
+            return child.poll() is None
+        if time.monotonic() >= moment:
+            return True
+        time.sleep(0.002)
+    return False
+
+
 def test_kill_9_at_random_moments(tmp_path: Path) -> None:
     """The real game plays two matches by itself and is killed with SIGKILL at
-    random moments, again and again, for about 40 seconds. After every kill the
-    file is whole and holds every save the game reported; every restart resumes;
-    and the matches end exactly as an uninterrupted run of the same game does."""
+    random moments, again and again, for about 40 seconds or until it gets
+    through. After every kill the file is whole and holds every save the game
+    reported; every restart resumes; and the matches end exactly as an
+    uninterrupted run of the same game does."""
     config = _options(tmp_path / "config")
     matches = 2
     reference = _child(tmp_path / "reference", config, matches)  # runs meanwhile
@@ -119,12 +162,10 @@ def test_kill_9_at_random_moments(tmp_path: Path) -> None:
         child = _child(data, config, matches)
         lines = _lines(child)
         killing = time.monotonic() < deadline
-        try:
-            child.wait(timeout=rng.uniform(0.2, 1.8) if killing else 120)
-        except subprocess.TimeoutExpired:
+        if killing and _run_until_a_random_moment(child, lines, rng):
             os.kill(child.pid, signal.SIGKILL)
-            child.wait()
             kills += 1
+        child.wait(timeout=120)
         time.sleep(0.05)  # let the reader thread take the last lines
         if "over" in lines:
             break

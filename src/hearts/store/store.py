@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,6 +54,21 @@ FILE_NAME = "hearts.db"
 _QUEEN = Card.parse("QS")
 _JACK = Card.parse("JD")
 _BUSY_SECONDS = 3.0
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Switch the file to WAL mode. SQLite answers "database is locked" at once,
+    without waiting, when another process is creating or switching the same file
+    at that moment, so wait here as the busy timeout would."""
+    deadline = time.monotonic() + _BUSY_SECONDS
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def database_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -214,7 +230,7 @@ class Store:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            db.execute("PRAGMA journal_mode = WAL")
+            _use_wal(db)
             db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             check_schema(db)
