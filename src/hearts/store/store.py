@@ -65,8 +65,8 @@ def _use_wal(db: sqlite3.Connection) -> None:
         try:
             db.execute("PRAGMA journal_mode = WAL")
             return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
+        except sqlite3.Error as error:
+            if not _is_busy(error) or time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
 
@@ -124,6 +124,10 @@ def _is_damage(error: sqlite3.Error) -> bool:
     return name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT"))
 
 
+def _is_busy(error: sqlite3.Error) -> bool:
+    return getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+
+
 def _reason(error: BaseException) -> str:
     """A few words for a notice: why a file could not be written."""
     if isinstance(error, sqlite3.Error):
@@ -132,7 +136,7 @@ def _reason(error: BaseException) -> str:
             return "the disk is full"
         if name.startswith("SQLITE_READONLY") or name.startswith("SQLITE_PERM"):
             return "it is read-only"
-        if name.startswith("SQLITE_BUSY"):
+        if _is_busy(error):
             return "it is busy"
         if name.startswith("SQLITE_CANTOPEN"):
             return "it cannot be opened"
