@@ -1,0 +1,85 @@
+"""The measuring tools in tools/: runs compared deal by deal, and conceded moons counted."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from hearts.arena.cli import main as arena
+
+TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("compare_runs", TOOL)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(folder: Path, a: str, deals: int) -> Path:
+    assert arena(["match", a, "casual", "--deals", str(deals), "--seed", "4", "--quiet",
+                  "--results", str(folder)]) == 0
+    (path,) = folder.glob("*.jsonl")
+    return path
+
+
+def test_compares_the_deals_both_runs_hold(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _tool()
+    old = _run(tmp_path / "old", "club", 4)
+    new = _run(tmp_path / "new", "beginner", 3)
+    zipped = tmp_path / "old.jsonl.gz"
+    with old.open("rb") as source, gzip.open(zipped, "wb") as target:
+        shutil.copyfileobj(source, target)
+    capsys.readouterr()
+    assert tool.main([str(zipped), str(new)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 deals in both runs (6 hands each)")
+    before, after = tool.read_deals(old), tool.read_deals(new)
+    assert sorted(before) == [0, 1, 2, 3] and sorted(after) == [0, 1, 2]
+    change = sum(tool.saving(after[d]) - tool.saving(before[d]) for d in range(3)) / 3
+    assert f"new - old: {change:+.3f}" in out
+
+
+def test_the_same_run_compared_with_itself_changes_nothing(tmp_path: Path) -> None:
+    tool = _tool()
+    run = tool.read_deals(_run(tmp_path, "club", 3))
+    assert "new - old: +0.000 ± 0.000" in tool.compare(run, run)[-1]
+    assert tool.compare(run, {}) == ["the two runs share no deal"]
+
+
+def test_an_unreadable_file_is_reported(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    assert _tool().main([str(broken), str(broken)]) == 2
+    assert "compare_runs:" in capsys.readouterr().err
+
+
+def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("conceded_moons",
+                                                  TOOL.with_name("conceded_moons.py"))
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    path = _run(tmp_path, "club", 150)
+    conceded = _tool().read_deals(path)
+    moons = sum(result.b_moons for result in conceded.values())
+    assert moons > 0
+    counts = tool.tally(tool.hand_records(path), "club")
+    assert counts["conceded hands"] == moons
+    assert counts["conceded hands"] + counts["other hands"] == 300
+    for key, value in counts.items():
+        if ":" in key:
+            assert value <= counts[f"{key.split(':')[0]} hands"]
+    shot = sum(result.a_moons for result in conceded.values())
+    assert tool.main([str(path), "--player", "casual"]) == 0
+    assert f"{shot:6d}  conceded hands" in capsys.readouterr().out

@@ -1,0 +1,84 @@
+"""Compare two arena runs on the same deals: did a change to side A help?
+
+    python tools/compare_runs.py OLD NEW
+
+OLD and NEW are `hearts-arena match` results files (JSON lines, gzipped or not)
+with the same seed and rules, for example the Expert's run against the shooter
+and a changed Expert's run against it. Deal n is the same cards in both, so on
+the deals both files hold the difference in A's saving is a paired sample: it
+is printed with its 95% confidence interval, beside each run's own summary and
+its moons. A run stopped early compares on the deals it finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import sys
+from pathlib import Path
+
+from hearts.arena.duplicate import DealResult
+from hearts.arena.stats import summarize
+
+
+def read_deals(path: Path) -> dict[int, DealResult]:
+    """The deals of a results file by number (its header and any games skipped)."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    deals = {}
+    with opener(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            data = json.loads(line)
+            if "deal" in data:
+                result = DealResult.from_json(data)
+                deals[result.deal] = result
+    return deals
+
+
+def saving(result: DealResult) -> float:
+    """Points a hand A saves against B on one deal (as the arena counts it)."""
+    return (sum(result.b_points) / len(result.b_points)
+            - sum(result.a_points) / len(result.a_points))
+
+
+def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]:
+    """The report's lines for the deals both runs hold."""
+    common = sorted(set(old) & set(new))
+    if not common:
+        return ["the two runs share no deal"]
+    lines = [f"{len(common)} deals in both runs ({2 * len(common)} hands each)"]
+    for name, run in (("old", old), ("new", new)):
+        s = summarize([run[deal] for deal in common])
+        lines.append(f"  {name}: A saves {s.diff:+.3f} ± {s.ci95:.3f} a hand, z = {s.z:.2f}; "
+                     f"moons A shot {s.a_moons}, conceded {s.b_moons}")
+    change = [saving(new[deal]) - saving(old[deal]) for deal in common]
+    mean = sum(change) / len(change)
+    if len(change) > 1:
+        spread = math.sqrt(sum((x - mean) ** 2 for x in change) / (len(change) - 1))
+        half = 1.96 * spread / math.sqrt(len(change))
+        z = mean / (spread / math.sqrt(len(change))) if spread else 0.0
+        lines.append(f"  new - old: {mean:+.3f} ± {half:.3f} a hand (95% CI, paired), "
+                     f"z = {z:.2f}")
+    else:
+        lines.append(f"  new - old: {mean:+.3f} a hand (one deal: no interval)")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the comparison; 2 when a file cannot be read."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", type=Path, help="the reference run's results file")
+    parser.add_argument("new", type=Path, help="the changed run's results file")
+    args = parser.parse_args(argv)
+    try:
+        old, new = read_deals(args.old), read_deals(args.new)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"compare_runs: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(compare(old, new)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""How a player concedes moons: what it held, passed and ducked in those hands.
+
+    python tools/conceded_moons.py RESULTS [--player expert]
+
+RESULTS is a `hearts-arena match` results file (JSON lines, gzipped or not).
+For every hand it asks, of the seats the named player holds: did another player
+shoot the moon; after the pass, did the player's seats hold the queen, king or
+ace of hearts between them; did a seat of the player pass one of those to the
+seat that then shot (or to any other player's seat); and did a seat of the player, last to a trick holding
+points that the lone scorer so far was winning, duck under it with a card that
+would have won it. Counts are printed for hands with and without a conceded moon.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hearts.cards import Card, Seat, Suit
+from hearts.hand import Hand
+
+HIGH_HEARTS = frozenset(Card.parse(text) for text in ("QH", "KH", "AH"))
+
+
+def hand_records(path: Path) -> Iterator[dict[str, Any]]:
+    """Every hand record in a results file."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            yield from json.loads(line).get("hands", [])
+
+
+def _ducked_a_lone_scorer(record: dict[str, Any], ours: set[Seat]) -> bool:
+    """Whether one of ``ours``, last to a trick with points in it that the only
+    seat with points so far (not ours) was winning, played under it holding a
+    card of the led suit that would have won it."""
+    hand = Hand.from_record({**record, "plays": []})
+    for text in record["plays"]:
+        card = Card.parse(text)
+        seat, trick = hand.turn, hand.trick
+        if seat in ours and len(trick) == 3:
+            led = trick[0][1].suit
+            winner, top = max(((s, c) for s, c in trick if c.suit == led),
+                              key=lambda pair: pair[1].rank)
+            scorers = [s for s in Seat if hand.points[s] > 0]
+            points = any(c.suit == Suit.HEARTS or c == Card.parse("QS") for _, c in trick)
+            if points and scorers == [winner] and winner not in ours:
+                beats = [c for c in hand.legal_plays() if c.suit == led and c.rank > top.rank]
+                if beats and not (card.suit == led and card.rank > top.rank):
+                    return True
+        hand.play(card)
+    return False
+
+
+def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
+    """The counts the report prints, keyed by what they count."""
+    counts: Counter[str] = Counter()
+    for record in records:
+        ours = {Seat.parse(p["seat"]) for p in record["players"] if p["player"] == player}
+        if not ours:
+            continue
+        full = Hand.from_record(record)
+        shooter = full.shooter
+        kind = "conceded" if shooter is not None and shooter not in ours else "other"
+        counts[f"{kind} hands"] += 1
+        kept = set().union(*(set(full.dealt(s)) - set(full.passed(s)) | set(full.received(s))
+                             for s in ours))
+        counts[f"{kind}: held the queen, king or ace of hearts after the pass"] += bool(
+            kept & HIGH_HEARTS)
+        counts[f"{kind}: passed a high heart to another player"] += any(
+            set(full.passed(s)) & HIGH_HEARTS and full.pass_direction.target(s) not in ours
+            for s in ours)
+        if shooter is not None and shooter not in ours:
+            fed = any(set(full.passed(s)) & HIGH_HEARTS
+                      and full.pass_direction.target(s) == shooter for s in ours)
+            counts["conceded: passed a high heart to the shooter"] += fed
+        counts[f"{kind}: ducked a lone scorer's points trick when last"] += (
+            _ducked_a_lone_scorer(record, ours))
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the counts; 2 when the file cannot be read."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", type=Path, help="an arena results file")
+    parser.add_argument("--player", default="expert", help="the defending player's name")
+    args = parser.parse_args(argv)
+    try:
+        counts = tally(hand_records(args.results), args.player)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"conceded_moons: {error}", file=sys.stderr)
+        return 2
+    for key in sorted(counts):
+        print(f"{counts[key]:6d}  {key}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
