@@ -146,3 +146,18 @@ def test_takes_a_heart_early_against_the_seat_that_passed_it_low_cards() -> None
     for card in cards("JC 9C AC 3C QH"):
         hand.play(card)
     assert str(player(Level.EXPERT).choose_play(hand.view(Seat.SOUTH))) == "KH"
+
+
+@pytest.mark.parametrize("level", [Level.STRONG, Level.EXPERT])
+def test_lets_through_a_moon_that_ends_the_match_with_it_lowest(level: Level) -> None:
+    # The moon in progress of test_stops_a_moon_in_progress, near the end of a
+    # match: North's shot (33 to each other seat) takes West (75) over 100 with
+    # South (30 + 33) lowest, so South wins the match by ducking; taking the heart
+    # with the king of diamonds would keep the match going with East (35) close
+    # behind and North (68 + 31) not yet out.
+    tricks = [(Seat.NORTH, "AS 2S 3S QS"), (Seat.NORTH, "AH 2H 3H 4H"),
+              (Seat.NORTH, "KH 5H 6H 7H"), (Seat.NORTH, "QH 8H 9H TH"),
+              (Seat.NORTH, "2C 3C 4C AC")]
+    view = make_view("KD 2D 5C 6C 7C 8S 9S TS", tricks, (Seat.WEST, "5D 9D JH"),
+                     scores=(30, 75, 68, 35))
+    assert str(player(level).choose_play(view)) != "KD"
