@@ -53,11 +53,6 @@ class RunSpec:
     mode: str = "deals"
     """``"deals"`` (duplicate single hands) or ``"games"`` (whole matches)."""
 
-    @property
-    def unit(self) -> str:
-        """``"deal"`` or ``"game"``: the key of each results line."""
-        return self.mode[:-1]
-
     def header(self) -> dict[str, Any]:
         """The results file's first line (without the count: a run may grow).
 

@@ -232,11 +232,6 @@ class HeartsApp(App[None]):
         return None
 
     @property
-    def at_table(self) -> bool:
-        """True when the table is the page on show."""
-        return bool(self.screen_stack) and isinstance(self.screen, TableScreen)
-
-    @property
     def live(self) -> bool:
         """True when the game may move on: the table is on show and big enough, and
         no earlier trick is being shown again."""
