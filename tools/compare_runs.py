@@ -15,12 +15,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import math
 import sys
 from pathlib import Path
 
 from hearts.arena.duplicate import DealResult
-from hearts.arena.stats import summarize
+from hearts.arena.stats import mean_and_ci, summarize
 
 
 def read_deals(path: Path) -> dict[int, DealResult]:
@@ -53,11 +52,8 @@ def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]
         lines.append(f"  {name}: A saves {s.diff:+.3f} ± {s.ci95:.3f} a hand, z = {s.z:.2f}; "
                      f"moons A shot {s.a_moons}, conceded {s.b_moons}")
     change = [saving(new[deal]) - saving(old[deal]) for deal in common]
-    mean = sum(change) / len(change)
+    mean, half, z = mean_and_ci(change)
     if len(change) > 1:
-        spread = math.sqrt(sum((x - mean) ** 2 for x in change) / (len(change) - 1))
-        half = 1.96 * spread / math.sqrt(len(change))
-        z = mean / (spread / math.sqrt(len(change))) if spread else 0.0
         lines.append(f"  new - old: {mean:+.3f} ± {half:.3f} a hand (95% CI, paired), "
                      f"z = {z:.2f}")
     else:

@@ -10,10 +10,10 @@ from hearts.arena.duplicate import DealResult
 from hearts.arena.games import GameResult, match_wins
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT
 
-__all__ = ["GamesSummary", "Summary", "summarize", "summarize_games"]
+__all__ = ["GamesSummary", "Summary", "mean_and_ci", "summarize", "summarize_games"]
 
 
-def _mean_and_ci(samples: Sequence[float]) -> tuple[float, float, float]:
+def mean_and_ci(samples: Sequence[float]) -> tuple[float, float, float]:
     """Mean, half-width of its 95% confidence interval, and z (mean over its error)."""
     count = len(samples)
     mean = sum(samples) / count
@@ -54,7 +54,7 @@ def summarize(results: Sequence[DealResult]) -> Summary:
         return Summary(0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0)
     a = [sum(r.a_points) / len(r.a_points) for r in results]
     b = [sum(r.b_points) / len(r.b_points) for r in results]
-    mean, ci95, z = _mean_and_ci([y - x for x, y in zip(a, b, strict=True)])
+    mean, ci95, z = mean_and_ci([y - x for x, y in zip(a, b, strict=True)])
     return Summary(count, 2 * count, sum(a) / count, sum(b) / count, mean, ci95, z,
                    sum(r.a_moons for r in results), sum(r.b_moons for r in results))
 
@@ -92,7 +92,7 @@ def summarize_games(results: Sequence[GameResult]) -> GamesSummary:
         return GamesSummary(0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0)
     a_wins = [match_wins(r.scores[0], SIDES_UPRIGHT) + match_wins(r.scores[1], SIDES_SWAPPED)
               for r in results]
-    margin, ci95, z = _mean_and_ci([wins - 1.0 for wins in a_wins])
+    margin, ci95, z = mean_and_ci([wins - 1.0 for wins in a_wins])
     total = sum(a_wins)
     return GamesSummary(count, 2 * count, sum(len(r.hands) for r in results), total,
                         2 * count - total, margin, ci95, z,
