@@ -6,9 +6,10 @@ RESULTS is a `hearts-arena match` results file (JSON lines, gzipped or not).
 For every hand it asks, of the seats the named player holds: did another player
 shoot the moon; after the pass, did the player's seats hold the queen, king or
 ace of hearts between them; did a seat of the player pass one of those to the
-seat that then shot (or to any other player's seat); and did a seat of the player, last to a trick holding
-points that the lone scorer so far was winning, duck under it with a card that
-would have won it. Counts are printed for hands with and without a conceded moon.
+seat that then shot (or to any other player's seat); and did a seat of the
+player, last to a trick holding points that the lone scorer so far was
+winning, duck under it with a card that would have won it. Counts are printed
+for hands with and without a conceded moon.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hearts.cards import Card, Seat, Suit
+from hearts.cards import Card, Seat
 from hearts.hand import Hand
 
 HIGH_HEARTS = frozenset(Card.parse(text) for text in ("QH", "KH", "AH"))
@@ -36,26 +37,26 @@ def hand_records(path: Path) -> Iterator[dict[str, Any]]:
             yield from json.loads(line).get("hands", [])
 
 
-def _ducked_a_lone_scorer(record: dict[str, Any], ours: set[Seat]) -> bool:
-    """Whether one of ``ours``, last to a trick with points in it that the only
-    seat with points so far (not ours) was winning, played under it holding a
-    card of the led suit that would have won it."""
+def _replay(record: dict[str, Any], ours: set[Seat]) -> tuple[Hand, bool]:
+    """The hand played out from its record, and whether one of ``ours``, last to a
+    trick with points in it that the only seat with points so far (not ours) was
+    winning, played under it holding a card of the led suit that would have won it."""
     hand = Hand.from_record({**record, "plays": []})
+    ducked = False
     for text in record["plays"]:
         card = Card.parse(text)
         seat, trick = hand.turn, hand.trick
-        if seat in ours and len(trick) == 3:
+        if not ducked and seat in ours and len(trick) == 3:
             led = trick[0][1].suit
             winner, top = max(((s, c) for s, c in trick if c.suit == led),
                               key=lambda pair: pair[1].rank)
             scorers = [s for s in Seat if hand.points[s] > 0]
-            points = any(c.suit == Suit.HEARTS or c == Card.parse("QS") for _, c in trick)
+            points = any(hand.rules.card_points(c) > 0 for _, c in trick)
             if points and scorers == [winner] and winner not in ours:
                 beats = [c for c in hand.legal_plays() if c.suit == led and c.rank > top.rank]
-                if beats and not (card.suit == led and card.rank > top.rank):
-                    return True
+                ducked = bool(beats) and not (card.suit == led and card.rank > top.rank)
         hand.play(card)
-    return False
+    return hand, ducked
 
 
 def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
@@ -65,7 +66,7 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
         ours = {Seat.parse(p["seat"]) for p in record["players"] if p["player"] == player}
         if not ours:
             continue
-        full = Hand.from_record(record)
+        full, ducked = _replay(record, ours)
         shooter = full.shooter
         kind = "conceded" if shooter is not None and shooter not in ours else "other"
         counts[f"{kind} hands"] += 1
@@ -80,8 +81,7 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
             fed = any(set(full.passed(s)) & HIGH_HEARTS
                       and full.pass_direction.target(s) == shooter for s in ours)
             counts["conceded: passed a high heart to the shooter"] += fed
-        counts[f"{kind}: ducked a lone scorer's points trick when last"] += (
-            _ducked_a_lone_scorer(record, ours))
+        counts[f"{kind}: ducked a lone scorer's points trick when last"] += ducked
     return counts
 
 
