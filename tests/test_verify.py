@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,24 @@ def test_the_command(tmp_path: Path, honest: dict[str, Any],
         hearts_main(["verify", str(tmp_path / "bad.jsonl")])
     assert exit_.value.code == 2
     assert "line 1: not JSON" in capsys.readouterr().err
+
+
+def test_the_command_reads_gzipped_results(tmp_path: Path, honest: dict[str, Any],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    packed = tmp_path / "run.jsonl.gz"
+    header = {"format": "hearts-arena-results"}
+    with gzip.open(packed, "wt", encoding="utf-8") as file:
+        file.write(json.dumps(header) + "\n" + json.dumps({"deal": 0, "hands": [honest]}) + "\n")
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(packed)])
+    assert exit_.value.code == 0
+    assert "line 2, hand 1: verified" in capsys.readouterr().out
+    broken = tmp_path / "broken.jsonl.gz"
+    broken.write_bytes(b"not gzip at all")
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(broken)])
+    assert exit_.value.code == 2
+    assert f"cannot read {broken}" in capsys.readouterr().err
 
 
 def test_the_help_page_tells_players_how_to_check_a_hand() -> None:

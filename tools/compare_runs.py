@@ -13,25 +13,23 @@ its moons. A run stopped early compares on the deals it finished.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 from pathlib import Path
 
 from hearts.arena.duplicate import DealResult
 from hearts.arena.stats import mean_and_ci, summarize
+from hearts.records import read_text
 
 
 def read_deals(path: Path) -> dict[int, DealResult]:
     """The deals of a results file by number (its header and any games skipped)."""
-    opener = gzip.open if path.suffix == ".gz" else open
     deals = {}
-    with opener(path, "rt", encoding="utf-8") as lines:
-        for line in lines:
-            data = json.loads(line)
-            if "deal" in data:
-                result = DealResult.from_json(data)
-                deals[result.deal] = result
+    for line in read_text(path).splitlines():
+        data = json.loads(line)
+        if "deal" in data:
+            result = DealResult.from_json(data)
+            deals[result.deal] = result
     return deals
 
 

@@ -15,8 +15,6 @@ for hands with and without a conceded moon.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -25,16 +23,14 @@ from typing import Any
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
+from hearts.records import read_records
 
 HIGH_HEARTS = frozenset(Card.parse(text) for text in ("QH", "KH", "AH"))
 
 
 def hand_records(path: Path) -> Iterator[dict[str, Any]]:
     """Every hand record in a results file."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as lines:
-        for line in lines:
-            yield from json.loads(line).get("hands", [])
+    return (sourced.record for sourced in read_records(path))
 
 
 def _replay(record: dict[str, Any], ours: set[Seat]) -> tuple[Hand, bool]:

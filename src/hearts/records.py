@@ -3,15 +3,18 @@
 A file may hold one hand record (the JSON of :meth:`hearts.hand.Hand.to_json`,
 on one line or spread over many), or JSON lines each holding a hand record or
 an arena results line (whose ``hands`` are hand records; headers are skipped).
+A file whose name ends in ``.gz`` is read through gzip, as the results kept in
+``docs/results`` are.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["RecordFileError", "SourcedRecord", "read_records"]
+__all__ = ["RecordFileError", "SourcedRecord", "read_records", "read_text"]
 
 
 class RecordFileError(ValueError):
@@ -38,12 +41,23 @@ def _from_value(value: object, where: str) -> list[SourcedRecord]:
     return [SourcedRecord(where, value)]
 
 
+def read_text(path: Path) -> str:
+    """The text of ``path`` (UTF-8), through gzip when its name ends in ``.gz``.
+
+    Raises :class:`RecordFileError` when it cannot be read or decoded.
+    """
+    try:
+        if path.suffix == ".gz":
+            with gzip.open(path, "rt", encoding="utf-8") as file:
+                return file.read()
+        return path.read_text(encoding="utf-8")
+    except (OSError, EOFError, UnicodeDecodeError) as error:
+        raise RecordFileError(f"cannot read {path}: {error}") from None
+
+
 def read_records(path: Path) -> list[SourcedRecord]:
     """Every hand record in ``path``, in file order."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordFileError(f"cannot read {path}: {error}") from None
+    text = read_text(path)
     try:
         out = _from_value(json.loads(text), "the file")
     except json.JSONDecodeError:
