@@ -9,8 +9,8 @@ ace of hearts between them; did a seat pass away the last of those it was
 dealt; did a seat of the player pass one of those to the seat that then shot
 (or to any other player's seat); and did a seat of the player, last to a trick
 holding points that the lone scorer so far was winning, duck under it with a
-card that would have won it. Counts are printed
-for hands with and without a conceded moon.
+card that would have won it. Counts are printed for hands with and without a
+conceded moon.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
             set(full.passed(s)) & HIGH_HEARTS and full.pass_direction.target(s) not in ours
             for s in ours)
         counts[f"{kind}: a seat passed away the last high heart it was dealt"] += any(
-            set(full.dealt(s)) & HIGH_HEARTS <= set(full.passed(s))
-            and set(full.dealt(s)) & HIGH_HEARTS for s in ours)
+            (high := set(full.dealt(s)) & HIGH_HEARTS) and high <= set(full.passed(s))
+            for s in ours)
         if shooter is not None and shooter not in ours:
             fed = any(set(full.passed(s)) & HIGH_HEARTS
                       and full.pass_direction.target(s) == shooter for s in ours)
