@@ -7,13 +7,16 @@ with the same seed and rules, for example the Expert's run against the shooter
 and a changed Expert's run against it. Deal n is the same cards in both, so on
 the deals both files hold the difference in A's saving is a paired sample: it
 is printed with its 95% confidence interval, beside each run's own summary and
-its moons. A run stopped early compares on the deals it finished.
+its moons. The moons A conceded are paired the same way: the deals where NEW
+conceded fewer than OLD against those where it conceded more, with a sign
+test's z. A run stopped early compares on the deals it finished.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -56,7 +59,18 @@ def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]
                      f"z = {z:.2f}")
     else:
         lines.append(f"  new - old: {mean:+.3f} a hand (one deal: no interval)")
+    lines.append(conceded_change(old, new, common))
     return lines
+
+
+def conceded_change(old: dict[int, DealResult], new: dict[int, DealResult],
+                    common: list[int]) -> str:
+    """The line pairing A's conceded moons deal by deal, with a sign test's z."""
+    fewer = sum(new[deal].b_moons < old[deal].b_moons for deal in common)
+    more = sum(new[deal].b_moons > old[deal].b_moons for deal in common)
+    z = (fewer - more) / math.sqrt(fewer + more) if fewer + more else 0.0
+    return (f"  A conceded fewer moons in {fewer} deals and more in {more} "
+            f"(sign test z = {z:.2f})")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ from types import ModuleType
 import pytest
 
 from hearts.arena.cli import main as arena
+from hearts.arena.duplicate import DealResult
 
 TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
 
@@ -51,8 +52,23 @@ def test_compares_the_deals_both_runs_hold(tmp_path: Path,
 def test_the_same_run_compared_with_itself_changes_nothing(tmp_path: Path) -> None:
     tool = _tool()
     run = tool.read_deals(_run(tmp_path, "club", 3))
-    assert "new - old: +0.000 ± 0.000" in tool.compare(run, run)[-1]
+    lines = tool.compare(run, run)
+    assert "new - old: +0.000 ± 0.000" in lines[-2]
+    assert lines[-1] == "  A conceded fewer moons in 0 deals and more in 0 (sign test z = 0.00)"
     assert tool.compare(run, {}) == ["the two runs share no deal"]
+
+
+def test_conceded_moons_are_paired_deal_by_deal() -> None:
+    tool = _tool()
+
+    def deal(number: int, conceded: int) -> DealResult:
+        return DealResult(number, (5, 5, 5, 5), (5, 5, 5, 5), 0, conceded, ())
+
+    old = {n: deal(n, moons) for n, moons in enumerate([2, 1, 1, 0, 0])}
+    new = {n: deal(n, moons) for n, moons in enumerate([0, 0, 1, 0, 1])}
+    line = tool.conceded_change(old, new, sorted(old))
+    assert line == ("  A conceded fewer moons in 2 deals and more in 1 "
+                    f"(sign test z = {1 / 3 ** 0.5:.2f})")
 
 
 def test_an_unreadable_file_is_reported(tmp_path: Path,
