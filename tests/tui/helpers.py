@@ -57,6 +57,18 @@ async def settle(pilot: Pilot[None], limit: int = 300) -> None:
     raise AssertionError(f"the table never settled: {app.game.stage}")
 
 
+async def wait_for_prompt(pilot: Pilot[None], part: str, seconds: float = 10.0) -> str:
+    """Wait until the prompt holds ``part`` (a message timing out on a busy machine
+    may take longer than it was given); the prompt at the end."""
+    app = pilot.app
+    assert isinstance(app, HeartsApp)
+    for _ in range(int(seconds / 0.05)):
+        if part in app.game.prompt():
+            break
+        await pilot.pause(0.05)
+    return app.game.prompt()
+
+
 def south_holds_queen(seed: int) -> bool:
     """Whether the first deal from ``seed`` gives South the queen of spades."""
     match = Match(Rules(), random.Random(seed))
