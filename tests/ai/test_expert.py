@@ -86,6 +86,20 @@ def test_pass_search_picks_three_of_our_cards_and_replays() -> None:
     assert all(card in view.hand for card in player.choose_pass(view))
 
 
+def test_the_searched_pass_keeps_a_lone_high_heart() -> None:
+    cards = "AH 9H 8H 7H 6H KD QD JD KC QC JC 2S 3S"
+    mask = 0
+    for text in cards.split():
+        mask |= Card.parse(text).bit
+    ace = Card.parse("AH").bit
+    assert any(option & ace for option in pass_candidates(mask, KIT, 8))
+    kept = pass_candidates(mask, KIT, 8, stopper=True)
+    assert len(kept) == 8 and not any(option & ace for option in kept)
+    no_high = mask & ~ace
+    assert (pass_candidates(no_high | Card.parse("5H").bit, KIT, 8, stopper=True)
+            == pass_candidates(no_high | Card.parse("5H").bit, KIT, 8))
+
+
 def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:
     hand = Hand.deal(Rules(), 12)
     for passer in Seat:

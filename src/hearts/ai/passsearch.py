@@ -18,7 +18,7 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
-from hearts.core import FULL_DECK, TWO_OF_CLUBS
+from hearts.core import FULL_DECK, HEARTS, TWO_OF_CLUBS
 
 __all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass"]
 
@@ -38,17 +38,38 @@ class PassBudget(NamedTuple):
     """Points a hand judgement's own pass is credited."""
 
 
-def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6) -> list[int]:
-    """Pass sets worth trying, judgement's choice first, at most ``width``."""
-    ranked = [index for _, index in pass_danger(hand, kit)][:pool]
-    options = [choose_pass_mask(hand, kit)]
-    for combo in sorted(combinations(range(len(ranked)), 3), key=lambda c: (sum(c), c)):
-        mask = (1 << ranked[combo[0]]) | (1 << ranked[combo[1]]) | (1 << ranked[combo[2]])
-        if mask not in options:
+HIGH_HEARTS = HEARTS & ~((1 << 36) - 1)
+"""The queen, king and ace of hearts: the cards that stop a moon in hearts."""
+
+
+def keeps_stopper(hand: int, mask: int) -> bool:
+    """Whether passing ``mask`` leaves a high heart when the hand was dealt one."""
+    return not hand & HIGH_HEARTS or bool((hand & ~mask) & HIGH_HEARTS)
+
+
+def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6,
+                    stopper: bool = False) -> list[int]:
+    """Pass sets worth trying, judgement's choice first, at most ``width``.
+
+    With ``stopper``, a set that passes away the last of the queen, king and ace
+    of hearts is not tried (unless every set would): the player that gets it is
+    the one it would stop from shooting.
+    """
+    stopper = stopper and bool(hand & HIGH_HEARTS)
+
+    def wanted(mask: int) -> bool:
+        return not stopper or keeps_stopper(hand, mask)
+
+    ranked = [index for _, index in pass_danger(hand, kit)][:pool + int(stopper)]
+    combos = sorted(combinations(range(len(ranked)), 3), key=lambda c: (sum(c), c))
+    masks = [(1 << ranked[a]) | (1 << ranked[b]) | (1 << ranked[c]) for a, b, c in combos]
+    options: list[int] = []
+    for mask in [choose_pass_mask(hand, kit), *masks]:
+        if wanted(mask) and mask not in options:
             options.append(mask)
-        if len(options) >= width:
-            break
-    return options
+            if len(options) >= width:
+                break
+    return options or [choose_pass_mask(hand, kit)]
 
 
 def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
@@ -60,7 +81,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     trick unless the two of clubs must lead; ``objective`` scores results by the
     match instead of the hand's points.
     """
-    options = pass_candidates(hand, kit, budget.width, budget.pool)
+    options = pass_candidates(hand, kit, budget.width, budget.pool, stopper=True)
     if len(options) == 1:
         return options[0]
 
@@ -71,7 +92,8 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score)
-    totals[0] -= 4 * budget.prior * budget.deals
+    if options[0] == choose_pass_mask(hand, kit):
+        totals[0] -= 4 * budget.prior * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
     return options[best]
 
