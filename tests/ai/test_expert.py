@@ -100,6 +100,23 @@ def test_the_searched_pass_keeps_a_lone_high_heart() -> None:
             == pass_candidates(no_high | Card.parse("5H").bit, KIT, 8))
 
 
+def test_the_expert_never_passes_its_last_high_heart() -> None:
+    # Deals where South holds one of the queen, king and ace of hearts and the
+    # judgement's own pass would give it away: the Expert keeps it.
+    high = {Card.parse(text) for text in ("QH", "KH", "AH")}
+    player = SearchPlayer(Level.EXPERT, 3)
+    tried = 0
+    for seed in range(40):
+        hand = Hand.deal(Rules(), seed)
+        view = hand.view(Seat.SOUTH)
+        stoppers = [card for card in view.hand if card in high]
+        judged = choose_pass_mask(hand_mask(hand, Seat.SOUTH), KIT)
+        if len(stoppers) == 1 and judged & stoppers[0].bit:
+            tried += 1
+            assert stoppers[0] not in player.choose_pass(view), seed
+    assert tried >= 3
+
+
 def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:
     hand = Hand.deal(Rules(), 12)
     for passer in Seat:
