@@ -8,8 +8,14 @@ from hearts.ai import Level
 from hearts.ai.inference import inferred_lacks
 from hearts.ai.kit import rule_kit
 from hearts.ai.passing import choose_pass_mask
-from hearts.ai.passsearch import PassBudget, pass_candidates, search_pass
-from hearts.ai.players import SearchPlayer
+from hearts.ai.passsearch import (
+    HIGH_HEARTS,
+    PassBudget,
+    gives_away_stopper,
+    pass_candidates,
+    search_pass,
+)
+from hearts.ai.players import PASS_BUDGETS, SearchPlayer
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
@@ -100,21 +106,38 @@ def test_the_searched_pass_keeps_a_lone_high_heart() -> None:
             == pass_candidates(no_high | Card.parse("5H").bit, KIT, 8))
 
 
-def test_the_expert_never_passes_its_last_high_heart() -> None:
+def test_giving_away_the_last_high_heart_has_a_price_not_a_bar() -> None:
     # Deals where South holds one of the queen, king and ace of hearts and the
-    # judgement's own pass would give it away: the Expert keeps it.
+    # judgement's own pass would give it away. Barred (a huge price), the search
+    # always keeps it; at the Expert's price it keeps it more often than a search
+    # with no price, and still gives it away when the search finds that clearly
+    # better.
     high = {Card.parse(text) for text in ("QH", "KH", "AH")}
-    player = SearchPlayer(Level.EXPERT, 3)
+    free = PassBudget(deals=40, width=8, noise=0.1, prior=0.4)
+    priced = free._replace(stopper=PASS_BUDGETS[Level.EXPERT].stopper)
+    barred = free._replace(stopper=100.0)
+    kept = {free: 0, priced: 0, barred: 0}
     tried = 0
-    for seed in range(40):
-        hand = Hand.deal(Rules(), seed)
-        view = hand.view(Seat.SOUTH)
-        stoppers = [card for card in view.hand if card in high]
-        judged = choose_pass_mask(hand_mask(hand, Seat.SOUTH), KIT)
-        if len(stoppers) == 1 and judged & stoppers[0].bit:
+    for seed in range(100):
+        mask = hand_mask(Hand.deal(Rules(), seed), Seat.SOUTH)
+        stoppers = [card for card in high if mask & card.bit]
+        if len(stoppers) == 1 and choose_pass_mask(mask, KIT) & stoppers[0].bit:
             tried += 1
-            assert stoppers[0] not in player.choose_pass(view), seed
-    assert tried >= 3
+            for budget in kept:
+                chosen = search_pass(0, mask, (1, 2, 3, 0), 1, KIT, budget, random.Random(seed))
+                kept[budget] += not gives_away_stopper(mask, chosen)
+    assert tried >= 8
+    assert kept[barred] == tried
+    assert kept[free] < kept[priced] < tried, (kept, tried)
+
+
+def test_only_the_high_hearts_make_a_stopper() -> None:
+    ace, five = Card.parse("AH").bit, Card.parse("5H").bit
+    assert gives_away_stopper(ace | five, ace) and not gives_away_stopper(ace | five, five)
+    assert not gives_away_stopper(five, five)
+    queen_king = Card.parse("QH").bit | Card.parse("KH").bit
+    assert queen_king | ace == HIGH_HEARTS
+    assert not gives_away_stopper(queen_king, Card.parse("QH").bit)
 
 
 def test_guesses_that_cannot_be_met_fall_back_to_an_honest_deal() -> None:

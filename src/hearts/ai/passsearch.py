@@ -5,6 +5,10 @@ cards, the other seats pass by judgement, every candidate pass is exchanged and
 the hand played out by judgement in all four seats; the same deals and playout
 randomness serve every candidate. The candidate with the best mean result (our
 points minus the mean of the others') is passed.
+
+The playouts rarely shoot the moon, so they undervalue a moon stopper: a pass
+that gives away the last of the queen, king and ace of hearts we were dealt is
+charged a price, and kept only when the search finds it better by more.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
-from hearts.core import FULL_DECK, HEARTS, TWO_OF_CLUBS
+from hearts.core import FULL_DECK, TWO_OF_CLUBS
 
-__all__ = ["PassBudget", "pass_candidates", "pass_totals", "search_pass"]
+__all__ = ["HIGH_HEARTS", "PassBudget", "gives_away_stopper", "pass_candidates", "pass_totals",
+           "search_pass"]
 
 
 class PassBudget(NamedTuple):
@@ -36,15 +41,20 @@ class PassBudget(NamedTuple):
     """Chance a playout seat plays a random legal card."""
     prior: float = 0.3
     """Points a hand judgement's own pass is credited."""
+    stopper: float = 0.0
+    """Points a hand a pass is charged for giving away the last of the queen, king
+    and ace of hearts we were dealt. With a charge the shortlist holds sets that
+    keep one, and judgement's own pass even if it does not; 0 charges nothing."""
 
 
-HIGH_HEARTS = HEARTS & ~((1 << 36) - 1)
+HIGH_HEARTS = 0b111 << (26 + 10)
 """The queen, king and ace of hearts: the cards that stop a moon in hearts."""
 
 
-def keeps_stopper(hand: int, mask: int) -> bool:
-    """Whether passing ``mask`` leaves a high heart when the hand was dealt one."""
-    return not hand & HIGH_HEARTS or bool((hand & ~mask) & HIGH_HEARTS)
+def gives_away_stopper(hand: int, mask: int) -> bool:
+    """Whether passing ``mask`` leaves ``hand`` none of the high hearts it holds."""
+    high = hand & HIGH_HEARTS
+    return bool(high) and not high & ~mask
 
 
 def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6,
@@ -52,24 +62,21 @@ def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6,
     """Pass sets worth trying, judgement's choice first, at most ``width``.
 
     With ``stopper``, a set that passes away the last of the queen, king and ace
-    of hearts is not tried (unless every set would): the player that gets it is
-    the one it would stop from shooting.
+    of hearts is not in the list (unless every set would be), and the pool has one
+    card more to make up for it.
     """
+    judged = choose_pass_mask(hand, kit)
     stopper = stopper and bool(hand & HIGH_HEARTS)
-
-    def wanted(mask: int) -> bool:
-        return not stopper or keeps_stopper(hand, mask)
-
     ranked = [index for _, index in pass_danger(hand, kit)][:pool + int(stopper)]
     combos = sorted(combinations(range(len(ranked)), 3), key=lambda c: (sum(c), c))
     masks = [(1 << ranked[a]) | (1 << ranked[b]) | (1 << ranked[c]) for a, b, c in combos]
     options: list[int] = []
-    for mask in [choose_pass_mask(hand, kit), *masks]:
-        if wanted(mask) and mask not in options:
+    for mask in [judged, *masks]:
+        if not (stopper and gives_away_stopper(hand, mask)) and mask not in options:
             options.append(mask)
             if len(options) >= width:
                 break
-    return options or [choose_pass_mask(hand, kit)]
+    return options or [judged]
 
 
 def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
@@ -81,7 +88,10 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     trick unless the two of clubs must lead; ``objective`` scores results by the
     match instead of the hand's points.
     """
-    options = pass_candidates(hand, kit, budget.width, budget.pool, stopper=True)
+    judged = choose_pass_mask(hand, kit)
+    options = pass_candidates(hand, kit, budget.width, budget.pool, stopper=budget.stopper > 0)
+    if judged not in options:
+        options.insert(0, judged)  # it gives the stopper away: priced below, not barred
     if len(options) == 1:
         return options[0]
 
@@ -92,8 +102,11 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score)
-    if options[0] == choose_pass_mask(hand, kit):
-        totals[0] -= 4 * budget.prior * budget.deals
+    for index, option in enumerate(options):
+        if option == judged:
+            totals[index] -= 4 * budget.prior * budget.deals
+        if budget.stopper and gives_away_stopper(hand, option):
+            totals[index] += 4 * budget.stopper * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
     return options[best]
 

@@ -40,7 +40,7 @@ BUDGETS = {
 """How hard the search levels look."""
 
 PASS_BUDGETS = {
-    Level.EXPERT: PassBudget(deals=160, width=8, noise=0.1, prior=0.4),
+    Level.EXPERT: PassBudget(deals=160, width=8, noise=0.1, prior=0.4, stopper=1.0),
 }
 """How hard the levels that search their pass look (the others pass by judgement)."""
 
