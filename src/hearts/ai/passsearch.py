@@ -8,7 +8,8 @@ points minus the mean of the others') is passed.
 
 The playouts rarely shoot the moon, so they undervalue a moon stopper: a pass
 that gives away the last of the queen, king and ace of hearts we were dealt is
-charged a price, and kept only when the search finds it better by more.
+charged a price, and chosen only when the search finds it better by more than
+that than every pass that keeps one.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ class PassBudget(NamedTuple):
     """Points a hand judgement's own pass is credited."""
     stopper: float = 0.0
     """Points a hand a pass is charged for giving away the last of the queen, king
-    and ace of hearts we were dealt. With a charge the shortlist holds sets that
-    keep one, and judgement's own pass even if it does not; 0 charges nothing."""
+    and ace of hearts we were dealt; with a charge, at least half the shortlist
+    keeps one. 0 charges nothing."""
 
 
 HIGH_HEARTS = 0b111 << (26 + 10)
@@ -61,22 +62,25 @@ def pass_candidates(hand: int, kit: RuleKit, width: int, pool: int = 6,
                     stopper: bool = False) -> list[int]:
     """Pass sets worth trying, judgement's choice first, at most ``width``.
 
-    With ``stopper``, a set that passes away the last of the queen, king and ace
-    of hearts is not in the list (unless every set would be), and the pool has one
-    card more to make up for it.
+    With ``stopper``, at most half of them pass away the last of the queen, king
+    and ace of hearts (judgement's choice is always first), the others keep one,
+    and the pool has one card more to find them.
     """
     judged = choose_pass_mask(hand, kit)
     stopper = stopper and bool(hand & HIGH_HEARTS)
     ranked = [index for _, index in pass_danger(hand, kit)][:pool + int(stopper)]
     combos = sorted(combinations(range(len(ranked)), 3), key=lambda c: (sum(c), c))
     masks = [(1 << ranked[a]) | (1 << ranked[b]) | (1 << ranked[c]) for a, b, c in combos]
-    options: list[int] = []
-    for mask in [judged, *masks]:
-        if not (stopper and gives_away_stopper(hand, mask)) and mask not in options:
+    options = [judged]
+    giving = int(stopper and gives_away_stopper(hand, judged))
+    for mask in masks:
+        if len(options) >= width:
+            break
+        gives = stopper and gives_away_stopper(hand, mask)
+        if mask not in options and not (gives and 2 * giving >= width):
             options.append(mask)
-            if len(options) >= width:
-                break
-    return options or [judged]
+            giving += gives
+    return options
 
 
 def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int, kit: RuleKit,
@@ -88,10 +92,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     trick unless the two of clubs must lead; ``objective`` scores results by the
     match instead of the hand's points.
     """
-    judged = choose_pass_mask(hand, kit)
     options = pass_candidates(hand, kit, budget.width, budget.pool, stopper=budget.stopper > 0)
-    if judged not in options:
-        options.insert(0, judged)  # it gives the stopper away: priced below, not barred
     if len(options) == 1:
         return options[0]
 
@@ -103,7 +104,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score)
     for index, option in enumerate(options):
-        if option == judged:
+        if index == 0:  # judgement's own pass
             totals[index] -= 4 * budget.prior * budget.deals
         if budget.stopper and gives_away_stopper(hand, option):
             totals[index] += 4 * budget.stopper * budget.deals
