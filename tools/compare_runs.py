@@ -9,7 +9,10 @@ the deals both files hold the difference in A's saving is a paired sample: it
 is printed with its 95% confidence interval, beside each run's own summary and
 its moons. The moons A conceded are paired the same way: the deals where NEW
 conceded fewer than OLD against those where it conceded more, with a sign
-test's z. A run stopped early compares on the deals it finished.
+test's z. Last, A's passes: in how many of OLD's passes a seat of A gave away
+the last of the queen, king and ace of hearts it was dealt (its moon stopper),
+how many of those NEW kept, and how many NEW gave away that OLD kept. A run
+stopped early compares on the deals it finished.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 from hearts.arena.duplicate import DealResult
 from hearts.arena.stats import mean_and_ci, summarize
@@ -60,6 +64,7 @@ def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]
     else:
         lines.append(f"  new - old: {mean:+.3f} a hand (one deal: no interval)")
     lines.append(conceded_change(old, new, common))
+    lines.append(stopper_change(old, new, common))
     return lines
 
 
@@ -71,6 +76,34 @@ def conceded_change(old: dict[int, DealResult], new: dict[int, DealResult],
     z = (fewer - more) / math.sqrt(fewer + more) if fewer + more else 0.0
     return (f"  A conceded fewer moons in {fewer} deals and more in {more} "
             f"(sign test z = {z:.2f})")
+
+
+HIGH_HEARTS = frozenset({"QH", "KH", "AH"})
+
+A_SEATS = (("south", "north"), ("west", "east"))
+"""Side A's seats in the first and the second playing of a deal."""
+
+
+def _gave_stopper_away(record: dict[str, Any], seat: str) -> bool:
+    high = HIGH_HEARTS & set(record["deal"][seat])
+    passed = next(set(p["cards"]) for p in record["passes"] if p["seat"] == seat)
+    return bool(high) and high <= passed
+
+
+def stopper_change(old: dict[int, DealResult], new: dict[int, DealResult],
+                   common: list[int]) -> str:
+    """The line pairing A's passes that gave away a moon stopper, seat by seat."""
+    gave = kept = lost = 0
+    for deal in common:
+        for playing, seats in enumerate(A_SEATS):
+            for seat in seats:
+                before = _gave_stopper_away(old[deal].hands[playing], seat)
+                after = _gave_stopper_away(new[deal].hands[playing], seat)
+                gave += before
+                kept += before and not after
+                lost += after and not before
+    return (f"  A gave away its last high heart in {gave} passes of old; new kept it in "
+            f"{kept} of them, and gave it away in {lost} passes where old kept it")
 
 
 def main(argv: list[str] | None = None) -> int:

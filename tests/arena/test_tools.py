@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
+import re
 import shutil
 from pathlib import Path
 from types import ModuleType
@@ -53,9 +54,36 @@ def test_the_same_run_compared_with_itself_changes_nothing(tmp_path: Path) -> No
     tool = _tool()
     run = tool.read_deals(_run(tmp_path, "club", 3))
     lines = tool.compare(run, run)
-    assert "new - old: +0.000 ± 0.000" in lines[-2]
-    assert lines[-1] == "  A conceded fewer moons in 0 deals and more in 0 (sign test z = 0.00)"
+    assert "new - old: +0.000 ± 0.000" in lines[-3]
+    assert lines[-2] == "  A conceded fewer moons in 0 deals and more in 0 (sign test z = 0.00)"
+    assert re.fullmatch(r"  A gave away its last high heart in \d+ passes of old; new kept it "
+                        r"in 0 of them, and gave it away in 0 passes where old kept it", lines[-1])
     assert tool.compare(run, {}) == ["the two runs share no deal"]
+
+
+def test_passes_that_give_the_stopper_away_are_paired_seat_by_seat() -> None:
+    tool = _tool()
+
+    def deal(south: list[str], west: list[str]) -> DealResult:
+        hands = []
+        for passes in ({"south": south, "west": ["2C", "3C", "4C"]},
+                       {"south": ["2C", "3C", "4C"], "west": west}):
+            hands.append({"deal": {"south": ["AH", "5H", "2C", "3C", "4C"],
+                                   "west": ["QH", "KH", "2C", "3C", "4C"],
+                                   "north": ["2C"], "east": ["2C"]},
+                          "passes": [{"seat": seat, "cards": cards}
+                                     for seat, cards in (*passes.items(), ("north", ["2C"]),
+                                                         ("east", ["2C"]))]})
+        return DealResult(0, (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, tuple(hands))
+
+    # South (side A in the first playing) gave its ace away before and keeps it
+    # now; West (side A in the second) kept a high heart before and gives both
+    # away now.
+    old = {0: deal(["AH", "2C", "3C"], ["QH", "2C", "3C"])}
+    new = {0: deal(["5H", "2C", "3C"], ["QH", "KH", "2C"])}
+    assert tool.stopper_change(old, new, [0]) == (
+        "  A gave away its last high heart in 1 passes of old; new kept it in 1 of them, "
+        "and gave it away in 1 passes where old kept it")
 
 
 def test_conceded_moons_are_paired_deal_by_deal() -> None:
