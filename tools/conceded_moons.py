@@ -7,10 +7,11 @@ For every hand it asks, of the seats the named player holds: did another player
 shoot the moon; after the pass, did the player's seats hold the queen, king or
 ace of hearts between them; did a seat pass away the last of those it was
 dealt; did a seat of the player pass one of those to the seat that then shot
-(or to any other player's seat); and did a seat of the player, last to a trick
+(or to any other player's seat); did a seat of the player, last to a trick
 holding points that the lone scorer so far was winning, duck under it with a
-card that would have won it. Counts are printed for hands with and without a
-conceded moon.
+card that would have won it; and, in any position, did a seat of the player
+ever hold a card that beat the lone scorer winning a trick, and play under
+it. Counts are printed for hands with and without a conceded moon.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
@@ -34,26 +35,41 @@ def hand_records(path: Path) -> Iterator[dict[str, Any]]:
     return (sourced.record for sourced in read_records(path))
 
 
-def _replay(record: dict[str, Any], ours: set[Seat]) -> tuple[Hand, bool]:
-    """The hand played out from its record, and whether one of ``ours``, last to a
-    trick with points in it that the only seat with points so far (not ours) was
-    winning, played under it holding a card of the led suit that would have won it."""
+class Replay(NamedTuple):
+    """A hand played out from its record, and how ``ours`` met a lone scorer."""
+
+    hand: Hand
+    ducked_last: bool
+    """One of ours, last to a trick with points in it that the only seat with
+    points so far (not ours) was winning, played under it holding a card of the
+    led suit that would have won it."""
+    could_overtake: bool
+    """At some trick, in any position, one of ours held a card that beat the
+    only seat with points so far (not ours) while it was winning the trick."""
+    ducked_any: bool
+    """At such a moment it played under instead."""
+
+
+def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
     hand = Hand.from_record({**record, "plays": []})
-    ducked = False
+    ducked_last = could = ducked_any = False
     for text in record["plays"]:
         card = Card.parse(text)
         seat, trick = hand.turn, hand.trick
-        if not ducked and seat in ours and len(trick) == 3:
+        if seat in ours and trick:
             led = trick[0][1].suit
             winner, top = max(((s, c) for s, c in trick if c.suit == led),
                               key=lambda pair: pair[1].rank)
             scorers = [s for s in Seat if hand.points[s] > 0]
-            points = any(hand.rules.card_points(c) > 0 for _, c in trick)
-            if points and scorers == [winner] and winner not in ours:
+            if scorers == [winner] and winner not in ours:
                 beats = [c for c in hand.legal_plays() if c.suit == led and c.rank > top.rank]
-                ducked = bool(beats) and not (card.suit == led and card.rank > top.rank)
+                under = bool(beats) and not (card.suit == led and card.rank > top.rank)
+                could = could or bool(beats)
+                ducked_any = ducked_any or under
+                points = any(hand.rules.card_points(c) > 0 for _, c in trick)
+                ducked_last = ducked_last or (under and points and len(trick) == 3)
         hand.play(card)
-    return hand, ducked
+    return Replay(hand, ducked_last, could, ducked_any)
 
 
 def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
@@ -63,7 +79,8 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
         ours = {Seat.parse(p["seat"]) for p in record["players"] if p["player"] == player}
         if not ours:
             continue
-        full, ducked = _replay(record, ours)
+        replay = _replay(record, ours)
+        full = replay.hand
         shooter = full.shooter
         kind = "conceded" if shooter is not None and shooter not in ours else "other"
         counts[f"{kind} hands"] += 1
@@ -81,7 +98,9 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
             fed = any(set(full.passed(s)) & HIGH_HEARTS
                       and full.pass_direction.target(s) == shooter for s in ours)
             counts["conceded: passed a high heart to the shooter"] += fed
-        counts[f"{kind}: ducked a lone scorer's points trick when last"] += ducked
+        counts[f"{kind}: ducked a lone scorer's points trick when last"] += replay.ducked_last
+        counts[f"{kind}: could overtake a lone scorer winning a trick"] += replay.could_overtake
+        counts[f"{kind}: ducked under a lone scorer it could overtake"] += replay.ducked_any
     return counts
 
 

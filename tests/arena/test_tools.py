@@ -124,6 +124,11 @@ def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
     for key, value in counts.items():
         if ":" in key:
             assert value <= counts[f"{key.split(':')[0]} hands"]
+    for kind in ("conceded", "other"):
+        last = counts[f"{kind}: ducked a lone scorer's points trick when last"]
+        under = counts[f"{kind}: ducked under a lone scorer it could overtake"]
+        assert last <= under <= counts[f"{kind}: could overtake a lone scorer winning a trick"]
+    assert counts["other: ducked under a lone scorer it could overtake"] > 0
     shot = sum(result.a_moons for result in conceded.values())
     assert tool.main([str(path), "--player", "casual"]) == 0
     assert f"{shot:6d}  conceded hands" in capsys.readouterr().out
