@@ -24,8 +24,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hearts.ai.passsearch import gives_away_stopper
 from hearts.arena.duplicate import DealResult
 from hearts.arena.stats import mean_and_ci, summarize
+from hearts.cards import CardSet
 from hearts.records import read_text
 
 
@@ -78,16 +80,13 @@ def conceded_change(old: dict[int, DealResult], new: dict[int, DealResult],
             f"(sign test z = {z:.2f})")
 
 
-HIGH_HEARTS = frozenset({"QH", "KH", "AH"})
-
 A_SEATS = (("south", "north"), ("west", "east"))
 """Side A's seats in the first and the second playing of a deal."""
 
 
 def _gave_stopper_away(record: dict[str, Any], seat: str) -> bool:
-    high = HIGH_HEARTS & set(record["deal"][seat])
-    passed = next(set(p["cards"]) for p in record["passes"] if p["seat"] == seat)
-    return bool(high) and high <= passed
+    passed = next(p["cards"] for p in record["passes"] if p["seat"] == seat)
+    return gives_away_stopper(CardSet(record["deal"][seat]).mask, CardSet(passed).mask)
 
 
 def stopper_change(old: dict[int, DealResult], new: dict[int, DealResult],

@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from hearts.cards import Card, Seat
+from hearts.ai import passsearch
+from hearts.cards import Card, CardSet, Seat, cards_of_mask
 from hearts.hand import Hand
 from hearts.records import read_records
 
-HIGH_HEARTS = frozenset(Card.parse(text) for text in ("QH", "KH", "AH"))
+HIGH_HEARTS = frozenset(cards_of_mask(passsearch.HIGH_HEARTS))
 
 
 def hand_records(path: Path) -> Iterator[dict[str, Any]]:
@@ -92,7 +93,8 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
             set(full.passed(s)) & HIGH_HEARTS and full.pass_direction.target(s) not in ours
             for s in ours)
         counts[f"{kind}: a seat passed away the last high heart it was dealt"] += any(
-            (high := set(full.dealt(s)) & HIGH_HEARTS) and high <= set(full.passed(s))
+            passsearch.gives_away_stopper(CardSet(full.dealt(s)).mask,
+                                          CardSet(full.passed(s)).mask)
             for s in ours)
         if shooter is not None and shooter not in ours:
             fed = any(set(full.passed(s)) & HIGH_HEARTS
