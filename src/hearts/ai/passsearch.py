@@ -103,11 +103,11 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score)
-    for index, option in enumerate(options):
-        if index == 0:  # judgement's own pass
-            totals[index] -= 4 * budget.prior * budget.deals
-        if budget.stopper and gives_away_stopper(hand, option):
-            totals[index] += 4 * budget.stopper * budget.deals
+    totals[0] -= 4 * budget.prior * budget.deals  # options[0] is judgement's own pass
+    if budget.stopper:
+        for index, option in enumerate(options):
+            if gives_away_stopper(hand, option):
+                totals[index] += 4 * budget.stopper * budget.deals
     best = min(range(len(options)), key=lambda i: (totals[i], i))
     return options[best]
 
