@@ -74,7 +74,7 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
     shooter = -1
     shooting = False
     lone = -1
-    if skill.moon:
+    if skill.moon and (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS:
         count = 0
         for seat in range(4):
             if taken[seat] & POINT_CARDS:
@@ -225,17 +225,17 @@ def _lead(me: int, hand: int, legal: int, out: int, voids: Sequence[int], kit: R
     points_out = out & POINT_CARDS
     best = -1
     best_cost = 1 << 30
-    for suit in range(4):
-        mine = legal & SUIT_MASKS[suit]
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        mine = legal & suit_mask
         if not mine:
             continue
-        low = _low(mine)
-        suit_out = out & SUIT_MASKS[suit]
+        low = (mine & -mine).bit_length() - 1
+        suit_out = out & suit_mask
         lower_out = (suit_out & ((1 << low) - 1)).bit_count()
         cost = 3 * lower_out
-        if not suit_out:
-            cost += 40 if points_out else 0
-        length = (hand & SUIT_MASKS[suit]).bit_count()
+        if not suit_out and points_out:
+            cost += 40
+        length = (hand & suit_mask).bit_count()
         if suit == 2:
             cost += 2 + kit.table[low]
             if shooter >= 0 and lower_out:

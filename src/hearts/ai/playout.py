@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hearts.ai.judgement import judge_play, shoot_play
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, POINT_CARDS, final_points, legal_mask, trick_winner
+from hearts.core import HEARTS, POINT_CARDS, SUIT_MASKS, final_points, legal_mask
 
 __all__ = ["playout"]
 
@@ -30,21 +30,41 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
     first_lead, leading_hearts, first_trick = kit.first_lead, kit.leading_hearts, kit.first_trick
     chance = rng.random
     while hands[seat]:
-        led = cards[0] // 13 if cards else -1
-        legal = legal_mask(hands[seat], led, first, broken, first_lead, leading_hearts,
-                           first_trick)
+        if not cards and not hands[seat] & (hands[seat] - 1):
+            # The last trick: every seat has one card left and nothing to decide.
+            _last_trick(hands, seat, taken)
+            break
+        hand = hands[seat]
+        if cards:
+            led = cards[0] // 13
+            if first:
+                legal = legal_mask(hand, led, first, broken, first_lead, leading_hearts,
+                                   first_trick)
+            else:
+                legal = hand & SUIT_MASKS[led] or hand
+        else:
+            led = -1
+            if first:
+                legal = legal_mask(hand, led, first, broken, first_lead, leading_hearts,
+                                   first_trick)
+            elif leading_hearts and not broken:
+                legal = hand & ~HEARTS or hand
+            else:
+                legal = hand
         if noise and chance() < noise:
             pick = rng.randrange(legal.bit_count())
             while pick:
                 legal &= legal - 1
                 pick -= 1
             card = (legal & -legal).bit_length() - 1
+        elif not legal & (legal - 1):
+            card = legal.bit_length() - 1
         elif shooters >> seat & 1 and _alive(seat, taken):
-            card = shoot_play(hands[seat], legal, cards, played)
+            card = shoot_play(hand, legal, cards, played)
         else:
-            card = judge_play(seat, hands[seat], legal, cards, played, taken, voids, kit)
+            card = judge_play(seat, hand, legal, cards, played, taken, voids, kit)
         bit = 1 << card
-        hands[seat] ^= bit
+        hands[seat] = hand ^ bit
         played |= bit
         if led >= 0 and card // 13 != led:
             voids[seat] |= 1 << led
@@ -52,7 +72,13 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         if len(cards) < 4:
             seat = (seat + 1) & 3
             continue
-        leader = (leader + trick_winner(cards)) & 3
+        best = 0
+        top = cards[0]
+        for position in (1, 2, 3):
+            if cards[position] // 13 == led and cards[position] > top:
+                top = cards[position]
+                best = position
+        leader = (leader + best) & 3
         mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
         taken[leader] |= mask
         if mask & HEARTS:
@@ -61,6 +87,23 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         seat = leader
         first = False
     return final_points(taken, kit.scoring, kit.jack)
+
+
+def _last_trick(hands: list[int], leader: int, taken: list[int]) -> None:
+    """Play the last trick, one card in each hand and ``leader`` to lead."""
+    best = hands[leader]
+    led_mask = SUIT_MASKS[(best.bit_length() - 1) // 13]
+    winner = leader
+    mask = 0
+    for step in range(4):
+        seat = (leader + step) & 3
+        card = hands[seat]
+        mask |= card
+        if card & led_mask and card > best:
+            best = card
+            winner = seat
+        hands[seat] = 0
+    taken[winner] |= mask
 
 
 def _alive(seat: int, taken: Sequence[int]) -> bool:
