@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hearts.ai import Level, Player, make_player
+from hearts.ai.kit import rule_kit
+from hearts.ai.search import candidates
+from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.core import legal_mask
 from hearts.hand import Hand
@@ -105,6 +108,21 @@ def test_keeps_a_heart_stopper_against_a_single_scorer(level: Level) -> None:
     view = make_view("AH 5H 8S 9S TS 4D 7D 8D JD 6S", tricks, (Seat.NORTH, "KC 2C"))
     card = player(level).choose_play(view)
     assert str(card) != "AH"
+
+
+def test_only_a_heart_no_unseen_heart_beats_is_kept_back_as_a_stopper() -> None:
+    # North alone has points and leads clubs; South is void. With the ace and king
+    # of hearts unseen, South's queen may lose to them, so the search weighs
+    # throwing it like any card; once both are played it is kept out of the search.
+    kit = rule_kit(RULES)
+    queen = Card.parse("QH").index
+    open_view = make_view("QH 5H 3S 6S 8S 9S TS 4D 7D 8D JD AD",
+                          [(Seat.NORTH, "AS 2S 4S QS")], (Seat.NORTH, "KC 2C"))
+    assert queen in candidates(Situation.of(open_view), kit, 8)
+    boss_view = make_view("QH 5H 3S 8S 9S TS 4D 7D 8D JD",
+                          [(Seat.NORTH, "AS 2S 4S QS"), (Seat.NORTH, "AH 2H 3H 4H"),
+                           (Seat.NORTH, "KH 6H 7H 8H")], (Seat.NORTH, "KC 2C"))
+    assert queen not in candidates(Situation.of(boss_view), kit, 8)
 
 
 @pytest.mark.parametrize("level", FROM_CLUB)

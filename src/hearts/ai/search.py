@@ -191,7 +191,11 @@ def _settled(s: Situation, kit: RuleKit) -> int | None:
 
 def _stopper(s: Situation, kit: RuleKit) -> int:
     """Our top heart when it should be kept as a moon stopper (-1 otherwise): we are
-    discarding and one other seat alone has points."""
+    discarding, one other seat alone has points, and no heart still out beats it.
+
+    A heart that an unseen heart beats cannot be counted on to win a trick, so the
+    search weighs it against our other cards like any discard.
+    """
     hearts = s.hand & HEARTS
     if not s.trick or not hearts or hearts == s.legal:
         return -1
@@ -199,7 +203,11 @@ def _stopper(s: Situation, kit: RuleKit) -> int:
     lone = _lone_scorer(s)
     if s.legal & SUIT_MASKS[led] or lone < 0 or lone == s.me:
         return -1
-    return hearts.bit_length() - 1
+    top = hearts.bit_length() - 1
+    out = HEARTS & ~(s.hand | s.played)
+    if out >> top:
+        return -1
+    return top
 
 
 def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
