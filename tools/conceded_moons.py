@@ -11,7 +11,9 @@ dealt; did a seat of the player pass one of those to the seat that then shot
 holding points that the lone scorer so far was winning, duck under it with a
 card that would have won it; and, in any position, did a seat of the player
 ever hold a card that beat the lone scorer winning a trick, and play under
-it. Counts are printed for hands with and without a conceded moon.
+it; and did a seat of the player give another player the hand's first points
+by discarding its top heart, a queen, king or ace, to that player's trick.
+Counts are printed for hands with and without a conceded moon.
 """
 
 from __future__ import annotations
@@ -49,14 +51,32 @@ class Replay(NamedTuple):
     only seat with points so far (not ours) while it was winning the trick."""
     ducked_any: bool
     """At such a moment it played under instead."""
+    fed: Seat | None
+    """The other player's seat that one of ours gave the hand's first points by
+    discarding its top heart, a queen, king or ace, to that seat's trick."""
 
 
 def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
     hand = Hand.from_record({**record, "plays": []})
     ducked_last = could = ducked_any = False
+    fed: Seat | None = None
+    feeding = False
     for text in record["plays"]:
         card = Card.parse(text)
         seat, trick = hand.turn, hand.trick
+        if (seat in ours and trick and card in HIGH_HEARTS and card.suit != trick[0][1].suit
+                and not any(points > 0 for points in hand.points)
+                and card == max((c for c in hand.holding(seat) if c.suit == card.suit),
+                                key=lambda c: c.rank)):
+            feeding = True
+        if feeding and len(trick) == 3:
+            feeding = False
+            played = [*trick, (seat, card)]
+            led = played[0][1].suit
+            winner = max((pair for pair in played if pair[1].suit == led),
+                         key=lambda pair: pair[1].rank)[0]
+            if winner not in ours and fed is None:
+                fed = winner
         if seat in ours and trick:
             led = trick[0][1].suit
             winner, top = max(((s, c) for s, c in trick if c.suit == led),
@@ -70,7 +90,7 @@ def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
                 points = any(hand.rules.card_points(c) > 0 for _, c in trick)
                 ducked_last = ducked_last or (under and points and len(trick) == 3)
         hand.play(card)
-    return Replay(hand, ducked_last, could, ducked_any)
+    return Replay(hand, ducked_last, could, ducked_any, fed)
 
 
 def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
@@ -96,7 +116,10 @@ def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
             passsearch.gives_away_stopper(CardSet(full.dealt(s)).mask,
                                           CardSet(full.passed(s)).mask)
             for s in ours)
+        counts[f"{kind}: gave another player the first points, discarding a top high heart"
+               ] += replay.fed is not None
         if shooter is not None and shooter not in ours:
+            counts["conceded: gave them so to the player who then shot"] += replay.fed == shooter
             fed = any(set(full.passed(s)) & HIGH_HEARTS
                       and full.pass_direction.target(s) == shooter for s in ours)
             counts["conceded: passed a high heart to the shooter"] += fed

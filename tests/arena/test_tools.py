@@ -13,6 +13,9 @@ import pytest
 
 from hearts.arena.cli import main as arena
 from hearts.arena.duplicate import DealResult
+from hearts.cards import CardSet, Seat
+from hearts.hand import Hand
+from hearts.rules import PassDirection, Rules
 
 TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
 
@@ -107,13 +110,41 @@ def test_an_unreadable_file_is_reported(tmp_path: Path,
     assert "compare_runs:" in capsys.readouterr().err
 
 
-def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def _conceded_moons() -> ModuleType:
     spec = importlib.util.spec_from_file_location("conceded_moons",
                                                   TOOL.with_name("conceded_moons.py"))
     assert spec and spec.loader
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+def _played(plays: str) -> Hand:
+    hand = Hand(Rules(), [CardSet.parse(h) for h in (
+        "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS", "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS",
+        "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S", "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS")],
+        pass_direction=PassDirection.NONE)
+    for card in plays.split():
+        hand.play(card)
+    return hand
+
+
+def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winner() -> None:
+    tool = _conceded_moons()
+    # West wins the second trick with the queen of diamonds; North, out of
+    # diamonds, throws its ace of hearts on it: the hand's first points.
+    fed = _played("8D 2D 5D AD 4D QD AH 6D").record()
+    assert tool._replay(fed, {Seat.NORTH, Seat.SOUTH}).fed is Seat.WEST
+    # Not counted when the trick goes to the same side.
+    assert tool._replay(fed, {Seat.NORTH, Seat.WEST}).fed is None
+    # Nor when the heart thrown is not North's top one.
+    queen = _played("8D 2D 5D AD 4D QD QH 6D").record()
+    assert tool._replay(queen, {Seat.NORTH, Seat.SOUTH}).fed is None
+
+
+def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _conceded_moons()
     path = _run(tmp_path, "club", 150)
     conceded = _tool().read_deals(path)
     moons = sum(result.b_moons for result in conceded.values())
@@ -129,6 +160,10 @@ def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
         under = counts[f"{kind}: ducked under a lone scorer it could overtake"]
         assert last <= under <= counts[f"{kind}: could overtake a lone scorer winning a trick"]
     assert counts["other: ducked under a lone scorer it could overtake"] > 0
+    fed = "gave another player the first points, discarding a top high heart"
+    then_shot = counts["conceded: gave them so to the player who then shot"]
+    assert counts[f"conceded: {fed}"] >= then_shot
+    assert counts[f"other: {fed}"] > 0
     shot = sum(result.a_moons for result in conceded.values())
     assert tool.main([str(path), "--player", "casual"]) == 0
     assert f"{shot:6d}  conceded hands" in capsys.readouterr().out
