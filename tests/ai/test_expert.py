@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from tests.deals import SIGNS_DEAL, played_without_passing
+
 from hearts.ai import Level
 from hearts.ai.inference import inferred_lacks
 from hearts.ai.kit import rule_kit
@@ -21,7 +23,7 @@ from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
-from hearts.rules import PassDirection, Rules
+from hearts.rules import Rules
 
 KIT = rule_kit(Rules())
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -212,11 +214,7 @@ def test_a_suspected_shooter_is_dealt_the_high_cards() -> None:
 def test_the_signs_of_a_moon_shot() -> None:
     from hearts.ai.search import moon_threat
 
-    south = "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS"
-    west = "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS"
-    north = "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S"
-    east = "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS"
-    hand = Hand(Rules(), [CardSet.parse(h) for h in (south, west, north, east)])
+    hand = Hand(Rules(), [CardSet.parse(h) for h in SIGNS_DEAL])
     passes = ("JC KD AD", "9C 8D QD", "KC QH AH", "2C 5D 2H")
     for seat, text in zip(Seat, passes, strict=True):
         hand.pass_cards(seat, CardSet.parse(text))
@@ -236,12 +234,7 @@ def test_a_lone_scorer_leading_hearts_or_winning_most_tricks_is_a_strong_sign() 
     from hearts.ai.search import moon_threat
 
     def signs(plays: str) -> list[tuple[int, bool]]:
-        hand = Hand(Rules(), [CardSet.parse(h) for h in (
-            "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS", "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS",
-            "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S", "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS")],
-            pass_direction=PassDirection.NONE)
-        for card in plays.split():
-            hand.play(card)
+        hand = played_without_passing(plays)
         return [moon_threat(Situation.of(hand.view(seat))) for seat in Seat]
 
     # South alone has points after one trick: a weak sign to the others.

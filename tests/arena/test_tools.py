@@ -10,12 +10,11 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.deals import played_without_passing
 
 from hearts.arena.cli import main as arena
 from hearts.arena.duplicate import DealResult
-from hearts.cards import CardSet, Seat
-from hearts.hand import Hand
-from hearts.rules import PassDirection, Rules
+from hearts.cards import Seat
 
 TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
 
@@ -119,26 +118,16 @@ def _conceded_moons() -> ModuleType:
     return tool
 
 
-def _played(plays: str) -> Hand:
-    hand = Hand(Rules(), [CardSet.parse(h) for h in (
-        "3C JC 4D 7D 9D TD KD AD KH 2S 3S 4S AS", "9C 3D 8D QD 3H 5H 7H 8H 9H JH 7S TS QS",
-        "4C 5C 6C 7C KC 2D 4H 6H TH QH AH 8S 9S", "2C 8C TC QC AC 5D 6D JD 2H 5S 6S JS KS")],
-        pass_direction=PassDirection.NONE)
-    for card in plays.split():
-        hand.play(card)
-    return hand
-
-
 def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winner() -> None:
     tool = _conceded_moons()
     # West wins the second trick with the queen of diamonds; North, out of
     # diamonds, throws its ace of hearts on it: the hand's first points.
-    fed = _played("8D 2D 5D AD 4D QD AH 6D").record()
+    fed = played_without_passing("8D 2D 5D AD 4D QD AH 6D").record()
     assert tool._replay(fed, {Seat.NORTH, Seat.SOUTH}).fed is Seat.WEST
     # Not counted when the trick goes to the same side.
     assert tool._replay(fed, {Seat.NORTH, Seat.WEST}).fed is None
     # Nor when the heart thrown is not North's top one.
-    queen = _played("8D 2D 5D AD 4D QD QH 6D").record()
+    queen = played_without_passing("8D 2D 5D AD 4D QD QH 6D").record()
     assert tool._replay(queen, {Seat.NORTH, Seat.SOUTH}).fed is None
 
 
