@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -56,6 +56,12 @@ class Replay(NamedTuple):
     discarding its top heart, a queen, king or ace, to that seat's trick."""
 
 
+def _winning(trick: Sequence[tuple[Seat, Card]]) -> tuple[Seat, Card]:
+    """The seat and card winning ``trick`` so far."""
+    led = trick[0][1].suit
+    return max(((s, c) for s, c in trick if c.suit == led), key=lambda pair: pair[1].rank)
+
+
 def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
     hand = Hand.from_record({**record, "plays": []})
     ducked_last = could = ducked_any = False
@@ -64,6 +70,7 @@ def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
     for text in record["plays"]:
         card = Card.parse(text)
         seat, trick = hand.turn, hand.trick
+        assert seat is not None, "a play recorded after the hand ended"
         if (seat in ours and trick and card in HIGH_HEARTS and card.suit != trick[0][1].suit
                 and not any(points > 0 for points in hand.points)
                 and card == max((c for c in hand.holding(seat) if c.suit == card.suit),
@@ -71,16 +78,12 @@ def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
             feeding = True
         if feeding and len(trick) == 3:
             feeding = False
-            played = [*trick, (seat, card)]
-            led = played[0][1].suit
-            winner = max((pair for pair in played if pair[1].suit == led),
-                         key=lambda pair: pair[1].rank)[0]
+            winner = _winning([*trick, (seat, card)])[0]
             if winner not in ours and fed is None:
                 fed = winner
         if seat in ours and trick:
             led = trick[0][1].suit
-            winner, top = max(((s, c) for s, c in trick if c.suit == led),
-                              key=lambda pair: pair[1].rank)
+            winner, top = _winning(trick)
             scorers = [s for s in Seat if hand.points[s] > 0]
             if scorers == [winner] and winner not in ours:
                 beats = [c for c in hand.legal_plays() if c.suit == led and c.rank > top.rank]
