@@ -237,6 +237,21 @@ async def test_double_click_plays_one_card(tmp_path: Path) -> None:
         assert len(app.game.user_cards()) == held - 1
 
 
+async def test_enter_with_no_cards_says_what_to_deal(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        assert app.game.prompt() == "There is no hand yet - press Deal (d)"
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        await pilot.press("enter")
+        assert app.game.prompt() == "The hand is over - press Deal (d) for the next one"
+        finish_match_in_engine(app)
+        await pilot.pause()
+        await pilot.press("space")
+        assert app.game.prompt() == "The game is over - press Deal (d) for a new game"
+
+
 async def test_game_over_names_the_winner_and_deal_starts_a_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -138,6 +138,14 @@ class Game:
         cards = self.user_cards()
         return cards[self.cursor % len(cards)] if cards else None
 
+    def nothing_to_play(self) -> str:
+        """Why there is no card to play or pass, and what to press instead."""
+        if self.hand is None:
+            return "There is no hand yet - press Deal (d)"
+        if self.match.over:
+            return "The game is over - press Deal (d) for a new game"
+        return "The hand is over - press Deal (d) for the next one"
+
     @property
     def user_passed(self) -> bool:
         """True once the user's cards have gone, while the others are still choosing."""

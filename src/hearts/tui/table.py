@@ -164,7 +164,7 @@ class TableScreen(HelpKeysScreen):
         """Play the highlighted card, or choose it to pass."""
         card = self.hearts.game.highlighted
         if card is None:
-            self.hearts.say("There is no hand yet - press Deal (d)")
+            self.hearts.say(self.hearts.game.nothing_to_play())
             return
         self.hearts.use_card(card)
 
