@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from hearts.ai import passsearch
 from hearts.cards import Card, CardSet, Seat, cards_of_mask
+from hearts.core import trick_winner
 from hearts.hand import Hand
 from hearts.records import read_records
 
@@ -58,8 +59,7 @@ class Replay(NamedTuple):
 
 def _winning(trick: Sequence[tuple[Seat, Card]]) -> tuple[Seat, Card]:
     """The seat and card winning ``trick`` so far."""
-    led = trick[0][1].suit
-    return max(((s, c) for s, c in trick if c.suit == led), key=lambda pair: pair[1].rank)
+    return trick[trick_winner([card.index for _, card in trick])]
 
 
 def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
