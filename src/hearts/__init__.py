@@ -6,6 +6,7 @@ The public API::
                         PassDirection, Phase, Hand, Match, PlayerView, IllegalMove)
 """
 
+from hearts import speedups
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
@@ -19,3 +20,5 @@ __all__ = [
     "Suit", "Trick",
 ]
 __version__ = "0.1.0"
+
+speedups.install()

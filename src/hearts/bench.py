@@ -67,7 +67,9 @@ def main(argv: list[str] | None = None) -> None:
         bench_store(args.seed)
     else:
         from hearts.ai.bench import bench_ai
+        from hearts.speedups import compiled
 
+        print("playout modules:", "compiled (mypyc)" if compiled() else "pure Python")
         bench_ai(args.seed)
 
 
