@@ -7,16 +7,25 @@ hearts.rules), so its decisions are exactly those v0.1.0 makes in-process:
 
     hearts-arena match expert "cmd:.baseline/bin/python tools/baseline_bot.py expert"
 
+It plays the release installed in its own environment, and refuses to start
+when PYTHONPATH supplies another `hearts` (a working tree's, say): that run
+would measure the tree against itself under v0.1.0's name.
+
 With --replay FILE it instead checks hand records it played (an arena results
-file): each hand is played again in-process by v0.1.0's Hand and players, with
-the seats' recorded seeds, and must come out card for card the same.
+file, gzipped or not): each hand is played again in-process by v0.1.0's Hand,
+following the recorded cards, and every pass and play of a seat this adapter
+played must be the one v0.1.0's player makes with that seat's recorded seed.
+--hands N checks only the first N hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from hearts.ai import Level, make_player
@@ -57,10 +66,27 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
     )
 
 
+def _from_pythonpath() -> str | None:
+    """The PYTHONPATH folder ``hearts`` was imported from, if one supplied it."""
+    import hearts
+
+    where = Path(hearts.__file__).resolve()
+    for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        if entry and (Path(entry) / "hearts" / "__init__.py").resolve() == where:
+            return entry
+    return None
+
+
 def serve(level: Level, default_seed: int) -> int:
     """Answer the protocol on stdin and stdout until stdin closes."""
     import hearts
 
+    supplied = _from_pythonpath()
+    if supplied is not None:
+        print(f"baseline_bot.py: hearts comes from PYTHONPATH ({supplied}), not from "
+              f"this environment ({sys.prefix}); unset PYTHONPATH to play the release "
+              "installed there", file=sys.stderr)
+        return 2
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -89,34 +115,58 @@ def serve(level: Level, default_seed: int) -> int:
     return 0
 
 
-def replay(path: str) -> int:
-    """Play each recorded hand again in-process; 0 if every one comes out the same."""
+def _adapter_players(record: dict[str, Any]) -> dict[Seat, Any]:
+    """v0.1.0's player for each seat this adapter played in ``record``."""
+    players = {}
+    for entry in record["players"]:
+        name = entry["player"]
+        if name.startswith("cmd:") and "baseline_bot.py" in name:
+            players[Seat(SEATS.index(entry["seat"]))] = make_player(
+                Level.parse(name.split()[-1]), entry["seed"])
+    return players
+
+
+def _differences(record: dict[str, Any]) -> list[str]:
+    """Replay ``record`` in-process; the adapter seats' decisions v0.1.0 would not make."""
+    hand = Hand(Rules.from_json(record["rules"]), [record["deal"][name] for name in SEATS],
+                dealer=Seat(SEATS.index(record["dealer"])),
+                pass_direction=PassDirection[record["pass_direction"].upper()],
+                scores=record["scores"])
+    players = _adapter_players(record)
+    if not players:
+        return ["no seat was played by this adapter"]
+    found = []
+    if hand.phase is Phase.PASSING:
+        recorded = {Seat(SEATS.index(p["seat"])): p["cards"] for p in record["passes"]}
+        for seat in Seat:
+            if seat in players:
+                chosen = sorted(str(c) for c in players[seat].choose_pass(hand.view(seat)))
+                if chosen != sorted(recorded[seat]):
+                    found.append(f"{SEATS[seat]}'s pass")
+            hand.pass_cards(seat, recorded[seat])
+    for number, card in enumerate(record["plays"], 1):
+        turn = hand.turn
+        if turn in players and str(players[turn].choose_play(hand.view(turn))) != card:
+            found.append(f"play {number} ({SEATS[turn]})")
+        hand.play(card)
+    return found
+
+
+def replay(path: str, limit: int | None = None) -> int:
+    """Check each recorded hand's adapter decisions in-process; 0 if all are v0.1.0's."""
+    opener: Any = gzip.open if path.endswith(".gz") else open
     hands = []
-    with open(path, encoding="utf-8") as file:
+    with opener(path, "rt", encoding="utf-8") as file:
         for line in file:
-            data = json.loads(line)
-            hands.extend(data.get("hands", []))
+            hands.extend(json.loads(line).get("hands", []))
+    hands = hands[:limit] if limit is not None else hands
     same = 0
     for number, record in enumerate(hands, 1):
-        deal = [record["deal"][name] for name in SEATS]
-        hand = Hand(Rules.from_json(record["rules"]), deal, dealer=Seat(SEATS.index(
-            record["dealer"])), pass_direction=PassDirection[record["pass_direction"].upper()],
-            scores=record["scores"])
-        players = [make_player(Level.parse(p["player"].split()[-1]), p["seed"])
-                   for p in record["players"]]
-        passes = {}
-        if hand.phase is Phase.PASSING:
-            for seat in Seat:
-                passes[SEATS[seat]] = sorted(players[seat].choose_pass(hand.view(seat)))
-                hand.pass_cards(seat, passes[SEATS[seat]])
-        while hand.phase is Phase.PLAYING:
-            hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
-        recorded = {p["seat"]: p["cards"] for p in record["passes"]}
-        if [str(c) for c in hand.plays] == record["plays"] and all(
-                [str(c) for c in passes[seat]] == cards for seat, cards in recorded.items()):
-            same += 1
+        found = _differences(record)
+        if found:
+            print(f"hand {number} differs from v0.1.0 played in-process: {', '.join(found)}")
         else:
-            print(f"hand {number} differs from v0.1.0 played in-process")
+            same += 1
     print(f"{same} of {len(hands)} hands played through the adapter are the hands "
           "v0.1.0 plays in-process")
     return 0 if hands and same == len(hands) else 1
@@ -129,9 +179,10 @@ def main() -> int:
     parser.add_argument("level", nargs="?", default="expert")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--replay", metavar="RESULTS")
+    parser.add_argument("--hands", type=int, metavar="N")
     args = parser.parse_args()
     if args.replay:
-        return replay(args.replay)
+        return replay(args.replay, args.hands)
     return serve(Level.parse(args.level), args.seed)
 
 

@@ -19,6 +19,6 @@ __all__ = [
     "SeatPlayer",
     "Suit", "Trick",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 speedups.install()

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import hearts
 from hearts import Card, Hand, Rules, Seat
 from hearts.ai import Level, make_player
 from hearts.arena.cli import main
@@ -81,7 +83,7 @@ def test_our_level_over_the_protocol_decides_as_in_process(
     (path,) = (tmp_path / "out").glob("*.jsonl")
     header, first = (json.loads(line) for line in path.read_text().splitlines()[:2])
     assert header["b"]["command"] == f"{sys.executable} -m hearts.bot casual"
-    assert header["b"]["version"].startswith("0.1.0+")
+    assert header["b"]["version"].startswith(hearts.__version__ + "+")
     seat = first["hands"][0]["players"][1]
     assert seat["player"] == "cmd:" + header["b"]["command"]
     assert seat["version"] == header["b"]["version"] and isinstance(seat["seed"], int)
@@ -151,6 +153,36 @@ def test_the_baseline_adapter_speaks_for_the_installed_players(
                             capture_output=True, text=True, check=False)
     assert replay.returncode == 0, replay.stdout + replay.stderr
     assert "4 of 4 hands" in replay.stdout
+    # The replay bites: with other seeds for the careless Beginner's seats, its
+    # recorded decisions are no longer the ones its player makes.
+    lines = path.read_text().splitlines()
+    reseeded = tmp_path / "reseeded.jsonl"
+    with reseeded.open("w") as out:
+        for line in lines:
+            data = json.loads(line)
+            for record in data.get("hands", []):
+                for seat in record["players"]:
+                    if seat["player"].endswith("beginner"):
+                        seat["seed"] += 1
+            out.write(json.dumps(data) + "\n")
+    replay = subprocess.run([sys.executable, str(adapter), "--replay", str(reseeded)],
+                            capture_output=True, text=True, check=False)
+    assert replay.returncode == 1 and "differs from v0.1.0" in replay.stdout
+
+
+def test_the_baseline_adapter_refuses_a_hearts_from_pythonpath() -> None:
+    # With PYTHONPATH pointing at a working tree the adapter would play that tree's
+    # code under v0.1.0's name, so it refuses and says why.
+    adapter = ROOT / "tools" / "baseline_bot.py"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run([sys.executable, str(adapter), "expert"], input='{"type": "hello"}\n',
+                         capture_output=True, text=True, env=env, check=False)
+    assert run.returncode == 2 and not run.stdout
+    assert "hearts comes from PYTHONPATH" in run.stderr
+    env.pop("PYTHONPATH")
+    run = subprocess.run([sys.executable, str(adapter), "expert"], input='{"type": "hello"}\n',
+                         capture_output=True, text=True, env=env, check=False)
+    assert run.returncode == 0 and json.loads(run.stdout)["type"] == "ready"
 
 
 def test_a_python_player_in_the_current_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str],
