@@ -18,34 +18,15 @@ stopped early compares on the deals it finished.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
 from typing import Any
 
 from hearts.ai.passsearch import gives_away_stopper
-from hearts.arena.duplicate import DealResult
+from hearts.arena.duplicate import DealResult, read_deals
 from hearts.arena.stats import mean_and_ci, summarize
 from hearts.cards import CardSet
-from hearts.records import read_text
-
-
-def read_deals(path: Path) -> dict[int, DealResult]:
-    """The deals of a results file by number (its header and any games skipped)."""
-    deals = {}
-    for line in read_text(path).splitlines():
-        data = json.loads(line)
-        if "deal" in data:
-            result = DealResult.from_json(data)
-            deals[result.deal] = result
-    return deals
-
-
-def saving(result: DealResult) -> float:
-    """Points a hand A saves against B on one deal (as the arena counts it)."""
-    return (sum(result.b_points) / len(result.b_points)
-            - sum(result.a_points) / len(result.a_points))
 
 
 def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]:
@@ -58,7 +39,7 @@ def compare(old: dict[int, DealResult], new: dict[int, DealResult]) -> list[str]
         s = summarize([run[deal] for deal in common])
         lines.append(f"  {name}: A saves {s.diff:+.3f} ± {s.ci95:.3f} a hand, z = {s.z:.2f}; "
                      f"moons A shot {s.a_moons}, conceded {s.b_moons}")
-    change = [saving(new[deal]) - saving(old[deal]) for deal in common]
+    change = [new[deal].saving() - old[deal].saving() for deal in common]
     mean, half, z = mean_and_ci(change)
     if len(change) > 1:
         lines.append(f"  new - old: {mean:+.3f} ± {half:.3f} a hand (95% CI, paired), "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
+import random
 import re
 import shutil
 from pathlib import Path
@@ -13,8 +14,9 @@ import pytest
 from tests.deals import played_without_passing
 
 from hearts.arena.cli import main as arena
-from hearts.arena.duplicate import DealResult
-from hearts.cards import Seat
+from hearts.arena.duplicate import DealResult, read_deals
+from hearts.cards import Card, Seat
+from hearts.hand import Hand
 
 TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
 
@@ -46,15 +48,15 @@ def test_compares_the_deals_both_runs_hold(tmp_path: Path,
     assert tool.main([str(zipped), str(new)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("3 deals in both runs (6 hands each)")
-    before, after = tool.read_deals(old), tool.read_deals(new)
+    before, after = read_deals(old), read_deals(new)
     assert sorted(before) == [0, 1, 2, 3] and sorted(after) == [0, 1, 2]
-    change = sum(tool.saving(after[d]) - tool.saving(before[d]) for d in range(3)) / 3
+    change = sum(after[d].saving() - before[d].saving() for d in range(3)) / 3
     assert f"new - old: {change:+.3f}" in out
 
 
 def test_the_same_run_compared_with_itself_changes_nothing(tmp_path: Path) -> None:
     tool = _tool()
-    run = tool.read_deals(_run(tmp_path, "club", 3))
+    run = read_deals(_run(tmp_path, "club", 3))
     lines = tool.compare(run, run)
     assert "new - old: +0.000 ± 0.000" in lines[-3]
     assert lines[-2] == "  A conceded fewer moons in 0 deals and more in 0 (sign test z = 0.00)"
@@ -135,7 +137,7 @@ def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     tool = _conceded_moons()
     path = _run(tmp_path, "club", 150)
-    conceded = _tool().read_deals(path)
+    conceded = read_deals(path)
     moons = sum(result.b_moons for result in conceded.values())
     assert moons > 0
     counts = tool.tally(tool.hand_records(path), "club")
@@ -156,3 +158,63 @@ def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
     shot = sum(result.a_moons for result in conceded.values())
     assert tool.main([str(path), "--player", "casual"]) == 0
     assert f"{shot:6d}  conceded hands" in capsys.readouterr().out
+
+
+def _split_margin() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("split_margin",
+                                                  TOOL.with_name("split_margin.py"))
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def _played_out(queen_to: set[Seat]) -> Hand:
+    """:data:`SIGNS_DEAL` played out at random, no moon, the queen of spades taken
+    by a seat in ``queen_to``."""
+    for seed in range(200):
+        hand, rng = played_without_passing(""), random.Random(seed)
+        while hand.turn is not None:
+            hand.play(rng.choice(hand.legal_plays()))
+        queen = next(t.winner for t in hand.tricks if Card.parse("QS") in t.cards)
+        if hand.shooter is None and queen in queen_to:
+            return hand
+    raise AssertionError("no such playout")
+
+
+def test_the_margin_of_a_deal_splits_by_card_and_follows_the_queen() -> None:
+    tool = _split_margin()
+    # West is dealt the queen. Upright West plays for B and South or North
+    # (side A) takes the queen; swapped West plays for A and its side takes it.
+    upright = _played_out({Seat.SOUTH, Seat.NORTH})
+    swapped = _played_out({Seat.WEST, Seat.EAST})
+    p, q = upright.points, swapped.points
+    deal = DealResult(0, (p[0], p[2], q[1], q[3]), (p[1], p[3], q[0], q[2]), 0, 0,
+                      (upright.record(), swapped.record()))
+    assert tool.queen_taken_by_holder(deal) == (True, False)
+    queen, hearts, other = tool.card_savings(deal)
+    assert queen == -5.0  # A took the queen (10 points) in both playings: 20 over 4 hands
+    assert other == 0.0
+    assert queen + hearts == pytest.approx(deal.saving())
+    assert "with A holding it and not B in 1 deals, the reverse in 0" in tool.split({0: deal})[-1]
+
+
+def test_the_parts_of_a_run_add_up_to_its_margin(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _split_margin()
+    path = _run(tmp_path, "club", 30)
+    deals = read_deals(path)
+    quiet = [d for d in deals.values() if not (d.a_moons or d.b_moons)]
+    assert quiet
+    for deal in quiet:
+        assert sum(tool.card_savings(deal)) == pytest.approx(deal.saving())
+    capsys.readouterr()
+    assert tool.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}: 30 deals (60 hands): A saves ")
+    assert f"  {len(quiet)} deals without: " in out
+    assert "of which the queen of spades" in out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    assert tool.main([str(broken)]) == 2
+    assert "split_margin:" in capsys.readouterr().err

@@ -9,6 +9,8 @@ decides from a seed made of the run's seed, the deal, the playing and the seat.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from hearts.arena.players import PlayerSpec, Settings
@@ -22,9 +24,10 @@ from hearts.arena.seating import (
 )
 from hearts.cards import Seat
 from hearts.hand import Hand
+from hearts.records import read_text
 from hearts.rules import Rules
 
-__all__ = ["DealResult", "deal_seed", "play_deal"]
+__all__ = ["DealResult", "deal_seed", "play_deal", "read_deals"]
 
 
 class DealResult(NamedTuple):
@@ -54,6 +57,27 @@ class DealResult(NamedTuple):
         the line is broken)."""
         return cls(int(data["deal"]), tuple(data["a"]), tuple(data["b"]),
                    *read_moons_and_hands(data))
+
+    def saving(self) -> float:
+        """Points a hand A saved against B on this deal: B's mean less A's."""
+        return (sum(self.b_points) / len(self.b_points)
+                - sum(self.a_points) / len(self.a_points))
+
+
+def read_deals(path: Path) -> dict[int, DealResult]:
+    """The deals of a ``hearts-arena match`` results file (gzipped or not) by number.
+
+    The header and any game lines are skipped. Raises
+    :class:`~hearts.records.RecordFileError` when the file cannot be read, and
+    ``ValueError``, ``KeyError`` or ``TypeError`` when a deal's line is broken.
+    """
+    deals = {}
+    for line in read_text(path).splitlines():
+        data = json.loads(line)
+        if "deal" in data:
+            result = DealResult.from_json(data)
+            deals[result.deal] = result
+    return deals
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -54,7 +54,7 @@ def summarize(results: Sequence[DealResult]) -> Summary:
         return Summary(0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0)
     a = [sum(r.a_points) / len(r.a_points) for r in results]
     b = [sum(r.b_points) / len(r.b_points) for r in results]
-    mean, ci95, z = mean_and_ci([y - x for x, y in zip(a, b, strict=True)])
+    mean, ci95, z = mean_and_ci([r.saving() for r in results])
     return Summary(count, 2 * count, sum(a) / count, sum(b) / count, mean, ci95, z,
                    sum(r.a_moons for r in results), sum(r.b_moons for r in results))
 
