@@ -38,13 +38,18 @@ SIDES = (SIDES_UPRIGHT, SIDES_SWAPPED)
 """Each seat's side in the first and the second playing of a deal."""
 
 
-def card_savings(result: DealResult) -> tuple[float, float, float]:
-    """A's saving a hand on a deal without a moon, from the queen of spades, from
-    the hearts and from other cards: the three add up to :meth:`DealResult.saving`."""
+def replayed(result: DealResult) -> list[Hand]:
+    """The deal's two playings, replayed from their records."""
+    return [Hand.from_record(record) for record in result.hands]
+
+
+def card_savings(result: DealResult, hands: Sequence[Hand]) -> tuple[float, float, float]:
+    """A's saving a hand on a deal without a moon (its playings ``hands``), from the
+    queen of spades, from the hearts and from other cards: the three add up to
+    :meth:`DealResult.saving`."""
     parts = [0.0, 0.0, 0.0]
     share = 1 / len(result.a_points)
-    for sides, record in zip(SIDES, result.hands, strict=True):
-        hand = Hand.from_record(record)
+    for sides, hand in zip(SIDES, hands, strict=True):
         for seat in Seat:
             sign = -share if sides[seat] == "a" else share
             for card in hand.taken(seat):
@@ -53,12 +58,12 @@ def card_savings(result: DealResult) -> tuple[float, float, float]:
     return parts[0], parts[1], parts[2]
 
 
-def queen_taken_by_holder(result: DealResult) -> tuple[bool, bool]:
-    """Whether the queen of spades went to the side of the seat dealt it, when A
-    held it and when B did (the same seat, once for each side)."""
+def queen_taken_by_holder(hands: Sequence[Hand]) -> tuple[bool, bool]:
+    """Whether the queen of spades went to the side of the seat dealt it in a deal's
+    two playings ``hands``, when A held it and when B did (the same seat, once for
+    each side)."""
     taken = {}
-    for sides, record in zip(SIDES, result.hands, strict=True):
-        hand = Hand.from_record(record)
+    for sides, hand in zip(SIDES, hands, strict=True):
         holder = next(seat for seat in Seat if QUEEN in hand.dealt(seat))
         taker = next(trick.winner for trick in hand.tricks if QUEEN in trick.cards)
         taken[sides[holder]] = sides[taker] == sides[holder]
@@ -88,12 +93,13 @@ def split(deals: dict[int, DealResult]) -> list[str]:
                            total))
     if quiet:
         lines.append(_line(f"{len(quiet)} deals without", [r.saving() for r in quiet], total))
-        parts = [card_savings(r) for r in quiet]
+        hands = [replayed(r) for r in quiet]
+        parts = [card_savings(r, h) for r, h in zip(quiet, hands, strict=True)]
         for index, name in enumerate(PARTS):
             samples = [p[index] for p in parts]
             if any(samples):
                 lines.append("  " + _line(f"of which {name}", samples, total))
-        held = [queen_taken_by_holder(r) for r in quiet]
+        held = [queen_taken_by_holder(h) for h in hands]
         a_only = sum(a and not b for a, b in held)
         b_only = sum(b and not a for a, b in held)
         z = (b_only - a_only) / math.sqrt(a_only + b_only) if a_only + b_only else 0.0

@@ -18,15 +18,20 @@ from hearts.arena.duplicate import DealResult, read_deals
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 
-TOOL = Path(__file__).parents[2] / "tools" / "compare_runs.py"
+TOOLS = Path(__file__).parents[2] / "tools"
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compare_runs", TOOL)
+def _load(name: str) -> ModuleType:
+    """The script ``tools/NAME.py`` as a module."""
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _tool() -> ModuleType:
+    return _load("compare_runs")
 
 
 def _run(folder: Path, a: str, deals: int) -> Path:
@@ -112,12 +117,7 @@ def test_an_unreadable_file_is_reported(tmp_path: Path,
 
 
 def _conceded_moons() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("conceded_moons",
-                                                  TOOL.with_name("conceded_moons.py"))
-    assert spec and spec.loader
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return _load("conceded_moons")
 
 
 def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winner() -> None:
@@ -161,12 +161,7 @@ def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
 
 
 def _split_margin() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("split_margin",
-                                                  TOOL.with_name("split_margin.py"))
-    assert spec and spec.loader
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
+    return _load("split_margin")
 
 
 def _played_out(queen_to: set[Seat]) -> Hand:
@@ -191,8 +186,9 @@ def test_the_margin_of_a_deal_splits_by_card_and_follows_the_queen() -> None:
     p, q = upright.points, swapped.points
     deal = DealResult(0, (p[0], p[2], q[1], q[3]), (p[1], p[3], q[0], q[2]), 0, 0,
                       (upright.record(), swapped.record()))
-    assert tool.queen_taken_by_holder(deal) == (True, False)
-    queen, hearts, other = tool.card_savings(deal)
+    hands = tool.replayed(deal)
+    assert tool.queen_taken_by_holder(hands) == (True, False)
+    queen, hearts, other = tool.card_savings(deal, hands)
     assert queen == -5.0  # A took the queen (10 points) in both playings: 20 over 4 hands
     assert other == 0.0
     assert queen + hearts == pytest.approx(deal.saving())
@@ -207,7 +203,7 @@ def test_the_parts_of_a_run_add_up_to_its_margin(tmp_path: Path,
     quiet = [d for d in deals.values() if not (d.a_moons or d.b_moons)]
     assert quiet
     for deal in quiet:
-        assert sum(tool.card_savings(deal)) == pytest.approx(deal.saving())
+        assert sum(tool.card_savings(deal, tool.replayed(deal))) == pytest.approx(deal.saving())
     capsys.readouterr()
     assert tool.main([str(path)]) == 0
     out = capsys.readouterr().out
