@@ -32,7 +32,7 @@ def _playouts(count: int, seed: int) -> list[object]:
         leader = next(seat for seat in range(4) if hands[seat] & 1)
         found.append(playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
                              kit, random.Random(number), noise=0.2 * (number % 2),
-                             shooters=number % 16))
+                             shooters=number % 16, charged=number % 5 - 1, charge=4))
     return found
 
 

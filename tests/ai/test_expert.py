@@ -18,6 +18,7 @@ from hearts.ai.passsearch import (
     search_pass,
 )
 from hearts.ai.players import PASS_BUDGETS, SearchPlayer
+from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
@@ -244,3 +245,27 @@ def test_a_lone_scorer_leading_hearts_or_winning_most_tricks_is_a_strong_sign() 
     # North alone has points (weak); it leads a heart (strong).
     assert signs("3H AH 2H KH") == [(2, False), (2, False), (-1, False), (2, False)]
     assert signs("3H AH 2H KH QH") == [(2, True), (2, True), (-1, False), (2, True)]
+
+
+def _last_trick_with_queen(charged: int, taken: tuple[int, ...]) -> tuple[int, ...]:
+    """South leads the queen of spades to the last trick; everyone follows lower."""
+    hands = [QUEEN_OF_SPADES, 1 << _i("2S"), 1 << _i("3S"), 1 << _i("4S")]
+    played = sum(1 << card for card in range(52)) & ~sum(hands)
+    return playout(hands, [], 0, played, taken, (0, 0, 0, 0), True, False, KIT,
+                   random.Random(1), charged=charged, charge=3)
+
+
+def test_a_charged_seat_scores_more_for_the_queen_it_takes_but_not_for_a_moon() -> None:
+    others = HEARTS & ~(1 << _i("2H"))
+    spread = (1 << _i("2H"), others, 0, 0)
+    assert _last_trick_with_queen(-1, spread) == (11, 22, 0, 0)
+    assert _last_trick_with_queen(0, spread) == (14, 22, 0, 0)
+    assert _last_trick_with_queen(1, spread) == (11, 22, 0, 0)
+    moon = (HEARTS, 0, 0, 0)
+    assert _last_trick_with_queen(0, moon) == (0, 33, 33, 33)
+
+
+def test_the_expert_charges_itself_for_the_queen_in_play_and_in_the_pass() -> None:
+    for fear in (SearchPlayer(Level.EXPERT).budget.queen_fear,
+                 PASS_BUDGETS[Level.EXPERT].queen_fear):
+        assert round(fear * KIT.queen) >= 1

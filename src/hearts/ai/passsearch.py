@@ -46,6 +46,9 @@ class PassBudget(NamedTuple):
     """Points a hand a pass is charged for giving away the last of the queen, king
     and ace of hearts we were dealt; with a charge, at least half the shortlist
     keeps one. 0 charges nothing."""
+    queen_fear: float = 0.0
+    """The queen of spades costs us this share of its value more in the playouts
+    when we take it (see :attr:`hearts.ai.search.Budget.queen_fear`)."""
 
 
 HIGH_HEARTS = 0b111 << (26 + 10)
@@ -102,7 +105,8 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
     score = points_score if objective is None else objective.score
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
-                         first_leader, kit, budget.deals, budget.noise, rng, score)
+                         first_leader, kit, budget.deals, budget.noise, rng, score,
+                         round(budget.queen_fear * kit.queen))
     totals[0] -= 4 * budget.prior * budget.deals  # options[0] is judgement's own pass
     if budget.stopper:
         for index, option in enumerate(options):
@@ -115,8 +119,9 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
 def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
                 targets: tuple[int, ...], first_leader: int, kit: RuleKit, deals: int,
                 noise: float, rng: random.Random,
-                score: Callable[[tuple[int, ...]], float]) -> list[float]:
-    """Each option's summed score over ``deals`` sampled deals (lower is better).
+                score: Callable[[tuple[int, ...]], float], charge: int = 0) -> list[float]:
+    """Each option's summed score over ``deals`` sampled deals (lower is better);
+    we score ``charge`` more in a playout where we take the queen of spades.
 
     An option is a pass set and a mask of seats that play to shoot the moon in
     its playouts (see :func:`hearts.ai.playout.playout`).
@@ -149,6 +154,6 @@ def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
             if kit.first_lead:
                 leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
             points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
-                             kit, random.Random(seed), noise, shooters)
+                             kit, random.Random(seed), noise, shooters, me, charge)
             totals[position] += score(points)
     return totals

@@ -35,12 +35,13 @@ BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
     Level.EXPERT: Budget(deals=320, width=8, noise=0.1, late_deals=240, trust=0.5,
                          extra_deals=320, finalists=3, miss=0.5, moon_watch=0.6,
-                         lone_watch=0.3, moon_fear=1.0),
+                         lone_watch=0.3, moon_fear=1.0, queen_fear=0.3),
 }
 """How hard the search levels look."""
 
 PASS_BUDGETS = {
-    Level.EXPERT: PassBudget(deals=160, width=8, noise=0.1, prior=0.4, stopper=1.0),
+    Level.EXPERT: PassBudget(deals=160, width=8, noise=0.1, prior=0.4, stopper=1.0,
+                              queen_fear=0.3),
 }
 """How hard the levels that search their pass look (the others pass by judgement)."""
 

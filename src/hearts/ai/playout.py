@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hearts.ai.judgement import judge_play, shoot_play
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, POINT_CARDS, SUIT_MASKS, final_points, legal_mask
+from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_MASKS, final_points, legal_mask
 
 __all__ = ["playout"]
 
@@ -15,13 +15,14 @@ __all__ = ["playout"]
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             taken: Sequence[int], voids: Sequence[int], broken: bool, first: bool,
             kit: RuleKit, rng: random.Random, noise: float = 0.0,
-            shooters: int = 0) -> tuple[int, ...]:
+            shooters: int = 0, charged: int = -1, charge: int = 0) -> tuple[int, ...]:
     """Final points of each seat after judgement plays out the hand from here.
 
     ``hands`` is consumed. ``trick`` holds the cards already in the current trick,
     led by ``leader``. With probability ``noise`` a seat plays a random legal card.
     A seat in the ``shooters`` mask (bit ``1 << seat``) plays to shoot the moon for
-    as long as no other seat has taken points.
+    as long as no other seat has taken points. Seat ``charged`` (if not -1) scores
+    ``charge`` points more when it takes the queen of spades without shooting the moon.
     """
     taken = list(taken)
     voids = list(voids)
@@ -86,7 +87,11 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         cards = []
         seat = leader
         first = False
-    return final_points(taken, kit.scoring, kit.jack)
+    points = final_points(taken, kit.scoring, kit.jack)
+    mine = taken[charged] if charged >= 0 else 0
+    if mine & QUEEN_OF_SPADES and mine & POINT_CARDS != POINT_CARDS:
+        return tuple(p + charge if seat == charged else p for seat, p in enumerate(points))
+    return points
 
 
 def _last_trick(hands: list[int], leader: int, taken: list[int]) -> None:

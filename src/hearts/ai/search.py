@@ -71,6 +71,10 @@ class Budget(NamedTuple):
     miss: float = 1.0
     """A sampled deal's weight is multiplied by this for each play of another seat
     that judgement would not have made holding those cards (1: no weighing)."""
+    queen_fear: float = 0.0
+    """The queen of spades costs us this share of its value more in the playouts
+    when we take it: their seats hunt it less well than real players, so the
+    playouts alone underrate the risk of taking it."""
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -221,10 +225,11 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
 
 
 def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0) -> tuple[int, ...]:
+            noise: float, shooters: int = 0, charge: int = 0) -> tuple[int, ...]:
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
-    play to shoot the moon while no one else has points."""
+    play to shoot the moon while no one else has points; we score ``charge`` more
+    if we take the queen of spades."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -248,7 +253,7 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         trick = []
         first = False
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                   random.Random(seed), noise, shooters)
+                   random.Random(seed), noise, shooters, me, charge)
 
 
 Sampler = Callable[[], list[int]]
@@ -282,6 +287,7 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     seat, strong = threat
     watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
     shots: list[bool] = []
+    charge = round(budget.queen_fear * kit.queen)
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
         world = samplers[shot]()
@@ -292,7 +298,7 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
             if seen else 1.0)
         shooters = 1 << seat if shot else 0
         for position, card in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters)
+            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters, charge)
             found.scores[position].append(score(points))
     if seen:
         for kind in (False, True):
