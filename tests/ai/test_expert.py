@@ -20,11 +20,12 @@ from hearts.ai.passsearch import (
 from hearts.ai.players import PASS_BUDGETS, SearchPlayer
 from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal_guessing
+from hearts.ai.search import queen_charge
 from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
 from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.hand import Hand
-from hearts.rules import Rules
+from hearts.rules import Rules, Scoring
 
 KIT = rule_kit(Rules())
 BIG_SPADES = (1 << 50) | (1 << 51)
@@ -265,7 +266,10 @@ def test_a_charged_seat_scores_more_for_the_queen_it_takes_but_not_for_a_moon() 
     assert _last_trick_with_queen(0, moon) == (0, 33, 33, 33)
 
 
-def test_the_expert_charges_itself_for_the_queen_in_play_and_in_the_pass() -> None:
+def test_the_expert_charges_itself_for_the_queen_under_house_scoring_only() -> None:
+    classic = rule_kit(Rules(scoring=Scoring.CLASSIC, first_lead=True, leading_hearts=True,
+                             first_trick=True))
     for fear in (SearchPlayer(Level.EXPERT).budget.queen_fear,
                  PASS_BUDGETS[Level.EXPERT].queen_fear):
-        assert round(fear * KIT.queen) >= 1
+        assert queen_charge(fear, KIT) == 3
+        assert queen_charge(fear, classic) == 0

@@ -23,6 +23,7 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
+from hearts.ai.search import queen_charge
 from hearts.core import FULL_DECK, TWO_OF_CLUBS
 
 __all__ = ["HIGH_HEARTS", "PassBudget", "gives_away_stopper", "pass_candidates", "pass_totals",
@@ -47,8 +48,8 @@ class PassBudget(NamedTuple):
     and ace of hearts we were dealt; with a charge, at least half the shortlist
     keeps one. 0 charges nothing."""
     queen_fear: float = 0.0
-    """The queen of spades costs us this share of its value more in the playouts
-    when we take it (see :attr:`hearts.ai.search.Budget.queen_fear`)."""
+    """Under house scoring, the queen of spades costs us this share of its value
+    more in the playouts when we take it (see :func:`hearts.ai.search.queen_charge`)."""
 
 
 HIGH_HEARTS = 0b111 << (26 + 10)
@@ -106,7 +107,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
 
     totals = pass_totals(me, hand, [(option, 0) for option in options], targets,
                          first_leader, kit, budget.deals, budget.noise, rng, score,
-                         round(budget.queen_fear * kit.queen))
+                         queen_charge(budget.queen_fear, kit))
     totals[0] -= 4 * budget.prior * budget.deals  # options[0] is judgement's own pass
     if budget.stopper:
         for index, option in enumerate(options):

@@ -35,7 +35,7 @@ from hearts.core import (
     trick_winner,
 )
 
-__all__ = ["Budget", "candidates", "moon_threat", "outcome", "search_play"]
+__all__ = ["Budget", "candidates", "moon_threat", "outcome", "queen_charge", "search_play"]
 
 
 class Budget(NamedTuple):
@@ -72,9 +72,21 @@ class Budget(NamedTuple):
     """A sampled deal's weight is multiplied by this for each play of another seat
     that judgement would not have made holding those cards (1: no weighing)."""
     queen_fear: float = 0.0
-    """The queen of spades costs us this share of its value more in the playouts
-    when we take it: their seats hunt it less well than real players, so the
-    playouts alone underrate the risk of taking it."""
+    """Under house scoring, the queen of spades costs us this share of its value
+    more in the playouts when we take it (see :func:`queen_charge`)."""
+
+
+def queen_charge(fear: float, kit: RuleKit) -> int:
+    """The points added to our score in a playout where we take the queen of spades.
+
+    Judgement in the playouts hunts the queen less well than real players do, so
+    the playouts alone underrate the risk of taking it: measured on the arena's
+    hand records, a seat was caught with the queen more often than its playouts
+    predicted. A charge of ``fear`` of the queen's value corrects for that under
+    house scoring, where it was measured to gain points; under classic scoring it
+    was measured to lose them, so there it is 0.
+    """
+    return round(fear * kit.queen) if kit.scoring == "house" else 0
 
 
 def _distinct(legal: int, hand: int, played: int, kit: RuleKit) -> list[int]:
@@ -287,7 +299,7 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     seat, strong = threat
     watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
     shots: list[bool] = []
-    charge = round(budget.queen_fear * kit.queen)
+    charge = queen_charge(budget.queen_fear, kit)
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
         world = samplers[shot]()
