@@ -214,3 +214,29 @@ def test_the_parts_of_a_run_add_up_to_its_margin(tmp_path: Path,
     broken.write_text("{not json\n")
     assert tool.main([str(broken)]) == 2
     assert "split_margin:" in capsys.readouterr().err
+
+
+def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _load("queen_odds")
+    path = _run(tmp_path, "club", 6)
+    deals = read_deals(path)
+    quiet = [d for d in deals.values() if not (d.a_moons or d.b_moons)]
+    assert quiet
+    for deal in quiet:
+        found = list(tool.predictions(deal, 8))
+        assert found == list(tool.predictions(deal, 8))
+        takers = [next(t.winner for t in Hand.from_record(record).tricks
+                       if Card.parse("QS") in t.cards) for record in deal.hands]
+        assert sum(took for *_, took in found) <= len(takers)
+        assert 1 <= sum(holds for _, holds, _, _ in found) <= 2
+        assert all(0.0 <= chance <= 1.0 for _, _, chance, _ in found)
+        assert {side for side, *_ in found} <= {"a", "b"}
+    capsys.readouterr()
+    assert tool.main([str(path), "--samples", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "A seats holding the queen:" in out and "B seats not holding it:" in out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    assert tool.main([str(broken)]) == 2
+    assert "queen_odds:" in capsys.readouterr().err
