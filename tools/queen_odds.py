@@ -81,10 +81,10 @@ def report(deals: dict[int, DealResult], samples: int) -> list[str]:
             entry[1] += chance
             entry[2] += took
     lines = []
-    for (holds, side), (count, chance, took) in sorted(sums.items(), reverse=True):
-        who = "holding the queen" if holds else "not holding it"
+    for (holding, side), (count, predicted, taken) in sorted(sums.items(), reverse=True):
+        who = "holding the queen" if holding else "not holding it"
         lines.append(f"  {side.upper()} seats {who}: {int(count)} first plays, predicted "
-                     f"{chance / count:.3f}, took it {took / count:.3f}")
+                     f"{predicted / count:.3f}, took it {taken / count:.3f}")
     return lines
 
 
