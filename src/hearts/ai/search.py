@@ -84,7 +84,7 @@ def queen_charge(fear: float, kit: RuleKit) -> int:
     hand records, a seat was caught with the queen more often than its playouts
     predicted. A charge of ``fear`` of the queen's value corrects for that under
     house scoring, where it was measured to gain points; under classic scoring it
-    was measured to lose them, so there it is 0.
+    was not shown to help (a little worse, within the noise), so there it is 0.
     """
     return round(fear * kit.queen) if kit.scoring == "house" else 0
 
