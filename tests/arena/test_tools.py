@@ -240,3 +240,23 @@ def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
     broken.write_text("{not json\n")
     assert tool.main([str(broken)]) == 2
     assert "queen_odds:" in capsys.readouterr().err
+
+
+def test_pass_regret_scores_the_passes_each_budget_finds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _load("pass_regret")
+    path = _run(tmp_path, "club", 2)
+    deals = read_deals(path)
+    rows = [row for deal in deals.values() for row in tool.regrets(deal, (4, 12), 30)]
+    assert rows == [row for deal in deals.values() for row in tool.regrets(deal, (4, 12), 30)]
+    assert rows and all(len(row) == 2 for row in rows)
+    assert all(regret >= 0.0 for row in rows for regret in row)
+    # Each pass is scored against the best of those found, so one of them is it.
+    assert all(min(row) == 0.0 for row in rows)
+    assert tool.main([str(path), "--hands", "1", "--deals", "4,8", "--reference", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "   4 deals: mean regret" in out and "   8 deals: mean regret" in out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    assert tool.main([str(broken)]) == 2
+    assert "pass_regret:" in capsys.readouterr().err
