@@ -53,11 +53,15 @@ def regrets(result: DealResult, counts: Sequence[int], reference: int) -> list[l
                               random.Random(8 * result.deal + me), None)
                   for deals in counts]
         options = sorted(set(chosen))
+
+        def margin(points: tuple[int, ...], me: int = me) -> float:
+            return (4 * points[me] - sum(points)) / 3
+
         totals = pass_totals(me, mask, [(option, 0) for option in options], targets, leader,
                              kit, reference, base.noise, random.Random(~(8 * result.deal + me)),
-                             lambda points: (4 * points[me] - sum(points)) / 3,
-                             queen_charge(base.queen_fear, kit))
-        value = {option: total / reference for option, total in zip(options, totals)}
+                             margin, queen_charge(base.queen_fear, kit))
+        value = {option: total / reference
+                 for option, total in zip(options, totals, strict=True)}
         best = min(value.values())
         found.append([value[option] - best for option in chosen])
     return found
