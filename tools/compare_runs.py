@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from results_files import READ_ERRORS
+
 from hearts.ai.passsearch import gives_away_stopper
 from hearts.arena.duplicate import DealResult, read_deals
 from hearts.arena.stats import mean_and_ci, summarize
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         old, new = read_deals(args.old), read_deals(args.new)
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except READ_ERRORS as error:
         print(f"compare_runs: {error}", file=sys.stderr)
         return 2
     print("\n".join(compare(old, new)))

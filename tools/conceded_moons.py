@@ -25,6 +25,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from results_files import READ_ERRORS
+
 from hearts.ai import passsearch
 from hearts.cards import Card, CardSet, Seat, cards_of_mask
 from hearts.core import trick_winner
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         counts = tally(hand_records(args.results), args.player)
-    except (OSError, ValueError, KeyError, TypeError) as error:
+    except READ_ERRORS as error:
         print(f"conceded_moons: {error}", file=sys.stderr)
         return 2
     for key in sorted(counts):

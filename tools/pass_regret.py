@@ -20,16 +20,24 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
+
+from results_files import report_each
 
 from hearts.ai import Level
 from hearts.ai.kit import rule_kit
 from hearts.ai.passsearch import pass_totals, search_pass
 from hearts.ai.players import PASS_BUDGETS
 from hearts.ai.search import queen_charge
-from hearts.arena.duplicate import DealResult, read_deals
-from hearts.cards import Seat
+from hearts.arena.duplicate import DealResult
+from hearts.cards import CardSet, Seat
 from hearts.hand import Hand
+
+
+def _margin(me: int, points: tuple[int, ...]) -> float:
+    """Our points less the mean of the others'."""
+    return (4 * points[me] - sum(points)) / 3
 
 
 def regrets(result: DealResult, counts: Sequence[int], reference: int) -> list[list[float]]:
@@ -45,7 +53,7 @@ def regrets(result: DealResult, counts: Sequence[int], reference: int) -> list[l
         if view.pass_direction.target(seat) == seat:
             continue
         me = int(seat)
-        mask = sum(card.bit for card in view.hand)
+        mask = CardSet(view.hand).mask
         targets = tuple(int(view.pass_direction.target(other)) for other in Seat)
         kit = rule_kit(view.rules)
         leader = (int(view.dealer) + 1) & 3
@@ -53,13 +61,9 @@ def regrets(result: DealResult, counts: Sequence[int], reference: int) -> list[l
                               random.Random(8 * result.deal + me), None)
                   for deals in counts]
         options = sorted(set(chosen))
-
-        def margin(points: tuple[int, ...], me: int = me) -> float:
-            return (4 * points[me] - sum(points)) / 3
-
         totals = pass_totals(me, mask, [(option, 0) for option in options], targets, leader,
                              kit, reference, base.noise, random.Random(~(8 * result.deal + me)),
-                             margin, queen_charge(base.queen_fear, kit))
+                             partial(_margin, me), queen_charge(base.queen_fear, kit))
         value = {option: total / reference
                  for option, total in zip(options, totals, strict=True)}
         best = min(value.values())
@@ -89,16 +93,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="fresh deals that score the passes found (default 4000)")
     args = parser.parse_args(argv)
     counts = [int(word) for word in args.deals.split(",")]
-    for path in args.results:
-        try:
-            deals = read_deals(path)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            print(f"pass_regret: {error}", file=sys.stderr)
-            return 2
-        print(f"{path}: the Expert's pass against the best found, judged on "
-              f"{args.reference} fresh deals\n"
-              + "\n".join(report(deals, args.hands, counts, args.reference)))
-    return 0
+    return report_each("pass_regret", args.results, lambda deals: (
+        f"the Expert's pass against the best found, judged on {args.reference} fresh deals\n"
+        + "\n".join(report(deals, args.hands, counts, args.reference))))
 
 
 if __name__ == "__main__":

@@ -21,11 +21,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from results_files import report_each
+
 from hearts.ai.kit import rule_kit
 from hearts.ai.sampling import sample_deal
 from hearts.ai.search import outcome
 from hearts.ai.situation import Situation
-from hearts.arena.duplicate import DealResult, read_deals
+from hearts.arena.duplicate import DealResult
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
@@ -95,15 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=40,
                         help="sampled deals for each prediction (default 40)")
     args = parser.parse_args(argv)
-    for path in args.results:
-        try:
-            deals = read_deals(path)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            print(f"queen_odds: {error}", file=sys.stderr)
-            return 2
-        print(f"{path}: the chance of taking the queen of spades, by the playouts and "
-              f"in play\n" + "\n".join(report(deals, args.samples)))
-    return 0
+    return report_each("queen_odds", args.results, lambda deals: (
+        "the chance of taking the queen of spades, by the playouts and in play\n"
+        + "\n".join(report(deals, args.samples))))
 
 
 if __name__ == "__main__":

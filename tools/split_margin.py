@@ -26,7 +26,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from hearts.arena.duplicate import DealResult, read_deals
+from results_files import report_each
+
+from hearts.arena.duplicate import DealResult
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT
 from hearts.arena.stats import mean_and_ci
 from hearts.cards import Card, Seat, Suit
@@ -113,14 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", type=Path, nargs="+", help="a results file")
     args = parser.parse_args(argv)
-    for path in args.results:
-        try:
-            deals = read_deals(path)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            print(f"split_margin: {error}", file=sys.stderr)
-            return 2
-        print(f"{path}: " + "\n".join(split(deals)))
-    return 0
+    return report_each("split_margin", args.results, lambda deals: "\n".join(split(deals)))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import importlib.util
 import random
 import re
 import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -22,12 +23,23 @@ TOOLS = Path(__file__).parents[2] / "tools"
 
 
 def _load(name: str) -> ModuleType:
-    """The script ``tools/NAME.py`` as a module."""
+    """The script ``tools/NAME.py`` as a module (its folder on the path, as when run)."""
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _refuses_a_broken_file(tool: ModuleType, name: str, tmp_path: Path,
+                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The tool exits with 2 and names itself when a results file is not JSON."""
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n")
+    assert tool.main([str(broken)]) == 2
+    assert f"{name}:" in capsys.readouterr().err
 
 
 def _tool() -> ModuleType:
@@ -210,10 +222,7 @@ def test_the_parts_of_a_run_add_up_to_its_margin(tmp_path: Path,
     assert out.startswith(f"{path}: 30 deals (60 hands): A saves ")
     assert f"  {len(quiet)} deals without: " in out
     assert "of which the queen of spades" in out
-    broken = tmp_path / "broken.jsonl"
-    broken.write_text("{not json\n")
-    assert tool.main([str(broken)]) == 2
-    assert "split_margin:" in capsys.readouterr().err
+    _refuses_a_broken_file(tool, "split_margin", tmp_path, capsys)
 
 
 def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
@@ -236,10 +245,7 @@ def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
     assert tool.main([str(path), "--samples", "4"]) == 0
     out = capsys.readouterr().out
     assert "A seats holding the queen:" in out and "B seats not holding it:" in out
-    broken = tmp_path / "broken.jsonl"
-    broken.write_text("{not json\n")
-    assert tool.main([str(broken)]) == 2
-    assert "queen_odds:" in capsys.readouterr().err
+    _refuses_a_broken_file(tool, "queen_odds", tmp_path, capsys)
 
 
 def test_pass_regret_scores_the_passes_each_budget_finds(
@@ -256,7 +262,4 @@ def test_pass_regret_scores_the_passes_each_budget_finds(
     assert tool.main([str(path), "--hands", "1", "--deals", "4,8", "--reference", "20"]) == 0
     out = capsys.readouterr().out
     assert "   4 deals: mean regret" in out and "   8 deals: mean regret" in out
-    broken = tmp_path / "broken.jsonl"
-    broken.write_text("{not json\n")
-    assert tool.main([str(broken)]) == 2
-    assert "pass_regret:" in capsys.readouterr().err
+    _refuses_a_broken_file(tool, "pass_regret", tmp_path, capsys)
