@@ -42,6 +42,13 @@ def _refuses_a_broken_file(tool: ModuleType, name: str, tmp_path: Path,
     assert f"{name}:" in capsys.readouterr().err
 
 
+def _quiet_deals(path: Path) -> list[DealResult]:
+    """The deals of a results file where no one shot the moon (there is one at least)."""
+    quiet = [d for d in read_deals(path).values() if not (d.a_moons or d.b_moons)]
+    assert quiet
+    return quiet
+
+
 def _tool() -> ModuleType:
     return _load("compare_runs")
 
@@ -211,9 +218,7 @@ def test_the_parts_of_a_run_add_up_to_its_margin(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     tool = _split_margin()
     path = _run(tmp_path, "club", 30)
-    deals = read_deals(path)
-    quiet = [d for d in deals.values() if not (d.a_moons or d.b_moons)]
-    assert quiet
+    quiet = _quiet_deals(path)
     for deal in quiet:
         assert sum(tool.card_savings(deal, tool.replayed(deal))) == pytest.approx(deal.saving())
     capsys.readouterr()
@@ -229,10 +234,7 @@ def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tool = _load("queen_odds")
     path = _run(tmp_path, "club", 6)
-    deals = read_deals(path)
-    quiet = [d for d in deals.values() if not (d.a_moons or d.b_moons)]
-    assert quiet
-    for deal in quiet:
+    for deal in _quiet_deals(path):
         found = list(tool.predictions(deal, 8))
         assert found == list(tool.predictions(deal, 8))
         takers = [next(t.winner for t in Hand.from_record(record).tricks

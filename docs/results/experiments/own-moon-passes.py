@@ -11,7 +11,6 @@ Run it with the branch's ``src`` on the path:
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -21,19 +20,20 @@ from hearts.ai.kit import rule_kit
 from hearts.ai.passing import shooting_pass, shooting_strength
 from hearts.ai.passsearch import search_pass
 from hearts.ai.players import PASS_BUDGETS
-from hearts.cards import Card
-from hearts.records import read_text
+from hearts.arena.duplicate import read_deals
+from hearts.cards import CardSet
 from hearts.rules import Rules
 
 
 def main(path: str, least: int) -> None:
     budget = PASS_BUDGETS[Level.EXPERT]
     strong = shooting = 0
-    for line in read_text(Path(path)).splitlines()[1:300]:
-        record = json.loads(line)["hands"][0]
+    deals = read_deals(Path(path))
+    for number in sorted(deals)[:299]:
+        record = deals[number].hands[0]
         kit = rule_kit(Rules.from_json(record["rules"]))
         for cards in record["deal"].values():
-            hand = sum(1 << Card.parse(card).index for card in cards)
+            hand = CardSet(cards).mask
             if shooting_strength(hand) >= least:
                 strong += 1
                 chosen = search_pass(0, hand, (1, 2, 3, 0), 1, kit, budget, random.Random(strong))

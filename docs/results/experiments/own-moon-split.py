@@ -20,23 +20,19 @@ from pathlib import Path
 
 from hearts.ai.passing import shooting_pass, shooting_strength
 from hearts.arena.duplicate import read_deals
-from hearts.cards import Card, Seat
+from hearts.cards import CardSet, Seat
 from hearts.hand import Hand
 from hearts.rules import PassDirection
-
-
-def mask(cards: list[str]) -> int:
-    return sum(1 << Card.parse(c).index for c in cards)
 
 
 def group(old: dict, new: dict) -> str:
     seats = [Seat.parse(p["seat"]) for p in new["players"] if p["player"] == "expert"]
     direction = PassDirection[new["pass_direction"].upper()]
-    passes = {Seat.parse(p["seat"]): mask(p["cards"]) for p in new["passes"]}
-    old_passes = {Seat.parse(p["seat"]): mask(p["cards"]) for p in old["passes"]}
+    passes = {Seat.parse(p["seat"]): CardSet(p["cards"]).mask for p in new["passes"]}
+    old_passes = {Seat.parse(p["seat"]): CardSet(p["cards"]).mask for p in old["passes"]}
     strong = False
     for seat in seats:
-        dealt = mask(new["deal"][str(seat).lower()])
+        dealt = CardSet(new["deal"][str(seat).lower()]).mask
         if passes[seat] == shooting_pass(dealt) != old_passes[seat]:
             return "a new shooting pass"
         after = (dealt & ~passes[seat]) | passes[direction.source(seat)]

@@ -18,22 +18,17 @@ unweighed and weighed; the smaller, the better the deals.
 from __future__ import annotations
 
 import collections
-import json
 import random
 import sys
 from pathlib import Path
 
 from hearts.ai.kit import rule_kit
 from hearts.ai.passing import choose_pass_mask, pass_danger
-from hearts.cards import Card, Seat
-from hearts.records import read_text
+from hearts.cards import CardSet, Seat
+from hearts.records import read_records
 from hearts.rules import PassDirection, Rules
 
 NAMES = ["QS", "AS", "KS", "lenC", "lenD", "lenH", "lenS", "voidC", "voidD", "voidH", "voidS"]
-
-
-def mask(cards: list[str]) -> int:
-    return sum(1 << Card.parse(c).index for c in cards)
 
 
 def features(hand: int) -> list[float]:
@@ -47,13 +42,13 @@ def ranks(after: int, passed: int, kit) -> list[int]:
 
 
 def hands_of(path: str):
-    for line in read_text(Path(path)).splitlines()[1:]:
-        for record in json.loads(line)["hands"]:
-            kit = rule_kit(Rules.from_json(record["rules"]))
-            direction = PassDirection[record["pass_direction"].upper()]
-            deal = {Seat.parse(s): mask(c) for s, c in record["deal"].items()}
-            passes = {Seat.parse(p["seat"]): mask(p["cards"]) for p in record["passes"]}
-            yield kit, direction, deal, passes
+    for sourced in read_records(Path(path)):
+        record = sourced.record
+        kit = rule_kit(Rules.from_json(record["rules"]))
+        direction = PassDirection[record["pass_direction"].upper()]
+        deal = {Seat.parse(s): CardSet(c).mask for s, c in record["deal"].items()}
+        passes = {Seat.parse(p["seat"]): CardSet(p["cards"]).mask for p in record["passes"]}
+        yield kit, direction, deal, passes
 
 
 def main(path: str) -> None:
