@@ -59,13 +59,15 @@ def point_value(mask: int, kit: RuleKit) -> int:
 
 def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int,
                taken: Sequence[int], voids: Sequence[int], kit: RuleKit,
-               skill: Skill = FULL_SKILL) -> int:
+               skill: Skill = FULL_SKILL, threat: int = -1) -> int:
     """The card index judgement plays for seat ``me``.
 
     ``trick`` is the current trick's card indices in play order, ``played`` every
     card played (the trick included), ``taken`` each seat's taken cards and
     ``voids`` each seat's shown-out suits as a 4-bit mask (ignored unless
-    ``skill.voids``).
+    ``skill.voids``). Seat ``threat`` (if not -1) is known to be going for the
+    moon: while it alone has points it is treated as a shooter at once, and while
+    it wins a trick we cannot take, we keep our high cards and our points from it.
     """
     if not legal & (legal - 1):
         return _top(legal)
@@ -84,10 +86,12 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
             value = point_value(taken[lone], kit)
             if lone == me:
                 shooting = value * 2 >= kit.value and _can_run(hand, out)
-            elif value * 5 >= kit.value * 2:
+            elif value * 5 >= kit.value * 2 or lone == threat:
                 shooter = lone
         else:
             lone = -1
+    guarding = threat >= 0 and threat != me and (
+        shooter == threat or not (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS)
     if n == 0:
         return _lead(me, hand, legal, out, voids, kit, skill, shooting, shooter)
     led = trick[0] // 13
@@ -102,8 +106,15 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
             position = i
     winner = (me - n + position) & 3
     if legal & SUIT_MASKS[led]:
+        if guarding and winner == threat and not legal >> best:
+            # It wins this trick whatever we play: keep the cards that may win later.
+            return _low(legal & ~POINT_CARDS or legal)
         return _follow(me, legal, out, voids, kit, skill, n, led, best, winner, points,
                        shooting, shooter)
+    if guarding and winner == threat:
+        plain = legal & ~POINT_CARDS & ~JACK_OF_DIAMONDS
+        if plain:
+            return _lowest_rank(plain)
     return _discard(hand, legal, out, kit, winner, shooting, shooter, lone, me)
 
 
@@ -194,6 +205,19 @@ def _discard(hand: int, legal: int, out: int, kit: RuleKit, winner: int, shootin
                 return _highest_plain(plain, hand, out)
         return _top(hearts)
     return _highest_plain(legal, hand, out)
+
+
+def _lowest_rank(cards: int) -> int:
+    """The lowest-ranked of ``cards`` (the first suit's on a tie): the card least
+    likely to win a trick later."""
+    best = -1
+    for suit in range(4):
+        mine = cards & SUIT_MASKS[suit]
+        if mine:
+            low = _low(mine)
+            if best < 0 or low % 13 < best % 13:
+                best = low
+    return best
 
 
 def _highest_plain(cards: int, hand: int, out: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hearts.ai.judgement import judge_play, shoot_play
+from hearts.ai.judgement import FULL_SKILL, judge_play, shoot_play
 from hearts.ai.kit import RuleKit
 from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_MASKS, final_points, legal_mask
 
@@ -15,7 +15,8 @@ __all__ = ["playout"]
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             taken: Sequence[int], voids: Sequence[int], broken: bool, first: bool,
             kit: RuleKit, rng: random.Random, noise: float = 0.0,
-            shooters: int = 0, charged: int = -1, charge: int = 0) -> tuple[int, ...]:
+            shooters: int = 0, charged: int = -1, charge: int = 0,
+            guard: bool = False) -> tuple[int, ...]:
     """Final points of each seat after judgement plays out the hand from here.
 
     ``hands`` is consumed. ``trick`` holds the cards already in the current trick,
@@ -23,6 +24,8 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
     A seat in the ``shooters`` mask (bit ``1 << seat``) plays to shoot the moon for
     as long as no other seat has taken points. Seat ``charged`` (if not -1) scores
     ``charge`` points more when it takes the queen of spades without shooting the moon.
+    With ``guard``, seat ``charged`` knows the shooter and defends against it (see
+    ``threat`` in :func:`~hearts.ai.judgement.judge_play`).
     """
     taken = list(taken)
     voids = list(voids)
@@ -30,6 +33,7 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
     seat = (leader + len(cards)) & 3
     first_lead, leading_hearts, first_trick = kit.first_lead, kit.leading_hearts, kit.first_trick
     chance = rng.random
+    threat = shooters.bit_length() - 1 if guard and shooters else -1
     while hands[seat]:
         if not cards and not hands[seat] & (hands[seat] - 1):
             # The last trick: every seat has one card left and nothing to decide.
@@ -63,7 +67,8 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         elif shooters >> seat & 1 and _alive(seat, taken):
             card = shoot_play(hand, legal, cards, played)
         else:
-            card = judge_play(seat, hand, legal, cards, played, taken, voids, kit)
+            card = judge_play(seat, hand, legal, cards, played, taken, voids, kit, FULL_SKILL,
+                              threat if seat == charged else -1)
         bit = 1 << card
         hands[seat] = hand ^ bit
         played |= bit

@@ -74,6 +74,10 @@ class Budget(NamedTuple):
     queen_fear: float = 0.0
     """Under house scoring, the queen of spades costs us this share of its value
     more in the playouts when we take it (see :func:`queen_charge`)."""
+    guard: bool = False
+    """In the deals where a seat plays to shoot, the other seats know it and defend:
+    they take its points tricks when they can, and keep their high cards and their
+    points from it when they cannot."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -237,11 +241,12 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
 
 
 def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0, charge: int = 0) -> tuple[int, ...]:
+            noise: float, shooters: int = 0, charge: int = 0,
+            guard: bool = False) -> tuple[int, ...]:
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
     play to shoot the moon while no one else has points; we score ``charge`` more
-    if we take the queen of spades."""
+    if we take the queen of spades; with ``guard`` the others defend knowingly."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -265,7 +270,7 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         trick = []
         first = False
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                   random.Random(seed), noise, shooters, me, charge)
+                   random.Random(seed), noise, shooters, me, charge, guard)
 
 
 Sampler = Callable[[], list[int]]
@@ -310,7 +315,8 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
             if seen else 1.0)
         shooters = 1 << seat if shot else 0
         for position, card in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters, charge)
+            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters, charge,
+                             budget.guard)
             found.scores[position].append(score(points))
     if seen:
         for kind in (False, True):
