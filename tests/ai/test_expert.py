@@ -8,6 +8,7 @@ from tests.deals import SIGNS_DEAL, played_without_passing
 
 from hearts.ai import Level
 from hearts.ai.inference import inferred_lacks
+from hearts.ai.judgement import judge_play
 from hearts.ai.kit import rule_kit
 from hearts.ai.passing import choose_pass_mask
 from hearts.ai.passsearch import (
@@ -23,7 +24,7 @@ from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import queen_charge
 from hearts.ai.situation import Situation
 from hearts.cards import Card, CardSet, Seat
-from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS
+from hearts.core import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, legal_mask
 from hearts.hand import Hand
 from hearts.rules import Rules, Scoring
 
@@ -273,3 +274,32 @@ def test_the_expert_charges_itself_for_the_queen_under_house_scoring_only() -> N
                  PASS_BUDGETS[Level.EXPERT].queen_fear):
         assert queen_charge(fear, KIT) == 3
         assert queen_charge(fear, classic) == 0
+
+
+def _north_winning(hand: str, trick: str) -> tuple[int, int, list[int], int, tuple[int, ...]]:
+    """South's legal cards, hand, the trick, the cards played and the cards taken
+    when North, the only seat with points (three hearts of an earlier diamond
+    trick), has led ``trick`` and East has followed."""
+    earlier = CardSet.parse("AD 2H 3H 4H").mask
+    current = [_i(text) for text in trick.split()]
+    mine = CardSet.parse(hand).mask
+    played = earlier | sum(1 << card for card in current)
+    legal = legal_mask(mine, current[0] // 13, False, True, False, False, False)
+    taken = (0, 0, earlier, 0)
+    return legal, mine, current, played, taken
+
+
+def test_a_seat_that_knows_the_shooter_keeps_its_high_cards_from_it() -> None:
+    legal, mine, trick, played, taken = _north_winning("KC 2C 7D 9S", "AC 5C")
+    plain = judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT)
+    known = judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT, threat=2)
+    assert (plain, known) == (_i("KC"), _i("2C"))
+    # Void in the suit led, it throws its lowest plain card, not its highest.
+    legal, mine, trick, played, taken = _north_winning("KD 3S 9S 5H", "AC 5C")
+    plain = judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT)
+    known = judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT, threat=2)
+    assert known == _i("3S") != plain
+    # When it can win the trick it still takes it.
+    legal, mine, trick, played, taken = _north_winning("KC 2C 7D 9S", "QC 5C")
+    assert judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT,
+                      threat=2) == _i("KC")
