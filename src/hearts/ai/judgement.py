@@ -67,7 +67,8 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
     ``voids`` each seat's shown-out suits as a 4-bit mask (ignored unless
     ``skill.voids``). Seat ``threat`` (if not -1) is known to be going for the
     moon: while it alone has points it is treated as a shooter at once, and while
-    it wins a trick we cannot take, we keep our high cards and our points from it.
+    no other seat has points, on a trick it wins whatever we play we keep our high
+    cards and our points from it.
     """
     if not legal & (legal - 1):
         return _top(legal)

@@ -75,9 +75,9 @@ class Budget(NamedTuple):
     """Under house scoring, the queen of spades costs us this share of its value
     more in the playouts when we take it (see :func:`queen_charge`)."""
     guard: bool = False
-    """In the deals where a seat plays to shoot, the other seats know it and defend:
-    they take its points tricks when they can, and keep their high cards and their
-    points from it when they cannot."""
+    """In the deals where a seat plays to shoot, our own later play knows it and
+    defends: it takes that seat's points tricks when it can, and keeps its high
+    cards and its points from it when it cannot (the other seats play as before)."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
