@@ -77,7 +77,8 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
     shooter = -1
     shooting = False
     lone = -1
-    if skill.moon and (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS:
+    scored = (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS
+    if skill.moon and scored:
         count = 0
         for seat in range(4):
             if taken[seat] & POINT_CARDS:
@@ -91,10 +92,9 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
                 shooter = lone
         else:
             lone = -1
-    guarding = threat >= 0 and threat != me and (
-        shooter == threat or not (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS)
     if n == 0:
         return _lead(me, hand, legal, out, voids, kit, skill, shooting, shooter)
+    guarding = threat >= 0 and threat != me and (shooter == threat or not scored)
     led = trick[0] // 13
     best = trick[0]
     position = 0

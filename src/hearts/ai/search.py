@@ -246,7 +246,8 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
     play to shoot the moon while no one else has points; we score ``charge`` more
-    if we take the queen of spades; with ``guard`` the others defend knowingly."""
+    if we take the queen of spades; with ``guard`` our own later play defends
+    knowingly against the shooter."""
     me = s.me
     hands = list(world)
     bit = 1 << card
