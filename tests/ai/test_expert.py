@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from tests.deals import SIGNS_DEAL, played_without_passing
 
 from hearts.ai import Level
@@ -303,3 +304,31 @@ def test_a_seat_that_knows_the_shooter_keeps_its_high_cards_from_it() -> None:
     legal, mine, trick, played, taken = _north_winning("KC 2C 7D 9S", "QC 5C")
     assert judge_play(0, mine, legal, trick, played, taken, (0, 0, 0, 0), KIT,
                       threat=2) == _i("KC")
+
+
+def _shooting_deals(plays: str, seat: Seat, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many deals the Expert in ``seat`` searches with a seat playing to shoot,
+    after ``plays`` (no pass)."""
+    from hearts.ai import search
+
+    favoured = []
+    real = search.sample_deal_guessing
+
+    def spy(*args: object, **kwargs: object) -> list[int]:
+        favour = kwargs.get("favour", args[4] if len(args) > 4 else -1)
+        favoured.append(favour)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "sample_deal_guessing", spy)
+    hand = played_without_passing(plays)
+    SearchPlayer(Level.EXPERT, seed=3).choose_play(hand.view(seat))
+    return sum(1 for favour in favoured if favour != -1)
+
+
+def test_the_expert_watches_for_a_moon_on_a_strong_sign_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # South alone has points after one trick and leads again: a weak sign to West, not watched
+    # (measured to cost points against v0.1.0, docs/expert.md).
+    assert _shooting_deals("3H 4H 2H KH AS", Seat.WEST, monkeypatch) == 0
+    # South has won all three tricks: a strong sign, watched.
+    assert _shooting_deals("3H 4H 2H KH AS 7S 8S 5S AD 3D 2D 5D 4D", Seat.WEST, monkeypatch) > 0

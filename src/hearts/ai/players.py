@@ -35,7 +35,7 @@ BUDGETS = {
     Level.STRONG: Budget(deals=40, width=5, late_deals=20),
     Level.EXPERT: Budget(deals=320, width=8, noise=0.1, late_deals=240, trust=0.5,
                          extra_deals=320, finalists=3, miss=0.5, moon_watch=0.6,
-                         lone_watch=0.3, moon_fear=1.0, queen_fear=0.3, guard=True),
+                         moon_fear=1.0, queen_fear=0.3, guard=True),
 }
 """How hard the search levels look."""
 
