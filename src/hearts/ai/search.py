@@ -63,8 +63,7 @@ class Budget(NamedTuple):
     low cards) holds a strong hand and plays to shoot."""
     lone_watch: float = 0.0
     """The same share for a weak sign (it alone has taken points). The Expert keeps
-    it at 0: such a seat seldom shoots unless it is a habitual shooter, and
-    watching it was measured to cost points against players who rarely shoot."""
+    it at 0: unless it is a habitual shooter, such a seat seldom shoots."""
     tilt: float = 3.0
     """How strongly those deals favour giving that seat the high cards."""
     moon_fear: float = 0.0
