@@ -29,19 +29,18 @@ for source in read_records(path):
     record = source.record
     ours = {Seat.parse(p["seat"]) for p in record["players"] if p["player"] == player}
     hand = Hand.from_record({**record, "plays": []})
-    shooter = Hand.from_record(record).shooter
-    seen = set()
+    seen: set[tuple[str, int]] = set()
     for text in record["plays"]:
         seat = hand.turn
         if seat in ours and len(hand.legal_plays()) > 1:
             suspect, strong = moon_threat(Situation.of(hand.view(seat)))
             if suspect >= 0:
-                kind = f"{'strong' if strong else 'weak'} trick {min(len(hand.tricks), 8)}"
-                if (kind, suspect) not in seen:
-                    seen.add((kind, suspect))
-                    counts[(kind, "n")] += 1
-                    counts[(kind, "moon")] += shooter is not None and int(shooter) == suspect
+                seen.add((f"{'strong' if strong else 'weak'} trick {min(len(hand.tricks), 8)}",
+                          suspect))
         hand.play(Card.parse(text))
+    for kind, suspect in seen:  # the hand is played out now, so its shooter is known
+        counts[(kind, "n")] += 1
+        counts[(kind, "moon")] += hand.shooter is not None and int(hand.shooter) == suspect
 for kind in sorted({kind for kind, _ in counts}):
     n, moons = counts[(kind, "n")], counts[(kind, "moon")]
     print(f"{kind:16} {n:6d} hands, that seat shot {moons:5d} ({100 * moons / n:4.1f}%)")
