@@ -265,3 +265,37 @@ def test_pass_regret_scores_the_passes_each_budget_finds(
     out = capsys.readouterr().out
     assert "   4 deals: mean regret" in out and "   8 deals: mean regret" in out
     _refuses_a_broken_file(tool, "pass_regret", tmp_path, capsys)
+
+
+def _seeded_run(folder: Path, seed: int, a: str = "club") -> Path:
+    assert arena(["match", a, "casual", "--deals", "3", "--seed", str(seed), "--quiet",
+                  "--results", str(folder)]) == 0
+    (path,) = folder.glob("*.jsonl")
+    return path
+
+
+def test_runs_on_different_seeds_pool_into_one_summary(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _load("pool_runs")
+    first, second = _seeded_run(tmp_path / "one", 4), _seeded_run(tmp_path / "two", 5)
+    capsys.readouterr()
+    assert tool.main([str(first), str(second)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    both = [*read_deals(first).values(), *read_deals(second).values()]
+    mean = sum(d.saving() for d in both) / len(both)
+    assert "(seed 4)" in out[0] and "(seed 5)" in out[1]
+    assert out[2].startswith("pooled: 6 deals (12 hands)")
+    assert f"A saves {mean:+.3f}" in out[2]
+
+
+def test_pooling_refuses_a_seed_twice_or_another_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = _load("pool_runs")
+    first = _seeded_run(tmp_path / "one", 4)
+    other = _seeded_run(tmp_path / "other", 5, a="beginner")
+    capsys.readouterr()
+    assert tool.main([str(first), str(first)]) == 2
+    assert "a seed appears twice" in capsys.readouterr().err
+    assert tool.main([str(first), str(other)]) == 2
+    assert "not the same match" in capsys.readouterr().err
+    _refuses_a_broken_file(tool, "pool_runs", tmp_path, capsys)
