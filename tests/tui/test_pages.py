@@ -7,12 +7,13 @@ from pathlib import Path
 
 from hearts import Phase, Seat
 from hearts.options import Options, Speed, load_options, options_path
+from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.game import Stage
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
 
-from .helpers import SIZE, deal_and_pass, make_app, settle
+from .helpers import NOT_SAVING, SIZE, deal_and_pass, make_app, settle
 
 
 async def test_options_change_save_and_reload(tmp_path: Path) -> None:
@@ -141,6 +142,26 @@ async def test_help_by_escape_then_h_and_closing_keys(tmp_path: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, OptionsScreen)
+
+
+async def test_x_on_the_help_page_quits_as_on_the_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path, data_dir=NOT_SAVING)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o", "escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("x")  # over the options page x goes back, as it cancels there
+        assert isinstance(app.screen, OptionsScreen) and app.is_running
+        await pilot.press("c")
+        await deal_and_pass(pilot)
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("x")  # the match would be lost, so it asks first
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, HelpScreen) and app.is_running
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_ctrl_l_redraws_and_changes_nothing(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from hearts.tui.base import FitScreen
+from hearts.tui.options_page import OptionsScreen
 from hearts.tui.widgets import GameButton
 
 __all__ = ["HELP_TEXT", "HelpScreen", "unwrap"]
@@ -159,10 +160,12 @@ def unwrap(text: str) -> str:
 
 
 class HelpScreen(FitScreen):
-    """The help page; escape, ``q`` or Close goes back exactly where the game was."""
+    """The help page; escape, ``q`` or Close goes back exactly where the game was,
+    and ``x`` quits as it does on the table (over the options page it goes back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", show=False),
+        Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", show=False),
     ]
 
@@ -189,4 +192,14 @@ class HelpScreen(FitScreen):
     def action_close(self) -> None:
         """Back to where the game was."""
         self.leave(None)
+
+    def action_quit_game(self) -> None:
+        """``x``: leave the game as the Quit button does (asking first if the match
+        would be lost); over the options page, back to it instead, since ``x`` there
+        cancels so that the game cannot be left from it by accident."""
+        stack = self.app.screen_stack
+        if len(stack) > 1 and isinstance(stack[-2], OptionsScreen):
+            self.leave(None)
+            return
+        getattr(self.app, "quit_game", self.app.exit)()
 
