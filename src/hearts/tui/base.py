@@ -98,12 +98,16 @@ class FitScreen(Screen[object]):
             return
         event.stop()
         if button.action_name == "quit":
-            getattr(self.app, "quit_game", self.app.exit)()
+            self.leave_game()
             return
         action = self.BUTTON_ACTIONS.get(button.action_name, button.action_name)
         method = getattr(self, f"action_{action}", None)
         if method is not None:
             method()
+
+    def leave_game(self) -> None:
+        """Quit through the app, which asks first if the match would be lost."""
+        getattr(self.app, "quit_game", self.app.exit)()
 
     def leave(self, result: object = None) -> None:
         """Close this page with ``result``, once: a second quick click on Close

@@ -201,5 +201,5 @@ class HelpScreen(FitScreen):
         if len(stack) > 1 and isinstance(stack[-2], OptionsScreen):
             self.leave(None)
             return
-        getattr(self.app, "quit_game", self.app.exit)()
+        self.leave_game()
 
