@@ -1,7 +1,7 @@
 """Scratch measurement (not a tool): how many of the moons the Expert conceded
 could other defenders have stopped, once the cards were passed.
 
-    python docs/results/experiments/moon-oracle.py RESULTS MODE [--hands N]
+    python docs/results/experiments/moon-oracle.py RESULTS MODE [--hands N] [--fear F]
 
 RESULTS is a `hearts-arena match expert shooter` results file. Every hand in
 which a shooter seat shot the moon is played again from its recorded pass: the
@@ -18,7 +18,8 @@ long as the defence does), and the Expert seats are played by MODE:
   other, which the shooter passed to, often has a strong sign of its own);
 - ``seeing``: a defender that sees every card and knows the shooter, trying each
   of its distinct legal cards on 48 playouts of the real deal (the shooter plays
-  to shoot in them) and scoring a moon as the Expert does (fear 1.0).
+  to shoot in them) and pricing the shooter's moon as the Expert's
+  ``moon_fear`` does, at ``--fear`` (default 1.0, the Expert's) hands' value.
 
 With ``signs`` nothing is played again: it counts the hands in which a seat of
 the Expert had a strong sign on the shooter (``hearts.ai.search.moon_threat``)
