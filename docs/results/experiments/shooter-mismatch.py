@@ -47,10 +47,9 @@ for source in read_records(Path(sys.argv[1])):
     for seat in Seat:
         if seat not in ours:
             kind = "shot" if full.shooter == seat else "did not shoot"
-            counts[(kind, -1)] += 1
             counts[(kind, min(unlike[seat], 4))] += 1
 for kind in ("shot", "did not shoot"):
-    total = counts[(kind, -1)]
+    total = sum(counts[(kind, n)] for n in range(5))
     shares = "  ".join(f"{n}{'+' if n == 4 else ''}: {counts[(kind, n)] / total:4.0%}"
                        for n in range(5))
     print(f"{kind:14s} {total:5d} seat-hands; plays unlike judgement  {shares}")
