@@ -13,7 +13,7 @@ from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
 from hearts.rules import IllegalMove, PassDirection, Rules, play_refusal
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "Trick"]
+__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", "Trick"]
 
 RECORD_FORMAT = "hearts-hand"
 RECORD_VERSION = 1
@@ -58,6 +58,26 @@ class SeatPlayer(NamedTuple):
         if self.version is not None:
             out["version"] = self.version
         return out
+
+
+class StandIn(NamedTuple):
+    """A decision that a seat's own player failed to make (it raised, twice), and
+    the player that made it instead, as a hand record names it."""
+
+    seat: Seat
+    """The seat whose decision it was."""
+    play: int | None
+    """The index in :attr:`Hand.plays` of the card it chose; None for the pass."""
+    player: str
+    """The player that stood in, by name (one of our levels)."""
+    seed: int
+    """The seed the stand-in decided from."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The stand-in's entry in a hand record."""
+        return {"seat": self.seat.name.lower(),
+                "decision": "pass" if self.play is None else self.play,
+                "player": self.player, "seed": self.seed}
 
 
 _SEATS = tuple(Seat)
@@ -179,6 +199,8 @@ class Hand:
         so anyone can deal them again; None when unknown."""
         self.players: tuple[SeatPlayer, ...] | None = None
         """Who sits in each seat, in seat order, if the caller says (for records)."""
+        self.stand_ins: list[StandIn] = []
+        """Decisions made by another player than the seat's own, in the order made."""
         self.phase: Phase = Phase.PASSING
         """Passing, playing or over."""
         if pass_direction is PassDirection.NONE:
@@ -458,6 +480,8 @@ class Hand:
         if self.players is not None:
             record["players"] = [{"seat": seat.name.lower(), **player.to_json()}
                                  for seat, player in zip(Seat, self.players, strict=True)]
+        if self.stand_ins:
+            record["stand_ins"] = [stand_in.to_json() for stand_in in self.stand_ins]
         return record
 
     def to_json(self) -> str:
@@ -541,6 +565,8 @@ class Hand:
         hand.seed = seed
         if "players" in record:
             hand.players = _read_players(record["players"])
+        if "stand_ins" in record:
+            hand.stand_ins = _read_stand_ins(record["stand_ins"], len(field("plays", list)))
         for number, entry in enumerate(field("passes", list)):
             where = f"passes[{number}]"
             if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
@@ -581,3 +607,27 @@ def _read_players(value: object) -> tuple[SeatPlayer, ...]:
             raise HandRecordError(f"hand record: {where}.version must be text")
         out.append(SeatPlayer(entry["player"], seed, version))
     return tuple(out)
+
+
+def _read_stand_ins(value: object, plays: int) -> list[StandIn]:
+    """The ``stand_ins`` field of a hand record (``plays`` cards were played)."""
+    if not isinstance(value, list):
+        raise HandRecordError("hand record: stand_ins must be a list")
+    out = []
+    for number, entry in enumerate(value):
+        where = f"stand_ins[{number}]"
+        if not isinstance(entry, dict):
+            raise HandRecordError(f"hand record: {where} must be an object")
+        try:
+            seat = Seat.parse(entry.get("seat", ""))
+        except (ValueError, AttributeError):
+            raise HandRecordError(f"hand record: {where} must name a seat") from None
+        decision = entry.get("decision")
+        if decision != "pass" and not (type(decision) is int and 0 <= decision < plays):
+            raise HandRecordError(f"hand record: {where}.decision must be 'pass' or the "
+                                  "index of a card played")
+        player, seed = entry.get("player"), entry.get("seed")
+        if not isinstance(player, str) or type(seed) is not int:
+            raise HandRecordError(f"hand record: {where} must name a player and its seed")
+        out.append(StandIn(seat, None if decision == "pass" else decision, player, seed))
+    return out

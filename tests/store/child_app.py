@@ -14,8 +14,10 @@ from typing import Any
 
 from hearts import Match, Seat
 from hearts.store.store import Store
+from hearts.table import Stage
+from hearts.table import events as ev
 from hearts.tui.app import HeartsApp
-from hearts.tui.game import Stage
+from hearts.tui.chair import USER
 
 
 def progress(match: Match) -> str:
@@ -43,19 +45,19 @@ async def play(data_dir: str, config_dir: str, matches: int) -> None:
         print("start", app.resumed, flush=True)
         while True:
             await pilot.pause()
-            game = app.game
+            game = app.chair
             if game.stage is Stage.IDLE:
-                if game.match.over and game.games + 1 >= matches:
+                if game.match.over and app.table.games + 1 >= matches:
                     print("over", flush=True)
                     return
-                app.deal()
+                app.send(ev.Deal(USER))
             elif game.stage is Stage.PASSING and not game.user_passed:
                 for card in [c for c in game.user_cards() if str(c) != "QS"][:3]:
                     if card not in game.chosen:
                         app.use_card(card)
-                app.pass_cards()
+                app.send(ev.PassChosen(USER))
             elif game.stage is Stage.RECEIVED:
-                app.settle()
+                app.send(ev.Continue(USER))
             elif game.user_to_play:
                 hand = game.hand
                 assert hand is not None

@@ -9,8 +9,8 @@ from textual.pilot import Pilot
 
 from hearts import Card, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player
+from hearts.table import Redraw, Save, Stage
 from hearts.tui.app import HeartsApp
-from hearts.tui.game import Stage
 from hearts.tui.render import CARD_WIDTH
 
 SIZE = (80, 24)
@@ -41,6 +41,7 @@ def make_app(config_dir: Path, seed: int = 7, delay_scale: float = 0.0,
     Pass ``player_factory=make_player`` to play against the real computer players."""
     kwargs.setdefault("level", Level.BEGINNER)
     kwargs.setdefault("player_factory", steady_player)
+    kwargs.setdefault("strict_failures", True)
     return HeartsApp(seed=seed, config_dir=config_dir, delay_scale=delay_scale,
                      **kwargs)  # type: ignore[arg-type]
 
@@ -54,7 +55,8 @@ async def settle(pilot: Pilot[None], limit: int = 300) -> None:
         await pilot.pause(0)
         if app.settled:
             return
-    raise AssertionError(f"the table never settled: {app.game.stage}")
+    raise AssertionError(f"the table never settled: {app.chair.stage} "
+                         f"waiting on {app.table.waiting_on}")
 
 
 async def wait_for_prompt(pilot: Pilot[None], part: str, seconds: float = 10.0) -> str:
@@ -63,10 +65,10 @@ async def wait_for_prompt(pilot: Pilot[None], part: str, seconds: float = 10.0) 
     app = pilot.app
     assert isinstance(app, HeartsApp)
     for _ in range(int(seconds / 0.05)):
-        if part in app.game.prompt():
+        if part in app.chair.prompt():
             break
         await pilot.pause(0.05)
-    return app.game.prompt()
+    return app.chair.prompt()
 
 
 def south_holds_queen(seed: int) -> bool:
@@ -81,10 +83,10 @@ async def deal_and_pass(pilot: Pilot[None]) -> list[Card]:
     assert isinstance(app, HeartsApp)
     await pilot.press("d")
     await settle(pilot)
-    cards = app.game.user_cards()
+    cards = app.chair.user_cards()
     chosen = [c for c in cards if c != Card.parse("QS")][:3]
     for card in chosen:
-        while app.game.highlighted != card:
+        while app.chair.highlighted != card:
             await pilot.press("right")
         await pilot.press("space")
     await pilot.press("p")
@@ -95,11 +97,11 @@ async def play_user_card_by_keys(pilot: Pilot[None]) -> Card:
     """Move the highlight to the first legal card and play it with return."""
     app = pilot.app
     assert isinstance(app, HeartsApp)
-    hand = app.game.hand
+    hand = app.chair.hand
     assert hand is not None and hand.turn == Seat.SOUTH
     target = hand.legal_plays()[0]
-    cards = app.game.user_cards()
-    steps = (cards.index(target) - app.game.cursor) % len(cards)
+    cards = app.chair.user_cards()
+    steps = (cards.index(target) - app.chair.cursor) % len(cards)
     if steps:
         await pilot.press(*["right"] * steps)
     await pilot.press("enter")
@@ -111,11 +113,11 @@ async def play_out_hand_by_keys(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, HeartsApp)
     await settle(pilot)
-    while app.game.hand is not None and app.game.hand.phase is not Phase.OVER:
-        assert app.game.user_to_play
+    while app.chair.hand is not None and app.chair.hand.phase is not Phase.OVER:
+        assert app.chair.user_to_play
         await play_user_card_by_keys(pilot)
         await settle(pilot)
-    assert app.game.stage is Stage.IDLE
+    assert app.chair.stage is Stage.IDLE
 
 
 def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
@@ -123,7 +125,7 @@ def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
     from hearts.tui.widgets import HandRow
 
     row = app.screen.query_one(HandRow)
-    cards = app.game.user_cards()
+    cards = app.chair.user_cards()
     left = max(0, (row.size.width - len(cards) * CARD_WIDTH) // 2)
     return left + cards.index(card) * CARD_WIDTH + 2, 3
 
@@ -139,9 +141,9 @@ def finish_match_in_engine(app: HeartsApp, target: int = 50) -> None:
                                    if c != Card.parse("QS")][:3])
         while hand.phase is not Phase.OVER:
             hand.play(hand.legal_plays()[-1])
-    app.game.match = match
-    app.game.stage = Stage.IDLE
-    app.refresh_table()
+    app.table.match = match
+    app.table.stage = Stage.IDLE
+    app.carry_out([Save(match, app.table.state(), app.table.assisted), Redraw()])
 
 
 def screen_text(app: HeartsApp) -> str:

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player, make_player
+from hearts.table import SUIT_ORDER, Stage
+from hearts.table import events as ev
+from hearts.tui.chair import USER
 from hearts.tui.confirm import ConfirmScreen
-from hearts.tui.game import SUIT_ORDER, Stage
 from hearts.tui.scoresheet import ScoreSheetScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import TrickArea
@@ -57,16 +59,16 @@ async def test_hint_while_passing_raises_the_three_cards(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        assert not app.game.assisted
+        assert not app.chair.assisted
         AdviceOf.seen.clear()
         await pilot.press("question_mark")
         await settle(pilot)
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None
         advice = SteadyPlayer().choose_pass(hand.view(Seat.SOUTH))
-        assert sorted(app.game.chosen) == sorted(advice)
-        assert app.game.prompt().startswith("Hint: pass the ")
-        assert app.game.assisted
+        assert sorted(app.chair.chosen) == sorted(advice)
+        assert app.chair.prompt().startswith("Hint: pass the ")
+        assert app.chair.assisted
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]  # the user's own view only
 
 
@@ -74,17 +76,17 @@ async def test_hint_while_playing_moves_the_highlight(tmp_path: Path) -> None:
     app = make_app(tmp_path, player_factory=advice_factory)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.legal_plays()) > 1)  # type: ignore[union-attr]
-        hand = app.game.hand
+        await play_until(pilot, lambda: len(app.chair.hand.legal_plays()) > 1)  # type: ignore[union-attr]
+        hand = app.chair.hand
         assert hand is not None
         AdviceOf.seen.clear()
         await pilot.press("f1")
         await settle(pilot)
         best = hand.legal_plays()[-1]
-        assert app.game.highlighted == best
-        assert app.game.prompt() == f"Hint: the {best.long_name}"
+        assert app.chair.highlighted == best
+        assert f"Hint: the {best.long_name}" in app.chair.prompt()
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]
-        assert app.game.user_to_play  # the hint plays nothing
+        assert app.chair.user_to_play  # the hint plays nothing
 
 
 async def test_the_table_answers_while_the_hint_thinks(tmp_path: Path) -> None:
@@ -103,13 +105,13 @@ async def test_the_table_answers_while_the_hint_thinks(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("question_mark")
-        assert "Thinking" in app.game.prompt()
-        before = app.game.cursor
+        assert "Thinking" in app.chair.prompt()
+        before = app.chair.cursor
         await pilot.press("right")
-        assert app.game.cursor == before + 1  # keys still act while it thinks
+        assert app.chair.cursor == before + 1  # keys still act while it thinks
         release.set()
         await settle(pilot)
-        assert app.game.prompt().startswith("Hint: pass")
+        assert app.chair.prompt().startswith("Hint: pass")
 
 
 async def test_a_hint_that_arrives_too_late_is_dropped(tmp_path: Path) -> None:
@@ -128,18 +130,18 @@ async def test_a_hint_that_arrives_too_late_is_dropped(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("question_mark")
-        mine = [c for c in app.game.user_cards() if c != Card.parse("QS")][-3:]
+        mine = [c for c in app.chair.user_cards() if c != Card.parse("QS")][-3:]
         for card in mine:
-            app.game.point_at(card)
+            app.send(ev.Point(USER, card))
             await pilot.press("space")
         await pilot.press("p")  # passed before the hint comes
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None and set(hand.passed(Seat.SOUTH)) == set(mine)
-        assert not app.game.prompt().startswith("Hint:")
-        assert not app.game.assisted
+        assert not app.chair.prompt().startswith("Hint:")
+        assert not app.chair.assisted
 
 
 async def test_hint_seed_replays(tmp_path: Path) -> None:
@@ -169,27 +171,29 @@ async def test_last_trick_shows_until_any_key_and_holds_the_game(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await pilot.press("l")
-        assert app.game.review is None
-        assert app.game.prompt() == "No trick has been played yet"
-        await play_until(pilot, lambda: len(app.game.hand.tricks) >= 2  # type: ignore[union-attr]
-                         and len(app.game.hand.trick) < 3)  # type: ignore[union-attr]
-        hand = app.game.hand
+        assert app.chair.review is None
+        assert "No trick has been played yet" in app.chair.prompt()
+        await play_until(pilot, lambda: len(app.chair.hand.tricks) >= 2  # type: ignore[union-attr]
+                         and len(app.chair.hand.trick) < 3)  # type: ignore[union-attr]
+        hand = app.chair.hand
         assert hand is not None
         app.delay_scale = 0.2
         await play_user_card_by_keys(pilot)  # a computer player is due after this
         await pilot.press("l")
         trick = hand.tricks[-1]
-        assert app.game.review == trick
-        assert app.game.trick_cards() == dict(trick.plays())
-        assert app.game.prompt().startswith(
+        assert app.chair.review == trick
+        assert app.chair.trick_cards() == dict(trick.plays())
+        assert app.chair.prompt().startswith(
             f"Trick {len(hand.tricks)}: {trick.leader} led, {trick.winner} took it")
         plays = hand.plays
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)
         assert hand.plays == plays  # the game holds while the trick is shown
-        cursor = app.game.cursor
         await pilot.press("right")  # any key goes back, and does nothing else
-        assert app.game.review is None and app.game.cursor == cursor
+        assert app.chair.review is None
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        assert len(app.chair.hand.plays) > len(plays)  # type: ignore[union-attr]
         app.delay_scale = 0.0
         await settle(pilot)
         assert len(hand.plays) > len(plays)
@@ -199,30 +203,30 @@ async def test_a_click_on_the_trick_shows_the_last_trick(tmp_path: Path) -> None
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.tricks) >= 1)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.chair.hand.tricks) >= 1)  # type: ignore[union-attr]
         await pilot.click(TrickArea, offset=(5, 5))
-        hand = app.game.hand
-        assert hand is not None and app.game.review == hand.tricks[-1]
+        hand = app.chair.hand
+        assert hand is not None and app.chair.review == hand.tricks[-1]
         await pilot.click(TrickArea, offset=(5, 5))
-        assert app.game.review is None
+        assert app.chair.review is None
 
 
 async def test_a_finished_trick_marks_its_winner_and_keeps_saying_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.trick) == 3)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.chair.hand.trick) == 3)  # type: ignore[union-attr]
         app.delay_scale = 1000.0  # the trick the user finishes stays on show
         await play_user_card_by_keys(pilot)
-        assert app.game.stage is Stage.TRICK_SHOW
-        hand = app.game.hand
+        assert app.chair.stage is Stage.TRICK_SHOW
+        hand = app.chair.hand
         assert hand is not None
         winner = hand.tricks[-1].winner
-        assert app.game.winning_seat() == winner
+        assert app.chair.winning_seat() == winner
         assert "took it" in screen_text(app)
         assert f"Trick {len(hand.tricks)} of 13" in screen_text(app)
         await pilot.press("enter", "z")
-        assert app.game.prompt().startswith(f"{winner} takes trick {len(hand.tricks)}")
+        assert f"{winner} takes trick {len(hand.tricks)}" in app.chair.prompt()
 
 
 # --- undo --------------------------------------------------------------------------
@@ -232,30 +236,30 @@ async def test_undo_takes_back_the_card_and_the_others_replay_the_same(tmp_path:
     app = make_app(tmp_path, player_factory=make_player, level=Level.CLUB, seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("u")
-        assert app.game.prompt() == "There is nothing to undo yet"
+        assert "There is nothing to undo yet" in app.chair.prompt()
         await deal_and_pass(pilot)
         await settle(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.plays) >= 6)  # type: ignore[union-attr]
-        before = app.game.hand
+        await play_until(pilot, lambda: len(app.chair.hand.plays) >= 6)  # type: ignore[union-attr]
+        before = app.chair.hand
         assert before is not None
         record = before.record()
         played = len(before.plays)
         card = await play_user_card_by_keys(pilot)
         await settle(pilot)
-        after = app.game.hand
+        after = app.chair.hand
         assert after is not None and len(after.plays) > played + 1
         followed = after.plays[played:]
         await pilot.press("u")
         await settle(pilot)
-        undone = app.game.hand
+        undone = app.chair.hand
         assert undone is not None
         assert undone.record() == record  # seed and players kept, the cards gone
         assert undone.seed is not None and undone.players is not None
-        assert app.game.user_to_play and app.game.highlighted == card
-        assert app.game.assisted
+        assert app.chair.user_to_play and app.chair.highlighted == card
+        assert app.chair.assisted
         await pilot.press("enter")  # the same card again
         await settle(pilot)
-        again = app.game.hand
+        again = app.chair.hand
         assert again is not None
         assert again.plays[played:][:len(followed)] == followed
 
@@ -272,25 +276,25 @@ async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause(0)
-        cards = [c for c in app.game.user_cards() if c != Card.parse("QS")][:3]
+        cards = [c for c in app.chair.user_cards() if c != Card.parse("QS")][:3]
         for card in cards:
-            app.game.point_at(card)
+            app.send(ev.Point(USER, card))
             await pilot.press("space")
         await pilot.press("p")
-        assert app.game.user_passed
+        assert app.chair.user_passed
         await pilot.press("u")
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None and hand.passed(Seat.SOUTH) == ()
-        assert sorted(app.game.chosen) == sorted(cards)
+        assert sorted(app.chair.chosen) == sorted(cards)
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        assert app.game.stage is Stage.PASSING  # the others passed; South chooses again
+        assert app.chair.stage is Stage.PASSING  # the others passed; South chooses again
         await pilot.press("p")
         await settle(pilot)
-        assert app.game.stage is Stage.PLAYING
+        assert app.chair.stage is Stage.PLAYING
         await pilot.press("u")
-        assert "cannot be undone" in app.game.prompt() or "not played" in app.game.prompt()
+        assert "cannot be undone" in app.chair.prompt() or "not played" in app.chair.prompt()
 
 
 # --- claim and forced cards ------------------------------------------------------
@@ -321,28 +325,28 @@ async def test_the_hand_is_played_out_once_no_points_are_left(tmp_path: Path) ->
         points = hand.points
         match = Match(Rules(), 5)
         match.hands.append(hand)
-        app.game.match = match
-        app.game.stage = Stage.PLAYING
-        assert app.game.points_settled
-        app.pump()
+        app.table.match = match
+        app.table.stage = Stage.PLAYING
+        assert app.chair.points_settled
+        app.carry_out(app.table.start())
         await settle(pilot)
         assert hand.phase is Phase.OVER
-        assert app.game.stage is Stage.IDLE
+        assert app.chair.stage is Stage.IDLE
         assert hand.points == points
-        assert "played out" in app.game.prompt()
+        assert "played out" in app.chair.prompt()
 
 
 async def test_forced_cards_are_played_when_the_option_is_on(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        app.options = replace(app.options, forced_cards=True)
+        app.table.options = replace(app.options, forced_cards=True)
         said: list[str | None] = []
         say = app.say
         app.say = lambda message: (said.append(message), say(message))  # type: ignore[method-assign, func-returns-value]
         await deal_and_pass(pilot)
         for _ in range(13):
             await settle(pilot)
-            hand = app.game.hand
+            hand = app.chair.hand
             assert hand is not None
             if hand.phase is Phase.OVER:
                 break
@@ -356,10 +360,10 @@ async def test_forced_cards_wait_for_the_user_by_default(tmp_path: Path) -> None
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.legal_plays()) == 1)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.chair.hand.legal_plays()) == 1)  # type: ignore[union-attr]
         await pilot.pause(0.05)
         await settle(pilot)
-        assert app.game.user_to_play  # nothing played by itself
+        assert app.chair.user_to_play  # nothing played by itself
 
 
 # --- score sheet, level, highlight, sorting --------------------------------------
@@ -374,7 +378,7 @@ async def test_score_sheet_on_r_and_between_hands(tmp_path: Path) -> None:
         await play_out_hand_by_keys(pilot)
         text = screen_text(app)
         assert "Hand 1 complete" in text
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None and f"from seed {hand.seed}" in text
         assert "Total" in text
         await pilot.press("r")
@@ -398,11 +402,11 @@ async def test_the_highlight_lands_on_a_legal_card(tmp_path: Path) -> None:
         await deal_and_pass(pilot)
         for _ in range(13):
             await settle(pilot)
-            hand = app.game.hand
+            hand = app.chair.hand
             assert hand is not None
             if hand.phase is Phase.OVER:
                 break
-            assert app.game.highlighted in hand.legal_plays()
+            assert app.chair.highlighted in hand.legal_plays()
             await pilot.press("enter")  # always legal: the highlight is on a legal card
 
 
@@ -410,7 +414,7 @@ async def test_the_hand_is_sorted_with_the_red_suits_apart(tmp_path: Path) -> No
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
-        cards = app.game.user_cards()
+        cards = app.chair.user_cards()
         keys = [(SUIT_ORDER.index(c.suit), c.rank) for c in cards]
         assert keys == sorted(keys)
         assert SUIT_ORDER.index(cards[0].suit) <= SUIT_ORDER.index(cards[-1].suit)
@@ -428,20 +432,20 @@ async def test_abandon_asks_then_starts_a_new_match(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)  # nothing to abandon yet
         await deal_and_pass(pilot)
         await settle(pilot)
-        match = app.game.match
+        match = app.chair.match
         await pilot.press("a")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert isinstance(app.screen, TableScreen) and app.game.match is match
+        assert isinstance(app.screen, TableScreen) and app.chair.match is match
         await pilot.press("u")  # mark the match as assisted
         await pilot.press("a", "y")
         assert isinstance(app.screen, TableScreen)
-        assert app.game.match is not match and app.game.match.hands == []
-        assert not app.game.assisted
-        assert "abandoned" in app.game.prompt()
+        assert app.chair.match is not match and app.chair.match.hands == []
+        assert not app.chair.assisted
+        assert "abandoned" in app.chair.prompt()
         await pilot.press("d")
         await settle(pilot)
-        assert len(app.game.match.hands) == 1
+        assert len(app.chair.match.hands) == 1
 
 
 async def test_abandon_button_and_no_button(tmp_path: Path) -> None:
@@ -452,10 +456,10 @@ async def test_abandon_button_and_no_button(tmp_path: Path) -> None:
         await pilot.click("#button-abandon")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.click("#button-no")
-        assert isinstance(app.screen, TableScreen) and app.game.in_progress
+        assert isinstance(app.screen, TableScreen) and app.chair.in_progress
         await pilot.click("#button-abandon")
         await pilot.click("#button-yes")
-        assert not app.game.in_progress
+        assert not app.chair.in_progress
 
 
 def test_steady_factory_still_makes_steady_players() -> None:

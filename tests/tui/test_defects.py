@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from hearts import Card, Match, Phase, Rules, Seat
+from hearts.table import Stage
 from hearts.tui import cli
 from hearts.tui.app import HeartsApp
 from hearts.tui.confirm import ConfirmScreen
-from hearts.tui.game import Stage
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
@@ -135,7 +135,7 @@ async def test_4_a_long_message_is_read_whole_at_80_columns(tmp_path: Path) -> N
     (folder / "options.json").write_bytes(b'{"target": 100, "speed": "\xff\xfe"}')
     app = make_app(folder)
     async with app.run_test(size=SIZE):
-        message = app.game.prompt()
+        message = app.chair.prompt()
         assert "a-config-folder-with-a-rather-long-name/options.json" in message
         assert len(message) > 80
         shown = "".join(screen_text(app).splitlines()[-3:])
@@ -150,13 +150,13 @@ async def test_5_press_on_one_card_and_release_on_another_does_nothing(tmp_path:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        first, second = app.game.user_cards()[:2]
+        first, second = app.chair.user_cards()[:2]
         await pilot.mouse_down(HandRow, offset=card_offset(app, first))
         await pilot.mouse_up(HandRow, offset=card_offset(app, second))
         await pilot.pause()
-        assert app.game.chosen == []
+        assert app.chair.chosen == []
         await pilot.click(HandRow, offset=card_offset(app, second))
-        assert app.game.chosen == [second]
+        assert app.chair.chosen == [second]
 
 
 # --- 6: the too-small notice holds the game still ---------------------------------
@@ -166,8 +166,8 @@ async def test_6_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> No
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.game.hand.trick) < 3)  # type: ignore[union-attr]
-        hand = app.game.hand
+        await play_until(pilot, lambda: len(app.chair.hand.trick) < 3)  # type: ignore[union-attr]
+        hand = app.chair.hand
         assert hand is not None
         app.delay_scale = 1.0
         await play_user_card_by_keys(pilot)  # a computer player is due
@@ -178,7 +178,7 @@ async def test_6_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> No
         await pilot.pause(0.8)
         await pilot.press("enter", "space", "d", "left", "u", "a", "o", "l")
         assert hand.plays == plays  # neither the keys nor the computer players act
-        assert app.game.hand is hand and app.game.review is None
+        assert app.chair.hand is hand and app.chair.review is None
         assert isinstance(app.screen, TableScreen)
         app.delay_scale = 0.0  # what falls due from here on waits for nothing
         await pilot.resize_terminal(*SIZE)
@@ -196,13 +196,13 @@ async def test_7_x_asks_during_the_received_pause_other_keys_continue(tmp_path: 
         await deal_and_pass(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.game.stage is Stage.RECEIVED
+        assert app.chair.stage is Stage.RECEIVED
         await pilot.press("x")
         assert app.is_running and isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert app.game.stage is Stage.RECEIVED
+        assert app.chair.stage is Stage.RECEIVED
         await pilot.press("c")
-        assert app.game.stage is Stage.PLAYING
+        assert app.chair.stage is Stage.PLAYING
 
 
 # --- 8: accents only on letters that work -----------------------------------------
@@ -261,7 +261,7 @@ async def test_9_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> Non
         text = screen_text(app)
         assert "Game over" in text and "Hand over" not in text
         await pilot.press("o", "c")
-        assert app.game.prompt() == "Options unchanged"
+        assert "Options unchanged" in app.chair.prompt()
         assert (await wait_for_prompt(pilot, "press Deal for a new game")).endswith(
             "press Deal for a new game")
 
@@ -317,9 +317,13 @@ async def test_11_an_error_gives_way_to_the_prompt(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("d")
-        assert app.game.prompt() == "Finish this hand first"
-        prompt = await wait_for_prompt(pilot, "Choose 3 cards to pass")
-        assert prompt.startswith("Choose 3 cards to pass"), prompt
+        assert "Finish this hand first" in app.chair.prompt()
+        assert app.chair.prompt().endswith("may not be passed")  # the prompt stays on show
+        for _ in range(100):
+            if app.chair.notice is None:
+                break
+            await pilot.pause(0.05)
+        assert app.chair.prompt().startswith("Choose 3 cards to pass"), app.chair.prompt()
 
 
 # --- 12: the options page with the mouse, and backwards ---------------------------
@@ -369,13 +373,13 @@ async def test_13_lowering_the_target_below_a_total_ends_the_game(tmp_path: Path
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         match = _match_with_a_total_of_at_least_50()
-        app.game.match = match
-        app.game.stage = Stage.IDLE
+        app.table.match = match
+        app.table.stage = Stage.IDLE
         app.refresh_table()
         await pilot.press("o", "8", "8", "s")  # 100 -> 200 -> 50
         assert app.options.target == 50
         assert match.over
-        text = app.game.prompt()
+        text = app.chair.prompt()
         assert "ends at 50" in text
         await pilot.pause()
         assert "Game over" in screen_text(app)
@@ -383,14 +387,14 @@ async def test_13_lowering_the_target_below_a_total_ends_the_game(tmp_path: Path
         assert f"with {low} points" in screen_text(app)  # the winner is named
         await pilot.press("d")
         await settle(pilot)
-        assert app.game.match is not match
+        assert app.chair.match is not match
 
 
 async def test_13_raising_the_target_at_game_over_keeps_it_over(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         finish_match_in_engine(app, target=50)
-        match = app.game.match
+        match = app.chair.match
         await pilot.press("o", "8", "8", "s")  # 100 -> 200 -> 50 ... any target
         await pilot.press("o", "8", "s")
         assert match.over
@@ -406,13 +410,13 @@ async def test_7_x_during_the_received_pause_quits_at_once_when_saved(tmp_path: 
         await deal_and_pass(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.game.stage is Stage.RECEIVED and app.match_saved
+        assert app.chair.stage is Stage.RECEIVED and app.match_saved
         await pilot.press("x")
         await pilot.pause()
         assert not app.is_running
     again = make_app(tmp_path, delay_scale=1000.0)
     async with again.run_test(size=SIZE) as pilot:
-        assert again.resumed and again.game.stage is Stage.RECEIVED
+        assert again.resumed and again.chair.stage is Stage.RECEIVED
 
 
 @pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c", "x"])
@@ -424,14 +428,14 @@ async def test_10_quit_keys_leave_at_once_when_the_match_is_saved(tmp_path: Path
         await settle(pilot)
         await play_user_card_by_keys(pilot)
         await settle(pilot)
-        plays = app.game.hand.plays if app.game.hand else ()
+        plays = app.chair.hand.plays if app.chair.hand else ()
         await pilot.press(key)
         await pilot.pause()
         assert not app.is_running and not app._notifications
     again = make_app(tmp_path)
     async with again.run_test(size=SIZE):
-        assert again.resumed and again.game.hand is not None
-        assert again.game.hand.plays == plays
+        assert again.resumed and again.chair.hand is not None
+        assert again.chair.hand.plays == plays
 
 
 async def test_2_the_statistics_page_is_ascii_too(tmp_path: Path) -> None:
@@ -450,6 +454,6 @@ async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> No
     app = make_app(tmp_path, level=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o", "8", "s")
-        assert "damaged file is kept as options.json." in app.game.prompt()
+        assert "damaged file is kept as options.json." in app.chair.prompt()
     kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
     assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"

@@ -23,7 +23,7 @@ async def _play_two_hands(tmp_path: Path) -> None:
             await deal_and_pass(pilot)
             await play_out_hand_by_keys(pilot)
             await settle(pilot)
-        assert app.game.hand is not None and app.game.hand.phase is Phase.OVER
+        assert app.chair.hand is not None and app.chair.hand.phase is Phase.OVER
 
 
 def _run(argv: list[str]) -> int:

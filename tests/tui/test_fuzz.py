@@ -21,7 +21,7 @@ EVENTS = 2000
 
 
 def check_invariants(app: HeartsApp) -> None:
-    hand = app.game.hand
+    hand = app.chair.hand
     if hand is None:
         return
     seen: set[object] = set()
@@ -35,8 +35,8 @@ def check_invariants(app: HeartsApp) -> None:
     if hand.phase is Phase.OVER:
         assert sum(hand.points) in (hand.rules.scoring.hand_value,
                                     3 * hand.rules.scoring.hand_value)
-    cards_in_hand = app.game.user_cards()
-    assert set(app.game.chosen) <= set(cards_in_hand)
+    cards_in_hand = app.chair.user_cards()
+    assert set(app.chair.chosen) <= set(cards_in_hand)
 
 
 async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
@@ -65,4 +65,4 @@ async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0)
         check_invariants(app)
-        assert app.game.moves > 20  # the random play got somewhere
+        assert len(app.chair.match.hands) >= 1  # the random play got somewhere

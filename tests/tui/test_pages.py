@@ -7,8 +7,8 @@ from pathlib import Path
 
 from hearts import Phase, Seat
 from hearts.options import Options, Speed, load_options, options_path
+from hearts.table import Stage
 from hearts.tui.confirm import ConfirmScreen
-from hearts.tui.game import Stage
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
@@ -27,7 +27,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
         assert str(screen.query_one("#option-1").render()).endswith("Strong")
         await pilot.press("s")
         assert isinstance(app.screen, TableScreen)
-        assert app.game.prompt().startswith("Options saved")
+        assert app.chair.prompt().startswith("Options saved")
     saved = load_options(options_path(tmp_path))
     assert saved.notice is None
     assert saved.options == Options(difficulty=4, scoring=saved.options.scoring,
@@ -35,7 +35,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
     assert saved.options.scoring.value == "classic"
     again = make_app(tmp_path, level=None)
     assert again.options == saved.options
-    assert again.game.rules.target == 200
+    assert again.chair.rules.target == 200
 
 
 async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
@@ -43,7 +43,7 @@ async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o", "8", "s", "d")
         await settle(pilot)
-        assert app.game.hand is not None and app.game.hand.rules.target == 200
+        assert app.chair.hand is not None and app.chair.hand.rules.target == 200
 
 
 async def test_options_cancel_and_x_put_everything_back(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ async def test_options_only_between_hands(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("o")
         assert isinstance(app.screen, TableScreen)
-        assert "between hands" in app.game.prompt()
+        assert "between hands" in app.chair.prompt()
 
 
 async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
@@ -89,7 +89,7 @@ async def test_a_broken_file_gives_a_notice_and_is_kept_until_saved(tmp_path: Pa
     path.write_text('{"target": 75, "scoring": "classic"}')
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert "target" in app.game.prompt()
+        assert "target" in app.chair.prompt()
         assert app.options.scoring.value == "classic"
         await pilot.press("d")
         await settle(pilot)
@@ -102,12 +102,12 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
         await deal_and_pass(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        assert app.game.stage is Stage.RECEIVED
+        assert app.chair.stage is Stage.RECEIVED
         await pilot.press("space")  # settle: West leads, a computer card is due
-        assert app.game.computer_due is Seat.WEST
+        assert app.chair.computer_due is Seat.WEST
         await pilot.press("alt+h")
         assert isinstance(app.screen, HelpScreen)
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None and hand.plays == ()
         await app.workers.wait_for_complete()
         await pilot.pause(0.6)
@@ -117,9 +117,9 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
         for _ in range(100):
             await app.workers.wait_for_complete()
             await pilot.pause(0.05)
-            if app.game.user_to_play:
+            if app.chair.user_to_play:
                 break
-        assert app.game.user_to_play  # ... and carries on when it closes
+        assert app.chair.user_to_play  # ... and carries on when it closes
         assert len(hand.trick) == 3
 
 
@@ -169,11 +169,11 @@ async def test_ctrl_l_redraws_and_changes_nothing(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        hand = app.game.hand
+        hand = app.chair.hand
         assert hand is not None
-        before = (hand.plays, app.game.cursor, app.game.stage)
+        before = (hand.plays, app.chair.cursor, app.chair.stage)
         await pilot.press("ctrl+l")
-        assert (hand.plays, app.game.cursor, app.game.stage) == before
+        assert (hand.plays, app.chair.cursor, app.chair.stage) == before
 
 
 async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
@@ -181,7 +181,7 @@ async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        hand = app.game.hand
+        hand = app.chair.hand
         notice = app.screen.query_one(".too-small")
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
@@ -192,7 +192,7 @@ async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
         await pilot.pause()
         assert not notice.display
         assert app.screen.query_one("#main").display
-        assert app.game.hand is hand and hand.phase is Phase.PLAYING
+        assert app.chair.hand is hand and hand.phase is Phase.PLAYING
         assert hand.turn == Seat.SOUTH
 
 

@@ -29,7 +29,8 @@ def too_small_text(width: int, height: int) -> str:
     """The notice shown when the terminal is below the minimum size."""
     return (f"The terminal is too small for Hearts.\n\n"
             f"It must be at least {MIN_WIDTH} x {MIN_HEIGHT}; it is {width} x {height} now.\n\n"
-            "Enlarge the window to carry on; the game is kept.")
+            "Enlarge the window to carry on; the game is kept.\n\n"
+            "Press x to quit.")
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -63,10 +64,13 @@ class FitScreen(Screen[object]):
         self.fit(self.app.size.width, self.app.size.height)
 
     def on_key(self, event: events.Key) -> None:
-        """Behind the too-small notice no key acts, but quitting and redrawing."""
+        """Behind the too-small notice no key acts, but quitting and redrawing;
+        ``x`` quits there from any page (asking first if the match would be lost)."""
         if self.too_small and event.key not in KEYS_ALWAYS:
             event.stop()
             event.prevent_default()
+            if event.key == "x":
+                self.leave_game()
 
     def on_resize(self, event: events.Resize) -> None:
         """Check the size whenever the terminal changes."""

@@ -35,6 +35,8 @@ class Palette:
     """A card face with a red suit."""
     win: Style
     """The face of the card that took the trick on show (its suit colour kept)."""
+    dim: Style
+    """The face of a card that may not be played now (its suit colour kept)."""
 
 
 def suit_mark(suit: Suit, ascii_only: bool) -> str:
@@ -84,12 +86,14 @@ class Canvas:
                 row[column] = (char, style)
 
     def card(self, x: int, y: int, card: Card, palette: Palette, ascii_only: bool,
-             highlight: bool = False, won: bool = False) -> None:
+             highlight: bool = False, won: bool = False, dim: bool = False) -> None:
         """Draw ``card``'s face with its top-left corner at ``(x, y)``; ``won`` marks
-        the card that took the trick."""
+        the card that took the trick, ``dim`` a card that may not be played now."""
         style = palette.red if card.suit.is_red else palette.black
         if won:
             style = style + Style(bgcolor=palette.win.bgcolor)
+        if dim:
+            style = style + Style(bgcolor=palette.dim.bgcolor)
         if highlight:
             style = style + Style(reverse=True)
         for row, line in enumerate(card_face(card, ascii_only)):

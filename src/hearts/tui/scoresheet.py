@@ -34,7 +34,7 @@ class ScoreSheetScreen(FitScreen):
     def compose(self) -> ComposeResult:
         """The sheet and a Close button."""
         app: HeartsApp = self.app  # type: ignore[assignment]
-        lines = ["Score sheet", "", *sheet_lines(app.game.match)]
+        lines = ["Score sheet", "", *sheet_lines(app.chair.match)]
         with Horizontal(id="main"):
             with VerticalScroll(id="scores-scroll"):
                 yield Static("\n".join(lines), id="scores-text", markup=False)

@@ -11,8 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from hearts.table import Stage
+from hearts.table import events as ev
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
-from hearts.tui.game import Stage
+from hearts.tui.chair import USER
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ class TableScreen(HelpKeysScreen):
 
     def compose(self) -> ComposeResult:
         """The cloth, the buttons and the status line."""
-        game = self.hearts.game
+        game = self.hearts.chair
         ascii_only = self.hearts.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="table"):
@@ -99,7 +101,7 @@ class TableScreen(HelpKeysScreen):
         """Redraw everything from the game's state."""
         if not self.is_mounted:
             return
-        game = self.hearts.game
+        game = self.hearts.chair
         self.query_one(TrickArea).refresh()
         self.query_one(HandRow).refresh()
         self.query_one("#status", Static).update(game.prompt())
@@ -115,15 +117,15 @@ class TableScreen(HelpKeysScreen):
         if self.too_small:
             return  # the page's own handler holds every key
         hearts = self.hearts
-        if hearts.game.review is not None and event.key not in _QUIT_KEYS:
+        if hearts.chair.review is not None and event.key not in _QUIT_KEYS:
             event.stop()
             event.prevent_default()
             hearts.close_review()
-        elif (hearts.game.stage is Stage.RECEIVED
+        elif (hearts.chair.stage is Stage.RECEIVED
                 and event.key not in _KEYS_KEPT_WHILE_RECEIVED):
             event.stop()
             event.prevent_default()
-            hearts.settle()
+            hearts.send(ev.Continue(USER))
 
     def on_click(self, event: events.Click) -> None:
         """A click anywhere puts away a trick shown again, or settles received cards;
@@ -131,58 +133,56 @@ class TableScreen(HelpKeysScreen):
         hearts = self.hearts
         if self.too_small:
             return
-        if hearts.game.review is not None:
+        if hearts.chair.review is not None:
             event.stop()
             hearts.close_review()
-        elif hearts.game.stage is Stage.RECEIVED:
-            hearts.settle()
+        elif hearts.chair.stage is Stage.RECEIVED:
+            hearts.send(ev.Continue(USER))
         elif isinstance(event.widget, TrickArea) and event.button == 1:
             hearts.show_last_trick()
 
     def on_hand_row_card_clicked(self, message: HandRow.CardClicked) -> None:
         """A card clicked: choose it for passing, or play it."""
-        game = self.hearts.game
-        if game.review is not None:
+        chair = self.hearts.chair
+        if chair.review is not None:
             self.hearts.close_review()
             return
-        if game.stage is Stage.RECEIVED:
-            self.hearts.settle()
+        if chair.stage is Stage.RECEIVED:
+            self.hearts.send(ev.Continue(USER))
             return
         if message.chain > 1:
             return  # the second click of a double click never plays a second card
-        game.point_at(message.card)
         self.hearts.use_card(message.card)
 
     # --- actions --------------------------------------------------------------
 
     def action_move(self, step: int) -> None:
         """Move the highlight along the hand, wrapping round."""
-        self.hearts.game.move_cursor(step)
-        self.update()
+        self.hearts.send(ev.Move(USER, step))
 
     def action_select(self) -> None:
         """Play the highlighted card, or choose it to pass."""
-        card = self.hearts.game.highlighted
+        card = self.hearts.chair.highlighted
         if card is None:
-            self.hearts.say(self.hearts.game.nothing_to_play())
+            self.hearts.say(self.hearts.chair.nothing_to_play())
             return
         self.hearts.use_card(card)
 
     def action_deal(self) -> None:
         """Deal the next hand."""
-        self.hearts.deal()
+        self.hearts.send(ev.Deal(USER))
 
     def action_pass_cards(self) -> None:
         """Pass the chosen cards."""
-        self.hearts.pass_cards()
+        self.hearts.send(ev.PassChosen(USER))
 
     def action_clear(self) -> None:
         """Lower every card chosen for passing."""
-        self.hearts.say(self.hearts.game.clear())
+        self.hearts.send(ev.Clear(USER))
 
     def action_continue(self) -> None:
         """Put the received cards into the hand."""
-        self.hearts.settle()
+        self.hearts.send(ev.Continue(USER))
 
     def action_options(self) -> None:
         """Open the options page (between hands only)."""
@@ -194,11 +194,11 @@ class TableScreen(HelpKeysScreen):
 
     def action_hint(self) -> None:
         """Show what the Expert would do now."""
-        self.hearts.hint()
+        self.hearts.send(ev.AskHint(USER))
 
     def action_undo(self) -> None:
         """Take back the last card (or the pass)."""
-        self.hearts.undo()
+        self.hearts.send(ev.Undo(USER))
 
     def action_last_trick(self) -> None:
         """Show the previous trick again."""

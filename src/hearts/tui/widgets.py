@@ -11,7 +11,8 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from hearts.cards import Card, Seat
-from hearts.tui.game import USER, Game, Stage
+from hearts.table import Stage
+from hearts.tui.chair import USER, Chair
 from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
 from hearts.tui.sheet import sheet_lines
 from hearts.view import Phase
@@ -39,9 +40,10 @@ class _Painted(Widget):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "table--cloth", "table--text", "table--black", "table--red", "table--win",
+        "table--dim",
     }
 
-    def __init__(self, game: Game, ascii_only: bool, *, id: str | None = None) -> None:
+    def __init__(self, game: Chair, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         """The table state drawn."""
@@ -56,6 +58,7 @@ class _Painted(Widget):
             black=self.get_component_rich_style("table--black"),
             red=self.get_component_rich_style("table--red"),
             win=self.get_component_rich_style("table--win"),
+            dim=self.get_component_rich_style("table--dim"),
         )
 
 
@@ -108,7 +111,7 @@ class TrickArea(_Painted):
         canvas.text(left, bottom, "cards held, points", palette.text)
         canvas.text(left, bottom + 1, "this hand / total", palette.text)
         if game.level_label:
-            players = f"{game.level_label} players"
+            players = f"{game.level_label} players" + (", assisted" if game.assisted else "")
             canvas.text(left + BLOCK_WIDTH - len(players), bottom + 1, players, palette.text)
         return canvas.render()
 
@@ -116,9 +119,10 @@ class TrickArea(_Painted):
         """The two lines along the top: hearts broken and the trick; hand and target."""
         game = self.game
         hand = game.hand
-        if hand is not None:
+        if hand is not None and hand.phase is not Phase.OVER:
             broken = "Hearts broken" if hand.hearts_broken else "Hearts not broken"
             canvas.text(left, top, broken, palette.text)
+        if hand is not None:
             if game.review is not None:
                 corner = f"Trick {hand.tricks.index(game.review) + 1} again"
             elif hand.phase is Phase.PASSING:
@@ -133,7 +137,7 @@ class TrickArea(_Painted):
                 corner = f"Trick {min(13, len(hand.tricks) + (0 if shown else 1))} of 13"
             canvas.text(left + BLOCK_WIDTH - len(corner), top, corner, palette.text)
             canvas.text(left, top + 1, f"Hand {len(game.match.hands)}", palette.text)
-        target = f"Game to {game.rules.target if hand is None else hand.rules.target}"
+        target = f"Game to {game.table.target}"
         canvas.text(left + BLOCK_WIDTH - len(target), top + 1, target, palette.text)
 
     def _draw_summary(self, canvas: Canvas, left: int, palette: Palette) -> None:
@@ -177,10 +181,12 @@ class HandRow(_Painted):
         cards = self.game.user_cards()
         raised = self.game.raised()
         highlighted = self.game.highlighted if self.game.stage is not Stage.IDLE else None
+        legal = self.game.legal()
         left = self._left(len(cards))
         for index, card in enumerate(cards):
             canvas.card(left + index * CARD_WIDTH, 0 if card in raised else 1, card, palette,
-                        self.ascii_only, highlight=card is highlighted)
+                        self.ascii_only, highlight=card is highlighted,
+                        dim=bool(legal) and card not in legal)
         if not cards and self.game.hand is None:
             canvas.text(max(0, (self.size.width - 20) // 2), 2, "", palette.text)
         return canvas.render()

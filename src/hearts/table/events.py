@@ -1,0 +1,148 @@
+"""What happens to the table: the events :meth:`hearts.table.Table.handle` takes.
+
+A person's events name their seat. A computer player's answer carries the
+token of the request it answers; so does a pause that ran out. The table
+ignores an answer whose token is no longer the one it waits for, so a late
+answer or an old timer can never act on a table that has moved on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hearts.ai import Level
+from hearts.cards import Card, Seat
+from hearts.options import Options
+
+__all__ = [
+    "Abandon", "Advised", "AskHint", "Choose", "Clear", "Continue", "Deal", "Decided",
+    "Elapsed", "Event", "Failed", "Move", "OptionsChanged", "PassChosen", "Point", "Undo",
+    "Use",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal the next hand (or, after game over, the first of a new match)."""
+
+    seat: Seat
+    """The person who asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a person's highlight along their hand, wrapping round at either end."""
+
+    seat: Seat
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """Put a person's highlight on ``card`` (a card they hold)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A person used ``card`` (space, return, a click): while passing it is chosen
+    or put back, while playing it is played."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Choose ``card`` to pass, or put it back if it was chosen."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Put back every card a person chose to pass."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PassChosen:
+    """Pass the three cards a person chose."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Put the cards just received into the hand without waiting for the pause."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back a person's last card and the cards after it (or their pass,
+    until the exchange)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """A person asks what the Expert would do in their place."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """Leave the match in progress (kept as abandoned) and set up a new one."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsChanged:
+    """The options were saved: they apply from the next hand dealt (a lower target
+    may end the match at once)."""
+
+    options: Options
+    level: Level | None = None
+    """A level for this run only (``--level``), which wins over the options'."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A computer player's answer (three cards to pass, or one to play), or the
+    hint's advice, to the request with ``token``."""
+
+    token: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """The decision (or hint) asked for with ``token`` raised an error."""
+
+    token: int
+    error: str
+    """What went wrong, in one line (the exception's type and message)."""
+    log: str | None = None
+    """Where the traceback was written, if it was."""
+
+
+@dataclass(frozen=True, slots=True)
+class Elapsed:
+    """The pause asked for with ``token`` has run out."""
+
+    token: int
+
+
+Advised = Decided
+"""The hint's answer is a decision like any other."""
+
+Event = (Deal | Move | Point | Use | Choose | Clear | PassChosen | Continue | Undo | AskHint
+         | Abandon | OptionsChanged | Decided | Failed | Elapsed)
+"""Anything :meth:`hearts.table.Table.handle` takes."""

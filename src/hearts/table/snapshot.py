@@ -1,0 +1,106 @@
+"""The table rebuilt from what the store kept: the match and the table's state.
+
+The store keeps the match itself (every hand's record). Beside it the table
+saves what only the table knows (:meth:`hearts.table.Table.state`): the stage
+on show, each person's chosen cards and highlight, the rules of the next hand
+(a target lowered between hands ends the match, and must stay lowered), and
+the counters that seed the next deals and computer players.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import Any
+
+from hearts.cards import Card, Seat
+from hearts.match import Match
+from hearts.rules import Rules
+from hearts.table.table import Stage, Table
+from hearts.view import Phase
+
+__all__ = ["restore"]
+
+
+def _whole(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _stage(saved: object, table: Table) -> Stage:
+    """The saved stage if it fits the hand, else the stage the hand itself implies."""
+    hand = table.hand
+    if hand is None or hand.phase is Phase.OVER:
+        natural = Stage.IDLE
+    elif hand.phase is Phase.PASSING:
+        natural = Stage.PASSING
+    else:
+        natural = Stage.PLAYING
+    try:
+        stage = Stage(saved)
+    except ValueError:
+        return natural
+    if hand is None:
+        return Stage.IDLE
+    fits = {
+        Stage.RECEIVED: hand.phase is Phase.PLAYING and not hand.plays,
+        Stage.TRICK_SHOW: bool(hand.tricks) and not hand.trick,
+        Stage.IDLE: hand.phase is Phase.OVER,
+        Stage.PASSING: hand.phase is Phase.PASSING,
+        Stage.PLAYING: hand.phase is Phase.PLAYING,
+    }
+    return stage if fits[stage] else natural
+
+
+def _desks(state: Mapping[str, Any], table: Table) -> dict[Seat, Mapping[str, Any]]:
+    """Each person's saved desk; a state saved before desks were kept per seat
+    holds the one person's chosen cards and highlight at its top level."""
+    desks = state.get("desks")
+    found: dict[Seat, Mapping[str, Any]] = {}
+    if isinstance(desks, dict):
+        for name, desk in desks.items():
+            try:
+                seat = Seat.parse(str(name))
+            except ValueError:
+                continue
+            if isinstance(desk, dict):
+                found[seat] = desk
+    elif table.people:
+        found[table.people[0]] = state
+    return found
+
+
+def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool) -> None:
+    """Put ``table`` where the saved table stood: the same match, stage, chosen
+    cards and highlights, rules for the next hand, and the counters the next
+    deals are seeded from. Anything in ``state`` that does not fit is left at
+    what the match itself implies."""
+    table.match = match
+    rules = state.get("rules")
+    if rules is not None:
+        with contextlib.suppress(ValueError, TypeError):  # else the hand's own rules stand
+            match.rules = Rules.from_json(rules)
+    table.seed = _whole(state.get("seed"), table.seed)
+    table.games = _whole(state.get("games"), table.games)
+    table.deals = _whole(state.get("deals"), len(match.hands))
+    table.assisted = assisted
+    table.stage = _stage(state.get("stage"), table)
+    hand = table.hand
+    table.shown_trick = (hand.tricks[-1] if hand is not None and table.stage is Stage.TRICK_SHOW
+                         else None)
+    saved = _desks(state, table)
+    for seat, desk in table.desks.items():
+        desk.chosen = []
+        kept = saved.get(seat, {})
+        if table.stage is Stage.PASSING and hand is not None and not hand.passed(seat):
+            held = set(hand.holding(seat))
+            for text in kept.get("chosen") or []:
+                try:
+                    card = Card.parse(text)
+                except (ValueError, TypeError):
+                    continue
+                if card in held and card not in desk.chosen and len(desk.chosen) < 3:
+                    desk.chosen.append(card)
+        cards = table.cards(seat)
+        desk.cursor = min(max(0, _whole(kept.get("cursor"), 0)), max(0, len(cards) - 1))
+        if hand is not None and hand.turn == seat:
+            desk.aimed = (1, len(hand.plays))  # keep the saved highlight
