@@ -51,43 +51,11 @@ bench: compile
 	$(BIN)/python -m hearts.bench ai
 	$(BIN)/python -m hearts.bench store
 
-# The v0.1.0 release in its own environment, playable through tools/baseline_bot.py:
-#   hearts-arena match expert "cmd:.baseline/bin/python tools/baseline_bot.py expert"
+# The v0.1.0 release in .baseline/, for measuring against: it lives in the lab
+# (lab/Makefile, with the adapter lab/tools/baseline_bot.py).
 BASELINE := .baseline
-BASELINE_COMMIT := 087a5c6389acf6145afa7fbc05ca374269c283d2
-
-# The check plays three deals through the adapter (on the compiled modules, if
-# they built) and replays them in-process on v0.1.0's pure-Python source.
-baseline: $(BASELINE)/.compiled $(STAMP)
-	rm -rf $(BASELINE)/check
-	$(BIN)/hearts-arena match "cmd:$(BASELINE)/bin/python tools/baseline_bot.py expert" \
-		"cmd:$(BASELINE)/bin/python tools/baseline_bot.py casual" \
-		--deals 3 --seed 9 --quiet --results $(BASELINE)/check
-	PYTHONPATH=$(BASELINE)/src/src $(BASELINE)/bin/python tools/baseline_bot.py \
-		--replay $(BASELINE)/check/*.jsonl
-
-# v0.1.0's judgement and playout compiled by mypyc beside its installed source,
-# as `make compile` does for ours: the same decisions, about twice as fast.
-# If that fails v0.1.0 runs as pure Python.
-BASELINE_COMPILED := hearts/ai/judgement.py hearts/ai/playout.py
-$(BASELINE)/.compiled: $(BASELINE)/.installed | $(STAMP)
-	rm -rf $(BASELINE)/mypyc
-	cp -r $(BASELINE)/src/src $(BASELINE)/mypyc
-	-cd $(BASELINE)/mypyc && $(abspath $(BIN))/mypyc $(BASELINE_COMPILED) >/dev/null \
-		&& site="$$($(abspath $(BASELINE))/bin/python -c \
-			'import sysconfig; print(sysconfig.get_paths()["purelib"])')" \
-		&& cp *__mypyc.*.so "$$site/" && cp hearts/ai/*.so "$$site/hearts/ai/"
-	rm -rf $(BASELINE)/mypyc
-	touch $@
-
-$(BASELINE)/.installed:
-	rm -rf $(BASELINE)
-	$(PYTHON) -m venv $(BASELINE)
-	mkdir -p $(BASELINE)/src
-	git archive "$$(git rev-parse -q --verify 'v0.1.0^{commit}' || echo $(BASELINE_COMMIT))" \
-		| tar -x -C $(BASELINE)/src
-	$(BASELINE)/bin/python -m pip install --quiet $(BASELINE)/src
-	touch $@
+baseline:
+	$(MAKE) -C lab baseline
 
 clean:
 	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache

@@ -328,7 +328,7 @@ def _shooting_deals(plays: str, seat: Seat, monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_expert_watches_for_a_moon_on_a_strong_sign_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # South alone has points after one trick and leads again: a weak sign to West, not
-    # watched (such a seat seldom shoots against ordinary players; docs/expert.md).
+    # watched (such a seat seldom shoots against ordinary players; lab/journal.md).
     assert _shooting_deals("3H 4H 2H KH AS", Seat.WEST, monkeypatch) == 0
     # South has won all three tricks: a strong sign, watched.
     assert _shooting_deals("3H 4H 2H KH AS 7S 8S 5S AD 3D 2D 5D 4D", Seat.WEST, monkeypatch) > 0

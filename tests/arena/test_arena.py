@@ -107,7 +107,7 @@ def test_ladder_writes_strength_files(tmp_path: Path, capsys: pytest.CaptureFixt
     monkeypatch.setitem(players.BUDGETS, Level.EXPERT, tiny)
     monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, players.PassBudget(deals=0, width=3))
     assert main(["ladder", "--deals", "1", "--seed", "2", "--quiet", "--rules", "classic",
-                 "--results", str(tmp_path / "r"), "--docs", str(tmp_path / "docs")]) == 0
+                 "--results", str(tmp_path / "r"), "--out", str(tmp_path / "docs")]) == 0
     data = json.loads((tmp_path / "docs" / "strength.json").read_text())
     assert [(s["upper"], s["lower"]) for s in data["steps"]] == [
         ("Casual", "Beginner"), ("Club", "Casual"), ("Strong", "Club"), ("Expert", "Strong")]
@@ -119,6 +119,32 @@ def test_ladder_writes_strength_files(tmp_path: Path, capsys: pytest.CaptureFixt
     assert data["rules"]["scoring"] == "classic"
     page = (tmp_path / "docs" / "strength.md").read_text()
     assert "| Expert | Strong |" in page and "Upper moons" in page
+
+
+def test_the_ladder_writes_into_the_lab_unless_told_otherwise(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its raw output is the lab's: docs/strength.md is a curated page it must not
+    # overwrite. --docs, the option's old name, still names another folder.
+    from hearts.ai import Level, players
+    from hearts.ai.search import Budget
+
+    tiny = Budget(deals=2, width=3)
+    monkeypatch.setitem(players.BUDGETS, Level.STRONG, tiny)
+    monkeypatch.setitem(players.BUDGETS, Level.EXPERT, tiny)
+    monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, players.PassBudget(deals=0, width=3))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "strength.md").write_text("curated\n")
+    assert main(["ladder", "--deals", "1", "--seed", "2", "--quiet", "--results", "r"]) == 0
+    assert (tmp_path / "docs" / "strength.md").read_text() == "curated\n"
+    assert not (tmp_path / "docs" / "strength.json").exists()
+    data = json.loads((tmp_path / "lab" / "ladder" / "strength.json").read_text())
+    assert data["command"] == "hearts-arena ladder --deals 1 --seed 2"
+    assert "wrote lab/ladder/strength.md" in capsys.readouterr().out
+    assert main(["ladder", "--deals", "1", "--seed", "2", "--quiet", "--resume",
+                 "--results", "r", "--docs", "elsewhere"]) == 0
+    assert (tmp_path / "elsewhere" / "strength.md").exists()
 
 
 def test_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:

@@ -139,7 +139,7 @@ def test_the_baseline_adapter_speaks_for_the_installed_players(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Run by this environment's Python it plays this version's players, which must
     # decide exactly as in-process; `make baseline` runs it with v0.1.0's.
-    adapter = ROOT / "tools" / "baseline_bot.py"
+    adapter = ROOT / "lab" / "tools" / "baseline_bot.py"
     outside = _json_match(capsys, f"cmd:{sys.executable} {adapter} club",
                           f"cmd:{sys.executable} {adapter} beginner", "--deals", "2",
                           "--results", str(tmp_path))
@@ -173,7 +173,7 @@ def test_the_baseline_adapter_speaks_for_the_installed_players(
 def test_the_baseline_adapter_refuses_a_hearts_from_pythonpath() -> None:
     # With PYTHONPATH pointing at a working tree the adapter would play that tree's
     # code under v0.1.0's name, so it refuses and says why.
-    adapter = ROOT / "tools" / "baseline_bot.py"
+    adapter = ROOT / "lab" / "tools" / "baseline_bot.py"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     run = subprocess.run([sys.executable, str(adapter), "expert"], input='{"type": "hello"}\n',
                          capture_output=True, text=True, env=env, check=False)

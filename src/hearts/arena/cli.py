@@ -2,7 +2,7 @@
 
     hearts-arena match A B [--deals N] [--json]     duplicate deals, one hand each
     hearts-arena games A B [--games N] [--json]     whole matches to the target
-    hearts-arena ladder [--deals N] [--docs DIR]    each level against the one below
+    hearts-arena ladder [--deals N] [--out DIR]     each level against the one below
     hearts-arena show FILE [--hand N]               a hand record, trick by trick
 
 A player is one of our levels (1-5, beginner .. expert), a Python factory by
@@ -11,7 +11,7 @@ choose_pass(view) and choose_play(view)), or a program speaking the bot protocol
 of docs/protocol.md ("cmd:./mybot --flag"; our own levels: "cmd:hearts-bot expert").
 Short names for import paths are listed in hearts.arena.players.ALIASES. The
 v0.1.0 release, after `make baseline`:
-"cmd:.baseline/bin/python tools/baseline_bot.py expert".
+"cmd:.baseline/bin/python lab/tools/baseline_bot.py expert".
 
 Every deal is played twice, the sides swapping seats (A in South and North,
 then in West and East), so both hold the same cards. In `games` each game is a
@@ -64,7 +64,11 @@ from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_asid
 from hearts.arena.stats import summarize, summarize_games
 from hearts.rules import Rules
 
-__all__ = ["main"]
+__all__ = ["LADDER_FOLDER", "main"]
+
+LADDER_FOLDER = Path("lab") / "ladder"
+"""The ladder's raw report (strength.md and .json), relative to the current folder:
+the lab's; docs/strength.md is the curated page made from it."""
 
 
 def _player(text: str) -> PlayerSpec:
@@ -114,8 +118,8 @@ def _parser() -> argparse.ArgumentParser:
     ladder = commands.add_parser("ladder", parents=[common],
                                  help="every level against the one below")
     ladder.add_argument("--deals", type=int, default=200, help="deals a step")
-    ladder.add_argument("--docs", type=Path, default=Path("docs"),
-                        help="where strength.md and strength.json go")
+    ladder.add_argument("--out", "--docs", dest="out", type=Path, default=LADDER_FOLDER,
+                        help=f"where strength.md and strength.json go (default {LADDER_FOLDER})")
     show = commands.add_parser("show", help="print hand records trick by trick")
     show.add_argument("file", type=Path,
                       help="a hand record, or a JSON-lines file of them (arena results too)")
@@ -188,8 +192,8 @@ def _ladder(args: argparse.Namespace) -> int:
         print(match_text(upper.label, lower.label, summary, time.perf_counter() - start))
     rules = "" if args.rules == Rules() else f" --rules {rules_text(args.rules)}"
     command = f"hearts-arena ladder --deals {args.deals} --seed {args.seed}{rules}"
-    write_ladder(args.docs, steps, args.rules, args.seed, command)
-    print(f"wrote {args.docs / 'strength.md'} and {args.docs / 'strength.json'}")
+    write_ladder(args.out, steps, args.rules, args.seed, command)
+    print(f"wrote {args.out / 'strength.md'} and {args.out / 'strength.json'}")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Reports: a match's text and JSON, and the ladder's docs/strength files."""
+"""Reports: a match's text and JSON, and the ladder's strength files."""
 
 from __future__ import annotations
 
