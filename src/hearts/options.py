@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
+from hearts.levels import LEVEL_LABELS, LEVEL_NAMES
 from hearts.paths import aside_name, short_path, write_atomically
 from hearts.rules import TARGETS, Passing, Rules, Scoring
 
@@ -31,8 +32,9 @@ ENV_VAR = "HEARTS_CONFIG_DIR"
 """The environment variable that names the folder holding the options file."""
 FILE_NAME = "options.json"
 """The options file's name inside that folder."""
-DIFFICULTIES = ("Beginner", "Casual", "Club", "Strong", "Expert")
-"""The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``."""
+DIFFICULTIES = LEVEL_LABELS
+"""The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``
+(:data:`hearts.levels.LEVEL_LABELS`)."""
 
 
 class Speed(Enum):
@@ -95,7 +97,7 @@ class Options:
     def to_json(self) -> dict[str, Any]:
         """The options as plain JSON values (what the file holds)."""
         return {
-            "difficulty": DIFFICULTIES[self.difficulty - 1].lower(),
+            "difficulty": LEVEL_NAMES[self.difficulty - 1],
             "passing": self.passing.value,
             "scoring": self.scoring.value,
             "jack_of_diamonds": self.jack_of_diamonds,
@@ -126,10 +128,8 @@ def options_path(config_dir: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _read_difficulty(value: object) -> int:
-    if isinstance(value, str):
-        names = [name.lower() for name in DIFFICULTIES]
-        if value.strip().lower() in names:
-            return names.index(value.strip().lower()) + 1
+    if isinstance(value, str) and value.strip().lower() in LEVEL_NAMES:
+        return LEVEL_NAMES.index(value.strip().lower()) + 1
     raise ValueError(value)
 
 

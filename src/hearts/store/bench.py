@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hearts.cards import Card, Seat
 from hearts.hand import SeatPlayer
+from hearts.levels import LEVEL_NAMES
 from hearts.match import Match
 from hearts.rules import Rules
 from hearts.store.stats import statistics
@@ -26,14 +27,13 @@ from hearts.view import Phase
 __all__ = ["bench_store"]
 
 _QS = Card.parse("QS")
-_LEVELS = ("beginner", "casual", "club", "strong", "expert")
 
 
 def _play(store: Store, rng: random.Random, every_card: bool, times: list[float],
           hands_wanted: int | None = None) -> int:
     """Play one match at random (to 100), saving after every pass and card, or
     only after each hand; returns the hands played."""
-    level = rng.choice(_LEVELS)
+    level = rng.choice(LEVEL_NAMES)
     match = Match(Rules(), rng.getrandbits(48))
     table = {"stage": "playing", "chosen": [], "cursor": 0, "seed": 1, "games": 0, "deals": 1}
 
