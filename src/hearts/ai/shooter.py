@@ -20,9 +20,10 @@ from hearts.ai.kit import RuleKit, rule_kit
 from hearts.ai.passsearch import pass_candidates, pass_totals
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
-from hearts.ai.situation import Situation, view_key
+from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
 from hearts.core import POINT_CARDS
+from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
 __all__ = ["ShooterBudget", "ShooterPlayer", "make"]
@@ -96,7 +97,7 @@ class ShooterPlayer:
         options = [(option, 0) for option in pass_candidates(hand, kit, self.budget.pass_width)]
         options.append((shooting_pass(hand), 1 << me))
         targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
-        rng = random.Random(view_key(view, self.seed, salt=1))
+        rng = random.Random(decision_seed(view, self.seed, salt=1))
         totals = pass_totals(me, hand, options, targets, (int(view.dealer) + 1) & 3, kit,
                              self.budget.pass_deals, self.budget.noise, rng,
                              self._score(me, kit))
@@ -111,7 +112,7 @@ class ShooterPlayer:
             return view.legal[0]
         s = Situation.of(view)
         kit = rule_kit(view.rules)
-        rng = random.Random(view_key(view, self.seed))
+        rng = random.Random(decision_seed(view, self.seed))
         lacks = lacks_of_view(view, kit)
         alive = not any(s.taken[seat] & POINT_CARDS for seat in range(4) if seat != s.me)
         if not alive:
