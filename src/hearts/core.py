@@ -13,9 +13,10 @@ import random
 from collections.abc import Sequence
 
 __all__ = [
-    "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "POINT_CARDS",
-    "QUEEN_OF_SPADES", "SPADES", "SUIT_MASKS", "TWO_OF_CLUBS", "card_points_table",
-    "final_points", "legal_mask", "mask_points", "random_hand", "trick_winner",
+    "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "JACK_OF_DIAMONDS_INDEX",
+    "POINT_CARDS", "QUEEN_OF_SPADES", "QUEEN_OF_SPADES_INDEX", "SPADES", "SUIT_MASKS",
+    "TWO_OF_CLUBS", "card_points_table", "final_points", "legal_mask", "mask_points",
+    "random_hand", "trick_winner",
 ]
 
 CLUBS = 0x1FFF
@@ -26,8 +27,12 @@ SUIT_MASKS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 FULL_DECK = (1 << 52) - 1
 
 TWO_OF_CLUBS = 1
-QUEEN_OF_SPADES = 1 << (39 + 10)
-JACK_OF_DIAMONDS = 1 << (13 + 9)
+QUEEN_OF_SPADES_INDEX = 49
+"""The queen of spades' card index (``3 * 13 + 12 - 2``)."""
+QUEEN_OF_SPADES = 1 << QUEEN_OF_SPADES_INDEX
+JACK_OF_DIAMONDS_INDEX = 22
+"""The jack of diamonds' card index (``1 * 13 + 11 - 2``)."""
+JACK_OF_DIAMONDS = 1 << JACK_OF_DIAMONDS_INDEX
 POINT_CARDS = HEARTS | QUEEN_OF_SPADES
 """The cards that carry positive points (and must all be taken to shoot the moon)."""
 
@@ -55,9 +60,9 @@ def card_points_table(scoring: str, jack_of_diamonds: bool) -> tuple[int, ...]:
     table = [0] * 52
     for rank_index, value in enumerate(_HEART_VALUES[scoring]):
         table[26 + rank_index] = value
-    table[49] = _QUEEN_VALUES[scoring]
+    table[QUEEN_OF_SPADES_INDEX] = _QUEEN_VALUES[scoring]
     if jack_of_diamonds:
-        table[22] = -10
+        table[JACK_OF_DIAMONDS_INDEX] = -10
     return tuple(table)
 
 

@@ -31,6 +31,7 @@ from hearts.core import (
     HEARTS,
     POINT_CARDS,
     QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_INDEX,
     SUIT_MASKS,
     trick_winner,
 )
@@ -207,7 +208,7 @@ def _settled(s: Situation, kit: RuleKit) -> int | None:
     lone = _lone_scorer(s)
     if lone >= 0 and lone == winner:
         return None
-    return 49
+    return QUEEN_OF_SPADES_INDEX
 
 
 def _stopper(s: Situation, kit: RuleKit) -> int:

@@ -22,7 +22,7 @@ from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.core import POINT_CARDS
+from hearts.core import POINT_CARDS, QUEEN_OF_SPADES_INDEX
 from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
@@ -54,7 +54,8 @@ def make(seed: int = 0) -> ShooterPlayer:
 def shooting_pass(hand: int) -> int:
     """The pass of a seat going for the moon: its three lowest cards (low hearts
     first among equals), never the queen of spades."""
-    cards = [index for index in range(52) if hand >> index & 1 and index != 49]
+    cards = [index for index in range(52)
+             if hand >> index & 1 and index != QUEEN_OF_SPADES_INDEX]
     cards.sort(key=lambda index: (index % 13, index // 13 != 2))
     mask = 0
     for index in cards[:3]:
