@@ -234,6 +234,6 @@ def test_the_named_card_indices_are_the_cards() -> None:
     from hearts import core
 
     assert core.QUEEN_OF_SPADES_INDEX == Card.parse("QS").index == 49
-    assert core.QUEEN_OF_SPADES == Card.parse("QS").bit
+    assert Card.parse("QS").bit == core.QUEEN_OF_SPADES
     assert core.JACK_OF_DIAMONDS_INDEX == Card.parse("JD").index == 22
-    assert core.JACK_OF_DIAMONDS == Card.parse("JD").bit
+    assert Card.parse("JD").bit == core.JACK_OF_DIAMONDS

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from hearts.ai.inference import Observation, deal_likelihood
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
-from hearts.ai.objective import Objective
+from hearts.ai.objective import Objective, hand_score
 from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
@@ -388,7 +388,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
         value = kit.value
 
         def score(points: tuple[int, ...]) -> float:
-            result: float = 4 * points[me] - sum(points)
+            result: float = hand_score(points, me)
             if fear and points[me] >= value - 10 and _shot_by_other(points, me, value):
                 result += fear
             return result

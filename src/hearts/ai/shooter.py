@@ -17,6 +17,7 @@ from typing import NamedTuple
 from hearts.ai.inference import lacks_of_view
 from hearts.ai.judgement import shoot_play
 from hearts.ai.kit import RuleKit, rule_kit
+from hearts.ai.objective import hand_score
 from hearts.ai.passsearch import pass_candidates, pass_totals
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
@@ -76,12 +77,12 @@ class ShooterPlayer:
         return f"ShooterPlayer(seed={self.seed})"
 
     def _score(self, me: int, kit: RuleKit) -> Callable[[tuple[int, ...]], float]:
-        """Our points minus the mean of the others' (times four), a shot of our own
-        counting ``greed`` hands' value more."""
+        """The hand's own score (:func:`~hearts.ai.objective.hand_score`), a shot of
+        our own counting ``greed`` hands' value more."""
         bonus = 4 * self.budget.greed * kit.value
 
         def score(points: tuple[int, ...]) -> float:
-            result: float = 4 * points[me] - sum(points)
+            result: float = hand_score(points, me)
             if points[me] <= 0 and all(points[o] >= kit.value - 10 for o in range(4) if o != me):
                 result -= bonus
             return result
