@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import platformdirs
 
 from hearts.levels import LEVEL_LABELS, LEVEL_NAMES
-from hearts.paths import aside_name, short_path, write_atomically
+from hearts.paths import set_aside, short_path, write_atomically
 from hearts.rules import Rules, RuleSettings
 
 __all__ = [
@@ -202,7 +202,6 @@ def save_options(options: Options, path: str | os.PathLike[str]) -> Path | None:
     path.parent.mkdir(parents=True, exist_ok=True)
     aside = None
     if path.exists() and load_options(path).notice is not None:
-        aside = aside_name(path)
-        os.rename(path, aside)
+        aside = set_aside(path)
     write_atomically(path, [json.dumps(options.to_json(), indent=2), "\n"])
     return aside
