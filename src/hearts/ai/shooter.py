@@ -23,7 +23,7 @@ from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.core import POINT_CARDS, QUEEN_OF_SPADES_INDEX
+from hearts.core import JACK_OF_DIAMONDS_POINTS, POINT_CARDS, QUEEN_OF_SPADES_INDEX
 from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
@@ -80,10 +80,11 @@ class ShooterPlayer:
         """The hand's own score (:func:`~hearts.ai.objective.hand_score`), a shot of
         our own counting ``greed`` hands' value more."""
         bonus = 4 * self.budget.greed * kit.value
+        shot = kit.value + JACK_OF_DIAMONDS_POINTS  # the least a moon gives each other seat
 
         def score(points: tuple[int, ...]) -> float:
             result: float = hand_score(points, me)
-            if points[me] <= 0 and all(points[o] >= kit.value - 10 for o in range(4) if o != me):
+            if points[me] <= 0 and all(points[o] >= shot for o in range(4) if o != me):
                 result -= bonus
             return result
 

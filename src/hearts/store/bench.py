@@ -21,7 +21,7 @@ from hearts.levels import LEVEL_NAMES
 from hearts.match import Match
 from hearts.rules import Rules
 from hearts.store.stats import statistics
-from hearts.store.store import ENV_VAR, Store
+from hearts.store.store import ENV_VAR, FILE_NAME, Store
 from hearts.view import Phase
 
 __all__ = ["bench_store"]
@@ -90,7 +90,7 @@ def bench_store(seed: int, hands: int = 10_000) -> None:
         assert db is not None
         counted = db.execute("SELECT count(*) FROM hands").fetchone()[0]
         matches = db.execute("SELECT count(*) FROM matches").fetchone()[0]
-        size = Path(folder, "hearts.db").stat().st_size
+        size = Path(folder, FILE_NAME).stat().st_size
         print(f"store filled      : {counted:,} hands in {matches:,} matches, "
               f"{size / 1e6:.1f} MB")
         query = []
