@@ -251,6 +251,8 @@ def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
         Options(target=0)
     with pytest.raises(ValueError, match="first_trick"):
         Options(first_trick="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="difficulty must be 1 to 5, not 6"):
+        Options(difficulty=6)
 
 
 def test_a_saved_target_must_be_one_the_page_offers(tmp_path: Path) -> None:

@@ -83,7 +83,10 @@ class Options(RuleSettings):
     """Play the user's card for them when it is the only legal one."""
 
     def __post_init__(self) -> None:
-        self.rules()
+        self.rules()  # a ValueError for a bad rule setting, as Rules gives
+        if type(self.difficulty) is not int or not 1 <= self.difficulty <= len(LEVEL_NAMES):
+            raise ValueError(f"difficulty must be 1 to {len(LEVEL_NAMES)}, "
+                             f"not {self.difficulty!r}")
 
     def rules(self) -> Rules:
         """The engine's rules for these options."""
