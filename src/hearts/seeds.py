@@ -52,7 +52,8 @@ def decision_seed(view: PlayerView, seed: int, salt: int = 0) -> int:
     """A 64-bit seed for one decision of a computer player seeded with ``seed``:
     from what the view shows (the seat, the deal, the cards held, passed and
     played, the scores), so the same position always gets the same decision.
-    ``salt`` tells apart two decisions of the same view (1: the pass)."""
+    ``salt`` tells apart two kinds of decision on the same view (1 for a pass
+    searched, 0 for the rest)."""
     parts = [seed, salt, int(view.seat), int(view.dealer), view.pass_direction.value,
              view.played.mask, len(view.tricks)]
     parts.extend(card.index for card in view.hand)
@@ -86,9 +87,8 @@ def computer_seed(game_seed: int, deals: int, seat: int) -> int:
 
 
 def table_deal_seed(game_seed: int, deals: int) -> int:
-    """The deal seed the hint falls back on for a hand that records none (one
-    carried over from an older save), by the same count of deals as
-    :func:`computer_seed`."""
+    """The deal seed the hint falls back on for a hand that records no seed of its
+    own, by the same count of deals as :func:`computer_seed`."""
     return game_seed * 1009 + deals
 
 
