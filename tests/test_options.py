@@ -184,3 +184,99 @@ def test_saving_over_an_unreadable_file_keeps_it_aside(tmp_path: Path, content: 
     assert load_options(path) == (Options(target=50), None)
     assert save_options(Options(target=200), path) is None  # a sound file is just replaced
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["options.json", aside.name])
+
+
+V010_FILE = """{
+  "difficulty": "strong",
+  "passing": "rotate",
+  "scoring": "classic",
+  "jack_of_diamonds": true,
+  "first_lead": false,
+  "leading_hearts": true,
+  "first_trick": false,
+  "target": 200,
+  "speed": "fast"
+}
+"""
+"""An options file as v0.1.0 wrote it (before forced cards)."""
+
+
+def test_an_options_file_from_v010_loads_as_it_did(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(V010_FILE)
+    options = Options(difficulty=4, passing=Passing.ROTATE, scoring=Scoring.CLASSIC,
+                      jack_of_diamonds=True, leading_hearts=True, target=200,
+                      speed=Speed.FAST)
+    assert load_options(path) == (options, None)
+    assert options.rules() == Rules(scoring=Scoring.CLASSIC, jack_of_diamonds=True,
+                                    leading_hearts=True, passing=Passing.ROTATE, target=200)
+    save_options(options, path)
+    assert path.read_text() == V010_FILE.replace('"fast"\n', '"fast",\n  "forced_cards": false\n')
+
+
+def test_the_file_holds_every_setting_in_page_order(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    save_options(Options(first_trick=True, target=50, forced_cards=True), path)
+    assert path.read_text() == (
+        '{\n  "difficulty": "club",\n  "passing": "left",\n  "scoring": "house",\n'
+        '  "jack_of_diamonds": false,\n  "first_lead": false,\n  "leading_hearts": false,\n'
+        '  "first_trick": true,\n  "target": 50,\n  "speed": "normal",\n'
+        '  "forced_cards": true\n}\n')
+
+
+def test_a_notice_names_the_unread_settings_in_page_order(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(json.dumps({"forced_cards": 1, "target": 75, "scoring": "fancy",
+                                "difficulty": "grandmaster", "passing": None}))
+    result = load_options(path)
+    assert result.options == Options()
+    assert result.notice == ("Some saved options could not be read (difficulty, passing, "
+                             "scoring, target, forced cards) - defaults used for those")
+
+
+def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
+    import dataclasses
+
+    from hearts.options import TARGETS
+    from hearts.rules import RuleSettings
+
+    rule_names = [f.name for f in dataclasses.fields(RuleSettings)]
+    assert [f.name for f in dataclasses.fields(Rules)] == rule_names
+    assert [f.name for f in dataclasses.fields(Options)] == [
+        *rule_names, "difficulty", "speed", "forced_cards"]
+    assert Options(target=200, first_lead=True).rules() == Rules(target=200, first_lead=True)
+    assert not isinstance(Options(), Rules)  # never mistaken for the engine's rules
+    assert TARGETS == (50, 100, 200)
+    with pytest.raises(ValueError, match="target"):
+        Options(target=0)
+    with pytest.raises(ValueError, match="first_trick"):
+        Options(first_trick="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="difficulty must be 1 to 5, not 6"):
+        Options(difficulty=6)
+
+
+def test_a_saved_target_must_be_one_the_page_offers(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    for target in (50, 100, 200):
+        path.write_text(json.dumps({"target": target}))
+        assert load_options(path) == (Options(target=target), None)
+    for target in (75, 0, -50, 100.0, "100", True):
+        path.write_text(json.dumps({"target": target}))
+        result = load_options(path)
+        assert result.options == Options() and result.notice is not None
+        assert "target" in result.notice
+
+
+def test_the_options_page_offers_the_targets_of_the_options() -> None:
+    from hearts.options import TARGETS
+    from hearts.tui.options_page import SETTINGS, cycle, describe
+
+    number = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "target")
+    assert SETTINGS[number - 1].values == TARGETS
+    assert cycle(Options(), number).target == 200
+    assert cycle(Options(), number, -1).target == 50
+    assert cycle(Options(target=200), number) == Options(target=50)
+    assert cycle(Options(target=75), number).target == 50  # an engine-only target moves on
+    assert "8  Game ends at       100 points" in describe(Options())
+    scoring = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "scoring")
+    assert cycle(Options(), scoring).rules() == Rules(scoring=Scoring.CLASSIC)

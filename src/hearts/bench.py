@@ -21,7 +21,7 @@ def random_public_hand(rules: Rules, rng: random.Random) -> Hand:
     """Deal, pass and play one hand at random through the public API."""
     hand = Hand.deal(rules, rng)
     for seat in Seat:
-        cards = [card for card in hand.holding(seat) if card.index != 49]
+        cards = [card for card in hand.holding(seat) if card.index != core.QUEEN_OF_SPADES_INDEX]
         hand.pass_cards(seat, rng.sample(cards, 3))
     while hand.phase is Phase.PLAYING:
         hand.play(rng.choice(hand.legal_plays()))

@@ -16,6 +16,7 @@ from typing import TextIO
 from hearts import __version__
 from hearts.ai import Level, make_player
 from hearts.cards import Card
+from hearts.levels import level_choices
 from hearts.protocol import (
     ProtocolError,
     Request,
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one level as a protocol program on stdin and stdout."""
     parser = argparse.ArgumentParser(prog="hearts-bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("level", help="1-5 or beginner, casual, club, strong, expert")
+    parser.add_argument("level", help=level_choices())
     parser.add_argument("--seed", type=int, default=0,
                         help="the seed for requests that carry none (default 0)")
     args = parser.parse_args(argv)

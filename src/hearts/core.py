@@ -13,9 +13,10 @@ import random
 from collections.abc import Sequence
 
 __all__ = [
-    "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "POINT_CARDS",
-    "QUEEN_OF_SPADES", "SPADES", "SUIT_MASKS", "TWO_OF_CLUBS", "card_points_table",
-    "final_points", "legal_mask", "mask_points", "random_hand", "trick_winner",
+    "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "JACK_OF_DIAMONDS_INDEX",
+    "JACK_OF_DIAMONDS_POINTS", "POINT_CARDS", "QUEEN_OF_SPADES", "QUEEN_OF_SPADES_INDEX",
+    "SPADES", "SUIT_MASKS", "TWO_OF_CLUBS", "card_points_table", "final_points",
+    "heart_points_table", "legal_mask", "mask_points", "random_hand", "trick_winner",
 ]
 
 CLUBS = 0x1FFF
@@ -26,8 +27,14 @@ SUIT_MASKS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 FULL_DECK = (1 << 52) - 1
 
 TWO_OF_CLUBS = 1
-QUEEN_OF_SPADES = 1 << (39 + 10)
-JACK_OF_DIAMONDS = 1 << (13 + 9)
+QUEEN_OF_SPADES_INDEX = 49
+"""The queen of spades' card index (``3 * 13 + 12 - 2``)."""
+QUEEN_OF_SPADES = 1 << QUEEN_OF_SPADES_INDEX
+JACK_OF_DIAMONDS_INDEX = 22
+"""The jack of diamonds' card index (``1 * 13 + 11 - 2``)."""
+JACK_OF_DIAMONDS = 1 << JACK_OF_DIAMONDS_INDEX
+JACK_OF_DIAMONDS_POINTS = -10
+"""What the jack of diamonds is worth to whoever takes it, when the rules count it."""
 POINT_CARDS = HEARTS | QUEEN_OF_SPADES
 """The cards that carry positive points (and must all be taken to shoot the moon)."""
 
@@ -50,14 +57,20 @@ def _heart_table(values: Sequence[int]) -> tuple[int, ...]:
 _HEART_TABLES = {name: _heart_table(values) for name, values in _HEART_VALUES.items()}
 
 
+def heart_points_table(scoring: str) -> tuple[int, ...]:
+    """Points of every set of hearts under a scoring, indexed by the 13-bit set
+    (``(mask >> 26) & 0x1FFF``)."""
+    return _HEART_TABLES[scoring]
+
+
 def card_points_table(scoring: str, jack_of_diamonds: bool) -> tuple[int, ...]:
     """Points of each card index under a scoring (``"house"`` or ``"classic"``)."""
     table = [0] * 52
     for rank_index, value in enumerate(_HEART_VALUES[scoring]):
         table[26 + rank_index] = value
-    table[49] = _QUEEN_VALUES[scoring]
+    table[QUEEN_OF_SPADES_INDEX] = _QUEEN_VALUES[scoring]
     if jack_of_diamonds:
-        table[22] = -10
+        table[JACK_OF_DIAMONDS_INDEX] = JACK_OF_DIAMONDS_POINTS
     return tuple(table)
 
 
@@ -67,7 +80,7 @@ def mask_points(taken: int, scoring: str, jack_of_diamonds: bool) -> int:
     if taken & QUEEN_OF_SPADES:
         points += _QUEEN_VALUES[scoring]
     if jack_of_diamonds and taken & JACK_OF_DIAMONDS:
-        points -= 10
+        points += JACK_OF_DIAMONDS_POINTS
     return points
 
 
@@ -88,7 +101,8 @@ def final_points(taken: Sequence[int], scoring: str, jack_of_diamonds: bool) -> 
             full = hand_value(scoring)
             return tuple(
                 (0 if seat == shooter else full)
-                + (-10 if jack_of_diamonds and taken[seat] & JACK_OF_DIAMONDS else 0)
+                + (JACK_OF_DIAMONDS_POINTS
+                   if jack_of_diamonds and taken[seat] & JACK_OF_DIAMONDS else 0)
                 for seat in range(len(taken))
             )
     return tuple(mask_points(cards, scoring, jack_of_diamonds) for cards in taken)

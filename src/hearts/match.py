@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules
+from hearts.seeds import hand_seed
 from hearts.view import Phase
 
 __all__ = ["Match", "MatchOver", "hand_seed"]
-
-
-def hand_seed(match_seed: int, number: int) -> int:
-    """The seed hand ``number`` (0 = the first) of a match is dealt from: a stable
-    48-bit number (exact in any language's JSON) from the match's seed."""
-    digest = hashlib.blake2b(f"hearts-match/{match_seed}/{number}".encode(), digest_size=6)
-    return int.from_bytes(digest.digest(), "big")
 
 
 class MatchOver(ValueError):
@@ -32,7 +25,7 @@ class Match:
     Rules given to :meth:`deal` apply from that hand on, so options changed
     mid-match take effect from the next hand dealt.
 
-    Hand ``n`` is dealt from :func:`hand_seed` of the match's :attr:`seed` and
+    Hand ``n`` is dealt from :func:`hearts.seeds.hand_seed` of the match's :attr:`seed` and
     ``n``, so every hand records a seed that deals it again, and a match can be
     carried on from its seed and the hands played so far.
     """

@@ -19,11 +19,12 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from hearts.paths import aside_name, short_path, write_atomically
-from hearts.rules import TARGETS, Passing, Rules, Scoring
+from hearts.levels import LEVEL_LABELS, LEVEL_NAMES
+from hearts.paths import set_aside, short_path, write_atomically
+from hearts.rules import Rules, RuleSettings
 
 __all__ = [
-    "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "LoadResult", "Options", "Speed",
+    "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "TARGETS", "LoadResult", "Options", "Speed",
     "load_options", "options_from_json", "options_path", "save_options",
 ]
 
@@ -31,8 +32,12 @@ ENV_VAR = "HEARTS_CONFIG_DIR"
 """The environment variable that names the folder holding the options file."""
 FILE_NAME = "options.json"
 """The options file's name inside that folder."""
-DIFFICULTIES = ("Beginner", "Casual", "Club", "Strong", "Expert")
-"""The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``."""
+DIFFICULTIES = LEVEL_LABELS
+"""The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``
+(:data:`hearts.levels.LEVEL_LABELS`)."""
+TARGETS = (50, 100, 200)
+"""The target scores the options page offers (the engine takes any positive one);
+a saved target must be one of these."""
 
 
 class Speed(Enum):
@@ -61,51 +66,39 @@ class Speed(Enum):
         return self.value.capitalize()
 
 
+_RULE_NAMES = tuple(field.name for field in fields(RuleSettings))
+
+
 @dataclass(frozen=True, slots=True)
-class Options:
-    """The settings of the options page."""
+class Options(RuleSettings):
+    """The settings of the options page: the rules' own (scoring, passing, target...,
+    the fields of :class:`~hearts.rules.RuleSettings`, checked as
+    :class:`~hearts.rules.Rules` checks them) and the game's below."""
 
     difficulty: int = 3
     """The computer players' level, 1 (Beginner) to 5 (Expert)."""
-    passing: Passing = Passing.LEFT
-    """Pass left every hand, or rotate left, right and across."""
-    scoring: Scoring = Scoring.HOUSE
-    """House scoring (33 a hand) or classic (26)."""
-    jack_of_diamonds: bool = False
-    """The jack of diamonds is worth -10 to whoever takes it."""
-    first_lead: bool = False
-    """The two of clubs must lead the first trick."""
-    leading_hearts: bool = False
-    """Hearts may not be led until broken."""
-    first_trick: bool = False
-    """No points may be played to the first trick."""
-    target: int = 100
-    """The score that ends the game: 50, 100 or 200."""
     speed: Speed = Speed.NORMAL
     """How quickly the computer players play."""
     forced_cards: bool = False
     """Play the user's card for them when it is the only legal one."""
 
+    def __post_init__(self) -> None:
+        self.rules()  # a ValueError for a bad rule setting, as Rules gives
+        if type(self.difficulty) is not int or not 1 <= self.difficulty <= len(LEVEL_NAMES):
+            raise ValueError(f"difficulty must be 1 to {len(LEVEL_NAMES)}, "
+                             f"not {self.difficulty!r}")
+
     def rules(self) -> Rules:
         """The engine's rules for these options."""
-        return Rules(scoring=self.scoring, jack_of_diamonds=self.jack_of_diamonds,
-                     first_lead=self.first_lead, leading_hearts=self.leading_hearts,
-                     first_trick=self.first_trick, passing=self.passing, target=self.target)
+        return Rules(**{name: getattr(self, name) for name in _RULE_NAMES})
 
     def to_json(self) -> dict[str, Any]:
-        """The options as plain JSON values (what the file holds)."""
-        return {
-            "difficulty": DIFFICULTIES[self.difficulty - 1].lower(),
-            "passing": self.passing.value,
-            "scoring": self.scoring.value,
-            "jack_of_diamonds": self.jack_of_diamonds,
-            "first_lead": self.first_lead,
-            "leading_hearts": self.leading_hearts,
-            "first_trick": self.first_trick,
-            "target": self.target,
-            "speed": self.speed.value,
-            "forced_cards": self.forced_cards,
-        }
+        """The options as plain JSON values (what the file holds), in the options
+        page's order; the rules' settings as :meth:`Rules.to_json` writes them."""
+        rules = self.rules().to_json()
+        return {"difficulty": LEVEL_NAMES[self.difficulty - 1],
+                "passing": rules.pop("passing"), **rules,
+                "speed": self.speed.value, "forced_cards": self.forced_cards}
 
 
 class LoadResult(NamedTuple):
@@ -126,10 +119,8 @@ def options_path(config_dir: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _read_difficulty(value: object) -> int:
-    if isinstance(value, str):
-        names = [name.lower() for name in DIFFICULTIES]
-        if value.strip().lower() in names:
-            return names.index(value.strip().lower()) + 1
+    if isinstance(value, str) and value.strip().lower() in LEVEL_NAMES:
+        return LEVEL_NAMES.index(value.strip().lower()) + 1
     raise ValueError(value)
 
 
@@ -139,24 +130,21 @@ def _read_bool(value: object) -> bool:
     raise ValueError(value)
 
 
-def _read_target(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value in TARGETS:
-        return value
-    raise ValueError(value)
-
-
 _READERS: dict[str, Any] = {
     "difficulty": _read_difficulty,
-    "passing": Passing,
-    "scoring": Scoring,
-    "jack_of_diamonds": _read_bool,
-    "first_lead": _read_bool,
-    "leading_hearts": _read_bool,
-    "first_trick": _read_bool,
-    "target": _read_target,
     "speed": Speed,
     "forced_cards": _read_bool,
 }
+"""How the game's own settings are read; the rules' are read by :meth:`Rules.from_json`."""
+
+
+def _read(name: str, value: object) -> Any:
+    if name in _READERS:
+        return _READERS[name](value)
+    read = getattr(Rules.from_json({name: value}), name)
+    if name == "target" and read not in TARGETS:
+        raise ValueError(value)
+    return read
 
 
 def options_from_json(data: object) -> tuple[Options, list[str]]:
@@ -166,13 +154,13 @@ def options_from_json(data: object) -> tuple[Options, list[str]]:
         return Options(), ["the whole file"]
     values: dict[str, Any] = {}
     bad: list[str] = []
-    for field in fields(Options):
-        if field.name not in data:
+    for name in Options().to_json():
+        if name not in data:
             continue
         try:
-            values[field.name] = _READERS[field.name](data[field.name])
+            values[name] = _read(name, data[name])
         except (ValueError, TypeError):
-            bad.append(field.name.replace("_", " "))
+            bad.append(name.replace("_", " "))
     return replace(Options(), **values), bad
 
 
@@ -217,7 +205,6 @@ def save_options(options: Options, path: str | os.PathLike[str]) -> Path | None:
     path.parent.mkdir(parents=True, exist_ok=True)
     aside = None
     if path.exists() and load_options(path).notice is not None:
-        aside = aside_name(path)
-        os.rename(path, aside)
+        aside = set_aside(path)
     write_atomically(path, [json.dumps(options.to_json(), indent=2), "\n"])
     return aside

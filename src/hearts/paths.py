@@ -5,22 +5,33 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["aside_name", "short_path", "write_atomically"]
+__all__ = ["aside_name", "set_aside", "short_path", "write_atomically"]
 
 
 def write_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None:
-    """Write ``lines`` to ``path`` through a temporary file renamed over it, so a
-    crash never leaves half a file (raises ``OSError``, leaving any earlier file
-    untouched)."""
+    """Write ``lines`` to ``path`` through a temporary file beside it, flushed to disk
+    and renamed over it, so a crash never leaves half a file (raises ``OSError``,
+    leaving any earlier file untouched).
+
+    The file keeps the permissions of the one it replaces; a new file gets what
+    ``open`` would give it (the umask applies).
+    """
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp",
-                                dir=path.parent if str(path.parent) else ".")
+    while True:
+        temp = path.with_name(f".{path.name}-{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
     try:
+        with contextlib.suppress(FileNotFoundError):
+            os.fchmod(fd, os.stat(path).st_mode & 0o7777)
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.writelines(lines)
             file.flush()
@@ -32,16 +43,33 @@ def write_atomically(path: str | os.PathLike[str], lines: Iterable[str]) -> None
         raise
 
 
-def aside_name(path: str | os.PathLike[str]) -> Path:
-    """A free name to move a damaged ``path`` aside to: ``NAME.DATE-TIME.broken``
-    beside it (with ``-2``, ``-3``... when taken), so it is kept, never overwritten."""
+def aside_name(path: str | os.PathLike[str], why: str = "broken") -> Path:
+    """A free name to move ``path`` aside to: ``NAME.DATE-TIME.broken`` beside it
+    (``why`` names the last part; ``-2``, ``-3``... are added to the time when the
+    name is taken), so what was there is kept, never overwritten."""
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.{stamp}.broken")
+    aside = path.with_name(f"{path.name}.{stamp}.{why}")
     count = 1
     while aside.exists():
         count += 1
-        aside = path.with_name(f"{path.name}.{stamp}-{count}.broken")
+        aside = path.with_name(f"{path.name}.{stamp}-{count}.{why}")
+    return aside
+
+
+def set_aside(path: str | os.PathLike[str], why: str = "broken",
+              companions: Iterable[str] = ()) -> Path:
+    """Move ``path`` to :func:`aside_name` (a damaged file, or one a fresh start
+    replaces) and return the new name; each companion file ``path + suffix`` (for
+    ``suffix`` in ``companions``, such as a database's ``-wal``) that exists goes
+    with it, as the new name plus the same suffix. Raises ``OSError`` on failure."""
+    path = Path(path)
+    aside = aside_name(path, why)
+    os.replace(path, aside)
+    for suffix in companions:
+        extra = Path(f"{path}{suffix}")
+        if extra.exists():
+            os.replace(extra, Path(f"{aside}{suffix}"))
     return aside
 
 

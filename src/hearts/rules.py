@@ -9,7 +9,7 @@ from typing import Any
 from hearts import core
 from hearts.cards import Card, Seat, Suit
 
-__all__ = ["TARGETS", "IllegalMove", "PassDirection", "Passing", "Rules", "Scoring",
+__all__ = ["IllegalMove", "PassDirection", "Passing", "RuleSettings", "Rules", "Scoring",
            "play_refusal"]
 
 
@@ -64,13 +64,11 @@ class PassDirection(Enum):
         return self.name.lower()
 
 
-TARGETS = (50, 100, 200)
-"""The target scores the options page offers."""
-
-
 @dataclass(frozen=True, slots=True)
-class Rules:
-    """The rules of a hand and a match; field names follow the options page."""
+class RuleSettings:
+    """The rules' settings as plain fields, declared here once: :class:`Rules` checks
+    and applies them, and the saved options (:class:`hearts.options.Options`) hold
+    them beside the game's own settings."""
 
     scoring: Scoring = Scoring.HOUSE
     """House (33 points a hand) or classic (26)."""
@@ -87,7 +85,14 @@ class Rules:
     passing: Passing = Passing.LEFT
     """Pass left every hand, or rotate left, right, across."""
     target: int = 100
-    """The match ends when a total reaches this: 50, 100 or 200."""
+    """The match ends when a total reaches this: any positive whole number (the
+    options page offers 50, 100 and 200)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(RuleSettings):
+    """The rules of a hand and a match (the fields of :class:`RuleSettings`, checked);
+    field names follow the options page."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.scoring, Scoring):
@@ -97,8 +102,8 @@ class Rules:
         for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        if type(self.target) is not int or self.target not in TARGETS:
-            raise ValueError(f"target must be one of 50, 100 or 200, not {self.target!r}")
+        if type(self.target) is not int or self.target < 1:
+            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
 
     def pass_direction(self, hand_number: int) -> PassDirection:
         """The pass direction of the hand ``hand_number`` (0 = the first of a match)."""

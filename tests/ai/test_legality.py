@@ -11,6 +11,7 @@ from hearts.ai import Level, make_player
 from hearts.ai.players import JudgementPlayer, SearchPlayer
 from hearts.ai.search import Budget
 from hearts.cards import Seat
+from hearts.core import QUEEN_OF_SPADES_INDEX
 from hearts.hand import Hand
 from hearts.rules import PassDirection, Rules, Scoring
 from hearts.view import Phase
@@ -41,7 +42,7 @@ def play_out(hand: Hand, players: list[JudgementPlayer]) -> None:
             cards = players[seat].choose_pass(view)
             assert len(set(cards)) == 3
             assert all(card in view.hand for card in cards)
-            assert all(card.index != 49 for card in cards)
+            assert all(card.index != QUEEN_OF_SPADES_INDEX for card in cards)
             hand.pass_cards(seat, cards)
     while hand.phase is Phase.PLAYING:
         turn = hand.turn

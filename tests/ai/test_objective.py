@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.ai.objective import TIEBREAK, match_objective, win_chance
+from hearts.ai.objective import TIEBREAK, hand_score, match_objective, win_chance
 
 
 def test_a_finished_match_goes_to_the_lowest_total() -> None:
@@ -55,3 +55,16 @@ def test_a_match_already_lost_still_prefers_fewer_points() -> None:
     objective = match_objective(0, (95, 20, 30, 40), 100, 26)
     assert objective is not None
     assert objective.score((3, 0, 0, 23)) < objective.score((13, 0, 0, 13))
+
+
+def test_hand_score_is_our_points_times_four_less_everyones() -> None:
+    assert hand_score((13, 0, 0, 13), 0) == 4 * 13 - 26 == 26
+    assert hand_score((13, 0, 0, 13), 1) == -26
+    assert hand_score((0, 26, 26, 26), 0) == -78  # a moon of our own
+    assert hand_score((5, 5, 5, 5), 2) == 0
+    objective = match_objective(0, (90, 10, 20, 30), 100, 26)
+    assert objective is not None
+    points = (3, 0, 20, 3)
+    chance = win_chance(0, (93, 10, 40, 33), 100, 26)
+    assert objective.score(points) == pytest.approx(
+        -objective.scale * chance + TIEBREAK * hand_score(points, 0))

@@ -42,7 +42,7 @@ def test_match_is_independent_of_jobs_and_resumes(tmp_path: Path,
     assert main(["match", "club", "1", "--seed", "4", "--quiet", "--deals", "6",
                  "--results", str(tmp_path / "b")]) == 0
     assert "the earlier results are kept in" in capsys.readouterr().err
-    assert (tmp_path / "b" / (_only_file(tmp_path / "b").name + ".1")).exists()
+    assert len(list((tmp_path / "b").glob(_only_file(tmp_path / "b").name + ".*.old"))) == 1
     assert _only_file(tmp_path / "a").read_bytes() == _only_file(tmp_path / "b").read_bytes()
     _match(capsys, tmp_path / "c", "--deals", "2")
     assert _match(capsys, tmp_path / "c", "--deals", "6", "--resume") == whole
@@ -69,8 +69,13 @@ def test_starting_afresh_moves_the_old_results_aside(tmp_path: Path) -> None:
     run(spec, path, InlineExecutor())
     before = path.read_text()
     run(spec, path, InlineExecutor())
-    assert path.with_name(path.name + ".1").read_text() == before
+    (aside,) = tmp_path.glob(path.name + ".*.old")
+    assert aside.read_text() == before
     assert path.read_text() == before
+    run(spec, path, InlineExecutor())
+    assert len(list(tmp_path.glob(path.name + ".*.old"))) == 2  # never overwritten
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".old")) == [
+        path.name]  # no temporary file left
 
 
 def test_duplicate_deal_swaps_the_same_cards_and_records_both_hands() -> None:

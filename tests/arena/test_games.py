@@ -82,8 +82,35 @@ def test_rules_text() -> None:
     assert rules_text(Rules()) == "house,left,100"
     with pytest.raises(ValueError, match="'house' and 'classic' cannot both be chosen"):
         parse_rules("house,classic")
-    with pytest.raises(ValueError, match="unknown rule '75'"):
-        parse_rules("75")
+    with pytest.raises(ValueError, match=r"unknown rule .hearts-first.*a target score"):
+        parse_rules("hearts-first")
+
+
+@pytest.mark.parametrize("target", [1, 75, 100, 250, 1000])
+def test_any_positive_target_is_a_rule(target: int) -> None:
+    rules = parse_rules(f"classic,{target}")
+    assert rules == Rules(scoring=Scoring.CLASSIC, target=target)
+    assert parse_rules(rules_text(rules)) == rules
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "50,75", "12.5"])
+def test_targets_that_are_no_positive_whole_number_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=r"target|unknown rule|cannot both"):
+        parse_rules(text)
+
+
+def test_the_arena_plays_games_to_any_target(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "club", "beginner", "--games", "1", "--rules", "30", "--quiet",
+                 "--seed", "2", "--results", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (path,) = tmp_path.glob("*.jsonl")
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[0]["rules"]["target"] == 30
+    hands = [Hand.from_record(record) for record in lines[1]["hands"]]
+    assert {hand.rules.target for hand in hands} == {30}
+    for scores in lines[1]["scores"]:
+        assert max(scores) >= 30
 
 
 def test_the_arena_plays_under_the_rules_given(tmp_path: Path,

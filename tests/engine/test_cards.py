@@ -228,3 +228,12 @@ def test_foreign_operands_raise_type_error(operation: object) -> None:
 def test_a_card_set_from_a_string_reads_card_names() -> None:
     assert CardSet("QS, AH 10c") == CardSet.parse("QS AH TC")
     assert len(CardSet("QS")) == 1
+
+
+def test_the_named_card_indices_are_the_cards() -> None:
+    from hearts import core
+
+    assert core.QUEEN_OF_SPADES_INDEX == Card.parse("QS").index == 49
+    assert Card.parse("QS").bit == core.QUEEN_OF_SPADES
+    assert core.JACK_OF_DIAMONDS_INDEX == Card.parse("JD").index == 22
+    assert Card.parse("JD").bit == core.JACK_OF_DIAMONDS

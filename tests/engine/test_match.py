@@ -152,7 +152,7 @@ def test_a_lower_target_given_mid_match_ends_it() -> None:
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("target", [50, 100])
+@pytest.mark.parametrize("target", [1, 50, 77, 100, 300])
 def test_over_and_winners_on_random_matches(seed: int, target: int) -> None:
     rules = Rules(target=target, jack_of_diamonds=seed % 2 == 0,
                   scoring=Scoring.CLASSIC if seed % 3 == 0 else Scoring.HOUSE)

@@ -126,7 +126,7 @@ BAD_RECORDS = [
     (edited(lambda r: r.pop("plays")), "plays is missing"),
     (edited(lambda r: r["deal"].pop("north")), "deal.north is missing"),
     (record_of(rules="house"), "rules must be"),
-    (record_of(rules={"target": 75}), "target"),
+    (record_of(rules={"target": 0}), "target"),
     (record_of(rules={"colour": "red"}), "colour"),
     (record_of(dealer="nobody"), "seat"),
     (record_of(scores=[0, 0, 0]), "scores"),

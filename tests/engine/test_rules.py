@@ -41,16 +41,18 @@ def test_rules_are_frozen_hashable_and_picklable() -> None:
     assert changed.first_trick and not rules.first_trick
 
 
-@pytest.mark.parametrize("target", [50, 100, 200])
-def test_valid_targets(target: int) -> None:
-    assert Rules(target=target).target == target
+@pytest.mark.parametrize("target", [1, 50, 75, 100, 200, 1000])
+def test_any_positive_target(target: int) -> None:
+    rules = Rules(target=target)
+    assert rules.target == target
+    assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
 
 
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"target": 75}, "target"),
         ({"target": 0}, "target"),
+        ({"target": -100}, "target"),
         ({"target": "100"}, "target"),
         ({"target": True}, "target"),
         ({"target": None}, "target"),
@@ -73,6 +75,11 @@ def test_invalid_values_raise_a_clear_value_error(kwargs: dict[str, Any], words:
 def test_float_target_is_refused() -> None:
     with pytest.raises(ValueError, match="target"):
         Rules(target=100.0)  # type: ignore[arg-type]
+
+
+def test_a_bad_target_is_named_in_the_message() -> None:
+    with pytest.raises(ValueError, match="target must be a positive whole number, not -3"):
+        Rules(target=-3)
 
 
 ALL_RULES = [
@@ -107,7 +114,8 @@ def test_json_form() -> None:
         ({"colour": "red"}, "unknown rule 'colour'"),
         ({"scoring": "fancy"}, "fancy"),
         ({"passing": "sideways"}, "sideways"),
-        ({"target": 75}, "target"),
+        ({"target": 0}, "target"),
+        ({"target": "75"}, "target"),
         ({"first_trick": "true"}, "first_trick"),
     ],
 )

@@ -125,3 +125,21 @@ def test_taking_every_heart_but_not_the_queen_is_no_moon(scoring: Scoring) -> No
     assert sum(hand.points) == hearts + queen
     taker = next(s for s in Seat if Card.parse("QS") in hand.taken(s))
     assert hand.points[taker] == queen
+
+
+def test_the_heart_table_and_the_card_table_agree() -> None:
+    import random
+
+    from hearts import core
+    from hearts.ai.kit import rule_kit
+
+    rng = random.Random(5)
+    for scoring in Scoring:
+        for jack in (False, True):
+            kit = rule_kit(Rules(scoring=scoring, jack_of_diamonds=jack))
+            assert kit.hearts is core.heart_points_table(scoring.value)
+            for bits in [0, 0x1FFF, *(rng.randrange(1 << 13) for _ in range(200))]:
+                cards = sum(kit.table[26 + i] for i in range(13) if bits >> i & 1)
+                assert kit.hearts[bits] == cards == core.mask_points(bits << 26, scoring.value,
+                                                                     jack)
+    assert core.mask_points(core.JACK_OF_DIAMONDS, "house", True) == core.JACK_OF_DIAMONDS_POINTS

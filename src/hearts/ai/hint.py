@@ -7,12 +7,12 @@ and the same position asked again gives the same advice.
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
 from hearts.ai.levels import Level
 from hearts.ai.players import make_player
 from hearts.cards import Card
+from hearts.seeds import hint_seed
 from hearts.view import Phase, PlayerView
 
 if TYPE_CHECKING:
@@ -22,13 +22,6 @@ __all__ = ["HINT_LEVEL", "advise", "hint_player", "hint_seed"]
 
 HINT_LEVEL = Level.EXPERT
 """The level whose decision the hint shows."""
-
-
-def hint_seed(deal_seed: int) -> int:
-    """The seed of the hints in the hand dealt from ``deal_seed``: stable, so a hint
-    can be asked for again (or checked later) from the hand's record."""
-    digest = hashlib.blake2b(f"hearts-hint/{deal_seed}".encode(), digest_size=6)
-    return int.from_bytes(digest.digest(), "big")
 
 
 def hint_player(seed: int) -> Player:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, legal_mask
+from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_INDEX, legal_mask
 from hearts.view import PlayerView
 
 __all__ = ["Observation", "deal_likelihood", "inferred_lacks", "lacks_of_view",
@@ -56,18 +56,18 @@ def inferred_lacks(me: int, tricks: Sequence[tuple[int, Sequence[int]]], kit: Ru
                 if card // 13 != led:
                     queen_out = not played & QS
                     moon_guard = lone >= 0 and lone == winner
-                    if card != 49 and queen_out and not moon_guard:
+                    if card != QUEEN_OF_SPADES_INDEX and queen_out and not moon_guard:
                         lacks[seat] |= QS
                     if not moon_guard and lone < 0:
                         if card // 13 == 2:
                             lacks[seat] |= HEARTS & ~((2 << card) - 1)
                             if queen_out:
                                 lacks[seat] |= BIG_SPADES
-                        elif card != 49 and not (1 << card) & BIG_SPADES:
+                        elif card != QUEEN_OF_SPADES_INDEX and not (1 << card) & BIG_SPADES:
                             lacks[seat] |= HEARTS
                             if queen_out:
                                 lacks[seat] |= BIG_SPADES
-                elif card < 49 < best and not played & QS:
+                elif card < QUEEN_OF_SPADES_INDEX < best and not played & QS:
                     lacks[seat] |= QS
             if card // 13 == led and card > best:
                 best = card

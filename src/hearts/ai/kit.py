@@ -39,10 +39,6 @@ def rule_kit(rules: Rules) -> RuleKit:
     """The :class:`RuleKit` of ``rules`` (cached)."""
     scoring = rules.scoring.value
     table = core.card_points_table(scoring, rules.jack_of_diamonds)
-    hearts = [0] * 8192
-    for bits in range(1, 8192):
-        low = (bits & -bits).bit_length() - 1
-        hearts[bits] = hearts[bits & (bits - 1)] + table[26 + low]
-    return RuleKit(table, tuple(hearts), table[49], core.hand_value(scoring), scoring,
-                   rules.jack_of_diamonds, rules.first_lead, rules.leading_hearts,
-                   rules.first_trick)
+    return RuleKit(table, core.heart_points_table(scoring), table[core.QUEEN_OF_SPADES_INDEX],
+                   core.hand_value(scoring), scoring, rules.jack_of_diamonds,
+                   rules.first_lead, rules.leading_hearts, rules.first_trick)

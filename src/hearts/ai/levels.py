@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from hearts.levels import LEVEL_LABELS, LEVEL_NAMES, level_choices
+
 __all__ = ["Level"]
 
 
 class Level(IntEnum):
-    """The five difficulty levels, weakest first; ``str(level)`` is its display name."""
+    """The five difficulty levels, weakest first; ``str(level)`` is its display name.
+
+    The members' names and order are :data:`hearts.levels.LEVEL_NAMES` (a test
+    holds them together); names and labels are read from there.
+    """
 
     BEGINNER = 1
     CASUAL = 2
@@ -19,7 +25,7 @@ class Level(IntEnum):
     @property
     def label(self) -> str:
         """The display name: ``Beginner`` .. ``Expert``."""
-        return self.name.capitalize()
+        return LEVEL_LABELS[self - 1]
 
     @property
     def searches(self) -> bool:
@@ -30,13 +36,11 @@ class Level(IntEnum):
     def parse(cls, text: str | int) -> Level:
         """A level from its number (``"4"``) or its name (``"strong"``), any case."""
         key = str(text).strip()
-        if key.isdigit() and 1 <= int(key) <= 5:
+        if key.isdigit() and 1 <= int(key) <= len(LEVEL_NAMES):
             return cls(int(key))
-        for level in cls:
-            if level.name == key.upper():
-                return level
-        raise ValueError(
-            f"not a level: {text!r} (use 1-5 or beginner, casual, club, strong, expert)")
+        if key.lower() in LEVEL_NAMES:
+            return cls(LEVEL_NAMES.index(key.lower()) + 1)
+        raise ValueError(f"not a level: {text!r} (use {level_choices()})")
 
     def __str__(self) -> str:
         return self.label

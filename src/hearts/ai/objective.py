@@ -7,10 +7,9 @@ gives the search an :class:`Objective` whose score is minus our chance of winnin
 after the hand: exact when some total reaches the target (the lowest total wins,
 a tie shares the win), and otherwise from a logistic model of the rest of the
 match whose spread shrinks as the leader nears the target. Scores are scaled to
-count like the hand's points (our points minus the mean of the others', times
-four) when the totals are level, so the search's prior keeps its meaning; a little
-of the hand's own score is added, so that a match already won or lost is still
-played sensibly.
+count like the hand's own score (:func:`hand_score`) when the totals are level,
+so the search's prior keeps its meaning; a little of the hand's own score is
+added, so that a match already won or lost is still played sensibly.
 """
 
 from __future__ import annotations
@@ -19,11 +18,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["TIEBREAK", "Objective", "match_objective", "win_chance"]
+__all__ = ["TIEBREAK", "Objective", "hand_score", "match_objective", "win_chance"]
 
 TIEBREAK = 0.02
-"""The share of the hand's own score (our points, times four, minus everyone's) in
-the match objective's score: enough to break ties, no more."""
+"""The share of the hand's own score (:func:`hand_score`) in the match objective's
+score: enough to break ties, no more."""
+
+
+def hand_score(points: Sequence[int], me: int) -> int:
+    """A hand's own score for seat ``me``, lower being better: our points times four
+    minus everyone's (three times what ours exceed the mean of the others' by).
+    Every search scores a hand's points by it unless the match decides."""
+    return 4 * points[me] - sum(points)
 
 
 def _spread(totals: Sequence[int], target: int, value: int) -> float:
@@ -69,7 +75,7 @@ class Objective:
         plus :data:`TIEBREAK` of the hand's own score."""
         totals = [score + taken for score, taken in zip(self.scores, points, strict=True)]
         chance = win_chance(self.me, totals, self.target, self.value)
-        return -self.scale * chance + TIEBREAK * (4 * points[self.me] - sum(points))
+        return -self.scale * chance + TIEBREAK * hand_score(points, self.me)
 
 
 def match_objective(me: int, scores: Sequence[int], target: int, value: int) -> Objective | None:

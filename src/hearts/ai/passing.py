@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hearts.ai.kit import RuleKit
-from hearts.core import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS
+from hearts.core import JACK_OF_DIAMONDS_INDEX, QUEEN_OF_SPADES, QUEEN_OF_SPADES_INDEX, SUIT_MASKS
 
 __all__ = ["choose_pass_mask", "pass_danger"]
 
@@ -35,7 +35,7 @@ def pass_danger(hand: int, kit: RuleKit) -> list[tuple[int, int]]:
     top_heart = hearts.bit_length() - 1
     scored = []
     for index in range(52):
-        if not hand >> index & 1 or index == 49:
+        if not hand >> index & 1 or index == QUEEN_OF_SPADES_INDEX:
             continue
         suit, rank = divmod(index, 13)
         length = (hand & SUIT_MASKS[suit]).bit_count()
@@ -61,7 +61,7 @@ def pass_danger(hand: int, kit: RuleKit) -> list[tuple[int, int]]:
             elif length <= 3:
                 danger += 2
             if kit.jack and suit == 1:
-                if index == JACK_OF_DIAMONDS.bit_length() - 1:
+                if index == JACK_OF_DIAMONDS_INDEX:
                     danger = -20
                 elif rank >= 11:
                     danger -= 6
@@ -73,7 +73,8 @@ def pass_danger(hand: int, kit: RuleKit) -> list[tuple[int, int]]:
 def choose_pass_mask(hand: int, kit: RuleKit) -> int:
     """The three cards to pass (never the queen of spades), as a mask."""
     if _shooting_hand(hand):
-        lows = [index for index in range(52) if hand >> index & 1 and index != 49]
+        lows = [index for index in range(52)
+                if hand >> index & 1 and index != QUEEN_OF_SPADES_INDEX]
         lows.sort(key=lambda i: (i % 13, i // 13 == 2))
         chosen = lows[:3]
     else:

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from hearts.ai.kit import RuleKit
-from hearts.ai.objective import Objective
+from hearts.ai.objective import Objective, hand_score
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
 from hearts.ai.search import queen_charge
@@ -101,7 +101,7 @@ def search_pass(me: int, hand: int, targets: tuple[int, ...], first_leader: int,
         return options[0]
 
     def points_score(points: tuple[int, ...]) -> float:
-        return 4 * points[me] - sum(points)
+        return hand_score(points, me)
 
     score = points_score if objective is None else objective.score
 

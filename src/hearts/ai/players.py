@@ -12,8 +12,9 @@ from hearts.ai.objective import match_objective
 from hearts.ai.passing import choose_pass_mask
 from hearts.ai.passsearch import PassBudget, search_pass
 from hearts.ai.search import Budget, search_play
-from hearts.ai.situation import Situation, view_key
+from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
+from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
 __all__ = ["BUDGETS", "PASS_BUDGETS", "SKILLS", "SLIPS", "JudgementPlayer", "SearchPlayer",
@@ -78,7 +79,7 @@ class JudgementPlayer:
     def _decide(self, view: PlayerView, s: Situation) -> int:
         kit = rule_kit(view.rules)
         slip = SLIPS.get(self.level, 0.0)
-        if slip and random.Random(view_key(view, self.seed)).random() < slip:
+        if slip and random.Random(decision_seed(view, self.seed)).random() < slip:
             return naive_play(s.hand, s.legal, s.trick)
         voids = s.voids if self.skill.voids else (0, 0, 0, 0)
         return judge_play(s.me, s.hand, s.legal, s.trick, s.played, s.taken, voids, kit,
@@ -103,7 +104,7 @@ class SearchPlayer(JudgementPlayer):
         for card in view.hand:
             hand |= card.bit
         targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
-        rng = random.Random(view_key(view, self.seed, salt=1))
+        rng = random.Random(decision_seed(view, self.seed, salt=1))
         kit = rule_kit(view.rules)
         objective = match_objective(int(view.seat), view.scores, view.rules.target, kit.value)
         mask = search_pass(int(view.seat), hand, targets, (int(view.dealer) + 1) & 3,
@@ -111,7 +112,7 @@ class SearchPlayer(JudgementPlayer):
         return cards_of_mask(mask)
 
     def _decide(self, view: PlayerView, s: Situation) -> int:
-        rng = random.Random(view_key(view, self.seed))
+        rng = random.Random(decision_seed(view, self.seed))
         kit = rule_kit(view.rules)
         lacks = lacks_of_view(view, kit) if self.budget.trust else None
         objective = match_objective(s.me, s.scores, view.rules.target, kit.value)

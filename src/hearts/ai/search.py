@@ -22,7 +22,7 @@ from typing import NamedTuple
 from hearts.ai.inference import Observation, deal_likelihood
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
-from hearts.ai.objective import Objective
+from hearts.ai.objective import Objective, hand_score
 from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
@@ -31,6 +31,7 @@ from hearts.core import (
     HEARTS,
     POINT_CARDS,
     QUEEN_OF_SPADES,
+    QUEEN_OF_SPADES_INDEX,
     SUIT_MASKS,
     trick_winner,
 )
@@ -207,7 +208,7 @@ def _settled(s: Situation, kit: RuleKit) -> int | None:
     lone = _lone_scorer(s)
     if lone >= 0 and lone == winner:
         return None
-    return 49
+    return QUEEN_OF_SPADES_INDEX
 
 
 def _stopper(s: Situation, kit: RuleKit) -> int:
@@ -387,7 +388,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
         value = kit.value
 
         def score(points: tuple[int, ...]) -> float:
-            result: float = 4 * points[me] - sum(points)
+            result: float = hand_score(points, me)
             if fear and points[me] >= value - 10 and _shot_by_other(points, me, value):
                 result += fear
             return result

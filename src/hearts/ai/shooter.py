@@ -17,12 +17,14 @@ from typing import NamedTuple
 from hearts.ai.inference import lacks_of_view
 from hearts.ai.judgement import shoot_play
 from hearts.ai.kit import RuleKit, rule_kit
+from hearts.ai.objective import hand_score
 from hearts.ai.passsearch import pass_candidates, pass_totals
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import Budget, candidates, outcome, search_play
-from hearts.ai.situation import Situation, view_key
+from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.core import POINT_CARDS
+from hearts.core import JACK_OF_DIAMONDS_POINTS, POINT_CARDS, QUEEN_OF_SPADES_INDEX
+from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
 __all__ = ["ShooterBudget", "ShooterPlayer", "make"]
@@ -53,7 +55,8 @@ def make(seed: int = 0) -> ShooterPlayer:
 def shooting_pass(hand: int) -> int:
     """The pass of a seat going for the moon: its three lowest cards (low hearts
     first among equals), never the queen of spades."""
-    cards = [index for index in range(52) if hand >> index & 1 and index != 49]
+    cards = [index for index in range(52)
+             if hand >> index & 1 and index != QUEEN_OF_SPADES_INDEX]
     cards.sort(key=lambda index: (index % 13, index // 13 != 2))
     mask = 0
     for index in cards[:3]:
@@ -74,13 +77,14 @@ class ShooterPlayer:
         return f"ShooterPlayer(seed={self.seed})"
 
     def _score(self, me: int, kit: RuleKit) -> Callable[[tuple[int, ...]], float]:
-        """Our points minus the mean of the others' (times four), a shot of our own
-        counting ``greed`` hands' value more."""
+        """The hand's own score (:func:`~hearts.ai.objective.hand_score`), a shot of
+        our own counting ``greed`` hands' value more."""
         bonus = 4 * self.budget.greed * kit.value
+        shot = kit.value + JACK_OF_DIAMONDS_POINTS  # the least a moon gives each other seat
 
         def score(points: tuple[int, ...]) -> float:
-            result: float = 4 * points[me] - sum(points)
-            if points[me] <= 0 and all(points[o] >= kit.value - 10 for o in range(4) if o != me):
+            result: float = hand_score(points, me)
+            if points[me] <= 0 and all(points[o] >= shot for o in range(4) if o != me):
                 result -= bonus
             return result
 
@@ -96,7 +100,7 @@ class ShooterPlayer:
         options = [(option, 0) for option in pass_candidates(hand, kit, self.budget.pass_width)]
         options.append((shooting_pass(hand), 1 << me))
         targets = tuple(int(view.pass_direction.target(seat)) for seat in Seat)
-        rng = random.Random(view_key(view, self.seed, salt=1))
+        rng = random.Random(decision_seed(view, self.seed, salt=1))
         totals = pass_totals(me, hand, options, targets, (int(view.dealer) + 1) & 3, kit,
                              self.budget.pass_deals, self.budget.noise, rng,
                              self._score(me, kit))
@@ -111,7 +115,7 @@ class ShooterPlayer:
             return view.legal[0]
         s = Situation.of(view)
         kit = rule_kit(view.rules)
-        rng = random.Random(view_key(view, self.seed))
+        rng = random.Random(decision_seed(view, self.seed))
         lacks = lacks_of_view(view, kit)
         alive = not any(s.taken[seat] & POINT_CARDS for seat in range(4) if seat != s.me)
         if not alive:

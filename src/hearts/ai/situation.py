@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
+from hearts.seeds import decision_seed
 from hearts.view import PlayerView
 
 __all__ = ["Situation", "view_key"]
@@ -79,15 +79,6 @@ class Situation:
                    view.hearts_broken, not view.tricks, tuple(view.scores), received, passer)
 
 
-def view_key(view: PlayerView, seed: int, salt: int = 0) -> int:
-    """A stable 64-bit number from the view's contents and a seed (same on every run)."""
-    parts = [seed, salt, int(view.seat), int(view.dealer), view.pass_direction.value,
-             view.played.mask, len(view.tricks)]
-    parts.extend(card.index for card in view.hand)
-    parts.append(-1)
-    parts.extend(card.index for card in view.passed)
-    parts.append(-1)
-    parts.extend(card.index for _, card in view.trick)
-    parts.extend(view.scores)
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+view_key = decision_seed
+"""A stable 64-bit number from the view's contents and a seed:
+:func:`hearts.seeds.decision_seed` (the name kept for its callers)."""

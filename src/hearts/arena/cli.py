@@ -22,7 +22,8 @@ win to each. Reports give each side's moons, shot and conceded.
 --rules takes the options page's settings as one comma-separated value, e.g.
 classic,first-lead,leading-hearts,first-trick or house,jack-of-diamonds,rotate,50:
 house or classic, jack-of-diamonds, first-lead, leading-hearts, first-trick,
-left or rotate, 50, 100 or 200; what is not named keeps its default.
+left or rotate, and the target score (50, 100, 200 or any other positive whole
+number); what is not named keeps its default.
 
 Finished deals are appended to a results file under --results (default
 arena-results), with every hand's record; --resume carries on from it. The

@@ -20,12 +20,12 @@ from hearts.arena.seating import (
     play_seated,
     read_moons_and_hands,
     side_moons,
-    stable_seed,
 )
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.records import read_text
 from hearts.rules import Rules
+from hearts.seeds import arena_deal_seed, deal_player_seed
 
 __all__ = ["DealResult", "deal_seed", "play_deal", "read_deals"]
 
@@ -82,14 +82,14 @@ def read_deals(path: Path) -> dict[int, DealResult]:
 
 def deal_seed(seed: int, deal: int) -> int:
     """The seed deal ``deal`` of a run is dealt from."""
-    return stable_seed(seed, deal)
+    return arena_deal_seed(seed, deal)
 
 
 def _play_once(rules: Rules, seed: int, deal: int, specs: dict[str, PlayerSpec],
                sides: tuple[str, ...], playing: int, settings: Settings) -> Hand:
     hand = Hand.deal(rules, deal_seed(seed, deal), dealer=Seat(deal % 4),
                      pass_direction=rules.pass_direction(deal))
-    seeds = [stable_seed(seed, deal, playing, seat) for seat in range(4)]
+    seeds = [deal_player_seed(seed, deal, playing, seat) for seat in range(4)]
     play_seated(hand, sides, specs, seeds, rules, settings,
                 f"deal {deal}, playing {playing + 1} of 2")
     return hand

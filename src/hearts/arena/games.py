@@ -1,7 +1,7 @@
 """Match mode: whole matches to the rules' target, each played twice.
 
 Game ``n`` is a match dealt from a seed made of the run's seed and ``n`` (hand
-``k`` of it from :func:`hearts.match.hand_seed`), played once with side A in
+``k`` of it from :func:`hearts.seeds.hand_seed`), played once with side A in
 South and North and once more on the same deals with the sides swapped. Players
 see the match totals in every view (``scores``), so they can play the match.
 Each seat's player decides from a seed made of the run's seed, the game, the
@@ -19,10 +19,10 @@ from hearts.arena.seating import (
     play_seated,
     read_moons_and_hands,
     side_moons,
-    stable_seed,
 )
 from hearts.match import Match
 from hearts.rules import Rules
+from hearts.seeds import arena_game_seed, game_player_seed
 
 __all__ = ["GameResult", "match_wins", "play_game"]
 
@@ -74,11 +74,11 @@ def play_game(rules: Rules, seed: int, game: int, a: PlayerSpec, b: PlayerSpec,
     records = []
     moons = [0, 0]
     for playing, sides in enumerate((SIDES_UPRIGHT, SIDES_SWAPPED)):
-        match = Match(rules, stable_seed(seed, game))
+        match = Match(rules, arena_game_seed(seed, game))
         while not match.over:
             hand = match.deal()
             number = len(match.hands) - 1
-            seeds = [stable_seed(seed, game, playing, number, seat) for seat in range(4)]
+            seeds = [game_player_seed(seed, game, playing, number, seat) for seat in range(4)]
             play_seated(hand, sides, specs, seeds, rules, settings,
                         f"game {game}, playing {playing + 1} of 2, hand {number + 1}")
             records.append(hand.record())

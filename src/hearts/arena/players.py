@@ -34,6 +34,7 @@ from hearts.ai.players import BUDGETS, PASS_BUDGETS
 from hearts.arena.program import Program, ProgramFault
 from hearts.cards import Card
 from hearts.hand import SeatPlayer
+from hearts.levels import level_choices
 from hearts.rules import Rules
 from hearts.view import PlayerView
 
@@ -133,7 +134,7 @@ def parse_player(text: str) -> PlayerSpec:
     if re.fullmatch(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*", path):
         return PlayerSpec("python", path)
     raise PlayerLoadError(
-        f"not a player: {text!r} (use a level 1-5 or beginner .. expert, an import path "
+        f"not a player: {text!r} (use a level, {level_choices()}; an import path "
         "module:factory, or cmd:COMMAND for a program speaking the bot protocol)")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from hearts.ai import Level
 from hearts.arena.stats import GamesSummary, Summary
+from hearts.paths import write_atomically
 from hearts.rules import Rules
 
 __all__ = ["games_json", "games_text", "ladder_json", "ladder_markdown", "match_json",
@@ -129,6 +130,4 @@ def write_ladder(folder: Path, steps: Sequence[tuple[Level, Level, Summary]], ru
     data = ladder_json(steps, rules, seed, command)
     for name, text in (("strength.md", ladder_markdown(steps, rules, seed, command)),
                        ("strength.json", json.dumps(data, indent=2) + "\n")):
-        temporary = folder / (name + ".tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(folder / name)
+        write_atomically(folder / name, [text])

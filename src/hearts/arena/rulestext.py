@@ -3,7 +3,9 @@
 ``classic,first-lead,leading-hearts,first-trick`` turns on three restrictions
 under classic scoring; ``house`` or ``classic`` names the scoring,
 ``jack-of-diamonds`` the Omnibus variant, ``left`` or ``rotate`` the passing and
-``50``, ``100`` or ``200`` the target. Anything not named keeps its default.
+a positive whole number the target (the options page offers ``50``, ``100`` and
+``200``; any other, ``75`` or ``500``, plays as well). Anything not named keeps its
+default.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from hearts.rules import TARGETS, Passing, Rules, Scoring
+from hearts.rules import Passing, Rules, Scoring
 
 __all__ = ["RULE_WORDS", "parse_rules", "rules_text"]
 
@@ -19,8 +21,8 @@ _SWITCHES = ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick")
 
 RULE_WORDS = (
     [s.value for s in Scoring] + [name.replace("_", "-") for name in _SWITCHES]
-    + [p.value for p in Passing] + [str(t) for t in TARGETS])
-"""Every word ``--rules`` accepts."""
+    + [p.value for p in Passing])
+"""Every word ``--rules`` accepts besides a target score (a positive whole number)."""
 
 
 def parse_rules(text: str) -> Rules:
@@ -35,12 +37,13 @@ def parse_rules(text: str) -> Rules:
             field, value = "scoring", Scoring(word)
         elif word in (p.value for p in Passing):
             field, value = "passing", Passing(word)
-        elif word.isdigit() and int(word) in TARGETS:
+        elif word.isdigit():
             field, value = "target", int(word)
         elif word.replace("-", "_") in _SWITCHES:
             field, value = word.replace("-", "_"), True
         else:
-            raise ValueError(f"unknown rule {word!r}; use any of: {', '.join(RULE_WORDS)}")
+            raise ValueError(f"unknown rule {word!r}; use any of: {', '.join(RULE_WORDS)}, "
+                             "or a target score such as 100")
         if field in named and named[field] != word:
             raise ValueError(f"{named[field]!r} and {word!r} cannot both be chosen")
         named[field] = word

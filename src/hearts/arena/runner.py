@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hearts import paths
 from hearts.arena.duplicate import DealResult, play_deal
 from hearts.arena.games import GameResult, play_game
 from hearts.arena.players import PlayerSpec, Settings
@@ -123,31 +123,18 @@ def load_results(path: Path, spec: RunSpec) -> dict[int, Result]:
     return found
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    with temporary.open("w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
-
-
 def set_aside(path: Path) -> Path | None:
-    """Move an existing results file out of the way (``NAME.1``, ``NAME.2``, ...);
-    the new name, or None if there was nothing to keep."""
+    """Move an existing results file out of the way, to ``NAME.DATE-TIME.old``
+    (:func:`hearts.paths.set_aside`); the new name, or None if there was nothing
+    to keep."""
     if not path.exists() or path.stat().st_size == 0:
         return None
-    number = 1
-    while path.with_name(f"{path.name}.{number}").exists():
-        number += 1
-    aside = path.with_name(f"{path.name}.{number}")
-    os.replace(path, aside)
-    return aside
+    return paths.set_aside(path, "old")
 
 
-def _lines(spec: RunSpec, results: Sequence[Result]) -> str:
-    return json.dumps(spec.header()) + "\n" + "".join(
-        json.dumps(result.to_json()) + "\n" for result in results)
+def _lines(spec: RunSpec, results: Sequence[Result]) -> list[str]:
+    return [json.dumps(spec.header()) + "\n",
+            *(json.dumps(result.to_json()) + "\n" for result in results)]
 
 
 def _play(spec: RunSpec, settings: Settings, number: int) -> Result:
@@ -171,11 +158,11 @@ def run(spec: RunSpec, path: Path, executor: Executor, window: int = 1,
     if not done:
         if not resume:
             set_aside(path)
-        _write_atomically(path, json.dumps(spec.header()) + "\n")
+        paths.write_atomically(path, [json.dumps(spec.header()) + "\n"])
     else:
         text = path.read_text(encoding="utf-8")
         if not text.endswith("\n"):
-            _write_atomically(path, text[: text.rfind("\n") + 1])
+            paths.write_atomically(path, [text[: text.rfind("\n") + 1]])
     results = dict(done)
     todo = iter(n for n in range(spec.count) if n not in done)
 
@@ -218,5 +205,5 @@ def run(spec: RunSpec, path: Path, executor: Executor, window: int = 1,
     if fault is not None:
         raise fault
     ordered = [results[n] for n in sorted(results)]
-    _write_atomically(path, _lines(spec, ordered))
+    paths.write_atomically(path, _lines(spec, ordered))
     return [r for r in ordered if _number(r) < spec.count]

@@ -1,8 +1,7 @@
-"""Seating two sides at a table for one hand, with every seed from the run's seed."""
+"""Seating two sides at a table for one hand (its seeds from :mod:`hearts.seeds`)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,19 +11,12 @@ from hearts.hand import Hand
 from hearts.rules import Rules
 
 __all__ = ["SIDES_SWAPPED", "SIDES_UPRIGHT", "play_seated", "read_moons_and_hands",
-           "side_moons", "stable_seed"]
+           "side_moons"]
 
 SIDES_UPRIGHT = ("a", "b", "a", "b")
 """Side A in South and North, side B in West and East."""
 SIDES_SWAPPED = ("b", "a", "b", "a")
 """The sides swapped: B in South and North."""
-
-
-def stable_seed(*parts: int) -> int:
-    """A seed from whole numbers, the same on every machine: 48 bits, so it is
-    exact in any language's JSON."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=6).digest()
-    return int.from_bytes(digest, "big")
 
 
 def play_seated(hand: Hand, sides: Sequence[str], specs: dict[str, PlayerSpec],

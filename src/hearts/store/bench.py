@@ -17,23 +17,23 @@ from pathlib import Path
 
 from hearts.cards import Card, Seat
 from hearts.hand import SeatPlayer
+from hearts.levels import LEVEL_NAMES
 from hearts.match import Match
 from hearts.rules import Rules
 from hearts.store.stats import statistics
-from hearts.store.store import ENV_VAR, Store
+from hearts.store.store import ENV_VAR, FILE_NAME, Store
 from hearts.view import Phase
 
 __all__ = ["bench_store"]
 
 _QS = Card.parse("QS")
-_LEVELS = ("beginner", "casual", "club", "strong", "expert")
 
 
 def _play(store: Store, rng: random.Random, every_card: bool, times: list[float],
           hands_wanted: int | None = None) -> int:
     """Play one match at random (to 100), saving after every pass and card, or
     only after each hand; returns the hands played."""
-    level = rng.choice(_LEVELS)
+    level = rng.choice(LEVEL_NAMES)
     match = Match(Rules(), rng.getrandbits(48))
     table = {"stage": "playing", "chosen": [], "cursor": 0, "seed": 1, "games": 0, "deals": 1}
 
@@ -90,7 +90,7 @@ def bench_store(seed: int, hands: int = 10_000) -> None:
         assert db is not None
         counted = db.execute("SELECT count(*) FROM hands").fetchone()[0]
         matches = db.execute("SELECT count(*) FROM matches").fetchone()[0]
-        size = Path(folder, "hearts.db").stat().st_size
+        size = Path(folder, FILE_NAME).stat().st_size
         print(f"store filled      : {counted:,} hands in {matches:,} matches, "
               f"{size / 1e6:.1f} MB")
         query = []

@@ -17,12 +17,15 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from hearts.levels import LEVEL_NAMES
+
 __all__ = ["LEVEL_ORDER", "TOTAL", "Figures", "statistics"]
 
 TOTAL = "all"
 """The key of the figures over every level."""
-LEVEL_ORDER = ("beginner", "casual", "club", "strong", "expert")
-"""Levels in the order the figures list them (any other level name follows)."""
+LEVEL_ORDER = LEVEL_NAMES
+"""Levels in the order the figures list them (any other level name follows):
+:data:`hearts.levels.LEVEL_NAMES`."""
 
 _WON = "score_south = min(score_south, score_west, score_north, score_east)"
 

@@ -32,7 +32,7 @@ import platformdirs
 from hearts.cards import Card, Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
-from hearts.paths import aside_name, short_path
+from hearts.paths import set_aside, short_path
 from hearts.store.locks import GUESTS_LOCK, OWNER_LOCK, FileLock
 from hearts.store.schema import (
     SCHEMA_VERSION,
@@ -272,13 +272,7 @@ class Store:
 
     def _move_aside(self) -> Path:
         """Rename the damaged file (and its journal files) to a ``.broken`` name."""
-        aside = aside_name(self.path)
-        os.rename(self.path, aside)
-        for suffix in ("-wal", "-shm"):
-            extra = Path(f"{self.path}{suffix}")
-            if extra.exists():
-                os.rename(extra, Path(f"{aside}{suffix}"))
-        return aside
+        return set_aside(self.path, companions=("-wal", "-shm"))
 
     def _sweep_orphans(self) -> None:
         """Record as abandoned the matches other game processes left unfinished

@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from hearts.options import DIFFICULTIES, Options, Speed
-from hearts.rules import TARGETS, Passing, Scoring
+from hearts.options import DIFFICULTIES, TARGETS, Options, Speed
+from hearts.rules import Passing, Scoring
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
