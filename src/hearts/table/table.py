@@ -18,19 +18,19 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
 from hearts.ai import Level
-from hearts.ai.hint import HINT_LEVEL, hint_seed
+from hearts.ai.hint import HINT_LEVEL
 from hearts.cards import Card, Seat, Suit
 from hearts.hand import Hand, SeatPlayer, StandIn
 from hearts.match import Match
 from hearts.options import Options
 from hearts.rules import IllegalMove, Rules
+from hearts.seeds import computer_seed, hint_seed, match_seed, table_deal_seed
 from hearts.table import events as ev
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
 from hearts.table.seating import Computer, Person, SeatSpec, one_person
@@ -133,7 +133,7 @@ class Table:
         """How many matches were started after the first (each has its own seed)."""
         self.deals = 0
         """How many hands were dealt at this table (the computer players' seeds use it)."""
-        self.match = Match(options.rules(), random.Random(seed))
+        self.match = Match(options.rules(), match_seed(seed, 0))
         """The match being played."""
         self.stage = Stage.IDLE
         """Where the table stands."""
@@ -508,11 +508,11 @@ class Table:
 
     def _computer_seed(self, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` for the hand just dealt."""
-        return self.seed * 1009 + self.deals * 4 + seat
+        return computer_seed(self.seed, self.deals, seat)
 
     def _new_match(self) -> None:
         self.games += 1
-        self.match = Match(self.options.rules(), random.Random(f"{self.seed}/{self.games}"))
+        self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
         self.assisted = False
         self._told_assisted = False
         self._clear_table(Stage.IDLE)
@@ -862,7 +862,8 @@ class Table:
         if hand is None or not self.hint_due(seat):
             self._say(out, seat, "A hint is given when you have cards to pass or to play")
             return
-        deal_seed = hand.seed if hand.seed is not None else self.seed * 1009 + self.deals
+        deal_seed = (hand.seed if hand.seed is not None
+                     else table_deal_seed(self.seed, self.deals))
         ask = _Ask(self._new_token(), "hint", seat, self._key(), HINT_LEVEL,
                    hint_seed(deal_seed))
         self._asks[seat] = ask

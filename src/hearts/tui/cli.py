@@ -10,6 +10,7 @@ import sys
 from collections.abc import Mapping
 
 from hearts.ai import Level
+from hearts.levels import level_choices
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "game_args", "locale_is_ascii", "main",
            "parse_args", "use_ascii", "wants_ascii"]
@@ -78,8 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                          help="draw suit symbols and box lines even if the locale "
                               "seems unable to")
     parser.add_argument("--level", type=_level, metavar="NAME",
-                        help="difficulty for this run only: beginner, casual, club, "
-                             "strong or expert (the saved option is kept)")
+                        help=f"difficulty for this run only: {level_choices()} "
+                             "(the saved option is kept)")
     web = parser.add_argument_group("playing in a web browser")
     web.add_argument("--serve", action="store_true",
                      help="start a web server for the game and print the address to open")
