@@ -280,3 +280,13 @@ def test_the_options_page_offers_the_targets_of_the_options() -> None:
     assert "8  Game ends at       100 points" in describe(Options())
     scoring = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "scoring")
     assert cycle(Options(), scoring).rules() == Rules(scoring=Scoring.CLASSIC)
+
+
+def test_a_file_that_is_not_an_object_says_so_in_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text("[1, 2, 3]")
+    result = load_options(path)
+    assert result.options == Options()
+    assert result.notice is not None
+    assert result.notice.endswith(": it holds no options - using defaults")
+    assert "whole file" not in result.notice and "for those" not in result.notice

@@ -137,3 +137,50 @@ def test_the_help_page_tells_players_how_to_check_a_hand() -> None:
     assert "never see a card you cannot see" in text
     assert "hearts verify hands.jsonl" in text and "seed and the hand number" in text
     assert "hearts history --export hands.jsonl" in text
+
+
+def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> None:
+    """West's Club player fails every card; Casual stands in, the record says so, and
+    verify rebuilds those decisions with Casual."""
+    from hearts import Seat
+    from hearts.ai import Level, Player, make_player
+    from hearts.options import Options
+    from hearts.table import Table
+    from hearts.table import events as ev
+    from hearts.table.driver import Driver
+    from hearts.view import Phase
+
+    class Broken:
+        def __init__(self, seed: int) -> None:
+            self.inner = make_player(Level.CLUB, seed)
+
+        def choose_pass(self, view: Any) -> Any:
+            return self.inner.choose_pass(view)
+
+        def choose_play(self, view: Any) -> Any:
+            raise RuntimeError("no card today")
+
+    def factory(level: Level, seed: int) -> Player:
+        if level is Level.CLUB and seed % 4 == Seat.WEST:
+            return Broken(seed)
+        return make_player(level, seed)
+
+    table = Table(Options(), seed=4, level=Level.CLUB)
+    driver = Driver(table, factory)
+    driver.start()
+    driver.send(ev.Deal(Seat.SOUTH))
+    for card in [c for c in table.cards(Seat.SOUTH) if str(c) != "QS"][:3]:
+        driver.send(ev.Choose(Seat.SOUTH, card))
+    driver.send(ev.PassChosen(Seat.SOUTH))
+    hand = table.hand
+    assert hand is not None
+    while hand.phase is not Phase.OVER:
+        driver.send(ev.Use(Seat.SOUTH, min(table.legal(Seat.SOUTH), key=lambda c: c.rank)))
+    assert hand.stand_ins and {s.seat for s in hand.stand_ins} == {Seat.WEST}
+    assert {s.player for s in hand.stand_ins} == {"casual"}
+    assert any("failed again" in said.text for said in driver.said)
+    record = hand.record()
+    assert verify_record(record).verified
+    wrong = copy.deepcopy(record)
+    wrong["stand_ins"] = [{**entry, "player": "club"} for entry in wrong["stand_ins"]]
+    assert not verify_record(wrong).verified

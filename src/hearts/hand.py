@@ -13,7 +13,8 @@ from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
 from hearts.rules import IllegalMove, PassDirection, Rules, play_refusal
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", "Trick"]
+__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", "Trick",
+           "read_stand_ins"]
 
 RECORD_FORMAT = "hearts-hand"
 RECORD_VERSION = 1
@@ -566,7 +567,7 @@ class Hand:
         if "players" in record:
             hand.players = _read_players(record["players"])
         if "stand_ins" in record:
-            hand.stand_ins = _read_stand_ins(record["stand_ins"], len(field("plays", list)))
+            hand.stand_ins = read_stand_ins(record["stand_ins"], len(field("plays", list)))
         for number, entry in enumerate(field("passes", list)):
             where = f"passes[{number}]"
             if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
@@ -609,7 +610,7 @@ def _read_players(value: object) -> tuple[SeatPlayer, ...]:
     return tuple(out)
 
 
-def _read_stand_ins(value: object, plays: int) -> list[StandIn]:
+def read_stand_ins(value: object, plays: int) -> list[StandIn]:
     """The ``stand_ins`` field of a hand record (``plays`` cards were played)."""
     if not isinstance(value, list):
         raise HandRecordError("hand record: stand_ins must be a list")

@@ -186,6 +186,9 @@ def load_options(path: str | os.PathLike[str]) -> LoadResult:
     except json.JSONDecodeError:
         return LoadResult(Options(), f"Could not read {short_path(path, 60)}: it is damaged "
                           "- using defaults")
+    if not isinstance(data, dict):
+        return LoadResult(Options(), f"Could not read {short_path(path, 60)}: it holds no "
+                          "options - using defaults")
     options, bad = options_from_json(data)
     if bad:
         return LoadResult(options, "Some saved options could not be read ("

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecordError, SeatPlayer
+from hearts.hand import Hand, HandRecordError, SeatPlayer, read_stand_ins
 from hearts.records import RecordFileError, read_records
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
@@ -82,7 +82,10 @@ def _cards(value: object) -> list[Card]:
 def verify_record(record: dict[str, Any]) -> Verdict:
     """Check one hand record: its deal against its seed, and our players' decisions."""
     try:
-        hand = Hand.from_record({**record, "passes": [], "plays": []})
+        hand = Hand.from_record({**record, "passes": [], "plays": [], "stand_ins": []})
+        plays_count = len(record["plays"]) if isinstance(record.get("plays"), list) else 0
+        stand_ins = {(s.seat, s.play): SeatPlayer(s.player, s.seed)
+                     for s in read_stand_ins(record.get("stand_ins", []), plays_count)}
     except HandRecordError as error:
         return Verdict(False, 0, f"not a hand record: {error}")
     wrong_deal = _dealt_check(hand)
@@ -109,9 +112,11 @@ def verify_record(record: dict[str, Any]) -> Verdict:
                 cards = [Card.parse(entry)]
         except ValueError as error:
             return Verdict(False, checked, f"{where} is broken: {error}")
-        decider = deciders[seat]
+        decider, player = deciders[seat], players[seat]
+        stand_in = stand_ins.get((seat, None if kind == "passes" else number))
+        if stand_in is not None:  # another player made this decision: check that one
+            decider, player = _decider(stand_in), stand_in
         if decider is not None:
-            player = players[seat]
             assert player is not None
             view = hand.view(seat)
             chosen = decider[0 if kind == "passes" else 1](view)

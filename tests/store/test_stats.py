@@ -75,6 +75,8 @@ def test_figures_worked_out_by_hand(tmp_path: Path) -> None:
     # club, in order: W W W L (abandoned) (assisted W) W
     assert (club.played, club.won, club.abandoned) == (5, 4, 1)
     assert (club.assisted, club.assisted_won) == (1, 1)
+    # an assisted match is a match played: the page counts it so
+    assert (club.finished, club.finished_won) == (6, 5)
     assert (club.current_streak, club.best_streak) == (1, 3)
     assert club.win_rate == pytest.approx(0.8)
     # expert: L W(shared) L, and one match in progress
@@ -146,3 +148,16 @@ def test_the_table_shows_every_figure(tmp_path: Path) -> None:
     assert "2 (40%)" in text  # the queen of spades, in total
     assert max(len(line) for line in text.splitlines()) <= 68  # fits beside the buttons
     store.close()
+
+
+def test_an_assisted_match_won_counts_as_played() -> None:
+    from rich.console import Console
+
+    from hearts.store.stats import Figures
+
+    console = Console(width=80, record=True)
+    console.print(stats_table([Figures(level=TOTAL, assisted=1, assisted_won=1, hands=4)]))
+    text = console.export_text()
+    played = next(line for line in text.splitlines() if "Matches played" in line)
+    won = next(line for line in text.splitlines() if line.strip().startswith("Won"))
+    assert played.split()[-1] == "1" and won.split()[-1] == "1"

@@ -28,9 +28,9 @@ def _share(value: float | None) -> str:
 
 
 ROWS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
-    ("Matches played", lambda f: _count(f.played)),
-    ("Won", lambda f: _count(f.won)),
-    ("Win rate", lambda f: _share(f.win_rate)),
+    ("Matches played", lambda f: _count(f.finished)),
+    ("Won", lambda f: _count(f.finished_won)),
+    ("Win rate unassisted", lambda f: _share(f.win_rate)),
     ("Winning streak now", lambda f: _count(f.current_streak)),
     ("Best winning streak", lambda f: _count(f.best_streak)),
     ("Abandoned", lambda f: _count(f.abandoned)),

@@ -4,10 +4,12 @@ Nothing is counted by hand beside the store: every figure is a query over the
 ``matches`` and ``hands`` tables, so it can never drift from what was played.
 
 - A match is *won* when South's total is the lowest (a shared lowest counts).
-- *Played*, *won*, the win rate and the streaks count finished matches played
-  without help. Matches with a hint or an undo are *assisted*: counted on their
-  own. *Abandoned* matches are counted on their own too, never as losses, and
-  neither they nor assisted matches break or extend a streak.
+- The win rate and the streaks count finished matches played without help
+  (:attr:`Figures.played`, :attr:`Figures.won`). Matches with a hint or an
+  undo are *assisted*: counted on their own, and in the matches played and won
+  (:attr:`Figures.finished`). *Abandoned* matches are counted on their own,
+  never as losses, and neither they nor assisted matches break or extend a
+  streak.
 - Hand figures (points, moons, the queen of spades) count every finished hand.
 - A match counts under the level it was started at; a hand under its own level.
 """
@@ -98,6 +100,16 @@ class Figures:
     """Moons shot against you."""
     queens: int = 0
     """Hands in which you took the queen of spades."""
+
+    @property
+    def finished(self) -> int:
+        """Every finished match, with help or without."""
+        return self.played + self.assisted
+
+    @property
+    def finished_won(self) -> int:
+        """Every finished match you won, with help or without."""
+        return self.won + self.assisted_won
 
     @property
     def win_rate(self) -> float | None:
