@@ -140,6 +140,20 @@ def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
     assert table.desks[S].cursor == cursor and hand.plays == plays
 
 
+def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    person_passes(driver)
+    state = table.state()
+    effects = answer(driver, request)
+    assert said(effects) == []
+    assert table.desks[S].chosen == [] and table.raised(S) == set()
+    assert table.state() == state and not table.assisted
+
+
 def test_a_hint_for_a_hand_that_moved_on_is_dropped() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))

@@ -613,6 +613,7 @@ class Table:
             self._say(out, seat, str(error))
             return
         desk.chosen = []
+        self._asks.pop(seat, None)  # a hint for the pass still to come has nothing to say
         self._after_pass(out)
 
     def _after_pass(self, out: list[Effect]) -> None:
