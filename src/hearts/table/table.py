@@ -613,6 +613,7 @@ class Table:
             self._say(out, seat, str(error))
             return
         desk.chosen = []
+        self._asks.pop(seat, None)  # a hint for the pass still to come has nothing to say
         self._after_pass(out)
 
     def _after_pass(self, out: list[Effect]) -> None:
@@ -844,8 +845,8 @@ class Table:
             lower = Level(ask.level - 1)
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
                          1, True)
-            out.append(Say(f"{who} failed again choosing {what}; the {lower.label} level "
-                           f"plays that decision{where}"))
+            out.append(Say(f"{who} failed again choosing {what} ({event.error}); the "
+                           f"{lower.label} level plays that decision{where}"))
         else:
             del self._asks[ask.seat]
             out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "

@@ -1,0 +1,416 @@
+"""The aids at the table: the hint, undo, forced cards, the claim, and options
+changed between hands."""
+
+from __future__ import annotations
+
+from hearts import Phase, Seat
+from hearts.ai import Level
+from hearts.ai.hint import HINT_LEVEL, advise, hint_seed
+from hearts.options import Options
+from hearts.table import Decide, Say, Stage, Wait
+from hearts.table import events as ev
+from hearts.table.driver import Driver
+
+from .helpers import (
+    SteadyPlayer,
+    answer,
+    deal_and_pass,
+    due_decisions,
+    due_waits,
+    make_driver,
+    person_passes,
+    play_out_hand,
+    prompts,
+    restored,
+)
+
+S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
+ASSISTED = ("This match is now marked as assisted (a hint or an undo): the statistics count "
+            "it on its own")
+
+
+def said(effects: list[object], seat: Seat | None = S) -> list[str]:
+    """The notices among ``effects`` to ``seat``."""
+    return [e.text for e in effects if isinstance(e, Say) and e.seat == seat]
+
+
+def answer_decisions(driver: Driver) -> None:
+    """Answer every decision due, but no pause."""
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+
+
+def to_souths_turn(driver: Driver, plays: int = 0) -> None:
+    """Answer decisions and pauses until South is to play, with at least ``plays``
+    cards of the hand played (South plays its lowest legal card meanwhile)."""
+    table = driver.table
+    for _ in range(400):
+        hand = table.hand
+        assert hand is not None and hand.phase is not Phase.OVER
+        if due_decisions(driver):
+            answer(driver, due_decisions(driver)[0])
+        elif table.stage is not Stage.PLAYING:
+            answer(driver, due_waits(driver)[0])
+        elif hand.turn == S and len(hand.plays) >= plays:
+            return
+        elif hand.turn == S:
+            driver.send(ev.Use(S, hand.legal_plays()[0]))
+        else:
+            answer(driver, due_waits(driver)[0])
+    raise AssertionError("South never got to play")
+
+
+def dealt_and_exchanged(driver: Driver) -> None:
+    """Deal, pass, and answer everything until the first card is asked for."""
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    answer_decisions(driver)
+    answer(driver, due_waits(driver)[0])
+
+
+# --- the hint -----------------------------------------------------------------------
+
+
+def test_a_hint_for_the_pass_chooses_the_experts_three_cards() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and hand.seed is not None
+    effects = driver.send(ev.AskHint(S))
+    assert said(effects) == ["Thinking of a hint..."]
+    (request,) = due_decisions(driver, "hint")
+    assert (request.seat, request.level, request.seed) == (S, HINT_LEVEL, hint_seed(hand.seed))
+    assert not table.assisted  # asking is not help yet
+    effects = answer(driver, request)
+    advice = advise(hand.view(S), SteadyPlayer())
+    assert table.desks[S].chosen == list(advice)
+    assert table.highlighted(S) == advice[0]
+    names = ", ".join(f"the {c.long_name}" for c in advice[:2])
+    assert said(effects) == [ASSISTED, f"Hint: pass {names} and the {advice[2].long_name}"]
+    assert table.assisted
+    driver.send(ev.PassChosen(S))
+    assert hand.passed(S)
+
+
+def test_a_hint_for_a_card_puts_the_highlight_on_it_and_says_it_once() -> None:
+    driver = make_driver(hold=True)
+    dealt_and_exchanged(driver)
+    to_souths_turn(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.Move(S, 5))
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    effects = answer(driver, request)
+    card = hand.legal_plays()[0]  # the steady adviser's choice
+    assert table.highlighted(S) == card
+    assert said(effects) == [ASSISTED, f"Hint: the {card.long_name}"]
+    assert hand.turn == S and table.to_play(S)  # a hint plays nothing
+    driver.send(ev.AskHint(S))
+    effects = answer(driver, due_decisions(driver, "hint")[0])
+    assert said(effects) == [f"Hint: the {card.long_name}"]  # assisted is said once
+
+
+def test_a_hint_is_refused_when_there_is_nothing_to_decide() -> None:
+    driver = make_driver(hold=True)
+    effects = driver.send(ev.AskHint(S))
+    reason = "A hint is given when you have cards to pass or to play"
+    assert said(effects) == [reason] and not due_decisions(driver)
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    effects = driver.send(ev.AskHint(S))
+    assert said(effects) == [reason] and not due_decisions(driver, "hint")
+
+
+def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
+    driver = make_driver(hold=True)
+    dealt_and_exchanged(driver)
+    to_souths_turn(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.send(ev.Use(S, hand.legal_plays()[-1]))
+    cursor, plays = table.desks[S].cursor, hand.plays
+    effects = answer(driver, request)
+    assert said(effects) == [] and not table.assisted
+    assert table.desks[S].cursor == cursor and hand.plays == plays
+
+
+def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    person_passes(driver)
+    state = table.state()
+    effects = answer(driver, request)
+    assert said(effects) == []
+    assert table.desks[S].chosen == [] and table.raised(S) == set()
+    assert table.state() == state and not table.assisted
+
+
+def test_a_hint_for_a_hand_that_moved_on_is_dropped() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.send(ev.Abandon())
+    driver.send(ev.Deal(S))
+    effects = answer(driver, request)
+    assert said(effects) == [] and table.desks[S].chosen == [] and not table.assisted
+
+
+# --- undo ------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None:
+    driver = make_driver(hold=True)
+    dealt_and_exchanged(driver)
+    table = driver.table
+    for _ in range(13):
+        to_souths_turn(driver)
+        hand = table.hand
+        assert hand is not None
+        before, index = hand.record(), len(hand.plays)
+        card = hand.legal_plays()[-1]
+        driver.send(ev.Use(S, card))
+        to_souths_turn(driver)
+        if len(hand.plays) > index + 1:
+            break  # others played after South's card
+    else:
+        raise AssertionError("South's card was never followed")
+    effects = driver.send(ev.Undo(S))
+    hand = table.hand
+    assert hand is not None
+    assert said(effects) == [ASSISTED, "Taken back - play again"]
+    assert hand.record() == before  # every card from South's on is gone
+    assert hand.turn == S and table.stage is Stage.PLAYING and table.assisted
+    assert table.highlighted(S) == card
+    assert table.waiting_on == ()  # nothing asked before the undo is still awaited
+    driver.send(ev.Use(S, card))  # and play goes on from there
+    assert hand.plays[index] == card
+
+
+def test_undo_of_a_pass_until_the_exchange() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    passed = person_passes(driver)
+    effects = driver.send(ev.Undo(S))
+    hand = table.hand
+    assert hand is not None
+    assert said(effects) == [ASSISTED, "Pass taken back - choose again"]
+    assert not hand.passed(S) and table.desks[S].chosen == sorted(passed, key=lambda c: c.index)
+    assert table.stage is Stage.PASSING and table.assisted
+    answer_decisions(driver)  # the computers pass; South's pass is still to come
+    assert hand.phase is Phase.PASSING
+    driver.send(ev.PassChosen(S))
+    assert hand.phase is Phase.PLAYING and table.stage is Stage.RECEIVED
+    effects = driver.send(ev.Undo(S))
+    assert said(effects) == ["The cards have been exchanged - the pass cannot be undone"]
+    assert hand.passed(S)
+
+
+def test_undo_is_refused_when_there_is_nothing_to_take_back() -> None:
+    driver = make_driver(hold=True)
+    assert said(driver.send(ev.Undo(S))) == ["There is nothing to undo yet"]
+    driver.send(ev.Deal(S))
+    assert said(driver.send(ev.Undo(S))) == ["Nothing to undo - choose cards, or Clear"]
+    person_passes(driver)
+    answer_decisions(driver)
+    answer(driver, due_waits(driver)[0])
+    effects = driver.send(ev.Undo(S))
+    assert said(effects) == ["You have not played a card in this hand yet"]
+    assert not driver.table.assisted
+
+
+# --- forced cards --------------------------------------------------------------------------
+
+
+def find_forced_turn(driver: Driver) -> bool:
+    """Play on (South's lowest legal card) until South is to play with one legal
+    card and the forced pause is due; False if the hand ended first."""
+    table = driver.table
+    for _ in range(400):
+        hand = table.hand
+        assert hand is not None
+        if hand.phase is Phase.OVER:
+            return False
+        if table.to_play(S) and table.stage is Stage.PLAYING and len(hand.legal_plays()) == 1:
+            return True
+        if due_decisions(driver):
+            answer(driver, due_decisions(driver)[0])
+        elif table.to_play(S):
+            driver.send(ev.Use(S, hand.legal_plays()[0]))
+        else:
+            answer(driver, due_waits(driver)[0])
+    raise AssertionError("stuck")
+
+
+def test_with_forced_cards_a_persons_only_card_is_played_after_a_pause() -> None:
+    for seed in range(20):
+        driver = make_driver(seed=seed, hold=True, options=Options(forced_cards=True))
+        dealt_and_exchanged(driver)
+        if find_forced_turn(driver):
+            break
+    else:
+        raise AssertionError("no seed gives South a single legal card")
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    (only,) = hand.legal_plays()
+    (pause,) = due_waits(driver)
+    assert pause.seconds == Options().speed.card_delay
+    plays = len(hand.plays)
+    effects = answer(driver, pause)
+    assert hand.plays[plays] == only
+    assert f"Your only card to play, the {only.long_name}, was played for you" in said(effects)
+
+
+def test_without_forced_cards_a_persons_only_card_waits_for_them() -> None:
+    for seed in range(20):
+        driver = make_driver(seed=seed, hold=True)
+        dealt_and_exchanged(driver)
+        if find_forced_turn(driver):
+            break
+    else:
+        raise AssertionError("no seed gives South a single legal card")
+    assert due_waits(driver) == [] and due_decisions(driver) == []
+    assert driver.table.settled
+
+
+# --- the claim ------------------------------------------------------------------------------
+
+
+CLAIM_SEED = 0
+"""The first hand from this seed has its points all taken before the last trick
+(South and the steady players playing their lowest legal cards)."""
+
+
+def test_once_no_points_are_left_the_rest_is_played_out_at_once() -> None:
+    driver = make_driver(seed=CLAIM_SEED)
+    deal_and_pass(driver)
+    table = driver.table
+    for _ in range(13):
+        hand = table.hand
+        assert hand is not None
+        if hand.phase is Phase.OVER:
+            break
+        assert not table.points_settled
+        driver.send(ev.Use(S, hand.legal_plays()[0]))
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.OVER and table.stage is Stage.IDLE
+    claimed = [s for s in driver.said
+               if s.text == "No points are left to take - the rest of the hand was played out"]
+    assert len(claimed) == 1 and claimed[0].seat is None
+    assert not table.claimed
+
+
+def test_the_claim_asks_no_pause_and_plays_the_persons_cards_itself() -> None:
+    driver = make_driver(seed=CLAIM_SEED, hold=True)
+    dealt_and_exchanged(driver)
+    table = driver.table
+    for _ in range(600):
+        hand = table.hand
+        assert hand is not None and hand.phase is not Phase.OVER
+        if table.claimed:
+            break
+        if due_decisions(driver):
+            answer(driver, due_decisions(driver)[0])
+        elif table.to_play(S):
+            driver.send(ev.Use(S, hand.legal_plays()[0]))
+        else:
+            answer(driver, due_waits(driver)[0])
+    assert table.claimed
+    assert table.prompt(S) == "No points are left to take - playing the rest of the hand out"
+    assert not table.to_play(S)
+    assert table.undo_refusal(S) == "The rest of the hand is being played out"
+    while hand.phase is not Phase.OVER:
+        requests = list(driver.due)
+        assert requests and all(isinstance(r, Decide) for r in requests), requests
+        answer(driver, requests[0])
+    assert table.stage is Stage.IDLE and not table.claimed and not driver.due
+
+
+# --- options changed ------------------------------------------------------------------------
+
+
+def test_new_options_apply_from_the_next_hand() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    new = Options(target=50, jack_of_diamonds=True, difficulty=4)
+    driver.send(ev.OptionsChanged(new))
+    assert hand.rules.target == 100 and table.target == 100
+    assert table.state()["rules"]["target"] == 100
+    assert [r.level for r in due_decisions(driver)] == [Level.BEGINNER] * 3  # --level wins
+    driver.hold = False
+    answer_decisions(driver)
+    person_passes(driver)
+    play_out_hand(driver)
+    driver.send(ev.Deal(S))
+    hand = table.hand
+    assert hand is not None
+    assert hand.rules.target == 50 and hand.rules.jack_of_diamonds
+    assert hand.players is not None and hand.players[W].player == "strong"
+
+
+def test_a_level_given_with_the_options_plays_the_next_hands() -> None:
+    driver = make_driver(hold=True, level=None)
+    driver.send(ev.OptionsChanged(Options(difficulty=5), Level.CASUAL))
+    driver.send(ev.Deal(S))
+    assert {r.level for r in due_decisions(driver)} == {Level.CASUAL}
+
+
+def test_a_lower_target_between_hands_ends_the_match_and_stays_after_restore() -> None:
+    driver = make_driver()
+    table = driver.table
+    for _ in range(20):
+        deal_and_pass(driver)
+        play_out_hand(driver)
+        if max(table.match.scores) >= 50:
+            break
+    assert 50 <= max(table.match.scores) < 100 and not table.match.over
+    effects = driver.send(ev.OptionsChanged(Options(target=50)))
+    assert table.match.over and table.stage is Stage.IDLE
+    assert Say("The game now ends at 50") in effects
+    assert table.state()["rules"]["target"] == 50
+    assert "Game over" in table.prompt(S)
+    copy = restored(table)
+    assert copy.match.over and copy.state() == table.state()
+    assert prompts(copy) == prompts(table)
+    hands = len(table.match.hands)
+    driver.send(ev.Deal(S))  # a new match, not another hand of the old one
+    assert table.games == 1 and len(table.match.hands) == 1 and hands > 1
+
+
+def test_a_higher_target_between_hands_is_kept_for_the_next_hand() -> None:
+    driver = make_driver()
+    deal_and_pass(driver)
+    play_out_hand(driver)
+    table = driver.table
+    effects = driver.send(ev.OptionsChanged(Options(target=200)))
+    assert not [e for e in effects if isinstance(e, Say)]
+    assert table.target == 200 and table.state()["rules"]["target"] == 200
+    copy = restored(table)
+    assert copy.match.rules.target == 200 and copy.target == 200
+    driver.send(ev.Deal(S))
+    hand = table.hand
+    assert hand is not None and hand.rules.target == 200
+
+
+def test_options_changed_mid_hand_ask_for_no_pause_nor_decision() -> None:
+    driver = make_driver(hold=True)
+    dealt_and_exchanged(driver)
+    due = list(driver.due)
+    effects = driver.send(ev.OptionsChanged(Options(forced_cards=True)))
+    assert not [e for e in effects if isinstance(e, Decide | Wait)]
+    assert list(driver.due) == due

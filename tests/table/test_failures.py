@@ -1,0 +1,167 @@
+"""A computer player (or the hint) that raises: asked again once, then the level
+below makes that decision, and the hand's record says so."""
+
+from __future__ import annotations
+
+from hearts import Phase, Seat
+from hearts.ai import Level
+from hearts.hand import Hand, StandIn
+from hearts.table import Decide, Say, Stage
+from hearts.table import events as ev
+
+from .helpers import (
+    answer,
+    breaking,
+    due_decisions,
+    make_driver,
+    person_passes,
+    play_out_hand,
+)
+
+S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
+COMPUTERS = (W, N, E)
+
+
+def notices(effects: list[object]) -> list[str]:
+    """The texts of the notices among ``effects``."""
+    return [e.text for e in effects if isinstance(e, Say)]
+
+
+def seat_of_play(hand: Hand, index: int) -> Seat:
+    """The seat that played ``hand.plays[index]``."""
+    seats = [seat for trick in hand.tricks for seat, _ in trick.plays()]
+    seats += [seat for seat, _ in hand.trick]
+    return seats[index]
+
+
+def test_a_failing_player_is_asked_again_then_the_level_below_decides() -> None:
+    made: list[tuple[Level, int]] = []
+    driver = make_driver(hold=True, level=Level.CLUB, factory=breaking([Level.CLUB], made))
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    assert hand is not None
+    request = due_decisions(driver)[0]
+    assert (request.seat, request.level) == (W, Level.CLUB)
+    effects = answer(driver, request)
+    assert notices(effects) == ["West's Club player failed choosing its pass (RuntimeError: "
+                                "no pass today); asking it again"]
+    again = [d for d in effects if isinstance(d, Decide)]
+    assert [(d.seat, d.kind, d.level, d.seed) for d in again] == [
+        (W, "pass", Level.CLUB, request.seed)]
+    effects = answer(driver, again[0])
+    assert notices(effects) == ["West's Club player failed again choosing its pass "
+                                "(RuntimeError: no pass today); the Casual level plays that "
+                                "decision"]
+    (lower,) = [d for d in effects if isinstance(d, Decide)]
+    assert (lower.seat, lower.kind, lower.level, lower.seed) == (
+        W, "pass", Level.CASUAL, request.seed)
+    answer(driver, lower)
+    assert hand.passed(W)
+    assert made == [(Level.CLUB, request.seed)] * 2 + [(Level.CASUAL, request.seed)]
+    assert hand.stand_ins == [StandIn(W, None, "casual", request.seed)]
+
+
+def test_every_stand_in_is_named_in_the_hands_record_and_read_back() -> None:
+    driver = make_driver(level=Level.CLUB, factory=breaking([Level.CLUB]))
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    play_out_hand(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.OVER and table.stage is Stage.IDLE
+    assert hand.players is not None
+    seeds = {seat: hand.players[seat].seed for seat in COMPUTERS}
+    passes = [s for s in hand.stand_ins if s.play is None]
+    plays = [s for s in hand.stand_ins if s.play is not None]
+    assert sorted(passes) == sorted(StandIn(seat, None, "casual", seeds[seat])
+                                    for seat in COMPUTERS)
+    assert len(plays) == 39  # every computer card, and no card of South's
+    for stand_in in plays:
+        assert stand_in.play is not None
+        assert seat_of_play(hand, stand_in.play) == stand_in.seat
+        assert (stand_in.player, stand_in.seed) == ("casual", seeds[stand_in.seat])
+    record = hand.record()
+    assert {"seat": "west", "decision": "pass", "player": "casual",
+            "seed": seeds[W]} in record["stand_ins"]
+    assert Hand.from_record(record).stand_ins == hand.stand_ins
+    assert Hand.from_record(hand.to_json()).record() == record
+    # the seat's own player is still the one the record names
+    assert [p.player for p in hand.players] == ["human", "club", "club", "club"]
+
+
+def test_a_player_failing_once_stands_in_for_nothing() -> None:
+    failures = {"left": 1}
+
+    class OnceBroken:
+        def choose_pass(self, view: object) -> list[object]:
+            if failures["left"]:
+                failures["left"] -= 1
+                raise ValueError("once")
+            return [c for c in view.hand if str(c) != "QS"][-3:]  # type: ignore[attr-defined]
+
+        def choose_play(self, view: object) -> object:
+            return view.legal[0]  # type: ignore[attr-defined]
+
+    driver = make_driver(factory=lambda level, seed: OnceBroken())  # type: ignore[arg-type,return-value]
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    assert hand is not None
+    assert [s.text for s in driver.said] == [
+        "West's Beginner player failed choosing its pass (ValueError: once); asking it again"]
+    assert all(hand.passed(seat) for seat in COMPUTERS)
+    assert hand.stand_ins == []
+
+
+def test_the_notice_says_where_the_details_were_written() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    request = due_decisions(driver)[0]
+    driver.due.remove(request)
+    effects = driver.send(ev.Failed(request.token, "KeyError: 'x'", "/data/hearts.log"))
+    assert notices(effects) == ["West's Beginner player failed choosing its pass (KeyError: "
+                                "'x'); asking it again - the details are in /data/hearts.log"]
+
+
+def test_a_card_decision_falls_to_the_level_below_too() -> None:
+    driver = make_driver(hold=True, level=Level.STRONG)
+    driver.send(ev.Deal(S))
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    answer(driver, driver.due[0])  # the received pause
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    (request,) = due_decisions(driver)
+    for _ in range(2):
+        driver.due.remove(request)
+        effects = driver.send(ev.Failed(request.token, "RuntimeError: boom"))
+        (request,) = [e for e in effects if isinstance(e, Decide)]
+    assert notices(effects) == ["West's Strong player failed again choosing a card "
+                                "(RuntimeError: boom); the Club level plays that decision"]
+    assert (request.level, request.kind) == (Level.CLUB, "play")
+    answer(driver, request)
+    answer(driver, driver.due[0])  # the card pause
+    assert len(hand.plays) == 1
+    assert hand.stand_ins == [StandIn(W, 0, "club", request.seed)]
+
+
+def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.EXPERT]))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.AskHint(S))
+    (hint,) = due_decisions(driver, "hint")
+    answer(driver, hint)
+    (again,) = due_decisions(driver, "hint")
+    effects = answer(driver, again)
+    assert notices(effects) == ["The hint's Expert player failed again choosing a hint "
+                                "(RuntimeError: no pass today); the Strong level plays that "
+                                "decision"]
+    (lower,) = due_decisions(driver, "hint")
+    assert lower.level is Level.STRONG and lower.seat == S
+    answer(driver, lower)
+    assert len(table.desks[S].chosen) == 3
+    assert hand.stand_ins == []

@@ -1,0 +1,479 @@
+"""The flow of a match through Table.handle: deal, pass, exchange, the pauses,
+tricks, the end of a hand and of a match, a new match, abandoning."""
+
+from __future__ import annotations
+
+import random
+
+from hearts import Card, Match, Phase, Rules, Seat
+from hearts.options import Options
+from hearts.table import Abandoned, Decide, Save, Say, Stage, Wait, display_order
+from hearts.table import events as ev
+from hearts.table.driver import Driver
+
+from .helpers import (
+    QS,
+    answer,
+    choose_three,
+    deal_and_pass,
+    due_decisions,
+    due_waits,
+    make_driver,
+    person_passes,
+    play_out_hand,
+)
+
+S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
+
+
+def said_to(driver: Driver, seat: Seat | None = S) -> list[str]:
+    """Every notice said to ``seat``."""
+    return [say.text for say in driver.said if say.seat == seat]
+
+
+def seed_where_south_holds_queen() -> int:
+    """A seed whose first deal gives South the queen of spades."""
+    for seed in range(100):
+        if QS in Match(Rules(), random.Random(seed)).deal().holding(S):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def to_play(driver: Driver) -> None:
+    """Deal, pass, and answer everything up to the first card of the hand (held)."""
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    flush_decisions(driver)
+    (received,) = due_waits(driver)
+    answer(driver, received)
+    assert driver.table.stage is Stage.PLAYING
+
+
+def flush_decisions(driver: Driver) -> None:
+    """Answer every decision due, but no pause."""
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+
+
+# --- dealing ------------------------------------------------------------------
+
+
+def test_a_new_table_waits_for_the_first_deal() -> None:
+    driver = make_driver(hold=True)
+    table = driver.table
+    assert table.stage is Stage.IDLE and table.hand is None
+    assert table.prompt(S) == "Welcome to Hearts - press Deal (d) to begin"
+    assert not driver.due and table.settled
+    assert table.can("deal", S) and not table.can("abandon", S)
+
+
+def test_a_deal_starts_the_passing_and_asks_each_computer_for_its_pass() -> None:
+    driver = make_driver(hold=True, level=None, options=Options(difficulty=2))
+    effects = driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.PASSING
+    assert table.stage is Stage.PASSING
+    asked = [e for e in effects if isinstance(e, Decide)]
+    assert [(d.seat, d.kind, int(d.level)) for d in asked] == [(W, "pass", 2), (N, "pass", 2),
+                                                               (E, "pass", 2)]
+    assert len({d.seed for d in asked}) == 3
+    assert any(isinstance(e, Save) for e in effects)
+    assert table.prompt(S) == ("Choose 3 cards to pass left - the queen of spades may not "
+                               "be passed")
+    assert table.in_progress and table.deals == 1
+    assert hand.players is not None
+    assert [p.player for p in hand.players] == ["human", "casual", "casual", "casual"]
+
+
+def test_a_deal_during_a_hand_is_refused() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    effects = driver.send(ev.Deal(S))
+    assert Say("Finish this hand first", S) in effects
+    assert driver.table.hand is hand and len(driver.table.match.hands) == 1
+
+
+# --- a person's pass ------------------------------------------------------------
+
+
+def test_choosing_and_putting_back_cards_to_pass() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    first, second, _ = choose_three(table, S)
+    driver.send(ev.Choose(S, first))
+    driver.send(ev.Use(S, second))
+    assert table.desks[S].chosen == [first, second]
+    assert table.raised(S) == {first, second}
+    driver.send(ev.Choose(S, first))
+    assert table.desks[S].chosen == [second]
+    driver.send(ev.Clear(S))
+    assert table.desks[S].chosen == [] and not table.passed(S)
+
+
+def test_a_fourth_card_and_a_short_pass_are_refused() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    cards = [c for c in table.cards(S) if c != QS]
+    for card in cards[:2]:
+        driver.send(ev.Choose(S, card))
+    effects = driver.send(ev.PassChosen(S))
+    assert Say("Choose 3 cards to pass (2 chosen so far)", S) in effects
+    assert not table.passed(S)
+    driver.send(ev.Choose(S, cards[2]))
+    effects = driver.send(ev.Choose(S, cards[3]))
+    assert Say("You have chosen 3 cards - press Pass, or choose one again to put it back",
+               S) in effects
+    assert table.desks[S].chosen == cards[:3]
+
+
+def test_the_queen_of_spades_is_refused_with_the_engines_reason() -> None:
+    driver = make_driver(seed=seed_where_south_holds_queen(), hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    others = [c for c in table.cards(S) if c != QS][:2]
+    reason = hand.pass_refusal(S, [QS, *others])
+    assert reason == "The queen of spades may not be passed"
+    effects = driver.send(ev.Choose(S, QS))
+    assert Say(reason, S) in effects
+    assert table.desks[S].chosen == []
+
+
+def test_a_card_not_held_is_refused_with_the_engines_reason() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    assert hand is not None
+    stranger = next(c for c in hand.holding(W) if c != QS)
+    effects = driver.send(ev.Choose(S, stranger))
+    assert Say(f"The {stranger.long_name} is not in your hand", S) in effects
+    assert driver.table.desks[S].chosen == []
+
+
+def test_choosing_clearing_or_passing_after_the_pass_is_refused() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    passed = person_passes(driver)
+    table = driver.table
+    assert table.passed(S) and table.prompt(S) == "Waiting for the others to pass"
+    hand = table.hand
+    assert hand is not None and hand.passed(S) == tuple(sorted(passed, key=lambda c: c.index))
+    for event in (ev.Choose(S, table.cards(S)[0]), ev.Clear(S), ev.PassChosen(S)):
+        effects = driver.send(event)
+        assert Say("Cards are not being passed now", S) in effects
+        assert not any(isinstance(e, Save) for e in effects)
+
+
+def test_keys_for_a_computers_seat_are_refused() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    assert hand is not None
+    effects = driver.send(ev.Use(W, hand.holding(W)[0]))
+    assert Say("West is not a person's seat", W) in effects
+    assert not hand.passed(W)
+
+
+def test_the_highlight_moves_round_and_points_at_cards() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    cards = table.cards(S)
+    driver.send(ev.Move(S, -1))
+    assert table.highlighted(S) == cards[-1]
+    driver.send(ev.Move(S, 2))
+    assert table.highlighted(S) == cards[1]
+    driver.send(ev.Point(S, cards[7]))
+    assert table.desks[S].cursor == 7
+
+
+# --- the exchange and the received pause ---------------------------------------
+
+
+def exchanged(seed: int = 7) -> Driver:
+    """A held driver whose hand just had its exchange."""
+    driver = make_driver(seed=seed, hold=True)
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    flush_decisions(driver)
+    return driver
+
+
+def test_the_exchange_waits_for_every_pass() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    flush_decisions(driver)
+    assert table.stage is Stage.PASSING and not due_waits(driver)
+    person_passes(driver)
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.PLAYING
+    assert table.stage is Stage.RECEIVED
+    assert table.raised(S) == set(hand.received(S)) and len(hand.received(S)) == 3
+    assert table.prompt(S) == "You receive these 3 cards from East - any key to continue"
+    (pause,) = due_waits(driver)
+    assert pause.seconds == Options().speed.received_delay
+    assert not due_decisions(driver)  # no card is asked for while the cards are held up
+
+
+def test_the_received_pause_ends_when_it_elapses() -> None:
+    driver = exchanged()
+    (pause,) = due_waits(driver)
+    answer(driver, pause)
+    table = driver.table
+    assert table.stage is Stage.PLAYING and table.raised(S) == set()
+    (request,) = due_decisions(driver)
+    assert (request.seat, request.kind) == (W, "play")  # the dealer's left leads
+
+
+def test_continue_ends_the_received_pause_and_its_timer_then_does_nothing() -> None:
+    driver = exchanged()
+    (pause,) = due_waits(driver)
+    driver.send(ev.Continue(S))
+    table = driver.table
+    assert table.stage is Stage.PLAYING
+    assert pause.token not in table.waiting_on
+    hand = table.hand
+    assert hand is not None
+    plays = len(hand.plays)
+    answer(driver, pause)
+    assert table.stage is Stage.PLAYING and len(hand.plays) == plays
+
+
+def test_any_card_ends_the_received_pause() -> None:
+    driver = exchanged()
+    table = driver.table
+    driver.send(ev.Use(S, table.cards(S)[0]))
+    assert table.stage is Stage.PLAYING
+    hand = table.hand
+    assert hand is not None and not hand.plays  # the key is not also a card played
+
+
+# --- the card pause and the decision, in either order -------------------------------
+
+
+def test_a_card_decided_before_its_pause_is_played_when_the_pause_ends() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    (request,) = due_decisions(driver)
+    (pause,) = due_waits(driver)
+    assert pause.seconds == Options().speed.card_delay
+    answer(driver, request)
+    assert hand.plays == () and not table.settled
+    answer(driver, pause)
+    assert len(hand.plays) == 1 and hand.trick[0][0] == W
+    (following,) = due_decisions(driver)
+    assert following.seat == N
+
+
+def test_a_card_decided_after_its_pause_is_played_at_once() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    (request,) = due_decisions(driver)
+    (pause,) = due_waits(driver)
+    answer(driver, pause)
+    assert hand.plays == ()
+    answer(driver, request)
+    assert len(hand.plays) == 1 and hand.trick[0][0] == W
+
+
+def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    assert table.prompt(S) == "Trick 1 - West to lead"
+    effects = driver.send(ev.Use(S, table.cards(S)[0]))
+    assert Say("Wait for your turn", S) in effects
+    for _ in range(3):
+        flush_decisions(driver)
+        answer(driver, due_waits(driver)[0])
+    assert hand.turn == S
+    led = hand.trick[0][1].suit
+    assert table.prompt(S) == f"Trick 1 - {led} led - your play"
+    # the highlight rests on the lowest legal card as the turn begins
+    lowest = min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
+    assert table.highlighted(S) == lowest
+    illegal = next(c for c in hand.holding(S) if c not in hand.legal_plays())
+    reason = hand.play_refusal(illegal)
+    assert reason is not None
+    effects = driver.send(ev.Use(S, illegal))
+    assert Say(reason, S) in effects
+    assert len(hand.plays) == 3 and hand.turn == S
+
+
+# --- the trick show -------------------------------------------------------------------
+
+
+def play_until_trick_show(driver: Driver, south_leads: bool | None = None) -> None:
+    """Answer decisions and pauses (South plays its highest legal card) until a
+    finished trick is on show; with ``south_leads`` set, until one is on show
+    after which South does (or does not) lead."""
+    table = driver.table
+    for _ in range(400):
+        hand = table.hand
+        assert hand is not None and hand.phase is not Phase.OVER
+        if table.stage is Stage.TRICK_SHOW:
+            if south_leads is None or (hand.turn == S) == south_leads:
+                return
+            answer(driver, due_waits(driver)[0])
+        elif due_decisions(driver):
+            answer(driver, due_decisions(driver)[0])
+        elif hand.turn == S:
+            driver.send(ev.Use(S, hand.legal_plays()[-1]))
+        else:
+            answer(driver, due_waits(driver)[0])
+    raise AssertionError("no such trick")
+
+
+def test_a_finished_trick_stays_on_show_until_its_pause_ends() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    play_until_trick_show(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and table.shown_trick is not None
+    assert table.shown_trick == hand.tricks[-1]
+    assert table.trick_cards() == dict(hand.tricks[-1].plays())
+    assert table.prompt(S).startswith(f"{table.shown_trick.winner} takes trick 1")
+    assert not due_decisions(driver)  # the next card waits for the show to end
+    (pause,) = due_waits(driver)
+    assert pause.seconds == Options().speed.trick_delay
+    answer(driver, pause)
+    assert table.stage is Stage.PLAYING and table.shown_trick is None
+
+
+def test_the_person_may_lead_while_the_trick_is_on_show() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    play_until_trick_show(driver, south_leads=True)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    assert table.prompt(S).endswith(" - your lead")
+    (pause,) = due_waits(driver)
+    tricks = len(hand.tricks)
+    card = hand.legal_plays()[0]
+    driver.send(ev.Use(S, card))
+    assert table.shown_trick is None and table.stage is Stage.PLAYING
+    assert hand.trick == ((S, card),) and len(hand.tricks) == tricks
+    assert pause.token not in table.waiting_on
+    answer(driver, pause)  # the old pause has no say any more
+    assert hand.trick == ((S, card),) and table.stage is Stage.PLAYING
+
+
+def test_a_computer_seat_leads_only_after_the_show() -> None:
+    driver = make_driver(hold=True)
+    to_play(driver)
+    play_until_trick_show(driver, south_leads=False)
+    table = driver.table
+    effects = driver.send(ev.Use(S, table.cards(S)[0]))
+    assert Say("Wait for your turn", S) in effects
+    assert table.stage is Stage.TRICK_SHOW
+
+
+# --- the end of a hand and of a match -----------------------------------------------
+
+
+def test_a_hand_played_out_ends_between_hands() -> None:
+    driver = make_driver()
+    deal_and_pass(driver)
+    play_out_hand(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.OVER
+    assert table.stage is Stage.IDLE and table.settled and not driver.due
+    assert table.prompt(S).endswith("Hand complete - press Deal for the next one")
+    lines = table.result_lines(S)
+    assert lines[0] == "Hand 1 complete" and lines[1] == f"Dealt from seed {hand.seed}"
+    assert table.match.scores == hand.points
+    assert table.can("deal", S) and not table.can("pass", S)
+    assert table.undo_refusal(S) == "The hand is over - nothing to undo"
+    driver.send(ev.Deal(S))
+    assert len(table.match.hands) == 2 and table.stage is Stage.PASSING
+    assert table.prompt(S).startswith("Choose 3 cards to pass")
+
+
+def play_match(driver: Driver, limit: int = 40) -> None:
+    """Play hands (people's lowest cards) until the match is over."""
+    table = driver.table
+    for _ in range(limit):
+        if table.match.over:
+            return
+        deal_and_pass(driver)
+        play_out_hand(driver)
+    raise AssertionError("the match never ended")
+
+
+def test_the_match_ends_at_the_target_and_a_deal_begins_a_new_one() -> None:
+    driver = make_driver(options=Options(target=50))
+    play_match(driver)
+    table = driver.table
+    old = table.match
+    assert old.over and max(old.scores) >= 50
+    assert table.stage is Stage.IDLE and not table.in_progress
+    prompt = table.prompt(S)
+    assert prompt.endswith(" - press Deal for a new game") and "Game over - " in prompt
+    assert table.result_lines(S)[0] == table.winner_text(S)
+    low = min(old.scores)
+    assert f"with {low} points" in table.winner_text(S)
+    deals = table.deals
+    driver.send(ev.Deal(S))
+    assert table.match is not old and table.games == 1
+    assert len(table.match.hands) == 1 and table.match.seed != old.seed
+    assert table.deals == deals + 1 and table.stage is Stage.PASSING
+    assert table.match.scores == (0, 0, 0, 0) and not table.assisted
+
+
+def test_abandoning_keeps_nothing_of_the_match_in_progress() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    old = driver.table.match
+    waited = driver.table.waiting_on
+    assert waited
+    effects = driver.send(ev.Abandon())
+    kinds = [type(e) for e in effects]
+    assert kinds.count(Abandoned) == 1 and driver.abandoned == 1
+    assert kinds.index(Abandoned) < kinds.index(Save)  # recorded before the next save
+    assert Say("Match abandoned - press Deal (d) to start a new one") in effects
+    table = driver.table
+    assert table.match is not old and table.match.hands == []
+    assert table.stage is Stage.IDLE and table.games == 1 and table.settled
+    assert not table.in_progress
+    for request in list(driver.due):  # the old match's requests have no say
+        answer(driver, request)
+    assert table.match.hands == [] and table.stage is Stage.IDLE
+    driver.send(ev.Deal(S))
+    assert len(table.match.hands) == 1
+
+
+def test_the_computers_pauses_come_from_the_speed_option() -> None:
+    from hearts.options import Speed
+
+    driver = make_driver(hold=True, options=Options(speed=Speed.SLOW))
+    to_play(driver)
+    waits = [r for r in driver.due if isinstance(r, Wait)]
+    assert [w.seconds for w in waits] == [Speed.SLOW.card_delay]
+
+
+def test_every_card_of_a_hand_reaches_the_match_in_order() -> None:
+    driver = make_driver()
+    deal_and_pass(driver)
+    play_out_hand(driver)
+    hand = driver.table.hand
+    assert hand is not None
+    played = [card for trick in hand.tricks for card in trick.cards]
+    assert list(hand.plays) == played and len(set(played)) == 52
+    assert set(played) == set(Card.all())
