@@ -34,20 +34,21 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.review.verdict import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    Choice,
     Decision,
     judge_all,
     seat_total,
     tasks_of,
 )
 
-__all__ = ["REVIEW_FORMAT", "REVIEW_VERSION", "VERDICTS", "Review", "hand_key", "review_hand",
-           "validate"]
+__all__ = ["REVIEW_FORMAT", "REVIEW_VERSION", "VERDICTS", "Review", "from_json", "hand_key",
+           "review_hand", "validate"]
 
 REVIEW_FORMAT = "hearts-review"
 REVIEW_VERSION = 1
@@ -120,6 +121,26 @@ def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth:
         if progress is not None:
             progress(decision)
     return Review(record, chosen, seed, depth, tuple(decisions))
+
+
+def _cards(values: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(value) for value in values)
+
+
+def from_json(record: dict[str, Any], document: dict[str, Any]) -> Review:
+    """The review of ``record`` that ``document`` (from :meth:`Review.to_json`, checked
+    with :func:`validate`) holds; figures are as rounded in the JSON."""
+    validate(document)
+    decisions = []
+    for entry in document["decisions"]:
+        choices = tuple(
+            Choice(_cards(c["cards"]), _cards(c["alike"]), c["expected"], c["se"], c["diff"],
+                   c["diff_se"], c["hindsight"]) for c in entry["choices"])
+        decisions.append(Decision(Seat.parse(entry["seat"]), entry["kind"], entry["plays"],
+                                  _cards(entry["chosen"]), entry["verdict"], entry["loss"],
+                                  entry["loss_se"], choices, document["depth"]))
+    seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
+    return Review(record, seats, document["seed"], document["depth"], tuple(decisions))
 
 
 def _check(condition: bool, where: str) -> None:

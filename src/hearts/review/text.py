@@ -27,7 +27,7 @@ def decision_line(decision: Decision) -> str:
     best = decision.choices[0]
     line = (f"{when}  {chosen:9} {decision.verdict:10} expected {picked.expected:5.2f} "
             f"+/- {picked.se:.2f}")
-    if decision.loss > 0:
+    if decision.verdict != "best":
         line += (f"; better {_cards(best.cards)} ({best.expected:.2f} +/- {best.se:.2f}): "
                  f"{decision.loss:.2f} +/- {decision.loss_se:.2f} points given away")
     hindsight = decision.hindsight_best
