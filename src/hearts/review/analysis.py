@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -95,7 +96,8 @@ class Review:
             player = players[seat]["player"] if isinstance(players, list) else None
             seats.append({
                 "seat": seat.name.lower(), "player": player, "reviewed": seat in self.seats,
-                "lost": round(self.lost(seat), 3),
+                # from the rounded losses below, so the document adds up as printed
+                "lost": round(math.fsum(round(d.loss, 3) for d in mine), 3),
                 "decisions": sum(1 for d in mine if d.verdict != "forced"),
                 "verdicts": {v: sum(1 for d in mine if d.verdict == v) for v in VERDICTS[:4]},
             })

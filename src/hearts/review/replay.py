@@ -87,9 +87,8 @@ def replay_hand(full: Hand) -> list[Step]:
             steps.append(_snapshot(hand, "pass", seat, cards,
                                    full.pass_direction.target(seat), None))
     for card in full.plays:
-        seat = hand.turn
         played = hand.play(card)
-        steps.append(_snapshot(hand, "play", seat, (card,), None, played.trick))
+        steps.append(_snapshot(hand, "play", played.seat, (card,), None, played.trick))
     return steps
 
 

@@ -56,6 +56,6 @@ def review_text(review: Review, title: str, detail: Sequence[Seat]) -> str:
         mine = [d for d in review.of(seat) if d.verdict != "forced"]
         counts = ", ".join(f"{sum(1 for d in mine if d.verdict == v)} {v}"
                            for v in ("inaccuracy", "mistake", "blunder"))
-        lines.append(f"  {str(seat):6} {review.lost(seat):6.2f} in {len(mine)} decisions "
+        lines.append(f"  {seat!s:6} {review.lost(seat):6.2f} in {len(mine)} decisions "
                      f"({counts})")
     return "\n".join(lines)

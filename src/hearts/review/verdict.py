@@ -203,10 +203,9 @@ def tasks_of(record: dict[str, Any], seats: Sequence[Seat], seed: int,
                 out.append(Task(record, seat, "pass", 0, seed, depth))
     replayed = Hand.from_record(truncated(record, 0))
     for index, card in enumerate(hand.plays):
-        seat = replayed.turn
-        assert seat is not None
-        if seat in seats:
-            out.append(Task(record, seat, "play", index, seed, depth))
+        turn = replayed.turn
+        if turn is not None and turn in seats:
+            out.append(Task(record, turn, "play", index, seed, depth))
         replayed.play(card)
     return out
 
