@@ -4,7 +4,7 @@ seat's total, and the review as versioned JSON.
 The JSON shape (``format`` ``hearts-review``, ``version`` 1)::
 
     {"format": "hearts-review", "version": 1,
-     "hand": "<digest of the hand record>", "seed": 1, "depth": 600,
+     "hand": "<digest of the hand record>", "seed": 1, "depth": 1000,
      "thresholds": {"inaccuracy": 0.5, "mistake": 1.5, "blunder": 4.0},
      "measure": "the seat's own points in the hand, moons included; lower is better",
      "seats": [{"seat": "south", "player": "human" | null, "reviewed": true,

@@ -69,11 +69,13 @@ MISTAKE = 1.5
 BLUNDER = 4.0
 """Points given away from which a choice is a blunder."""
 
-DEFAULT_DEPTH = 600
-"""Sampled deals a decision by default: about twice the Expert's own first round
-(320), for every legal choice rather than a shortlist; chosen so a full review
-of a hand (all four seats) keeps within 30 seconds on two cores (see
-``python -m hearts.review.bench``)."""
+DEFAULT_DEPTH = 1000
+"""Sampled deals a decision by default, for every legal choice (the Expert plays
+on 320 deals for a shortlist of up to 8 cards, and 320 more for its two or three
+finalists). Measured with ``python -m hearts.review.bench`` on three hands, a full
+review (all four seats) takes about 14 processor seconds a hand with the compiled
+playout (about 7 seconds on two idle cores) and about 2.5 times that in pure
+Python, so it keeps within 30 seconds a hand on two cores either way."""
 
 Verdict = Literal["best", "inaccuracy", "mistake", "blunder", "forced"]
 """How the choice made compares with the best (``forced``: there was no choice)."""
