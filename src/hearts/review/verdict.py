@@ -14,7 +14,7 @@ The choice made is marked by the points it gave away against the best choice,
 deal on the same deals):
 
 - ``best``: less than :data:`INACCURACY` (0.5) points. At the default depth the
-  standard error of a difference is typically 0.1 to 0.3 points, so choices
+  standard error of a difference is about 0.2 to 0.35 points, so choices
   closer than half a point cannot be told apart reliably and neither is wrong.
 - ``inaccuracy``: :data:`INACCURACY` to :data:`MISTAKE` (1.5): a heart or two
   given away, as when a card too high takes a trick with a heart in it.
@@ -78,7 +78,8 @@ playout (about 7 seconds on two idle cores) and about 2.5 times that in pure
 Python, so it keeps within 30 seconds a hand on two cores either way."""
 
 Verdict = Literal["best", "inaccuracy", "mistake", "blunder", "forced"]
-"""How the choice made compares with the best (``forced``: there was no choice)."""
+"""How the choice made compares with the best (``forced``: one legal card, or
+every legal card plays alike, so there was no choice)."""
 
 
 def classify(loss: float) -> Verdict:
