@@ -87,3 +87,25 @@ def test_bad_arguments_and_files_are_refused(
     assert "cannot read" in capsys.readouterr().err
     assert cli.main(["--last"]) == 2
     assert "no hand has been finished" in capsys.readouterr().err
+
+
+def test_in_a_terminal_the_review_page_opens(
+        blunder_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[object] = []
+
+    class FakeApp:
+        def __init__(self, record: object, reviewer: object) -> None:
+            opened.append(record)
+            self.reviewer = reviewer
+
+        def run(self) -> None:
+            seen: list[object] = []
+            self.reviewer(seen.append)  # type: ignore[operator]
+            opened.append(len(seen))
+
+    import hearts.tui.review_page
+
+    monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert cli.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
+    assert opened == [json.loads(blunder_file.read_text()), 52]

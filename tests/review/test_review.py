@@ -69,3 +69,12 @@ def test_a_review_is_a_pure_function_of_record_seat_seed_and_depth(review: Revie
     other = review_hand(review.record, [Seat.SOUTH], 3, DEPTH)
     assert other.to_json()["decisions"] != [
         d for d in review.to_json()["decisions"] if d["seat"] == "south"]
+
+
+def test_the_review_imports_without_textual() -> None:
+    from tests.engine.test_import_hygiene import fresh_import
+
+    loaded = fresh_import(["hearts.review.replay", "hearts.review.verdict",
+                           "hearts.review.analysis", "hearts.review.text", "hearts.review.cli",
+                           "hearts.review.bench", "hearts.store.reviews"])
+    assert not [m for m in loaded["all"] if m == "textual" or m.startswith("textual.")]

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from hearts.records import RecordFileError
 from hearts.review.analysis import Review, hand_key, review_hand
 from hearts.review.replay import load_record
 from hearts.review.text import review_text
-from hearts.review.verdict import DEFAULT_DEPTH
+from hearts.review.verdict import DEFAULT_DEPTH, Decision
 
 __all__ = ["DEFAULT_JOBS", "main", "parse_args"]
 
@@ -73,8 +73,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     who.add_argument("--seat", type=_seat, metavar="S",
                      help="the seat to show (default: the person's, else south)")
     who.add_argument("--all", action="store_true", help="show every seat's decisions")
-    parser.add_argument("--json", action="store_true",
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true",
                         help="print the review as JSON (format hearts-review, version 1)")
+    output.add_argument("--text", action="store_true",
+                        help="print the review as text (the default when the output is not "
+                             "a terminal; in a terminal the review page opens)")
     parser.add_argument("--depth", type=_positive, default=DEFAULT_DEPTH, metavar="D",
                         help=f"sampled deals a choice (default {DEFAULT_DEPTH}; more is "
                              "slower and surer)")
@@ -99,13 +103,17 @@ def _default_seat(record: dict[str, Any]) -> Seat:
 
 
 @contextlib.contextmanager
-def _workers(jobs: int) -> Iterator[Executor | None]:
+def _workers(jobs: int, spawn: bool = False) -> Iterator[Executor | None]:
+    """``jobs`` worker processes (None: this process); ``spawn`` starts them fresh
+    rather than forked, for a process with threads running (the review page)."""
     if jobs <= 1:
         yield None
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    context = multiprocessing.get_context("spawn") if spawn else None
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         yield pool
 
 
@@ -152,6 +160,8 @@ def main(argv: list[str]) -> int:
         return 2
     seat = args.seat or _default_seat(record)
     key = (hand_key(record), "all", args.depth, args.seed)
+    if not (args.json or args.text) and sys.stdout.isatty():
+        return _page(record, args, db, key)
     try:
         document = _review(record, args, db, key)
     finally:
@@ -168,21 +178,47 @@ def main(argv: list[str]) -> int:
 
 
 def _review(record: dict[str, Any], args: argparse.Namespace, db: Any,
-            key: tuple[str, str, int, int]) -> dict[str, Any]:
-    """The review's JSON: kept in the store, or made now (and kept)."""
+            key: tuple[str, str, int, int],
+            progress: Callable[[Decision], None] | None = None,
+            spawn: bool = False) -> dict[str, Any]:
+    """The review's JSON: kept in the store, or made now (and kept); ``progress``
+    hears of each decision (of a kept review too)."""
     from hearts.store.reviews import keep_review, kept_review
 
     if db is not None:
         kept = kept_review(db, *key)
         if kept is not None:
             found: dict[str, Any] = json.loads(kept)
+            if progress is not None:
+                for decision in _review_of(record, found).decisions:
+                    progress(decision)
             return found
-    with _workers(args.jobs) as executor:
-        review = review_hand(record, list(Seat), args.seed, args.depth, executor)
+    with _workers(args.jobs, spawn) as executor:
+        review = review_hand(record, list(Seat), args.seed, args.depth, executor, progress)
     document = review.to_json()
     if db is not None:
         keep_review(db, *key, json.dumps(document))
     return document
+
+
+def _page(record: dict[str, Any], args: argparse.Namespace, db: Any,
+          key: tuple[str, str, int, int]) -> int:
+    """Open the review page in an app of its own; the review runs as it shows."""
+    from hearts.tui.review_page import ReviewApp
+
+    if db is not None:
+        db.close()  # a connection serves one thread: the reviewer opens its own
+
+    def reviewer(progress: Callable[[Decision], None]) -> object:
+        again = _store()
+        try:
+            return _review(record, args, again, key, progress, spawn=True)
+        finally:
+            if again is not None:
+                again.close()
+
+    ReviewApp(record, reviewer).run()
+    return 0
 
 
 def _review_of(record: dict[str, Any], document: dict[str, Any]) -> Review:
