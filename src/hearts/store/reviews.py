@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import UTC, datetime
+from pathlib import Path
 
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
 
@@ -29,8 +30,9 @@ def open_for_reviews(path: str) -> sqlite3.Connection | None:
     """The store at ``path`` opened for reading and keeping reviews, brought up to
     the current schema (as the game does when it opens it); None when the file
     does not exist, is empty, or was written by a newer Hearts."""
-    try:
-        db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+    try:  # mode=rw: never create the file
+        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True,
+                             isolation_level=None, timeout=5.0)
     except sqlite3.Error:
         return None
     try:
