@@ -103,17 +103,14 @@ def _default_seat(record: dict[str, Any]) -> Seat:
 
 
 @contextlib.contextmanager
-def _workers(jobs: int, spawn: bool = False) -> Iterator[Executor | None]:
-    """``jobs`` worker processes (None: this process); ``spawn`` starts them fresh
-    rather than forked, for a process with threads running (the review page)."""
+def _workers(jobs: int) -> Iterator[Executor | None]:
+    """``jobs`` worker processes (None: this process)."""
     if jobs <= 1:
         yield None
         return
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    context = multiprocessing.get_context("spawn") if spawn else None
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield pool
 
 
@@ -180,9 +177,10 @@ def main(argv: list[str]) -> int:
 def _review(record: dict[str, Any], args: argparse.Namespace, db: Any,
             key: tuple[str, str, int, int],
             progress: Callable[[Decision], None] | None = None,
-            spawn: bool = False) -> dict[str, Any]:
+            executor: Executor | None = None) -> dict[str, Any]:
     """The review's JSON: kept in the store, or made now (and kept); ``progress``
-    hears of each decision (of a kept review too)."""
+    hears of each decision (of a kept review too). Without an ``executor`` the
+    review starts ``args.jobs`` worker processes of its own."""
     from hearts.store.reviews import keep_review, kept_review
 
     if db is not None:
@@ -193,7 +191,10 @@ def _review(record: dict[str, Any], args: argparse.Namespace, db: Any,
                 for decision in _review_of(record, found).decisions:
                     progress(decision)
             return found
-    with _workers(args.jobs, spawn) as executor:
+    if executor is None:
+        with _workers(args.jobs) as pool:
+            review = review_hand(record, list(Seat), args.seed, args.depth, pool, progress)
+    else:
         review = review_hand(record, list(Seat), args.seed, args.depth, executor, progress)
     document = review.to_json()
     if db is not None:
@@ -208,16 +209,19 @@ def _page(record: dict[str, Any], args: argparse.Namespace, db: Any,
 
     if db is not None:
         db.close()  # a connection serves one thread: the reviewer opens its own
+    # The workers start before the app: forked from a process with no threads yet
+    # (under Textual, starting a process fails: its standard streams are replaced).
+    with _workers(args.jobs) as pool:
 
-    def reviewer(progress: Callable[[Decision], None]) -> object:
-        again = _store()
-        try:
-            return _review(record, args, again, key, progress, spawn=True)
-        finally:
-            if again is not None:
-                again.close()
+        def reviewer(progress: Callable[[Decision], None]) -> object:
+            again = _store()
+            try:
+                return _review(record, args, again, key, progress, pool)
+            finally:
+                if again is not None:
+                    again.close()
 
-    ReviewApp(record, reviewer).run()
+        ReviewApp(record, reviewer).run()
     return 0
 
 
