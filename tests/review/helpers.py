@@ -4,27 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts.ai import make_player
+from hearts.ai.levels import Level
 from hearts.cards import Seat
-from hearts.hand import Hand, SeatPlayer
-from hearts.rules import PassDirection, Rules
+from hearts.hand import SeatPlayer
+from hearts.review.bench import play_hand
+from hearts.rules import PassDirection
 from hearts.view import Phase
 from tests.engine.helpers import deal_of, play_queues, scripted_hand
 
 
-def played_record(seed: int, level: int = 3,
+def played_record(seed: int, level: Level = Level.CLUB,
                   direction: PassDirection = PassDirection.LEFT) -> dict[str, Any]:
     """A hand dealt from ``seed`` and played to the end by four players of ``level``
     (South recorded as the person)."""
-    hand = Hand.deal(Rules(), seed, pass_direction=direction)
-    players = [make_player(level, 10 * seed + seat) for seat in range(4)]
-    hand.players = (SeatPlayer("human"),
-                    *(SeatPlayer("club", 10 * seed + seat) for seat in (1, 2, 3)))
-    if hand.phase is Phase.PASSING:
-        for seat in Seat:
-            hand.pass_cards(seat, players[seat].choose_pass(hand.view(seat)))
-    while hand.turn is not None:
-        hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
+    hand = play_hand(seed, level, direction)
+    hand.players = (SeatPlayer("human"), *hand.players[1:]) if hand.players else None
     return hand.record()
 
 

@@ -25,22 +25,30 @@ from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.rules import PassDirection, Rules
 from hearts.view import Phase
 
-__all__ = ["bench_hand", "main"]
+__all__ = ["bench_hand", "main", "play_hand"]
 
 _DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
-def bench_hand(seed: int) -> dict[str, Any]:
-    """The record of a hand dealt from ``seed`` and played by four Club players."""
-    hand = Hand.deal(Rules(), seed, pass_direction=_DIRECTIONS[seed % 3])
-    players = [make_player(Level.CLUB, 4 * seed + seat) for seat in range(4)]
-    hand.players = tuple(SeatPlayer("club", 4 * seed + seat) for seat in range(4))
+def play_hand(seed: int, level: Level = Level.CLUB,
+              direction: PassDirection | None = None) -> Hand:
+    """A hand dealt from ``seed`` and played to the end by four players of ``level``
+    (passing left, right and across in turn by seed unless ``direction`` says)."""
+    direction = _DIRECTIONS[seed % 3] if direction is None else direction
+    hand = Hand.deal(Rules(), seed, pass_direction=direction)
+    players = [make_player(level, 4 * seed + seat) for seat in range(4)]
+    hand.players = tuple(SeatPlayer(level.name.lower(), 4 * seed + seat) for seat in range(4))
     if hand.phase is Phase.PASSING:
         for seat in Seat:
             hand.pass_cards(seat, players[seat].choose_pass(hand.view(seat)))
     while hand.turn is not None:
         hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
-    return hand.record()
+    return hand
+
+
+def bench_hand(seed: int) -> dict[str, Any]:
+    """The record of a hand of :func:`play_hand` by Club players."""
+    return play_hand(seed).record()
 
 
 def _cpu() -> float:
