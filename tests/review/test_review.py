@@ -78,3 +78,28 @@ def test_the_review_imports_without_textual() -> None:
                            "hearts.review.analysis", "hearts.review.text", "hearts.review.cli",
                            "hearts.review.bench", "hearts.store.reviews"])
     assert not [m for m in loaded["all"] if m == "textual" or m.startswith("textual.")]
+
+
+def test_cards_either_side_of_a_card_in_the_trick_do_not_play_alike() -> None:
+    from hearts.ai.kit import rule_kit
+    from hearts.ai.situation import Situation
+    from hearts.cards import Card
+    from hearts.hand import Hand
+    from hearts.review.evaluate import play_groups
+    from hearts.rules import PassDirection, Rules
+    from tests.engine.helpers import deal_of
+
+    deal = deal_of("9C JC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+                   "TC QC KC AC 8C 2H 3H 4H 5H 6H 7H 8H 9H",
+                   "2C 4C 5C 6C 7C TH JH QH KH AH 2S 3S 4S")
+    hand = Hand(Rules(), deal, dealer=Seat.SOUTH, pass_direction=PassDirection.NONE)
+    for card in ("TC", "2C", "3C"):
+        hand.play(card)
+    view = hand.view(Seat.SOUTH)
+    groups = play_groups(Situation.of(view), rule_kit(view.rules))
+    assert [[Card.from_index(c) for c in g] for g in groups] == [[Card.parse("9C")],
+                                                                [Card.parse("JC")]]
+    hand = Hand(Rules(), deal, dealer=Seat.EAST, pass_direction=PassDirection.NONE)
+    view = hand.view(Seat.SOUTH)  # South leads: the 2 to the queen of diamonds play alike
+    groups = play_groups(Situation.of(view), rule_kit(view.rules))
+    assert [len(g) for g in groups] == [1, 1, 11]
