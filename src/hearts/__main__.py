@@ -16,6 +16,7 @@ COMMANDS: dict[str, str] = {
     "stats": "hearts.store.commands:stats_main",
     "history": "hearts.store.commands:history_main",
     "verify": "hearts.verify:main",
+    "review": "hearts.review.cli:main",
 }
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""

@@ -77,7 +77,28 @@ def _to_version_1(db: sqlite3.Connection) -> None:
             db.execute(statement)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1]
+_VERSION_2 = """
+CREATE TABLE reviews (
+    hand     TEXT NOT NULL,
+    seat     TEXT NOT NULL,
+    depth    INTEGER NOT NULL,
+    seed     INTEGER NOT NULL,
+    reviewed TEXT NOT NULL,
+    review   TEXT NOT NULL,
+    PRIMARY KEY (hand, seat, depth, seed)
+)
+"""
+"""Version 2: the reviews of hands (``hearts review``), kept so a second look is
+instant. ``hand`` is the digest of the hand record
+(:func:`hearts.review.analysis.hand_key`), ``seat`` the seat reviewed (or ``all``),
+``review`` the review's JSON."""
+
+
+def _to_version_2(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_2)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2]
 """``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

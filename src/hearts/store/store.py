@@ -263,8 +263,7 @@ class Store:
                 result = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
                 if result != "ok":
                     raise _Broken("integrity check failed")
-                if version == SCHEMA_VERSION:
-                    check_schema(db)
+                check_schema(db)  # an older version's tables too, before migrating
         finally:
             if db.in_transaction:
                 db.execute("COMMIT")

@@ -1,0 +1,202 @@
+"""A whole hand's review: the verdict on every decision of the seats reviewed, each
+seat's total, and the review as versioned JSON.
+
+The JSON shape (``format`` ``hearts-review``, ``version`` 1)::
+
+    {"format": "hearts-review", "version": 1,
+     "hand": "<digest of the hand record>", "seed": 1, "depth": 1000,
+     "thresholds": {"inaccuracy": 0.5, "mistake": 1.5, "blunder": 4.0},
+     "measure": "the seat's own points in the hand, moons included; lower is better",
+     "seats": [{"seat": "south", "player": "human" | null, "reviewed": true,
+                "lost": 3.2, "decisions": 9,
+                "verdicts": {"best": 6, "inaccuracy": 2, "mistake": 1, "blunder": 0}}, ...],
+     "decisions": [{"seat": "south", "kind": "pass" | "play", "plays": 0, "trick": 0,
+                    "chosen": ["QS", ...], "verdict": "best" | "inaccuracy" | "mistake"
+                    | "blunder" | "forced", "loss": 0.0, "loss_se": 0.0,
+                    "best": ["QS"] | null, "hindsight_best": ["QS"] | null,
+                    "choices": [{"cards": ["QS"], "alike": ["QS"], "expected": 4.1,
+                                 "se": 0.2, "diff": 0.0, "diff_se": 0.0,
+                                 "hindsight": 3.0 | null}, ...]}, ...]}
+
+``plays`` is how many cards were played before the decision (the pass: 0),
+``trick`` the trick it belongs to (the pass: 0); the ``choices`` are best first;
+``alike`` lists the cards that play the same way as ``cards`` (empty for a pass);
+``hindsight`` is the choice's mean points in the real deal with every card known.
+:func:`validate` checks a document has this shape.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from hearts.cards import Card, Seat
+from hearts.hand import Hand
+from hearts.review.verdict import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Choice,
+    Decision,
+    judge_all,
+    seat_total,
+    tasks_of,
+)
+
+__all__ = ["REVIEW_FORMAT", "REVIEW_VERSION", "VERDICTS", "Review", "from_json", "hand_key",
+           "review_hand", "validate"]
+
+REVIEW_FORMAT = "hearts-review"
+REVIEW_VERSION = 1
+VERDICTS = ("best", "inaccuracy", "mistake", "blunder", "forced")
+"""Every verdict a decision may have."""
+MEASURE = "the seat's own points in the hand, moons included; lower is better"
+
+
+def hand_key(record: dict[str, Any]) -> str:
+    """A digest naming the hand (its record's JSON with sorted keys)."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The verdicts on a hand's decisions."""
+
+    record: dict[str, Any]
+    """The hand record reviewed."""
+    seats: tuple[Seat, ...]
+    """The seats whose decisions were judged."""
+    seed: int
+    """The review's seed."""
+    depth: int
+    """Sampled deals a choice."""
+    decisions: tuple[Decision, ...]
+    """Every decision of those seats, in the order they were made."""
+
+    def lost(self, seat: Seat) -> float:
+        """Points ``seat`` gave away against the best choices."""
+        return seat_total(self.decisions, seat)
+
+    def of(self, seat: Seat) -> list[Decision]:
+        """``seat``'s decisions."""
+        return [d for d in self.decisions if d.seat == seat]
+
+    def to_json(self) -> dict[str, Any]:
+        """The review as a JSON document (the shape in the module docstring)."""
+        players = self.record.get("players")
+        seats = []
+        for seat in Seat:
+            mine = self.of(seat)
+            player = players[seat]["player"] if isinstance(players, list) else None
+            seats.append({
+                "seat": seat.name.lower(), "player": player, "reviewed": seat in self.seats,
+                # from the rounded losses below, so the document adds up as printed
+                "lost": round(math.fsum(round(d.loss, 3) for d in mine), 3),
+                "decisions": sum(1 for d in mine if d.verdict != "forced"),
+                "verdicts": {v: sum(1 for d in mine if d.verdict == v) for v in VERDICTS[:4]},
+            })
+        return {
+            "format": REVIEW_FORMAT, "version": REVIEW_VERSION, "hand": hand_key(self.record),
+            "seed": self.seed, "depth": self.depth,
+            "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+            "measure": MEASURE, "seats": seats,
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,
+                executor: Executor | None = None,
+                progress: Callable[[Decision], None] | None = None) -> Review:
+    """Judge every decision of ``seats`` in the hand ``record`` (validated with
+    :meth:`Hand.from_record`); ``progress`` hears of each verdict in order."""
+    Hand.from_record(record)
+    chosen = tuple(sorted(set(seats)))
+    decisions = []
+    for decision in judge_all(tasks_of(record, chosen, seed, depth), executor):
+        decisions.append(decision)
+        if progress is not None:
+            progress(decision)
+    return Review(record, chosen, seed, depth, tuple(decisions))
+
+
+def _cards(values: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(value) for value in values)
+
+
+def from_json(record: dict[str, Any], document: dict[str, Any]) -> Review:
+    """The review of ``record`` that ``document`` (from :meth:`Review.to_json`, checked
+    with :func:`validate`) holds; figures are as rounded in the JSON."""
+    validate(document)
+    decisions = []
+    for entry in document["decisions"]:
+        choices = tuple(
+            Choice(_cards(c["cards"]), _cards(c["alike"]), c["expected"], c["se"], c["diff"],
+                   c["diff_se"], c["hindsight"]) for c in entry["choices"])
+        decisions.append(Decision(Seat.parse(entry["seat"]), entry["kind"], entry["plays"],
+                                  _cards(entry["chosen"]), entry["verdict"], entry["loss"],
+                                  entry["loss_se"], choices, document["depth"]))
+    seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
+    return Review(record, seats, document["seed"], document["depth"], tuple(decisions))
+
+
+def _check(condition: bool, where: str) -> None:
+    if not condition:
+        raise ValueError(f"review JSON: {where}")
+
+
+def _is_cards(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def validate(document: dict[str, Any]) -> None:
+    """Raise ``ValueError`` naming the first place ``document`` departs from the
+    shape in this module's docstring."""
+    _check(document.get("format") == REVIEW_FORMAT, "format")
+    _check(document.get("version") == REVIEW_VERSION, "version")
+    _check(isinstance(document.get("hand"), str), "hand")
+    for name in ("seed", "depth"):
+        _check(type(document.get(name)) is int, name)
+    _check(document.get("thresholds") == {"inaccuracy": INACCURACY, "mistake": MISTAKE,
+                                          "blunder": BLUNDER}, "thresholds")
+    seats: Sequence[Any] = document.get("seats", ())
+    _check(isinstance(seats, list) and len(seats) == 4, "seats")
+    for seat, entry in zip(Seat, seats, strict=True):
+        where = f"seats[{int(seat)}]"
+        _check(isinstance(entry, dict) and entry.get("seat") == seat.name.lower(), where)
+        _check(isinstance(entry.get("reviewed"), bool), f"{where}.reviewed")
+        _check(_is_number(entry.get("lost")), f"{where}.lost")
+        _check(type(entry.get("decisions")) is int, f"{where}.decisions")
+        _check(set(entry.get("verdicts", {})) == set(VERDICTS[:4]), f"{where}.verdicts")
+    decisions = document.get("decisions")
+    _check(isinstance(decisions, list), "decisions")
+    assert isinstance(decisions, list)
+    for number, entry in enumerate(decisions):
+        where = f"decisions[{number}]"
+        _check(isinstance(entry, dict), where)
+        _check(entry.get("kind") in ("pass", "play"), f"{where}.kind")
+        _check(entry.get("verdict") in VERDICTS, f"{where}.verdict")
+        _check(_is_cards(entry.get("chosen")), f"{where}.chosen")
+        for name in ("loss", "loss_se"):
+            _check(_is_number(entry.get(name)), f"{where}.{name}")
+        _check(entry.get("best") is None or _is_cards(entry.get("best")), f"{where}.best")
+        choices = entry.get("choices")
+        _check(isinstance(choices, list) and (bool(choices) or entry["verdict"] == "forced"),
+               f"{where}.choices")
+        assert isinstance(choices, list)
+        for index, choice in enumerate(choices):
+            place = f"{where}.choices[{index}]"
+            _check(isinstance(choice, dict) and _is_cards(choice.get("cards")), place)
+            for name in ("expected", "se", "diff", "diff_se"):
+                _check(_is_number(choice.get(name)), f"{place}.{name}")
+            _check(choice.get("hindsight") is None or _is_number(choice.get("hindsight")),
+                   f"{place}.hindsight")

@@ -1,0 +1,309 @@
+"""The verdict on every decision of a hand: expected points of each choice, the
+card chosen marked against the best, and a hindsight line.
+
+For each decision of a seat (its pass, and each card it played that was not
+forced) the hand is rebuilt from its record up to that moment and the seat's
+:class:`~hearts.view.PlayerView` is measured by :mod:`hearts.review.evaluate`:
+the expected points the seat ends the hand with after each choice (its own
+points, moons included, lower is better), with the standard error of each figure
+and of each figure's difference from the best. Only the view is read, so the
+verdict never depends on a card the seat could not see.
+
+The choice made is marked by the points it gave away against the best choice,
+``loss`` (the chosen choice's expected points minus the best's, measured deal by
+deal on the same deals):
+
+- ``best``: less than :data:`INACCURACY` (0.5) points. At the default depth the
+  standard error of a difference is about 0.2 to 0.35 points, so choices
+  closer than half a point cannot be told apart reliably and neither is wrong.
+- ``inaccuracy``: :data:`INACCURACY` to :data:`MISTAKE` (1.5): a heart or two
+  given away, as when a card too high takes a trick with a heart in it.
+- ``mistake``: :data:`MISTAKE` to :data:`BLUNDER` (4): a small slip repeated, or
+  a fair chance of taking the queen of spades.
+- ``blunder``: :data:`BLUNDER` or more: the queen of spades taken one time in
+  three, or a moon shot let through one time in six; a decision that costs the
+  hand's average result (about a quarter of its 26 or 33 points) or more.
+
+The **hindsight** line is apart from the verdict and labelled so: with every card
+known (the real deal), each choice played out by judgement in all seats on
+:data:`~hearts.review.evaluate.HINDSIGHT_PLAYOUTS` playouts; it says which
+choice would have been best in this deal, which a player could not know.
+
+The seat's total is the sum of its decisions' losses: the points it gave away
+against the best choices (the same figure for every seat, so a person compares
+with the computer players at the table). A review is a pure function of
+(record, seat, seed, depth): no clock and no global random state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hearts.ai.kit import rule_kit
+from hearts.ai.situation import Situation
+from hearts.cards import Card, Seat, cards_of_mask
+from hearts.hand import Hand
+from hearts.review.evaluate import (
+    Measured,
+    hindsight_pass,
+    hindsight_play,
+    measure_pass,
+    measure_play,
+    pass_options,
+    play_groups,
+)
+from hearts.review.replay import truncated
+from hearts.rules import PassDirection
+
+__all__ = ["BLUNDER", "DEFAULT_DEPTH", "INACCURACY", "MISTAKE", "Choice", "Decision", "Task",
+           "Verdict", "classify", "decide", "tasks_of"]
+
+INACCURACY = 0.5
+"""Points given away from which a choice is an inaccuracy (see the module)."""
+MISTAKE = 1.5
+"""Points given away from which a choice is a mistake."""
+BLUNDER = 4.0
+"""Points given away from which a choice is a blunder."""
+
+DEFAULT_DEPTH = 1000
+"""Sampled deals a decision by default, for every legal choice (the Expert plays
+on 320 deals for a shortlist of up to 8 cards, and 320 more for its two or three
+finalists). Measured with ``python -m hearts.review.bench`` on three hands, a full
+review (all four seats) takes about 14 processor seconds a hand with the compiled
+playout (about 7 seconds on two idle cores) and about 2.5 times that in pure
+Python, so it keeps within 30 seconds a hand on two cores either way."""
+
+Verdict = Literal["best", "inaccuracy", "mistake", "blunder", "forced"]
+"""How the choice made compares with the best (``forced``: one legal card, or
+every legal card plays alike, so there was no choice)."""
+
+
+def classify(loss: float) -> Verdict:
+    """The verdict on a choice that gave away ``loss`` points against the best."""
+    if loss < INACCURACY:
+        return "best"
+    if loss < MISTAKE:
+        return "inaccuracy"
+    if loss < BLUNDER:
+        return "mistake"
+    return "blunder"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice measured: a card (with the cards that play alike) or a pass."""
+
+    cards: tuple[Card, ...]
+    """The card played, or the three cards passed."""
+    alike: tuple[Card, ...]
+    """For a card, every legal card that plays the same way (itself included)."""
+    expected: float
+    """Expected points for the seat in the hand after this choice."""
+    se: float
+    """Standard error of ``expected``."""
+    diff: float
+    """``expected`` minus the best choice's, measured deal by deal (0 for the best)."""
+    diff_se: float
+    """Standard error of ``diff``."""
+    hindsight: float | None
+    """Mean points in the real deal with every card known (None when not measured)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The choice's entry in a review's JSON."""
+        return {"cards": [str(c) for c in self.cards], "alike": [str(c) for c in self.alike],
+                "expected": _round(self.expected), "se": _round(self.se),
+                "diff": _round(self.diff), "diff_se": _round(self.diff_se),
+                "hindsight": None if self.hindsight is None else _round(self.hindsight)}
+
+
+def _round(value: float) -> float:
+    return round(value, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The verdict on one decision of one seat."""
+
+    seat: Seat
+    """Who decided."""
+    kind: Literal["pass", "play"]
+    """Its pass or a card."""
+    plays: int
+    """Cards played before the decision (0 for the pass)."""
+    chosen: tuple[Card, ...]
+    """What the seat did."""
+    verdict: Verdict
+    """How that compares with the best."""
+    loss: float
+    """Points the choice gave away against the best choice (0 when forced)."""
+    loss_se: float
+    """Standard error of ``loss``."""
+    choices: tuple[Choice, ...]
+    """Every measured choice, best first (empty when forced)."""
+    depth: int
+    """Sampled deals each choice was measured on."""
+
+    @property
+    def trick_number(self) -> int:
+        """The trick (from 1) of a card; 0 for the pass."""
+        return 0 if self.kind == "pass" else self.plays // 4 + 1
+
+    @property
+    def best(self) -> Choice | None:
+        """The best choice measured (None when forced)."""
+        return self.choices[0] if self.choices else None
+
+    @property
+    def hindsight_best(self) -> Choice | None:
+        """The choice best in hindsight (every card known), or None."""
+        known = [c for c in self.choices if c.hindsight is not None]
+        return min(known, key=lambda c: c.hindsight or 0.0) if known else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision's entry in a review's JSON."""
+        best = self.best
+        hindsight = self.hindsight_best
+        return {
+            "seat": self.seat.name.lower(), "kind": self.kind, "plays": self.plays,
+            "trick": self.trick_number, "chosen": [str(c) for c in self.chosen],
+            "verdict": self.verdict, "loss": _round(self.loss), "loss_se": _round(self.loss_se),
+            "best": None if best is None else [str(c) for c in best.cards],
+            "hindsight_best": None if hindsight is None else [str(c) for c in hindsight.cards],
+            "choices": [choice.to_json() for choice in self.choices],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One decision to judge: everything a worker process needs."""
+
+    record: dict[str, Any]
+    """The whole hand record (the chosen card and the hindsight come from it)."""
+    seat: Seat
+    """Who decides."""
+    kind: Literal["pass", "play"]
+    """The pass or a card."""
+    plays: int
+    """Cards played before the decision."""
+    seed: int
+    """The review's seed."""
+    depth: int
+    """Sampled deals a choice."""
+
+
+def tasks_of(record: dict[str, Any], seats: Sequence[Seat], seed: int,
+             depth: int) -> list[Task]:
+    """Every decision of ``seats`` in the hand, in the order they were made."""
+    hand = Hand.from_record(record)
+    out: list[Task] = []
+    if hand.pass_direction is not PassDirection.NONE:
+        for seat in seats:
+            if hand.passed(seat):
+                out.append(Task(record, seat, "pass", 0, seed, depth))
+    replayed = Hand.from_record(truncated(record, 0))
+    for index, card in enumerate(hand.plays):
+        turn = replayed.turn
+        if turn is not None and turn in seats:
+            out.append(Task(record, turn, "play", index, seed, depth))
+        replayed.play(card)
+    return out
+
+
+def decide(task: Task) -> Decision:
+    """The verdict on ``task``'s decision (pure: the same task gives the same verdict)."""
+    if task.kind == "pass":
+        return _decide_pass(task)
+    return _decide_play(task)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def _choices(found: Measured, cards: Callable[[int], tuple[Card, ...]],
+             alike: Callable[[int], tuple[Card, ...]],
+             hindsight: Sequence[float] | None) -> list[Choice]:
+    order = sorted(range(len(found.choices)),
+                   key=lambda i: (found.figures(i).expected, i))
+    best = order[0]
+    out = []
+    for i in order:
+        figures = found.figures(i)
+        diff = found.difference(i, best) if i != best else None
+        out.append(Choice(cards(found.choices[i]), alike(found.choices[i]), figures.expected,
+                          figures.se, 0.0 if diff is None else diff.expected,
+                          0.0 if diff is None else diff.se,
+                          None if hindsight is None else hindsight[i]))
+    return out
+
+
+def _verdict(task: Task, chosen: tuple[Card, ...], choices: list[Choice],
+             position: int) -> Decision:
+    picked = choices[position]
+    loss = max(0.0, picked.diff)
+    return Decision(task.seat, task.kind, task.plays, chosen, classify(loss), loss,
+                    picked.diff_se, tuple(choices), task.depth)
+
+
+def _decide_play(task: Task) -> Decision:
+    hand = Hand.from_record(truncated(task.record, task.plays))
+    chosen = Card.parse(task.record["plays"][task.plays])
+    view = hand.view(task.seat)
+    s = Situation.of(view)
+    groups = play_groups(s, rule_kit(view.rules))
+    if len(groups) == 1:
+        return Decision(task.seat, "play", task.plays, (chosen,), "forced", 0.0, 0.0, (),
+                        task.depth)
+    by_card = {card: group for group in groups for card in group}
+    found = measure_play(view, task.seed, task.depth, [group[0] for group in groups])
+    world = [_mask(hand.holding(seat)) for seat in Seat]
+    hindsight = hindsight_play(view, world, task.seed, found.choices)
+    choices = _choices(found, lambda c: (Card.from_index(c),),
+                       lambda c: tuple(Card.from_index(x) for x in by_card[c]), hindsight)
+    position = next(i for i, choice in enumerate(choices) if chosen in choice.alike)
+    return _verdict(task, (chosen,), choices, position)
+
+
+def _decide_pass(task: Task) -> Decision:
+    full = Hand.from_record(task.record)
+    chosen = full.passed(task.seat)
+    hand = Hand.from_record(truncated(task.record, 0, passes=False))
+    view = hand.view(task.seat)
+    chosen_mask = _mask(chosen)
+    options = pass_options(view, chosen_mask)
+    found = measure_pass(view, task.seed, task.depth, options)
+    dealt = [_mask(full.dealt(seat)) for seat in Seat]
+    passes = [_mask(full.passed(seat)) or None for seat in Seat]
+    hindsight = hindsight_pass(view, dealt, passes, task.seed, options)
+
+    def cards(mask: int) -> tuple[Card, ...]:
+        return tuple(cards_of_mask(mask))
+
+    choices = _choices(found, cards, lambda mask: (), hindsight)
+    position = next(i for i, choice in enumerate(choices) if _mask(choice.cards) == chosen_mask)
+    return _verdict(task, tuple(chosen), choices, position)
+
+
+def judge_all(tasks: Sequence[Task], executor: Executor | None = None) -> Iterator[Decision]:
+    """The verdict on each task, in the tasks' order; with an ``executor`` the
+    tasks run in its processes (the most costly first), else here."""
+    if executor is None:
+        for task in tasks:
+            yield decide(task)
+        return
+    order = sorted(range(len(tasks)), key=lambda i: (tasks[i].plays, i))
+    futures = {i: executor.submit(decide, tasks[i]) for i in order}
+    for i in range(len(tasks)):
+        yield futures[i].result()
+
+
+def seat_total(decisions: Sequence[Decision], seat: Seat) -> float:
+    """Points ``seat`` gave away in ``decisions`` against the best choices."""
+    return math.fsum(d.loss for d in decisions if d.seat == seat)

@@ -1,0 +1,81 @@
+"""Reviews of hands kept in the store (the ``reviews`` table of schema version 2),
+so a second look at a hand is instant.
+
+A review is keyed by the hand (the digest of its record), the seat reviewed, the
+depth and the seed: the review is a pure function of those, so a kept one is
+exactly what reviewing again would give. Each write is one transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
+
+__all__ = ["find_hand", "has_reviews", "keep_review", "kept_review", "open_for_reviews"]
+
+_REVIEWS_FROM = 2
+"""The schema version that has the ``reviews`` table."""
+
+
+def has_reviews(db: sqlite3.Connection) -> bool:
+    """Whether ``db`` has the reviews table."""
+    return db.execute("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'reviews'"
+                      ).fetchone() is not None
+
+
+def open_for_reviews(path: str) -> sqlite3.Connection | None:
+    """The store at ``path`` opened for reading and keeping reviews, brought up to
+    the current schema (as the game does when it opens it); None when the file
+    does not exist, is empty, or was written by a newer Hearts."""
+    try:  # mode=rw: never create the file
+        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=rw", uri=True,
+                             isolation_level=None, timeout=5.0)
+    except sqlite3.Error:
+        return None
+    try:
+        version = user_version(db)
+        if version == 0 or version > SCHEMA_VERSION:
+            db.close()
+            return None
+        if version < _REVIEWS_FROM:
+            migrate(db)
+    except sqlite3.Error:
+        db.close()
+        return None
+    return db
+
+
+def kept_review(db: sqlite3.Connection, hand: str, seat: str, depth: int,
+                seed: int) -> str | None:
+    """The review's JSON kept for this key, or None."""
+    if not has_reviews(db):
+        return None
+    row = db.execute("SELECT review FROM reviews WHERE hand = ? AND seat = ? AND depth = ?"
+                     " AND seed = ?", (hand, seat, depth, seed)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def keep_review(db: sqlite3.Connection, hand: str, seat: str, depth: int, seed: int,
+                review: str) -> None:
+    """Keep ``review`` (JSON) under this key, replacing any kept before."""
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    with transaction(db):
+        db.execute("INSERT OR REPLACE INTO reviews (hand, seat, depth, seed, reviewed, review)"
+                   " VALUES (?, ?, ?, ?, ?, ?)", (hand, seat, depth, seed, stamp, review))
+
+
+def find_hand(db: sqlite3.Connection, match: int | None = None,
+              number: int | None = None) -> str | None:
+    """A finished hand's record: hand ``number`` of match ``match``, or without
+    them the last hand finished; None when there is no such hand."""
+    if match is None:
+        row = db.execute("SELECT record FROM hands WHERE finished IS NOT NULL"
+                         " ORDER BY finished DESC, match_id DESC, number DESC LIMIT 1"
+                         ).fetchone()
+    else:
+        row = db.execute("SELECT record FROM hands WHERE match_id = ? AND number = ?",
+                         (match, number if number is not None else 1)).fetchone()
+    return None if row is None else str(row[0])

@@ -1,0 +1,111 @@
+"""``hearts review``: text, JSON, the store's kept reviews and its hands."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from hearts.__main__ import main as hearts_main
+from hearts.cards import Seat
+from hearts.review import cli
+from hearts.review.analysis import validate
+from hearts.store import Store
+from hearts.view import Phase
+from tests.review.helpers import MOON_DEAL, MOON_QUEUES, scripted_record
+from tests.store.helpers import play_match
+
+
+@pytest.fixture
+def blunder_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(scripted_record(MOON_DEAL, MOON_QUEUES, Seat.SOUTH, "2H AH")))
+    return path
+
+
+def test_the_text_names_the_blunder_and_the_better_card(
+        blunder_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([str(blunder_file), "--depth", "8", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.strip().startswith("Trick 12"))
+    assert "2H" in line and "blunder" in line and "better AH" in line
+    assert "hindsight AH" in line
+    assert "Points given away against the best choices:" in out
+
+
+def test_json_is_a_valid_review(blunder_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as end:
+        hearts_main(["review", str(blunder_file), "--json", "--depth", "8", "--jobs", "2",
+                     "--seed", "4"])
+    assert end.value.code == 0
+    document = json.loads(capsys.readouterr().out)
+    validate(document)
+    assert document["seed"] == 4 and document["depth"] == 8
+    blunder = next(d for d in document["decisions"] if d["seat"] == "south" and d["plays"] == 47)
+    assert blunder["verdict"] == "blunder" and blunder["best"] == ["AH"]
+
+
+def test_a_review_is_kept_in_the_store_and_read_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path))
+    store = Store.open(tmp_path)
+    match = play_match(store, seed=2, target=50,
+                       stop=lambda m: len(m.hands) >= 2 and m.hands[-1].phase is Phase.OVER)
+    store.close()
+    assert cli.main(["--last", "--json", "--depth", "6", "--jobs", "1"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    assert db.execute("SELECT hand, seat, depth, seed FROM reviews").fetchall() == [
+        (first["hand"], "all", 6, 0)]
+    db.close()
+
+    def no_review(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the kept review should be used")
+
+    monkeypatch.setattr(cli, "review_hand", no_review)
+    assert cli.main(["--last", "--json", "--depth", "6", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert cli.main(["--match", "1", "--hand", str(len(match.hands)), "--depth", "6",
+                     "--jobs", "1"]) == 0
+    assert "Review of match 1" in capsys.readouterr().out
+
+
+def test_bad_arguments_and_files_are_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "none"))
+    with pytest.raises(SystemExit):
+        cli.main([])
+    with pytest.raises(SystemExit):
+        cli.main(["x.json", "--seat", "south", "--all"])
+    missing = tmp_path / "missing.json"
+    assert cli.main([str(missing)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert cli.main(["--last"]) == 2
+    assert "no hand has been finished" in capsys.readouterr().err
+
+
+def test_in_a_terminal_the_review_page_opens(
+        blunder_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[object] = []
+
+    class FakeApp:
+        def __init__(self, record: object, reviewer: object) -> None:
+            opened.append(record)
+            self.reviewer = reviewer
+
+        def run(self) -> None:
+            seen: list[object] = []
+            self.reviewer(seen.append)  # type: ignore[operator]
+            opened.append(len(seen))
+
+    import hearts.tui.review_page
+
+    monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert cli.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
+    assert opened == [json.loads(blunder_file.read_text()), 52]
