@@ -263,7 +263,7 @@ async def test_9_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> Non
         await pilot.press("o", "c")
         assert "Options unchanged" in app.chair.prompt()
         assert (await wait_for_prompt(pilot, "press Deal for a new game")).endswith(
-            "press Deal for a new game")
+            "press Deal for a new game, v to review the hand")
 
 
 # --- 10: ctrl+q and ctrl+c quit like x --------------------------------------------

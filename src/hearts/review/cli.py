@@ -26,7 +26,7 @@ from hearts.review.replay import load_record
 from hearts.review.text import review_text
 from hearts.review.verdict import DEFAULT_DEPTH, Decision
 
-__all__ = ["DEFAULT_JOBS", "main", "parse_args"]
+__all__ = ["DEFAULT_JOBS", "main", "parse_args", "review_document"]
 
 DEFAULT_JOBS = 2
 """Worker processes a review uses unless ``--jobs`` says otherwise."""
@@ -156,11 +156,10 @@ def main(argv: list[str]) -> int:
         print(f"hearts review: {error}", file=sys.stderr)
         return 2
     seat = args.seat or _default_seat(record)
-    key = (hand_key(record), "all", args.depth, args.seed)
     if not (args.json or args.text) and sys.stdout.isatty():
-        return _page(record, args, db, key)
+        return _page(record, args, db)
     try:
-        document = _review(record, args, db, key)
+        document = review_document(record, db, args.seed, args.depth, args.jobs)
     finally:
         if db is not None:
             db.close()
@@ -174,15 +173,16 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _review(record: dict[str, Any], args: argparse.Namespace, db: Any,
-            key: tuple[str, str, int, int],
-            progress: Callable[[Decision], None] | None = None,
-            executor: Executor | None = None) -> dict[str, Any]:
-    """The review's JSON: kept in the store, or made now (and kept); ``progress``
-    hears of each decision (of a kept review too). Without an ``executor`` the
-    review starts ``args.jobs`` worker processes of its own."""
+def review_document(record: dict[str, Any], db: Any, seed: int, depth: int, jobs: int = 1,
+                    progress: Callable[[Decision], None] | None = None,
+                    executor: Executor | None = None) -> dict[str, Any]:
+    """The review's JSON of every seat: kept in the store ``db`` (an open
+    connection, or None), or made now and kept; ``progress`` hears of each
+    decision (of a kept review too). Without an ``executor`` the review starts
+    ``jobs`` worker processes of its own (one: this process)."""
     from hearts.store.reviews import keep_review, kept_review
 
+    key = (hand_key(record), "all", depth, seed)
     if db is not None:
         kept = kept_review(db, *key)
         if kept is not None:
@@ -192,18 +192,17 @@ def _review(record: dict[str, Any], args: argparse.Namespace, db: Any,
                     progress(decision)
             return found
     if executor is None:
-        with _workers(args.jobs) as pool:
-            review = review_hand(record, list(Seat), args.seed, args.depth, pool, progress)
+        with _workers(jobs) as pool:
+            review = review_hand(record, list(Seat), seed, depth, pool, progress)
     else:
-        review = review_hand(record, list(Seat), args.seed, args.depth, executor, progress)
+        review = review_hand(record, list(Seat), seed, depth, executor, progress)
     document = review.to_json()
     if db is not None:
         keep_review(db, *key, json.dumps(document))
     return document
 
 
-def _page(record: dict[str, Any], args: argparse.Namespace, db: Any,
-          key: tuple[str, str, int, int]) -> int:
+def _page(record: dict[str, Any], args: argparse.Namespace, db: Any) -> int:
     """Open the review page in an app of its own; the review runs as it shows."""
     from hearts.tui.review_page import ReviewApp
 
@@ -216,7 +215,8 @@ def _page(record: dict[str, Any], args: argparse.Namespace, db: Any,
         def reviewer(progress: Callable[[Decision], None]) -> object:
             again = _store()
             try:
-                return _review(record, args, again, key, progress, pool)
+                return review_document(record, again, args.seed, args.depth, args.jobs,
+                                       progress, pool)
             finally:
                 if again is not None:
                     again.close()

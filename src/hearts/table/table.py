@@ -298,6 +298,9 @@ class Table:
         between = self.stage is Stage.IDLE
         if action in ("deal", "options", "stats"):
             return between
+        if action == "review":
+            hand = self.hand
+            return between and hand is not None and hand.phase is Phase.OVER
         if action in ("pass", "clear"):
             return self.stage is Stage.PASSING and not self.passed(seat)
         if action == "continue":
@@ -342,8 +345,9 @@ class Table:
                 moon = ("You shot the moon! " if hand.shooter == seat
                         else f"{self.name(hand.shooter)} shot the moon! ")
             if self.match.over:
-                return moon + self.winner_text(seat) + " - press Deal for a new game"
-            return moon + "Hand complete - press Deal for the next one"
+                return (moon + self.winner_text(seat)
+                        + " - press Deal for a new game, v to review the hand")
+            return moon + "Hand complete - press Deal for the next one, v to review it"
         if self.claimed:
             return "No points are left to take - playing the rest of the hand out"
         number = len(hand.tricks) + 1

@@ -32,7 +32,10 @@ from hearts.cards import Card
 from hearts.failures import log_failure
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
 from hearts.paths import short_path
+from hearts.review.cli import review_document
+from hearts.review.verdict import DEFAULT_DEPTH, Decision
 from hearts.store import Store
+from hearts.store.reviews import open_for_reviews
 from hearts.table import (
     Abandoned,
     Decide,
@@ -40,6 +43,7 @@ from hearts.table import (
     Redraw,
     Save,
     Say,
+    Stage,
     Table,
     Wait,
     one_person,
@@ -50,6 +54,7 @@ from hearts.table.driver import decide
 from hearts.tui.chair import USER, Chair
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.table import TableScreen
+from hearts.view import Phase
 
 MESSAGE_SECONDS = 4.0
 """How long a notice stays on the status line beside the prompt."""
@@ -80,6 +85,7 @@ class HeartsApp(App[None]):
         new_match: bool = False,
         message_seconds: float = MESSAGE_SECONDS,
         strict_failures: bool = False,
+        review_depth: int = DEFAULT_DEPTH,
     ) -> None:
         super().__init__()
         self.player_factory = player_factory
@@ -97,6 +103,8 @@ class HeartsApp(App[None]):
         """How long a notice stays beside the prompt."""
         self.strict_failures = strict_failures
         """Let a failing computer player's error end the app (the tests' setting)."""
+        self.review_depth = review_depth
+        """Sampled deals for each choice when a hand is reviewed."""
         self.table = Table(self.options, random.randrange(1 << 30) if seed is None else seed,
                            one_person(USER), level)
         """The table: the flow of the match."""
@@ -356,6 +364,30 @@ class HeartsApp(App[None]):
             return
         if not any(isinstance(screen, ScoreSheetScreen) for screen in self.screen_stack):
             self.push_screen(ScoreSheetScreen())
+
+    def open_review(self) -> None:
+        """Replay the hand just finished with the Expert's verdict on every decision
+        (between hands); the verdicts arrive as they are judged, and are kept."""
+        hand = self.table.hand
+        if hand is None or self.table.stage is not Stage.IDLE or hand.phase is not Phase.OVER:
+            self.say("A hand can be reviewed once it is over")
+            return
+        from hearts.tui.review_page import ReviewScreen
+
+        if any(isinstance(screen, ReviewScreen) for screen in self.screen_stack):
+            return
+        record = hand.record()
+        path, depth = str(self.store.path), self.review_depth
+
+        def reviewer(progress: Callable[[Decision], None]) -> object:
+            db = open_for_reviews(path) if self.store.saving else None
+            try:
+                return review_document(record, db, 0, depth, 1, progress)
+            finally:
+                if db is not None:
+                    db.close()
+
+        self.push_screen(ReviewScreen(record, reviewer, self.ascii_only))
 
     def open_help(self) -> None:
         """Show the help page over whatever is on show."""

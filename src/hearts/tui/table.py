@@ -55,6 +55,7 @@ class TableScreen(HelpKeysScreen):
         Binding("u", "undo", "Undo", show=False),
         Binding("l", "last_trick", "Last trick", show=False),
         Binding("r", "scores", "Score sheet", show=False),
+        Binding("v", "review", "Review the hand", show=False),
         Binding("a", "abandon", "Abandon", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
@@ -207,6 +208,10 @@ class TableScreen(HelpKeysScreen):
     def action_scores(self) -> None:
         """Show the score sheet."""
         self.hearts.open_scores()
+
+    def action_review(self) -> None:
+        """Replay the hand just finished, with the verdict on every decision."""
+        self.hearts.open_review()
 
     def action_abandon(self) -> None:
         """Abandon the match, after a confirmation."""

@@ -1,0 +1,43 @@
+"""The review of the hand just finished, one key away at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hearts.tui.review_page import ReviewScreen
+from hearts.tui.table import TableScreen
+
+from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, settle
+
+
+async def test_v_between_hands_replays_the_hand_with_verdicts(tmp_path: Path) -> None:
+    app = make_app(tmp_path, review_depth=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("v")
+        assert "once it is over" in app.chair.prompt()  # nothing to review yet
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        assert "v to review it" in app.chair.prompt()
+        await pilot.press("v")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        for _ in range(600):
+            if page.done:
+                break
+            await pilot.pause(0.1)
+        assert page.done and page.verdicts  # every decision judged, the person's too
+        await pilot.press("end")
+        assert page.index == len(page.steps) - 1
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("v")  # a second look comes from the store at once
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, ReviewScreen)
+        for _ in range(50):
+            if again.done:
+                break
+            await pilot.pause(0.1)
+        assert again.done and len(again.verdicts) == len(page.verdicts)
