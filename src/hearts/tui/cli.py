@@ -18,8 +18,9 @@ __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "game_args", "locale_is_ascii", "main
 _DESCRIPTION = """\
 Play Hearts in the terminal: you sit South against three computer players.
 Keys: left/right move, space/return play or choose, d deal, p pass, c clear,
-? hint, u undo, l last trick, r score sheet, a abandon the match, o options,
-t statistics, x quit, esc h help, C-l redraw; the mouse works too.
+? hint, u undo, l last trick, r score sheet, v review the hand (between
+hands), a abandon the match, o options, t statistics, x quit, esc h help,
+C-l redraw; the mouse works too.
 Options are kept in the user's config folder (HEARTS_CONFIG_DIR names another
 folder). The match in progress, every hand and every match are kept in
 hearts.db in the user's data folder (HEARTS_DATA_DIR names another): quit at
@@ -30,7 +31,8 @@ recorded as abandoned if that window closes before the match ends.
 The table is drawn with plain ASCII when the terminal's encoding or locale
 cannot show box lines and suit symbols (LANG=C, for example); --ascii and
 --unicode force either.
-See also: hearts stats, hearts history --export FILE, hearts verify RECORD.
+See also: hearts stats, hearts history --export FILE, hearts verify RECORD,
+hearts review RECORD.
 
 With --serve the game plays in a web browser instead: open the address it
 prints; every tab is a game of its own, and --seed, --ascii and --level apply

@@ -64,6 +64,8 @@ Between hands the table shows the hand's number and the seed it was dealt from
   u               undo: take back your last card and the cards played after
                   it, or your pass until the cards are exchanged
   r               the score sheet of this match
+  v               between hands: review the hand just played, trick by
+                  trick, with the Expert's verdict on every decision
   a               abandon this match and start a new one (asks first)
   o               the options page (between hands)
   t               your statistics (between hands and at game over)
