@@ -19,6 +19,17 @@ __all__ = [
     "SeatPlayer",
     "Suit", "Trick",
 ]
-__version__ = "0.2.0.dev0"
 
+
+def __getattr__(name: str) -> str:
+    """``__version__``, looked up on first use (reading the metadata takes a while)."""
+    if name == "__version__":
+        from hearts.distribution import version
+
+        return version()
+    raise AttributeError(f"module 'hearts' has no attribute {name!r}")
+
+
+# Before anything imports the compiled modules: it may put the pure-Python ones in
+# their place.
 speedups.install()
