@@ -7,6 +7,11 @@ The public API::
 """
 
 from hearts import speedups
+
+# First of all, before anything imports the compiled modules (some may be
+# hearts.* modules imported below): it may put the pure-Python ones in their place.
+speedups.install()
+
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
@@ -29,7 +34,3 @@ def __getattr__(name: str) -> str:
         return version()
     raise AttributeError(f"module 'hearts' has no attribute {name!r}")
 
-
-# Before anything imports the compiled modules: it may put the pure-Python ones in
-# their place.
-speedups.install()
