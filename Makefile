@@ -4,25 +4,45 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+# The exact versions the tests are run with (the package itself states ranges).
+CONSTRAINTS := -c constraints.txt
 
-.PHONY: play serve test test-browser lint typecheck bench ladder baseline clean compile
+.PHONY: play serve test test-fast test-browser lint typecheck bench ladder baseline clean \
+	compile wheel
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[fast]'
+# The build requirements (setuptools and mypy, read from pyproject.toml) go into
+# the venv, and the editable install is made without compiling: `make compile`
+# compiles the playout's modules in place, keeping build/ to rebuild only what changed.
+$(STAMP): pyproject.toml setup.py constraints.txt | $(BIN)/python
+	$(BIN)/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", \
+		"rb"))["build-system"]["requires"]))' > $(VENV)/build-requires.txt
+	$(BIN)/python -m pip install --quiet $(CONSTRAINTS) -r $(VENV)/build-requires.txt
+	@# Before 0.2.0 the distribution was called hearts and compiled into the venv.
+	$(BIN)/python -m pip uninstall --quiet --yes hearts 2>/dev/null || true
+	rm -rf $(VENV)/hearts-speedups
+	HEARTS_PURE_BUILD=1 $(BIN)/python -m pip install --quiet $(CONSTRAINTS) \
+		--no-build-isolation -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP) $@
+$(TEST_STAMP): $(STAMP)
+	HEARTS_PURE_BUILD=1 $(BIN)/python -m pip install --quiet $(CONSTRAINTS) \
+		--no-build-isolation -e '.[test]'
+	touch $@
 
-# The playout's modules compiled with mypyc, about twice as fast; a no-op when
-# this source is compiled already. If it fails the AI runs as pure Python.
-compile: $(STAMP)
-	-$(BIN)/python -m hearts.compile
+# The playout's modules compiled with mypyc beside their source, about twice as
+# fast; run again only when the source they are built from changed. If it fails
+# the AI runs as pure Python (python -m hearts.compile says which is in use).
+COMPILED_FROM := $(wildcard src/hearts/*.py src/hearts/ai/*.py)
+DIGEST := src/hearts/speedups.digest
+compile: $(DIGEST)
+
+$(DIGEST): $(COMPILED_FROM) setup.py | $(STAMP)
+	-$(BIN)/python setup.py --quiet build_ext --inplace
+	@$(BIN)/python -m hearts.compile
 
 play: compile
 	$(BIN)/hearts
@@ -32,19 +52,29 @@ serve: compile
 	$(BIN)/hearts --serve
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests setup.py
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy --strict src/hearts
 
 # HEARTS_EXPECT_COMPILED: a test fails if the compiled modules are not in use.
 test: lint typecheck compile
+	$(BIN)/python -m pip check
 	HEARTS_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto -q
+
+# Everything but the tests marked slow (the fuzz, processes, the browser, the wheel).
+test-fast: compile $(TEST_STAMP)
+	HEARTS_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto -q -m "not slow"
 
 # The game played in headless Chromium, alone (needs Debian's chromium package;
 # without it the test is skipped and says how to install it).
 test-browser: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m browser
+
+# The wheel (compiled where a C compiler is at hand) in dist/; HEARTS_PURE_BUILD=1
+# makes a pure-Python one.
+wheel: $(STAMP)
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
 
 bench: compile
 	$(BIN)/python -m hearts.bench engine
@@ -58,4 +88,5 @@ baseline:
 	$(MAKE) -C lab baseline
 
 clean:
-	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache build dist $(DIGEST)
+	find src -name '*.so' -delete

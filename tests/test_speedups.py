@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -29,12 +30,13 @@ def _probe(pure: bool) -> dict[str, object]:
     return found
 
 
+@pytest.mark.slow
 def test_compiled_modules_decide_as_pure_python() -> None:
     compiled = _probe(pure=False)
     if not compiled.pop("compiled"):
         if os.environ.get("HEARTS_EXPECT_COMPILED"):
-            pytest.fail("the playout's modules are not compiled: python -m hearts.compile")
-        pytest.skip("the playout's modules are not compiled (python -m hearts.compile)")
+            pytest.fail("the playout's modules are not compiled: make compile")
+        pytest.skip("the playout's modules are not compiled (make compile)")
     pure = _probe(pure=True)
     assert pure.pop("compiled") is False
     assert compiled == pure
@@ -59,44 +61,79 @@ def test_the_digest_changes_with_the_library_and_the_ai_only(tmp_path: Path) -> 
     assert speedups.source_digest(root) not in (before, changed)
 
 
-def _build(where: Path, names: tuple[str, ...]) -> None:
+def _compiled_files(root: Path, names: tuple[str, ...]) -> None:
     for name in names:
-        path = where.joinpath(*name.split("."))
+        path = root.joinpath(*name.split(".")[1:])
         path.parent.mkdir(parents=True, exist_ok=True)
         path.with_name(path.name + SUFFIX).write_bytes(b"")
 
 
-def test_a_build_is_used_only_when_every_module_is_there(tmp_path: Path) -> None:
-    _build(tmp_path, speedups.MODULES[:1])
-    assert speedups.extensions(tmp_path) == {}
-    _build(tmp_path, (*speedups.MODULES, f"{speedups.GROUP}__mypyc"))
-    assert set(speedups.extensions(tmp_path)) == {*speedups.MODULES,
-                                                   f"{speedups.GROUP}__mypyc"}
-
-
-def _without_finder(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
-    monkeypatch.setattr(sys, "meta_path", [finder for finder in sys.meta_path
-                                           if not isinstance(finder, speedups._Finder)])
-    monkeypatch.setattr(speedups, "folder", lambda digest=None: folder)
+def test_the_compiled_modules_are_used_only_when_built_from_this_source(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _library(tmp_path)
     monkeypatch.delenv(speedups.PURE_ENV, raising=False)
-
-
-def test_install_serves_only_the_build_of_this_source(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    _without_finder(monkeypatch, tmp_path / "missing")
-    assert not speedups.install()
-    assert not any(isinstance(f, speedups._Finder) for f in sys.meta_path)
-
-    _build(tmp_path, (*speedups.MODULES, f"{speedups.GROUP}__mypyc"))
-    _without_finder(monkeypatch, tmp_path)
+    assert speedups.decide(root) == speedups.Status(False, "not compiled (a pure-Python build)")
+    _compiled_files(root, speedups.MODULES)
+    assert "incomplete build: hearts.speedups__mypyc missing" in speedups.decide(root).reason
+    _compiled_files(root, (speedups.shared_library(),))
+    assert set(speedups.extension_files(root)) == {*speedups.MODULES, speedups.shared_library()}
+    assert "no record of the source" in speedups.decide(root).reason
+    (root / speedups.DIGEST_FILE).write_text(speedups.source_digest(root) + "\n")
+    assert speedups.decide(root) == speedups.Status(True, "built from this source")
     monkeypatch.setenv(speedups.PURE_ENV, "1")
-    assert not speedups.install()
+    assert speedups.decide(root) == speedups.Status(False, "HEARTS_PURE_PYTHON is set")
+    monkeypatch.setenv(speedups.PURE_ENV, "0")
+    assert speedups.decide(root).compiled
+    (root / "ai" / "judgement.py").write_text("# edited since the build\n")
+    assert "the source changed since it was compiled" in speedups.decide(root).reason
 
-    monkeypatch.delenv(speedups.PURE_ENV)
-    assert speedups.install()
-    finder = sys.meta_path[0]
-    assert isinstance(finder, speedups._Finder)
-    spec = finder.find_spec("hearts.ai.playout", None)
-    assert spec is not None and spec.origin == str(tmp_path / "hearts" / "ai" /
-                                                   f"playout{SUFFIX}")
-    assert finder.find_spec("hearts.ai.search", None) is None
+
+def _installed_copy(tmp_path: Path) -> Path:
+    """A copy of the imported package, compiled modules and digest included."""
+    if not speedups.status().compiled:
+        if os.environ.get("HEARTS_EXPECT_COMPILED"):
+            pytest.fail(f"the playout's modules are not compiled: {speedups.status().reason}")
+        pytest.skip(f"the playout's modules are not compiled: {speedups.status().reason}")
+    package = Path(speedups.__file__).parent
+    shutil.copytree(package, tmp_path / "hearts",
+                    ignore=shutil.ignore_patterns("__pycache__", "tui", "arena", "store"))
+    return tmp_path
+
+
+_STATE = """\
+import json, sys
+import hearts.ai
+from hearts import speedups
+from hearts.ai import judgement, playout
+modules = [hearts.ai.playout.__file__, playout.__file__, judgement.__file__]
+print(json.dumps({"reason": speedups.status().reason, "compiled": speedups.compiled(),
+                  "modules": modules, "library": speedups.shared_library() in sys.modules}))
+"""
+
+
+def _state(where: Path, **env: str) -> dict[str, object]:
+    run_env = {key: value for key, value in os.environ.items()
+               if key not in (speedups.PURE_ENV, "PYTHONPATH")}
+    done = subprocess.run([sys.executable, "-c", _STATE], capture_output=True, text=True,
+                          env={**run_env, "PYTHONPATH": str(where), **env}, cwd=where,
+                          check=True)
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+@pytest.mark.slow
+def test_pure_python_in_place_of_compiled_modules_on_disk(tmp_path: Path) -> None:
+    where = _installed_copy(tmp_path)
+    state = _state(where)
+    assert state["compiled"] and state["library"]
+    modules = state["modules"]
+    assert isinstance(modules, list) and not any(name.endswith(".py") for name in modules)
+    state = _state(where, **{speedups.PURE_ENV: "1"})
+    assert state == {"reason": "HEARTS_PURE_PYTHON is set", "compiled": False, "library": False,
+                     "modules": [str(where / "hearts" / "ai" / "playout.py")] * 2 +
+                                [str(where / "hearts" / "ai" / "judgement.py")]}
+    with (where / "hearts" / "ai" / "playout.py").open("a") as source:
+        source.write("# edited after the build\n")
+    state = _state(where)
+    assert not state["compiled"] and not state["library"]
+    assert "the source changed since it was compiled" in str(state["reason"])

@@ -7,6 +7,11 @@ The public API::
 """
 
 from hearts import speedups
+
+# First of all, before anything imports the compiled modules (some may be
+# hearts.* modules imported below): it may put the pure-Python ones in their place.
+speedups.install()
+
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
@@ -19,6 +24,13 @@ __all__ = [
     "SeatPlayer",
     "Suit", "Trick",
 ]
-__version__ = "0.2.0.dev0"
 
-speedups.install()
+
+def __getattr__(name: str) -> str:
+    """``__version__``, looked up on first use (reading the metadata takes a while)."""
+    if name == "__version__":
+        from hearts.distribution import version
+
+        return version()
+    raise AttributeError(f"module 'hearts' has no attribute {name!r}")
+

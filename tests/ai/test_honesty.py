@@ -121,7 +121,8 @@ def test_pass_is_a_function_of_the_view() -> None:
     assert shooter(1).choose_pass(view) == shooter(1).choose_pass(view)
 
 
-@pytest.mark.parametrize("name", list(DECIDERS))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name == "Expert" else name for name in DECIDERS])
 def test_pass_ignores_hidden_cards(name: str) -> None:
     make = DECIDERS[name]
     for deal in range(4):

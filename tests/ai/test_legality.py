@@ -55,6 +55,7 @@ def play_out(hand: Hand, players: list[JudgementPlayer]) -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: "-".join(
     str(v) for v in r.to_json().values()))
+@pytest.mark.slow
 def test_every_level_plays_legally(rules: Rules) -> None:
     rng = random.Random(str(rules.to_json()))
     for deal in range(3):

@@ -12,6 +12,8 @@ import pytest
 
 from hearts.arena.cli import main
 
+pytestmark = pytest.mark.slow  # a local Dask cluster
+
 LIMIT = 240
 """Seconds the cluster test may take before the test process is stopped."""
 
@@ -48,4 +50,4 @@ def test_without_the_extra_a_clear_message(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert main(["match", "club", "beginner", "--deals", "1", "--quiet",
                  "--cluster", "tcp://127.0.0.1:1", "--results", str(tmp_path)]) == 2
-    assert "pip install 'hearts[cluster]'" in capsys.readouterr().err
+    assert "pip install 'terminal-hearts[cluster]'" in capsys.readouterr().err

@@ -135,6 +135,7 @@ def test_the_example_bot_plays_a_short_match(tmp_path: Path,
     assert data["a"] == "simple_bot" and data["deals"] == 4 and data["hands"] == 8
 
 
+@pytest.mark.slow
 def test_the_baseline_adapter_speaks_for_the_installed_players(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Run by this environment's Python it plays this version's players, which must

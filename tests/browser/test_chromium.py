@@ -23,6 +23,7 @@ from .terminal import CATCH_TERMINAL, SUITS, Terminal
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.skipif(not sys.platform.startswith("linux"),
                        reason="the test reads game processes from /proc (Linux)"),
 ]

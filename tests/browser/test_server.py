@@ -22,6 +22,8 @@ from hearts.tui.serve import QUIT_GRACE, GameSession, HeartsServer, announcement
 
 from .server import ServerProcess, alive, wait_until
 
+pytestmark = pytest.mark.slow  # game processes behind a web server
+
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="reads game processes from /proc (Linux)")
 

@@ -11,6 +11,7 @@ import itertools
 import random
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,8 @@ from hearts import (
 
 from .helpers import JD, QS, random_pass
 from .oracle import RefHand, card_value
+
+pytestmark = pytest.mark.slow  # property tests over many random hands
 
 COMBINATIONS = list(itertools.product(Scoring, *[(False, True)] * 4, Passing))
 assert len(COMBINATIONS) == 64

@@ -153,6 +153,7 @@ def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winn
     assert tool._replay(queen, {Seat.NORTH, Seat.SOUTH}).fed is None
 
 
+@pytest.mark.slow
 def test_conceded_moons_agree_with_the_arena_count(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     tool = _conceded_moons()
@@ -251,6 +252,7 @@ def test_queen_odds_predict_for_each_seat_and_count_who_took_it(
     _refuses_a_broken_file(tool, "queen_odds", tmp_path, capsys)
 
 
+@pytest.mark.slow
 def test_pass_regret_scores_the_passes_each_budget_finds(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tool = _load("pass_regret")

@@ -14,7 +14,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from hearts.store import Store
+
+pytestmark = pytest.mark.slow  # game processes started, and killed
 
 HERE = Path(__file__).parent
 

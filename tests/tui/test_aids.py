@@ -8,6 +8,8 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player, make_player
 from hearts.table import SUIT_ORDER, Stage
@@ -30,6 +32,8 @@ from .helpers import (
     settle,
     steady_player,
 )
+
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
 
 class AdviceOf(SteadyPlayer):

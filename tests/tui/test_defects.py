@@ -35,6 +35,8 @@ from .helpers import (
     wait_for_prompt,
 )
 
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
+
 
 def _is_ascii(text: str) -> bool:
     return all(ord(char) < 128 for char in text)

@@ -15,6 +15,8 @@ from hearts.view import Phase
 
 from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, settle
 
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
+
 
 async def _play_two_hands(tmp_path: Path) -> None:
     app = make_app(tmp_path, level=Level.CLUB, player_factory=make_player)

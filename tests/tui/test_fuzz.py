@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from textual import events
 
 from hearts import Phase, Seat
 from hearts.tui.app import HeartsApp
 
 from .helpers import make_app
+
+pytestmark = pytest.mark.slow  # thousands of random key presses and resizes
 
 KEYS = ["left", "right", "space", "enter", "d", "p", "c", "o", "s", "x", "escape", "h",
         "alt+h", "ctrl+l", "q", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "z",

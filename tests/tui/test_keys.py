@@ -23,6 +23,8 @@ from .helpers import (
     settle,
 )
 
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
+
 KEYS = ["left", "right", "space", "enter", "d", "p", "c", "o", "s", "escape", "h",
         "alt+h", "ctrl+l", "1", "5", "9", "z", "up", "tab"]
 """The manual's keys plus a few it does not use."""

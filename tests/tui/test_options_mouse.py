@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hearts.options import Options, Speed, load_options, options_path
 from hearts.rules import Passing
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
 
 from .helpers import SIZE, make_app
+
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
 VALUE = (30, 0)
 """Where a setting's value is drawn in its row (a click on its name goes back)."""

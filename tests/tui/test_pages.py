@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from hearts import Phase, Seat
 from hearts.options import Options, Speed, load_options, options_path
 from hearts.table import Stage
@@ -14,6 +16,8 @@ from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
 
 from .helpers import NOT_SAVING, SIZE, deal_and_pass, make_app, settle
+
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
 
 async def test_options_change_save_and_reload(tmp_path: Path) -> None:

@@ -23,6 +23,8 @@ from .helpers import (
     south_holds_queen,
 )
 
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
+
 
 def shown_buttons(app: object) -> set[str]:
     screen = app.screen  # type: ignore[attr-defined]

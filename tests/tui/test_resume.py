@@ -32,6 +32,8 @@ from .helpers import (
     settle,
 )
 
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
+
 Steps = Callable[[Pilot[None]], Awaitable[None]]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from hearts import Card
@@ -24,6 +25,8 @@ from .helpers import (
     play_user_card_by_keys,
     settle,
 )
+
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
 
 def _app(pilot: Pilot[None]) -> HeartsApp:

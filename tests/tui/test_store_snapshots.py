@@ -8,10 +8,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hearts.tui.app import HeartsApp
 
 from ..store.test_stats import build
 from .helpers import SIZE, deal_and_pass, make_app, play_user_card_by_keys, settle
+
+pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
 
 def play_then_quit(tmp_path: Path, cards: int) -> None:

@@ -28,10 +28,10 @@ number); what is not named keeps its default.
 Finished deals are appended to a results file under --results (default
 arena-results), with every hand's record; --resume carries on from it. The
 same seed gives the same file with any --jobs or on a Dask cluster
-(--cluster tcp://HOST:8786; pip install 'hearts[cluster]'). A player that
-breaks the rules or the protocol, or a program over --move-time, stops the run
-with a message; what finished stays in the file. Programs' stderr goes to
-a .log file beside the results.
+(--cluster tcp://HOST:8786; pip install 'terminal-hearts[cluster]'). A player
+that breaks the rules or the protocol, or a program over --move-time, stops the
+run with a message; what finished stays in the file. Programs' stderr goes to a
+.log file beside the results.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def open_executor(jobs: int = 1, cluster: str | None = None,
         except ImportError:
             raise ClusterError(
                 "--cluster needs Dask's distributed scheduler: "
-                "pip install 'hearts[cluster]' (on the workers too)") from None
+                "pip install 'terminal-hearts[cluster]' (on the workers too)") from None
         try:
             client = Client(cluster, timeout=timeout)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError) as error:

@@ -16,7 +16,6 @@ worker thread, keeping it for the following deals.
 from __future__ import annotations
 
 import atexit
-import hashlib
 import importlib
 import os
 import re
@@ -36,6 +35,7 @@ from hearts.cards import Card
 from hearts.hand import SeatPlayer
 from hearts.levels import level_choices
 from hearts.rules import Rules
+from hearts.speedups import digest_files
 from hearts.view import PlayerView
 
 __all__ = ["ALIASES", "PlayerLoadError", "PlayerSpec", "Settings",
@@ -61,12 +61,7 @@ def players_fingerprint() -> str:
     """
     files = sorted(Path(hearts.ai.__file__).parent.glob("*.py"), key=lambda p: p.name)
     files.append(Path(hearts.core.__file__))
-    digest = hashlib.blake2b(digest_size=8)
-    for file in files:
-        digest.update(f"{file.parent.name}/{file.name}\0".encode())
-        digest.update(file.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
+    return digest_files((f"{file.parent.name}/{file.name}", file) for file in files)
 
 
 @dataclass(frozen=True)
