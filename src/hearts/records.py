@@ -4,17 +4,25 @@ A file may hold one hand record (the JSON of :meth:`hearts.hand.Hand.to_json`,
 on one line or spread over many), or JSON lines each holding a hand record or
 an arena results line (whose ``hands`` are hand records; headers are skipped).
 A file whose name ends in ``.gz`` is read through gzip, as the results kept in
-``docs/results`` are.
+``lab/results`` are. :func:`hand_key` names a hand by its record.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["RecordFileError", "SourcedRecord", "read_records", "read_text"]
+__all__ = ["RecordFileError", "SourcedRecord", "hand_key", "read_records", "read_text"]
+
+
+def hand_key(record: dict[str, Any]) -> str:
+    """A digest naming the hand (its record's JSON with sorted keys): the key its
+    reviews are kept under."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 class RecordFileError(ValueError):

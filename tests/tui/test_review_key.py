@@ -7,7 +7,7 @@ from pathlib import Path
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 
-from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, settle
+from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, screen_text, settle
 
 
 async def test_v_between_hands_replays_the_hand_with_verdicts(tmp_path: Path) -> None:
@@ -41,3 +41,27 @@ async def test_v_between_hands_replays_the_hand_with_verdicts(tmp_path: Path) ->
                 break
             await pilot.pause(0.1)
         assert again.done and len(again.verdicts) == len(page.verdicts)
+
+
+async def test_the_statistics_show_the_reviewed_hands(tmp_path: Path) -> None:
+    from hearts.tui.stats_page import StatsScreen
+
+    app = make_app(tmp_path, review_depth=8)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        for _ in range(600):
+            if page.done:
+                break
+            await pilot.pause(0.1)
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "points given away" in text and "Latest 1 hands" in text

@@ -27,8 +27,6 @@ The JSON shape (``format`` ``hearts-review``, ``version`` 1)::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -37,6 +35,7 @@ from typing import Any
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
+from hearts.records import hand_key
 from hearts.review.verdict import (
     BLUNDER,
     INACCURACY,
@@ -56,12 +55,6 @@ REVIEW_VERSION = 1
 VERDICTS = ("best", "inaccuracy", "mistake", "blunder", "forced")
 """Every verdict a decision may have."""
 MEASURE = "the seat's own points in the hand, moons included; lower is better"
-
-
-def hand_key(record: dict[str, Any]) -> str:
-    """A digest naming the hand (its record's JSON with sorted keys)."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 from rich.console import Console
 
 from hearts.paths import short_path, write_atomically
-from hearts.store.report import history_table, stats_table
+from hearts.store.report import history_table, review_table, stats_table
+from hearts.store.reviews import reviewed_hands
 from hearts.store.schema import SCHEMA_VERSION, SchemaError, check_schema, user_version
 from hearts.store.stats import statistics
 from hearts.store.store import ENV_VAR, database_path, hand_records
@@ -89,7 +90,10 @@ def stats_main(argv: list[str]) -> int:
         return 0
     with contextlib.closing(db):
         figures = statistics(db)
+        reviewed = reviewed_hands(db)
     console.print(stats_table(figures, title="Hearts statistics"))
+    if reviewed:
+        console.print(review_table(reviewed))
     return 0
 
 

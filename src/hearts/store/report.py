@@ -10,6 +10,8 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from hearts.levels import LEVEL_NAMES
+from hearts.store.reviews import ReviewedHand
 from hearts.store.stats import TOTAL, Figures
 
 __all__ = ["ROWS", "history_table", "stats_table"]
@@ -84,4 +86,45 @@ def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> T
         table.add_row(started.strftime("%Y-%m-%d %H:%M"), row["level"].capitalize(), result,
                       str(row["hands"]), str(row["score_south"]), str(row["score_west"]),
                       str(row["score_north"]), str(row["score_east"]))
+    return table
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+"""The bars of a sparkline, lowest first."""
+ASCII_SPARKS = "_.-=+*#@"
+"""The same in plain ASCII."""
+TREND_HANDS = 40
+"""How many of the latest reviewed hands the trend line shows."""
+
+
+def sparkline(values: Sequence[float], ascii_only: bool = False) -> str:
+    """One character a value, from the lowest bar (0) to the highest (the most)."""
+    bars = ASCII_SPARKS if ascii_only else SPARKS
+    top = max(values, default=0.0)
+    if top <= 0:
+        return bars[0] * len(values)
+    return "".join(bars[min(len(bars) - 1, int(value / top * (len(bars) - 1) + 0.5))]
+                   for value in values)
+
+
+def review_table(hands: Sequence[ReviewedHand], ascii_only: bool = False) -> Table:
+    """From the kept reviews: the points you gave away against the Expert's best
+    choices, a hand and a decision, per level and in total, and the trend over the
+    latest hands (a sparkline, oldest on the left)."""
+    table = Table(title="Your reviewed hands: points given away",
+                  box=ASCII_HEAD if ascii_only else box.SIMPLE_HEAD, pad_edge=False,
+                  padding=(0, 1))
+    for name in ("", "Hands", "A hand", "A decision"):
+        table.add_column(name, justify="left" if not name else "right", no_wrap=True)
+    levels = sorted({hand.level for hand in hands}, key=lambda level: (
+        LEVEL_NAMES.index(level) if level in LEVEL_NAMES else len(LEVEL_NAMES), level))
+    for level in [*levels, TOTAL]:
+        mine = [hand for hand in hands if level in (TOTAL, hand.level)]
+        lost = sum(hand.lost for hand in mine)
+        decisions = sum(hand.decisions for hand in mine)
+        table.add_row(_heading(level), _count(len(mine)), _average(lost / len(mine)),
+                      _average(lost / decisions if decisions else None))
+    latest = [hand.lost for hand in hands[-TREND_HANDS:]]
+    table.caption = (f"Latest {len(latest)} hands, oldest first: "
+                     f"{sparkline(latest, ascii_only)} (highest {max(latest):.1f})")
     return table

@@ -8,13 +8,17 @@ exactly what reviewing again would give. Each write is one transaction.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
+from hearts.records import hand_key
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
 
-__all__ = ["find_hand", "has_reviews", "keep_review", "kept_review", "open_for_reviews"]
+__all__ = ["ReviewedHand", "find_hand", "has_reviews", "keep_review", "kept_review",
+           "open_for_reviews", "reviewed_hands"]
 
 _REVIEWS_FROM = 2
 """The schema version that has the ``reviews`` table."""
@@ -79,3 +83,56 @@ def find_hand(db: sqlite3.Connection, match: int | None = None,
         row = db.execute("SELECT record FROM hands WHERE match_id = ? AND number = ?",
                          (match, number if number is not None else 1)).fetchone()
     return None if row is None else str(row[0])
+
+
+class ReviewedHand(NamedTuple):
+    """What the review of one finished hand says of the person who played it."""
+
+    finished: str
+    """When the hand was finished (the store's time stamp)."""
+    level: str
+    """The computer players' level in that hand."""
+    lost: float
+    """Points the person gave away against the best choices."""
+    decisions: int
+    """The person's decisions that had a choice (forced ones not counted)."""
+
+
+def _person(record: dict[str, object]) -> str | None:
+    """The seat a person played in ``record`` (South at the table), by name."""
+    players = record.get("players")
+    if isinstance(players, list):
+        for entry in players:
+            if isinstance(entry, dict) and entry.get("player") == "human":
+                seat = entry.get("seat")
+                return seat if isinstance(seat, str) else None
+    return None
+
+
+def reviewed_hands(db: sqlite3.Connection) -> list[ReviewedHand]:
+    """Every finished hand a person played that has a kept review (the deepest
+    kept, if several), oldest first."""
+    if not has_reviews(db):
+        return []
+    kept: dict[str, str] = {}
+    for hand, review in db.execute("SELECT hand, review FROM reviews WHERE seat = 'all'"
+                                   " ORDER BY depth"):
+        kept[str(hand)] = str(review)
+    if not kept:
+        return []
+    out = []
+    for text, level, finished in db.execute(
+            "SELECT record, level, finished FROM hands WHERE finished IS NOT NULL"
+            " ORDER BY finished, match_id, number"):
+        try:
+            record = json.loads(text)
+            review = kept.get(hand_key(record))
+            seat = _person(record)
+            if review is None or seat is None:
+                continue
+            entry = next(e for e in json.loads(review)["seats"] if e["seat"] == seat)
+            out.append(ReviewedHand(str(finished), str(level), float(entry["lost"]),
+                                    int(entry["decisions"])))
+        except (ValueError, KeyError, TypeError, StopIteration):
+            continue  # a record or review that cannot be read is left out
+    return out

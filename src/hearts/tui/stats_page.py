@@ -14,7 +14,8 @@ from textual.widgets import Static
 
 from hearts.paths import short_path
 from hearts.store import Store, statistics
-from hearts.store.report import stats_table
+from hearts.store.report import review_table, stats_table
+from hearts.store.reviews import reviewed_hands
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
@@ -31,12 +32,16 @@ def stats_renderable(store: Store, ascii_only: bool = False) -> RenderableType:
         return Text(store.problem or "Statistics are not available")
     try:
         figures = statistics(db)
+        reviewed = reviewed_hands(db)
     except sqlite3.Error as error:
         return Text(f"Statistics cannot be read from {store.name} ({error})")
     if not figures[-1].hands and not figures[-1].abandoned:
         return Text("No hands finished yet: the figures appear here as you play.")
-    return Group(stats_table(figures, title="Statistics", ascii_only=ascii_only), Text(_NOTE),
-                 Text(f"Kept in {short_path(store.path, 60)}"))
+    parts: list[RenderableType] = [stats_table(figures, title="Statistics", ascii_only=ascii_only),
+                                   Text(_NOTE)]
+    if reviewed:
+        parts += [Text(""), review_table(reviewed, ascii_only)]
+    return Group(*parts, Text(f"Kept in {short_path(store.path, 60)}"))
 
 
 class StatsScreen(HelpKeysScreen):
