@@ -6,10 +6,11 @@ from __future__ import annotations
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.hand import Hand, StandIn
-from hearts.table import Say, Stage
+from hearts.table import Decide, Say, Stage
 from hearts.table import events as ev
 
 from .helpers import (
+    answer,
     breaking,
     due_decisions,
     make_driver,
@@ -31,6 +32,33 @@ def seat_of_play(hand: Hand, index: int) -> Seat:
     seats = [seat for trick in hand.tricks for seat, _ in trick.plays()]
     seats += [seat for seat, _ in hand.trick]
     return seats[index]
+
+
+def test_a_failing_player_is_asked_again_then_the_level_below_decides() -> None:
+    made: list[tuple[Level, int]] = []
+    driver = make_driver(hold=True, level=Level.CLUB, factory=breaking([Level.CLUB], made))
+    driver.send(ev.Deal(S))
+    hand = driver.table.hand
+    assert hand is not None
+    request = due_decisions(driver)[0]
+    assert (request.seat, request.level) == (W, Level.CLUB)
+    effects = answer(driver, request)
+    assert notices(effects) == ["West's Club player failed choosing its pass (RuntimeError: "
+                                "no pass today); asking it again"]
+    again = [d for d in effects if isinstance(d, Decide)]
+    assert [(d.seat, d.kind, d.level, d.seed) for d in again] == [
+        (W, "pass", Level.CLUB, request.seed)]
+    effects = answer(driver, again[0])
+    assert notices(effects) == ["West's Club player failed again choosing its pass "
+                                "(RuntimeError: no pass today); the Casual level plays that "
+                                "decision"]
+    (lower,) = [d for d in effects if isinstance(d, Decide)]
+    assert (lower.seat, lower.kind, lower.level, lower.seed) == (
+        W, "pass", Level.CASUAL, request.seed)
+    answer(driver, lower)
+    assert hand.passed(W)
+    assert made == [(Level.CLUB, request.seed)] * 2 + [(Level.CASUAL, request.seed)]
+    assert hand.stand_ins == [StandIn(W, None, "casual", request.seed)]
 
 
 def test_every_stand_in_is_named_in_the_hands_record_and_read_back() -> None:
@@ -92,3 +120,48 @@ def test_the_notice_says_where_the_details_were_written() -> None:
     effects = driver.send(ev.Failed(request.token, "KeyError: 'x'", "/data/hearts.log"))
     assert notices(effects) == ["West's Beginner player failed choosing its pass (KeyError: "
                                 "'x'); asking it again - the details are in /data/hearts.log"]
+
+
+def test_a_card_decision_falls_to_the_level_below_too() -> None:
+    driver = make_driver(hold=True, level=Level.STRONG)
+    driver.send(ev.Deal(S))
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    answer(driver, driver.due[0])  # the received pause
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    (request,) = due_decisions(driver)
+    for _ in range(2):
+        driver.due.remove(request)
+        effects = driver.send(ev.Failed(request.token, "RuntimeError: boom"))
+        (request,) = [e for e in effects if isinstance(e, Decide)]
+    assert notices(effects) == ["West's Strong player failed again choosing a card "
+                                "(RuntimeError: boom); the Club level plays that decision"]
+    assert (request.level, request.kind) == (Level.CLUB, "play")
+    answer(driver, request)
+    answer(driver, driver.due[0])  # the card pause
+    assert len(hand.plays) == 1
+    assert hand.stand_ins == [StandIn(W, 0, "club", request.seed)]
+
+
+def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.EXPERT]))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.AskHint(S))
+    (hint,) = due_decisions(driver, "hint")
+    answer(driver, hint)
+    (again,) = due_decisions(driver, "hint")
+    effects = answer(driver, again)
+    assert notices(effects) == ["The hint's Expert player failed again choosing a hint "
+                                "(RuntimeError: no pass today); the Strong level plays that "
+                                "decision"]
+    (lower,) = due_decisions(driver, "hint")
+    assert lower.level is Level.STRONG and lower.seat == S
+    answer(driver, lower)
+    assert len(table.desks[S].chosen) == 3
+    assert hand.stand_ins == []

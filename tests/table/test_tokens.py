@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from hearts import Phase, Seat
+from hearts import Card, Phase, Seat
+from hearts.ai import Level
 from hearts.table import Decide, Say, Stage, Table
 from hearts.table import events as ev
 from hearts.table.driver import Driver
@@ -155,6 +156,35 @@ def test_an_old_pause_does_nothing() -> None:
     answer(driver, due_decisions(driver)[0])
     answer(driver, card_pause)
     ignored(driver, ev.Elapsed(card_pause.token))  # the same pause, twice
+
+
+def test_an_illegal_pass_counts_as_a_failure() -> None:
+    driver = make_driver(hold=True, level=Level.CLUB)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    request = due_decisions(driver, "pass")[0]
+    seat, requests_seed = request.seat, request.seed
+    held = hand.holding(seat)
+    stranger = next(c for c in hand.holding(S) if c != QS)
+    wrong: list[tuple[tuple[Card, ...], str]] = [
+        (tuple(held[:2]), "a pass is three cards"),
+        ((held[0], held[1], stranger), f"The {stranger.long_name} is not in your hand"),
+    ]
+    for cards, reason in wrong:
+        driver.due.remove(request)
+        effects = driver.send(ev.Decided(request.token, cards))
+        assert not hand.passed(seat)
+        notices = [e.text for e in effects if isinstance(e, Say)]
+        assert len(notices) == 1 and f"an illegal pass ({reason})" in notices[0]
+        (request,) = [r for r in due_decisions(driver) if r.seat == seat]
+    assert notices[0] == ("West's Club player failed again choosing its pass (an illegal pass "
+                          f"(The {stranger.long_name} is not in your hand)); the Casual level "
+                          "plays that decision")
+    assert request.level is Level.CASUAL and request.seed == requests_seed
+    answer(driver, request)
+    assert hand.passed(seat)
 
 
 def test_an_illegal_card_counts_as_a_failure() -> None:

@@ -845,8 +845,8 @@ class Table:
             lower = Level(ask.level - 1)
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
                          1, True)
-            out.append(Say(f"{who} failed again choosing {what}; the {lower.label} level "
-                           f"plays that decision{where}"))
+            out.append(Say(f"{who} failed again choosing {what} ({event.error}); the "
+                           f"{lower.label} level plays that decision{where}"))
         else:
             del self._asks[ask.seat]
             out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "
