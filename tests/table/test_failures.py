@@ -16,6 +16,7 @@ from .helpers import (
     make_driver,
     person_passes,
     play_out_hand,
+    restored,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -144,6 +145,45 @@ def test_a_card_decision_falls_to_the_level_below_too() -> None:
     answer(driver, driver.due[0])  # the card pause
     assert len(hand.plays) == 1
     assert hand.stand_ins == [StandIn(W, 0, "club", request.seed)]
+
+
+def test_a_beginner_that_fails_twice_stops_the_table() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.BEGINNER]))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    request = due_decisions(driver)[0]
+    answer(driver, request)
+    (again,) = [r for r in due_decisions(driver) if r.seat == W]
+    effects = answer(driver, again)
+    assert notices(effects) == ["West's Beginner player failed choosing its pass "
+                                "(RuntimeError: no pass today) and no player can stand in: "
+                                "the game cannot go on"]
+    assert not [r for r in due_decisions(driver) if r.seat == W]  # not asked once more
+    assert not hand.passed(W) and table.stage is Stage.PASSING
+    stuck = "The game cannot go on - press Abandon (a) for a new match"
+    assert table.prompt(S) == stuck
+    while due_decisions(driver):  # the others' passes still count; nothing new is asked
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    assert not driver.due and table.prompt(S) == stuck and hand.phase is Phase.PASSING
+    driver.send(ev.Abandon())
+    assert table.prompt(S) == "Welcome to Hearts - press Deal (d) to begin"
+    driver.send(ev.Deal(S))
+    assert len(due_decisions(driver)) == 3  # a new match asks again
+
+
+def test_a_table_restored_after_it_stopped_asks_again() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.BEGINNER]))
+    driver.send(ev.Deal(S))
+    for _ in range(2):
+        answer(driver, next(r for r in due_decisions(driver) if r.seat == W))
+    assert "cannot go on" in driver.table.prompt(S)
+    copy = restored(driver.table)
+    assert copy.prompt(S).startswith("Choose 3 cards to pass")
+    asked = [e for e in copy.start() if isinstance(e, Decide)]
+    assert [d.seat for d in asked] == [W, N, E]
 
 
 def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None:

@@ -145,6 +145,9 @@ class Table:
         """True once a person had help (a hint or an undo) in this match."""
         self.claimed = False
         """True while the rest of a hand whose points are settled is played out."""
+        self.stuck = False
+        """True when a decision failed at every level: nothing more is asked until
+        the hand is left (abandoned, or taken back by an undo)."""
         self._told_assisted = False
         self._token = 0
         self._asks: dict[Seat, _Ask] = {}
@@ -328,6 +331,8 @@ class Table:
             return taken
         if hand is None:
             return "Welcome to Hearts - press Deal (d) to begin"
+        if self.stuck:
+            return "The game cannot go on - press Abandon (a) for a new match"
         if self.stage is Stage.PASSING:
             where = _DIRECTION_WORDS.get(str(hand.pass_direction), "")
             if self.passed(seat):
@@ -529,6 +534,7 @@ class Table:
         self._forget_requests()
 
     def _forget_requests(self) -> None:
+        self.stuck = False
         self._asks.clear()
         self._ready.clear()
         self._pause = None
@@ -694,7 +700,7 @@ class Table:
             if ask.key != key:
                 del self._asks[seat]
         hand = self.hand
-        if hand is None:
+        if hand is None or self.stuck:
             return
         if self.stage is Stage.PASSING:
             for seat in Seat:
@@ -849,6 +855,7 @@ class Table:
                            f"{lower.label} level plays that decision{where}"))
         else:
             del self._asks[ask.seat]
+            self.stuck = ask.kind != "hint"
             out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "
                            f"can stand in: the game cannot go on{where}"))
             return
