@@ -205,3 +205,23 @@ def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None
     answer(driver, lower)
     assert len(table.desks[S].chosen) == 3
     assert hand.stand_ins == []
+
+
+def test_a_hint_no_level_can_give_leaves_the_game_going() -> None:
+    driver = make_driver(hold=True, factory=breaking(list(Level)))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    said: list[str] = []
+    for _ in range(20):
+        hints = due_decisions(driver, "hint")
+        if not hints:
+            break
+        said += notices(answer(driver, hints[0]))
+    assert said[-1] == ("The hint's Beginner player failed choosing a hint (RuntimeError: no "
+                        "pass today): no hint this time")
+    assert not any("cannot go on" in text for text in said)
+    assert table.desks[S].chosen == [] and not table.assisted
+    person_passes(driver)
+    hand = table.hand
+    assert hand is not None and hand.passed(S)

@@ -853,9 +853,14 @@ class Table:
                          1, True)
             out.append(Say(f"{who} failed again choosing {what} ({event.error}); the "
                            f"{lower.label} level plays that decision{where}"))
+        elif ask.kind == "hint":
+            del self._asks[ask.seat]
+            out.append(Say(f"{who} failed choosing {what} ({event.error}): no hint this "
+                           f"time{where}", ask.seat))
+            return
         else:
             del self._asks[ask.seat]
-            self.stuck = ask.kind != "hint"
+            self.stuck = True
             out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "
                            f"can stand in: the game cannot go on{where}"))
             return
