@@ -657,6 +657,10 @@ class Table:
         hand = self.hand
         assert hand is not None
         play = hand.play(card, seat=seat)
+        if seat in self.desks:
+            # the highlight stays where it was drawn, wrapping round as a move does,
+            # so it never points past the cards left (a restore would clamp it)
+            self._move(seat, 0)
         self._asks.pop(seat, None)
         self._ready.clear()
         self._pause = None
