@@ -6,13 +6,14 @@ from __future__ import annotations
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.hand import Hand, StandIn
-from hearts.table import Decide, Say, Stage
+from hearts.table import Decide, Save, Say, Stage
 from hearts.table import events as ev
 
 from .helpers import (
     answer,
     breaking,
     due_decisions,
+    due_waits,
     make_driver,
     person_passes,
     play_out_hand,
@@ -225,3 +226,26 @@ def test_a_hint_no_level_can_give_leaves_the_game_going() -> None:
     person_passes(driver)
     hand = table.hand
     assert hand is not None and hand.passed(S)
+
+
+def test_a_stand_ins_card_waiting_for_its_pause_is_not_yet_in_the_record() -> None:
+    driver = make_driver(hold=True, level=Level.CLUB, factory=breaking([Level.CLUB]))
+    driver.send(ev.Deal(S))
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    answer(driver, driver.due[0])  # the received pause
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    for _ in range(3):
+        effects = answer(driver, due_decisions(driver)[0])
+    assert not due_decisions(driver) and hand.plays == ()  # the card waits for its pause
+    saves = [e for e in effects if isinstance(e, Save)]
+    for save in saves:  # what is saved now must be readable when resumed
+        Hand.from_record(save.match.hands[-1].record())
+    assert [s.play for s in hand.stand_ins] == [None, None, None]
+    answer(driver, due_waits(driver)[0])
+    assert len(hand.plays) == 1
+    assert hand.stand_ins[-1] == StandIn(W, 0, "casual", hand.stand_ins[-1].seed)
+    Hand.from_record(hand.record())

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from hearts import Phase, Seat
+from hearts.ai import Level
 from hearts.table import Save, Stage, Table, restore
 from hearts.table import events as ev
 from hearts.table.driver import Driver
@@ -15,6 +16,7 @@ from .helpers import (
     QS,
     CheckedTable,
     answer,
+    breaking,
     due_decisions,
     due_waits,
     make_driver,
@@ -116,6 +118,16 @@ def test_a_hand_restores_from_every_save_made_while_it_is_played() -> None:
     person_passes(driver)
     checked = drive_checking_saves(driver)
     assert checked > 52  # every card played, every pause that ended, and more
+
+
+def test_a_hand_with_stand_ins_restores_them() -> None:
+    driver = make_driver(hold=True, level=Level.CASUAL, factory=breaking([Level.CASUAL]))
+    driver.send(ev.Deal(S))
+    person_passes(driver)
+    drive_checking_saves(driver)
+    hand = driver.table.hand
+    assert hand is not None and len(hand.stand_ins) == 42
+    assert rebuilt(driver.table.match).hands[-1].stand_ins == hand.stand_ins
 
 
 def test_a_resumed_hand_plays_on_as_the_saved_one_would_have() -> None:

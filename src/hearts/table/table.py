@@ -151,7 +151,8 @@ class Table:
         self._told_assisted = False
         self._token = 0
         self._asks: dict[Seat, _Ask] = {}
-        self._ready: dict[Seat, Card] = {}
+        self._ready: dict[Seat, tuple[Card, _Ask]] = {}
+        """Computer cards decided before their pause ran out, with the request."""
         self._pause: tuple[int, str] | None = None
         self._card_waited = False
 
@@ -786,10 +787,12 @@ class Table:
             self._settle()
         elif kind == "trick":
             self._end_trick_show()
-        elif kind == "card":
-            turn = hand.turn if hand is not None else None
+        elif kind == "card" and hand is not None:
+            turn = hand.turn
             if turn is not None and turn in self._ready:
-                self._play(turn, self._ready.pop(turn), out)
+                card, ask = self._ready.pop(turn)
+                self._record_stand_in(ask, len(hand.plays))
+                self._play(turn, card, out)
             else:
                 self._card_waited = True
         elif kind == "forced" and hand is not None and hand.turn is not None:
@@ -826,11 +829,12 @@ class Table:
             self._failed(ev.Failed(ask.token, f"an illegal card ({reason})"), out)
             return
         del self._asks[ask.seat]
-        self._record_stand_in(ask, len(hand.plays))
         if self.claimed or self._card_waited:
+            self._record_stand_in(ask, len(hand.plays))
             self._play(ask.seat, card, out)
         else:
-            self._ready[ask.seat] = card
+            # recorded only once played: a saved record names no card not yet played
+            self._ready[ask.seat] = (card, ask)
 
     def _record_stand_in(self, ask: _Ask, play: int | None) -> None:
         hand = self.hand
