@@ -8,6 +8,7 @@ from typing import Any
 
 from hearts import Phase, Seat
 from hearts.ai import Level
+from hearts.options import Options
 from hearts.table import Save, Stage, Table, restore
 from hearts.table import events as ev
 from hearts.table.driver import Driver
@@ -23,6 +24,7 @@ from .helpers import (
     person_passes,
     rebuilt,
     restored,
+    two_people,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -118,6 +120,18 @@ def test_a_hand_restores_from_every_save_made_while_it_is_played() -> None:
     person_passes(driver)
     checked = drive_checking_saves(driver)
     assert checked > 52  # every card played, every pause that ended, and more
+
+
+def test_two_peoples_hand_restores_from_every_save() -> None:
+    driver = make_driver(seats=two_people(), hold=True, options=Options(forced_cards=True))
+    driver.send(ev.Deal(S))
+    person_passes(driver, S)
+    driver.send(ev.Choose(N, driver.table.cards(N)[0]))
+    save = driver.saves[-1]
+    check_restores(driver.table, Save(save[0], save[1], driver.table.assisted))
+    driver.send(ev.Clear(N))
+    person_passes(driver, N)
+    assert drive_checking_saves(driver) > 52
 
 
 def test_a_hand_with_stand_ins_restores_them() -> None:
