@@ -6,16 +6,18 @@ from __future__ import annotations
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.hand import Hand, StandIn
-from hearts.table import Decide, Say, Stage
+from hearts.table import Decide, Save, Say, Stage
 from hearts.table import events as ev
 
 from .helpers import (
     answer,
     breaking,
     due_decisions,
+    due_waits,
     make_driver,
     person_passes,
     play_out_hand,
+    restored,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -146,6 +148,45 @@ def test_a_card_decision_falls_to_the_level_below_too() -> None:
     assert hand.stand_ins == [StandIn(W, 0, "club", request.seed)]
 
 
+def test_a_beginner_that_fails_twice_stops_the_table() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.BEGINNER]))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    request = due_decisions(driver)[0]
+    answer(driver, request)
+    (again,) = [r for r in due_decisions(driver) if r.seat == W]
+    effects = answer(driver, again)
+    assert notices(effects) == ["West's Beginner player failed choosing its pass "
+                                "(RuntimeError: no pass today) and no player can stand in: "
+                                "the game cannot go on"]
+    assert not [r for r in due_decisions(driver) if r.seat == W]  # not asked once more
+    assert not hand.passed(W) and table.stage is Stage.PASSING
+    stuck = "The game cannot go on - press Abandon (a) for a new match"
+    assert table.prompt(S) == stuck
+    while due_decisions(driver):  # the others' passes still count; nothing new is asked
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    assert not driver.due and table.prompt(S) == stuck and hand.phase is Phase.PASSING
+    driver.send(ev.Abandon())
+    assert table.prompt(S) == "Welcome to Hearts - press Deal (d) to begin"
+    driver.send(ev.Deal(S))
+    assert len(due_decisions(driver)) == 3  # a new match asks again
+
+
+def test_a_table_restored_after_it_stopped_asks_again() -> None:
+    driver = make_driver(hold=True, factory=breaking([Level.BEGINNER]))
+    driver.send(ev.Deal(S))
+    for _ in range(2):
+        answer(driver, next(r for r in due_decisions(driver) if r.seat == W))
+    assert "cannot go on" in driver.table.prompt(S)
+    copy = restored(driver.table)
+    assert copy.prompt(S).startswith("Choose 3 cards to pass")
+    asked = [e for e in copy.start() if isinstance(e, Decide)]
+    assert [d.seat for d in asked] == [W, N, E]
+
+
 def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None:
     driver = make_driver(hold=True, factory=breaking([Level.EXPERT]))
     driver.send(ev.Deal(S))
@@ -165,3 +206,46 @@ def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None
     answer(driver, lower)
     assert len(table.desks[S].chosen) == 3
     assert hand.stand_ins == []
+
+
+def test_a_hint_no_level_can_give_leaves_the_game_going() -> None:
+    driver = make_driver(hold=True, factory=breaking(list(Level)))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    said: list[str] = []
+    for _ in range(20):
+        hints = due_decisions(driver, "hint")
+        if not hints:
+            break
+        said += notices(answer(driver, hints[0]))
+    assert said[-1] == ("The hint's Beginner player failed choosing a hint (RuntimeError: no "
+                        "pass today): no hint this time")
+    assert not any("cannot go on" in text for text in said)
+    assert table.desks[S].chosen == [] and not table.assisted
+    person_passes(driver)
+    hand = table.hand
+    assert hand is not None and hand.passed(S)
+
+
+def test_a_stand_ins_card_waiting_for_its_pause_is_not_yet_in_the_record() -> None:
+    driver = make_driver(hold=True, level=Level.CLUB, factory=breaking([Level.CLUB]))
+    driver.send(ev.Deal(S))
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver)
+    answer(driver, driver.due[0])  # the received pause
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    for _ in range(3):
+        effects = answer(driver, due_decisions(driver)[0])
+    assert not due_decisions(driver) and hand.plays == ()  # the card waits for its pause
+    saves = [e for e in effects if isinstance(e, Save)]
+    for save in saves:  # what is saved now must be readable when resumed
+        Hand.from_record(save.match.hands[-1].record())
+    assert [s.play for s in hand.stand_ins] == [None, None, None]
+    answer(driver, due_waits(driver)[0])
+    assert len(hand.plays) == 1
+    assert hand.stand_ins[-1] == StandIn(W, 0, "casual", hand.stand_ins[-1].seed)
+    Hand.from_record(hand.record())

@@ -395,7 +395,7 @@ def test_a_hand_played_out_ends_between_hands() -> None:
     hand = table.hand
     assert hand is not None and hand.phase is Phase.OVER
     assert table.stage is Stage.IDLE and table.settled and not driver.due
-    assert table.prompt(S).endswith("Hand complete - press Deal for the next one")
+    assert table.prompt(S).endswith("Hand complete - press Deal for the next one, v to review it")
     lines = table.result_lines(S)
     assert lines[0] == "Hand 1 complete" and lines[1] == f"Dealt from seed {hand.seed}"
     assert table.match.scores == hand.points
@@ -425,7 +425,8 @@ def test_the_match_ends_at_the_target_and_a_deal_begins_a_new_one() -> None:
     assert old.over and max(old.scores) >= 50
     assert table.stage is Stage.IDLE and not table.in_progress
     prompt = table.prompt(S)
-    assert prompt.endswith(" - press Deal for a new game") and "Game over - " in prompt
+    assert prompt.endswith(" - press Deal for a new game, v to review the hand")
+    assert "Game over - " in prompt
     assert table.result_lines(S)[0] == table.winner_text(S)
     low = min(old.scores)
     assert f"with {low} points" in table.winner_text(S)

@@ -179,8 +179,9 @@ def test_an_illegal_pass_counts_as_a_failure() -> None:
         notices = [e.text for e in effects if isinstance(e, Say)]
         assert len(notices) == 1 and f"an illegal pass ({reason})" in notices[0]
         (request,) = [r for r in due_decisions(driver) if r.seat == seat]
-    assert notices[0].startswith("West's Club player failed again choosing its pass; the "
-                                 "Casual level plays that decision")
+    assert notices[0] == ("West's Club player failed again choosing its pass (an illegal pass "
+                          f"(The {stranger.long_name} is not in your hand)); the Casual level "
+                          "plays that decision")
     assert request.level is Level.CASUAL and request.seed == requests_seed
     answer(driver, request)
     assert hand.passed(seat)

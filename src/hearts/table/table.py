@@ -145,10 +145,14 @@ class Table:
         """True once a person had help (a hint or an undo) in this match."""
         self.claimed = False
         """True while the rest of a hand whose points are settled is played out."""
+        self.stuck = False
+        """True when a decision failed at every level: nothing more is asked until
+        the hand is left (abandoned, or taken back by an undo)."""
         self._told_assisted = False
         self._token = 0
         self._asks: dict[Seat, _Ask] = {}
-        self._ready: dict[Seat, Card] = {}
+        self._ready: dict[Seat, tuple[Card, _Ask]] = {}
+        """Computer cards decided before their pause ran out, with the request."""
         self._pause: tuple[int, str] | None = None
         self._card_waited = False
 
@@ -331,6 +335,8 @@ class Table:
             return taken
         if hand is None:
             return "Welcome to Hearts - press Deal (d) to begin"
+        if self.stuck:
+            return "The game cannot go on - press Abandon (a) for a new match"
         if self.stage is Stage.PASSING:
             where = _DIRECTION_WORDS.get(str(hand.pass_direction), "")
             if self.passed(seat):
@@ -533,6 +539,7 @@ class Table:
         self._forget_requests()
 
     def _forget_requests(self) -> None:
+        self.stuck = False
         self._asks.clear()
         self._ready.clear()
         self._pause = None
@@ -655,6 +662,10 @@ class Table:
         hand = self.hand
         assert hand is not None
         play = hand.play(card, seat=seat)
+        if seat in self.desks:
+            # the highlight stays where it was drawn, wrapping round as a move does,
+            # so it never points past the cards left (a restore would clamp it)
+            self._move(seat, 0)
         self._asks.pop(seat, None)
         self._ready.clear()
         self._pause = None
@@ -698,7 +709,7 @@ class Table:
             if ask.key != key:
                 del self._asks[seat]
         hand = self.hand
-        if hand is None:
+        if hand is None or self.stuck:
             return
         if self.stage is Stage.PASSING:
             for seat in Seat:
@@ -780,10 +791,12 @@ class Table:
             self._settle()
         elif kind == "trick":
             self._end_trick_show()
-        elif kind == "card":
-            turn = hand.turn if hand is not None else None
+        elif kind == "card" and hand is not None:
+            turn = hand.turn
             if turn is not None and turn in self._ready:
-                self._play(turn, self._ready.pop(turn), out)
+                card, ask = self._ready.pop(turn)
+                self._record_stand_in(ask, len(hand.plays))
+                self._play(turn, card, out)
             else:
                 self._card_waited = True
         elif kind == "forced" and hand is not None and hand.turn is not None:
@@ -820,11 +833,12 @@ class Table:
             self._failed(ev.Failed(ask.token, f"an illegal card ({reason})"), out)
             return
         del self._asks[ask.seat]
-        self._record_stand_in(ask, len(hand.plays))
         if self.claimed or self._card_waited:
+            self._record_stand_in(ask, len(hand.plays))
             self._play(ask.seat, card, out)
         else:
-            self._ready[ask.seat] = card
+            # recorded only once played: a saved record names no card not yet played
+            self._ready[ask.seat] = (card, ask)
 
     def _record_stand_in(self, ask: _Ask, play: int | None) -> None:
         hand = self.hand
@@ -851,8 +865,14 @@ class Table:
                          1, True)
             out.append(Say(f"{who} failed again choosing {what} ({event.error}); the "
                            f"{lower.label} level plays that decision{where}"))
+        elif ask.kind == "hint":
+            del self._asks[ask.seat]
+            out.append(Say(f"{who} failed choosing {what} ({event.error}): no hint this "
+                           f"time{where}", ask.seat))
+            return
         else:
             del self._asks[ask.seat]
+            self.stuck = True
             out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "
                            f"can stand in: the game cannot go on{where}"))
             return
