@@ -7,11 +7,15 @@ The public API::
 """
 
 from hearts import speedups
-from hearts.cards import Card, CardSet, Seat, Suit
-from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
-from hearts.match import Match, MatchOver
-from hearts.rules import IllegalMove, PassDirection, Passing, Rules, Scoring
-from hearts.view import Phase, PlayerView
+
+# Before anything imports a module it may serve compiled (hearts.core is one).
+speedups.install()
+
+from hearts.cards import Card, CardSet, Seat, Suit  # noqa: E402
+from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick  # noqa: E402
+from hearts.match import Match, MatchOver  # noqa: E402
+from hearts.rules import IllegalMove, PassDirection, Passing, Rules, Scoring  # noqa: E402
+from hearts.view import Phase, PlayerView  # noqa: E402
 
 __all__ = [
     "Card", "CardSet", "Hand", "HandRecordError", "IllegalMove", "Match", "MatchOver",
@@ -20,5 +24,3 @@ __all__ = [
     "Suit", "Trick",
 ]
 __version__ = "0.2.0.dev0"
-
-speedups.install()

@@ -11,24 +11,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 __all__ = [
     "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "POINT_CARDS",
-    "QUEEN_OF_SPADES", "SPADES", "SUIT_MASKS", "TWO_OF_CLUBS", "card_points_table",
-    "final_points", "legal_mask", "mask_points", "random_hand", "trick_winner",
+    "QUEEN_OF_SPADES", "QUEEN_OF_SPADES_INDEX", "SPADES", "SUIT_MASKS", "TWO_OF_CLUBS",
+    "card_points_table", "final_points", "legal_mask", "mask_points", "random_hand", "trick_winner",
 ]
 
-CLUBS = 0x1FFF
-DIAMONDS = CLUBS << 13
-HEARTS = CLUBS << 26
-SPADES = CLUBS << 39
+# Final, so that mypyc compiles these constants into the modules that use them.
+CLUBS: Final = 0x1FFF
+DIAMONDS: Final = CLUBS << 13
+HEARTS: Final = CLUBS << 26
+SPADES: Final = CLUBS << 39
 SUIT_MASKS = (CLUBS, DIAMONDS, HEARTS, SPADES)
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: Final = (1 << 52) - 1
 
-TWO_OF_CLUBS = 1
-QUEEN_OF_SPADES = 1 << (39 + 10)
-JACK_OF_DIAMONDS = 1 << (13 + 9)
-POINT_CARDS = HEARTS | QUEEN_OF_SPADES
+TWO_OF_CLUBS: Final = 1
+QUEEN_OF_SPADES_INDEX: Final = 39 + 10
+"""The queen of spades' card index."""
+QUEEN_OF_SPADES: Final = 1 << QUEEN_OF_SPADES_INDEX
+JACK_OF_DIAMONDS: Final = 1 << (13 + 9)
+POINT_CARDS: Final = HEARTS | QUEEN_OF_SPADES
 """The cards that carry positive points (and must all be taken to shoot the moon)."""
 
 # Points of each heart by rank index 0 (the 2) .. 12 (the ace), per scoring.

@@ -27,8 +27,9 @@ from types import ModuleType
 __all__ = ["GROUP", "MODULES", "PURE_ENV", "compiled", "extensions", "folder", "install",
            "source_digest"]
 
-MODULES = ("hearts.ai.judgement", "hearts.ai.playout")
-"""The modules compiled: the judgement every playout seat plays by, and the playout."""
+MODULES = ("hearts.core", "hearts.ai.judgement", "hearts.ai.playout")
+"""The modules compiled: the lean core of the rules, the judgement every playout seat
+plays by, and the playout."""
 
 GROUP = "hearts_speedups"
 """The name of the shared library mypyc builds for the modules (``GROUP__mypyc``)."""
