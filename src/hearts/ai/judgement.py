@@ -76,23 +76,16 @@ class Book:
         """The kit these are read from."""
         self.hearts: tuple[int, ...] = kit.hearts
         """Points of a 13-bit set of hearts, indexed by the set."""
-        self.queen: int = kit.queen
+        self.queen: i64 = kit.queen
         """Points of the queen of spades."""
-        self.value: int = kit.value
+        self.value: i64 = kit.value
         """The positive points in a hand."""
         self.jack: bool = kit.jack
         """The jack of diamonds variant is on."""
 
-    def positive(self, mask: int) -> int:
+    def positive(self, mask: i64) -> i64:
         """The positive points among ``mask`` (hearts and the queen)."""
         return self.hearts[(mask >> 26) & 0x1FFF] + (self.queen if mask & QS else 0)
-
-    def points(self, mask: int) -> int:
-        """The points among ``mask``, the jack of diamonds included."""
-        points = self.positive(mask)
-        if self.jack and mask & JACK_OF_DIAMONDS:
-            points -= 10
-        return points
 
 
 _BOOKS: dict[int, Book] = {}
@@ -209,7 +202,11 @@ def judge(me: i64, hand: i64, legal: i64, n: i64, t0: i64, t1: i64, t2: i64, pla
             if t2 > best and t2 // 13 == led:
                 best = t2
                 position = 2
-    points = rules.points(cards)
+    points: i64 = rules.hearts[(cards >> 26) & 0x1FFF]
+    if cards & QS:
+        points += rules.queen
+    if rules.jack and cards & JACK_OF_DIAMONDS:
+        points -= 10
     winner = (me - n + position) & 3
     if legal & (CLUBS_MASK << (13 * led)):
         if guarding and winner == threat and not legal >> best:
@@ -366,17 +363,18 @@ def _lead(me: i64, hand: i64, legal: i64, out: i64, voids: i64, rules: Book,
     best: i64 = -1
     best_cost: i64 = 1 << 30
     for suit in range(4):
-        suit_mask = CLUBS_MASK << (13 * suit)
+        shift = 13 * suit
+        suit_mask = CLUBS_MASK << shift
         mine = legal & suit_mask
         if not mine:
             continue
         low = _low(mine)
         suit_out = out & suit_mask
-        lower_out = _count(suit_out & ((ONE << low) - 1), suit)
+        lower_out: i64 = _COUNTS[(suit_out & ((ONE << low) - 1)) >> shift]
         cost = 3 * lower_out
         if not suit_out and points_out:
             cost += 40
-        length = _count(hand, suit)
+        length: i64 = _COUNTS[(hand & suit_mask) >> shift]
         if suit == 2:
             cost += 2 + rules.hearts[ONE << (low - 26)]
             if shooter >= 0 and lower_out:
