@@ -8,7 +8,7 @@ on native ints and allocates nothing per card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hearts.ai.judgement import CLUBS_MASK, ONE, Book, book, judge, of_seat, pack_voids, shoot
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     # A native 64-bit int to mypyc; an int everywhere else.
     from mypy_extensions import i64
 
-__all__ = ["playout"]
+__all__ = ["below", "playout"]
 
 
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
@@ -61,6 +61,8 @@ def _run(h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64, k3: i64,
     plain ints: hands ``h0``..``h3``, taken cards ``k0``..``k3``, the voids packed by
     :func:`~hearts.ai.judgement.pack_voids` and the trick's ``n`` cards ``t0``..``t2``."""
     seat = (leader + n) & 3
+    chance = rng.random
+    bits = rng.getrandbits
     hand: i64
     led: i64
     legal: i64
@@ -91,8 +93,8 @@ def _run(h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64, k3: i64,
                 legal = hand & ~HEARTS or hand
             else:
                 legal = hand
-        if noise and rng.random() < noise:
-            pick = rng.randrange(int(legal).bit_count())
+        if noise and chance() < noise:
+            pick = below(bits, int(legal).bit_count())
             while pick:
                 legal &= legal - 1
                 pick -= 1
@@ -176,3 +178,13 @@ def _last_trick(leader: i64, h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i6
     if winner < 2:
         return (k0 | mask, k1, k2, k3) if winner == 0 else (k0, k1 | mask, k2, k3)
     return (k0, k1, k2 | mask, k3) if winner == 2 else (k0, k1, k2, k3 | mask)
+
+
+def below(bits: Callable[[int], int], n: int) -> int:
+    """``random.Random.randrange(n)`` (for ``n > 0``) from the same generator's
+    ``getrandbits``: the same draws, without its Python-level argument checks."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
