@@ -107,12 +107,13 @@ def pack_voids(voids: Sequence[int]) -> int:
     return voids[0] | voids[1] << 4 | voids[2] << 8 | voids[3] << 12
 
 
-def _top(mask: i64) -> i64:
-    return int(mask).bit_length() - 1
+# On plain ints: i64 has no bit_length, and the conversion costs next to nothing.
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
 
 
-def _low(mask: i64) -> i64:
-    return int(mask & -mask).bit_length() - 1
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
 
 def _count(mask: i64, suit: i64) -> i64:
@@ -146,9 +147,13 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
     cards and our points from it.
     """
     n = len(trick)
+    rules = _BOOKS.get(id(kit))
+    if rules is None or rules.kit is not kit:
+        rules = book(kit)
     return judge(me, hand, legal, n, trick[0] if n else 0, trick[1] if n > 1 else 0,
                  trick[2] if n > 2 else 0, played, taken[0], taken[1], taken[2], taken[3],
-                 pack_voids(voids), book(kit), skill.voids, skill.moon, threat)
+                 voids[0] | voids[1] << 4 | voids[2] << 8 | voids[3] << 12 if skill.voids
+                 else 0, rules, skill.voids, skill.moon, threat)
 
 
 def judge(me: i64, hand: i64, legal: i64, n: i64, t0: i64, t1: i64, t2: i64, played: i64,
