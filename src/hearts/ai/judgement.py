@@ -169,27 +169,16 @@ def judge(me: i64, hand: i64, legal: i64, n: i64, t0: i64, t1: i64, t2: i64, pla
     lone: i64 = -1
     scored = (k0 | k1 | k2 | k3) & POINT_CARDS
     if moon and scored:
-        count: i64 = 0
-        if k0 & POINT_CARDS:
-            lone = 0
-            count += 1
-        if k1 & POINT_CARDS:
-            lone = 1
-            count += 1
-        if k2 & POINT_CARDS:
-            lone = 2
-            count += 1
-        if k3 & POINT_CARDS:
-            lone = 3
-            count += 1
-        if count == 1:
+        # The seats with points as bits; one bit alone: that seat alone has points.
+        holders: i64 = ((1 if k0 & POINT_CARDS else 0) | (2 if k1 & POINT_CARDS else 0)
+                        | (4 if k2 & POINT_CARDS else 0) | (8 if k3 & POINT_CARDS else 0))
+        if not holders & (holders - 1):
+            lone = _top(holders)
             value = rules.positive(of_seat(lone, k0, k1, k2, k3))
             if lone == me:
                 shooting = value * 2 >= rules.value and _can_run(hand, out)
             elif value * 5 >= rules.value * 2 or lone == threat:
                 shooter = lone
-        else:
-            lone = -1
     if n == 0:
         return _lead(me, hand, legal, out, voids, rules, see_voids, shooting, shooter)
     guarding = threat >= 0 and threat != me and (shooter == threat or not scored)
