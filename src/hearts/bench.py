@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m hearts.bench engine``, ``ai`` and ``store``.
+"""Benchmarks: ``python -m hearts.bench engine``, ``playout``, ``ai`` and ``store``.
 
 Numbers, not tests: run them on a quiet machine and report what they print.
 """
@@ -6,14 +6,18 @@ Numbers, not tests: run them on a quiet machine and report what they print.
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
 from hearts import core
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.rules import Rules
+from hearts.rules import Rules, Scoring
 from hearts.view import Phase
 
 
@@ -28,15 +32,16 @@ def random_public_hand(rules: Rules, rng: random.Random) -> Hand:
     return hand
 
 
-def _rate(run_once: Callable[[], object], seconds: float) -> tuple[int, float]:
+def _rate(run_once: Callable[[], object], seconds: float,
+          clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
     count = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         for _ in range(50):
             run_once()
         count += 50
-    return count, time.perf_counter() - start
+    return count, clock() - start
 
 
 def bench_engine(seconds: float, seed: int) -> None:
@@ -52,15 +57,83 @@ def bench_engine(seconds: float, seed: int) -> None:
           f"{count} hands in {elapsed:.1f} s)")
 
 
+def playout_rules() -> list[Rules]:
+    """Every rule set the playouts can meet: scoring x jack of diamonds x the three
+    restrictions (the first lead, leading hearts, the first trick), 32 in all."""
+    return [Rules(scoring=scoring, jack_of_diamonds=jack, first_lead=lead,
+                  leading_hearts=hearts, first_trick=trick)
+            for scoring, jack, lead, hearts, trick in itertools.product(
+                Scoring, (False, True), (False, True), (False, True), (False, True))]
+
+
+def playout_rate(seconds: float, seed: int, noise: float) -> tuple[int, float]:
+    """Full-hand playouts from the first lead (random deals, no passing) in this
+    process, cycling through :func:`playout_rules`: how many ran, in how many
+    seconds of this process's CPU time (one core's work, however busy the machine).
+
+    With ``noise`` 0 every seat plays by judgement; otherwise each playout gets a
+    fresh ``random.Random`` and plays a random card with that chance, as the
+    Expert's search does."""
+    from hearts.ai.kit import rule_kit
+    from hearts.ai.playout import playout
+
+    kits = [rule_kit(rules) for rules in playout_rules()]
+    rng = random.Random(seed)
+    # 997 deals against 32 rule sets: every deal meets every rule set in turn.
+    deals = []
+    for _ in range(997):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << card for card in deck[seat::4]) for seat in range(4)]
+        deals.append((hands, next(seat for seat in range(4) if hands[seat] & 1)))
+    none = (0, 0, 0, 0)
+    counter = itertools.count()
+
+    def run_once() -> None:
+        n = next(counter)
+        hands, holder = deals[n % len(deals)]
+        kit = kits[n % len(kits)]
+        playout(list(hands), [], holder if kit.first_lead else n & 3, 0, none, none, False,
+                True, kit, random.Random(n) if noise else rng, noise)
+
+    return _rate(run_once, seconds, time.process_time)
+
+
+def bench_playout(seconds: float, seed: int, here: bool) -> None:
+    """Print judgement playouts per second, compiled (when built) and pure Python
+    (measured in a child process with ``HEARTS_PURE_PYTHON=1``)."""
+    from hearts.speedups import PURE_ENV, compiled
+
+    label = "compiled" if compiled() else "pure"
+    for noise in (0.0, 0.1):
+        count, elapsed = playout_rate(seconds, seed, noise)
+        kind = "judgement" if not noise else "noise 0.1"
+        print(f"{label:<8} {kind} : {count / elapsed:9,.0f} playouts/s  "
+              f"({count} full hands in {elapsed:.1f} s of CPU)", flush=True)
+    if here:
+        return
+    if label == "pure":
+        print("(the compiled modules are not in use: python -m hearts.compile)")
+        return
+    subprocess.run([sys.executable, "-m", "hearts.bench", "playout", "--here",
+                    "--seconds", str(seconds), "--seed", str(seed)],
+                   env={**os.environ, PURE_ENV: "1"}, check=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark named on the command line."""
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "ai", "store"], help="what to measure")
+    parser.add_argument("what", choices=["engine", "playout", "ai", "store"],
+                        help="what to measure")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--here", action="store_true",
+                        help="playout: measure in this process only (no pure-Python child)")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds, args.seed)
+    elif args.what == "playout":
+        bench_playout(args.seconds, args.seed, args.here)
     elif args.what == "store":
         from hearts.store.bench import bench_store
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 __all__ = [
     "CLUBS", "DIAMONDS", "FULL_DECK", "HEARTS", "JACK_OF_DIAMONDS", "JACK_OF_DIAMONDS_INDEX",
@@ -19,23 +20,24 @@ __all__ = [
     "heart_points_table", "legal_mask", "mask_points", "random_hand", "trick_winner",
 ]
 
-CLUBS = 0x1FFF
-DIAMONDS = CLUBS << 13
-HEARTS = CLUBS << 26
-SPADES = CLUBS << 39
+# Final, so that mypyc compiles these constants into the modules that use them.
+CLUBS: Final = 0x1FFF
+DIAMONDS: Final = CLUBS << 13
+HEARTS: Final = CLUBS << 26
+SPADES: Final = CLUBS << 39
 SUIT_MASKS = (CLUBS, DIAMONDS, HEARTS, SPADES)
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: Final = (1 << 52) - 1
 
-TWO_OF_CLUBS = 1
-QUEEN_OF_SPADES_INDEX = 49
+TWO_OF_CLUBS: Final = 1
+QUEEN_OF_SPADES_INDEX: Final = 49
 """The queen of spades' card index (``3 * 13 + 12 - 2``)."""
-QUEEN_OF_SPADES = 1 << QUEEN_OF_SPADES_INDEX
-JACK_OF_DIAMONDS_INDEX = 22
+QUEEN_OF_SPADES: Final = 1 << QUEEN_OF_SPADES_INDEX
+JACK_OF_DIAMONDS_INDEX: Final = 22
 """The jack of diamonds' card index (``1 * 13 + 11 - 2``)."""
-JACK_OF_DIAMONDS = 1 << JACK_OF_DIAMONDS_INDEX
-JACK_OF_DIAMONDS_POINTS = -10
+JACK_OF_DIAMONDS: Final = 1 << JACK_OF_DIAMONDS_INDEX
+JACK_OF_DIAMONDS_POINTS: Final = -10
 """What the jack of diamonds is worth to whoever takes it, when the rules count it."""
-POINT_CARDS = HEARTS | QUEEN_OF_SPADES
+POINT_CARDS: Final = HEARTS | QUEEN_OF_SPADES
 """The cards that carry positive points (and must all be taken to shoot the moon)."""
 
 # Points of each heart by rank index 0 (the 2) .. 12 (the ace), per scoring.

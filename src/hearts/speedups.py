@@ -36,11 +36,13 @@ __all__ = ["DIGEST_FILE", "GROUP", "MODULES", "PURE_ENV", "Status", "compiled", 
            "status"]
 
 MODULES = (
+    "hearts.core",
     "hearts.ai.judgement",
     "hearts.ai.playout",
 )
-"""The modules compiled: the judgement every playout seat plays by, and the playout.
-One line each; ``setup.py`` and the run time both read this tuple."""
+"""The modules compiled, as one mypyc group (so playout -> core calls stay native):
+the lean core of the rules, the judgement every playout seat plays by, and the
+playout. One line each; ``setup.py`` and the run time both read this tuple."""
 
 GROUP = "hearts.speedups"
 """mypyc's group: the modules share one library, ``hearts/speedups__mypyc``."""

@@ -102,7 +102,8 @@ def test_two_people_play_a_whole_hand_through_the_table() -> None:
     assert hand.phase is Phase.OVER and table.stage is Stage.IDLE and not driver.due
     assert len(hand.plays) == 52
     for seat in (S, N):
-        assert table.prompt(seat).endswith("Hand complete - press Deal for the next one, v to review it")
+        assert table.prompt(seat).endswith(
+            "Hand complete - press Deal for the next one, v to review it")
 
 
 def test_each_persons_desk_is_their_own() -> None:

@@ -5,30 +5,53 @@ levels use it for their own decisions and the search levels use it for every
 seat in their playouts, so it must be fast: no allocation beyond a few ints.
 
 A card is an index ``suit * 13 + rank - 2``; a set of cards is a 52-bit mask.
+
+The playout calls :func:`judge`, which takes the whole position as plain ints
+(the trick's cards, each seat's taken cards, the voids packed four bits a seat)
+and the rules as a :class:`Book`: compiled by mypyc, it then runs on native ints
+and struct fields without touching a Python object. :func:`judge_play` unpacks
+the public arguments into that form, so both run the same code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, final
 
 from hearts.ai.kit import RuleKit
 from hearts.core import (
+    CLUBS,
     FULL_DECK,
     HEARTS,
     JACK_OF_DIAMONDS,
     POINT_CARDS,
     QUEEN_OF_SPADES,
-    SUIT_MASKS,
+    QUEEN_OF_SPADES_INDEX,
 )
 
-__all__ = ["Skill", "judge_play", "naive_play", "point_value", "shoot_play"]
+if TYPE_CHECKING:
+    # A native 64-bit int to mypyc; an int everywhere else.
+    from mypy_extensions import i64
 
-QS = QUEEN_OF_SPADES
-BIG_SPADES = (1 << 50) | (1 << 51)
+__all__ = ["CLUBS_MASK", "ONE", "Book", "Skill", "book", "judge", "judge_play", "naive_play",
+           "of_seat", "pack_voids", "point_value", "shoot", "shoot_play"]
+
+QS: Final = QUEEN_OF_SPADES
+BIG_SPADES: Final = (1 << 50) | (1 << 51)
 """The king and ace of spades."""
-BELOW_QUEEN = QS - 1
+BELOW_QUEEN: Final = QS - 1
 """Every card with a lower index than the queen of spades."""
+
+# mypyc 2.4 compiles ``1 << n`` on i64 to a C shift of a 32-bit int (wrong from
+# bit 31 on): a constant's shifts must start from a value it cannot fold.
+ONE: Final[i64] = len("1")
+"""1, as a native int whose shifts are 64 bits wide."""
+CLUBS_MASK: Final[i64] = ONE * CLUBS
+"""The clubs, shifted by ``13 * suit`` for any suit's mask (64 bits wide, as :data:`ONE`)."""
+
+_COUNTS: Final = tuple(bin(bits).count("1") for bits in range(8192))
+"""How many cards a 13-bit suit holds, by the suit's bits (``int.bit_count`` is
+a slow method call in compiled code)."""
 
 
 class Skill(NamedTuple):
@@ -44,12 +67,65 @@ FULL_SKILL = Skill(voids=True, moon=True)
 """Everything noticed: the Club level, and every seat in the search's playouts."""
 
 
+@final
+class Book:
+    """The parts of a :class:`RuleKit` judgement reads, as native fields."""
+
+    def __init__(self, kit: RuleKit) -> None:
+        self.kit = kit
+        """The kit these are read from."""
+        self.hearts: tuple[int, ...] = kit.hearts
+        """Points of a 13-bit set of hearts, indexed by the set."""
+        self.queen: i64 = kit.queen
+        """Points of the queen of spades."""
+        self.value: i64 = kit.value
+        """The positive points in a hand."""
+        self.jack: bool = kit.jack
+        """The jack of diamonds variant is on."""
+
+    def positive(self, mask: i64) -> i64:
+        """The positive points among ``mask`` (hearts and the queen)."""
+        return self.hearts[(mask >> 26) & 0x1FFF] + (self.queen if mask & QS else 0)
+
+
+_BOOKS: dict[int, Book] = {}
+
+
+def book(kit: RuleKit) -> Book:
+    """The :class:`Book` of ``kit`` (kept for the kit's lifetime)."""
+    found = _BOOKS.get(id(kit))
+    if found is None or found.kit is not kit:
+        if len(_BOOKS) > 256:
+            _BOOKS.clear()
+        found = Book(kit)
+        _BOOKS[id(kit)] = found
+    return found
+
+
+def pack_voids(voids: Sequence[int]) -> int:
+    """Each seat's 4-bit void mask in one int, seat ``s`` at bits ``4 * s``."""
+    return voids[0] | voids[1] << 4 | voids[2] << 8 | voids[3] << 12
+
+
+# On plain ints: i64 has no bit_length, and the conversion costs next to nothing.
 def _top(mask: int) -> int:
     return mask.bit_length() - 1
 
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+def _count(mask: i64, suit: i64) -> i64:
+    """How many cards of ``suit`` ``mask`` holds."""
+    return _COUNTS[(mask >> (13 * suit)) & 0x1FFF]
+
+
+def of_seat(seat: i64, a: i64, b: i64, c: i64, d: i64) -> i64:
+    """The one of ``a``..``d`` that belongs to ``seat``."""
+    if seat < 2:
+        return a if seat == 0 else b
+    return c if seat == 2 else d
 
 
 def point_value(mask: int, kit: RuleKit) -> int:
@@ -70,59 +146,83 @@ def judge_play(me: int, hand: int, legal: int, trick: Sequence[int], played: int
     no other seat has points, on a trick it wins whatever we play we keep our high
     cards and our points from it.
     """
+    n = len(trick)
+    rules = _BOOKS.get(id(kit))
+    if rules is None or rules.kit is not kit:
+        rules = book(kit)
+    return judge(me, hand, legal, n, trick[0] if n else 0, trick[1] if n > 1 else 0,
+                 trick[2] if n > 2 else 0, played, taken[0], taken[1], taken[2], taken[3],
+                 voids[0] | voids[1] << 4 | voids[2] << 8 | voids[3] << 12 if skill.voids
+                 else 0, rules, skill.voids, skill.moon, threat)
+
+
+def judge(me: i64, hand: i64, legal: i64, n: i64, t0: i64, t1: i64, t2: i64, played: i64,
+          k0: i64, k1: i64, k2: i64, k3: i64, voids: i64, rules: Book, see_voids: bool,
+          moon: bool, threat: i64) -> i64:
+    """:func:`judge_play` on plain ints: the trick is its ``n`` cards ``t0``..``t2``,
+    ``k0``..``k3`` each seat's taken cards and ``voids`` packed by :func:`pack_voids`."""
     if not legal & (legal - 1):
         return _top(legal)
     out = FULL_DECK ^ played ^ hand
-    n = len(trick)
-    shooter = -1
+    shooter: i64 = -1
     shooting = False
-    lone = -1
-    scored = (taken[0] | taken[1] | taken[2] | taken[3]) & POINT_CARDS
-    if skill.moon and scored:
-        count = 0
-        for seat in range(4):
-            if taken[seat] & POINT_CARDS:
-                lone = seat
-                count += 1
-        if count == 1:
-            value = point_value(taken[lone], kit)
+    lone: i64 = -1
+    scored = (k0 | k1 | k2 | k3) & POINT_CARDS
+    if moon and scored:
+        # The seats with points as bits; one bit alone: that seat alone has points.
+        holders: i64 = ((1 if k0 & POINT_CARDS else 0) | (2 if k1 & POINT_CARDS else 0)
+                        | (4 if k2 & POINT_CARDS else 0) | (8 if k3 & POINT_CARDS else 0))
+        if not holders & (holders - 1):
+            lone = _top(holders)
+            value = rules.positive(of_seat(lone, k0, k1, k2, k3))
             if lone == me:
-                shooting = value * 2 >= kit.value and _can_run(hand, out)
-            elif value * 5 >= kit.value * 2 or lone == threat:
+                shooting = value * 2 >= rules.value and _can_run(hand, out)
+            elif value * 5 >= rules.value * 2 or lone == threat:
                 shooter = lone
-        else:
-            lone = -1
     if n == 0:
-        return _lead(me, hand, legal, out, voids, kit, skill, shooting, shooter)
+        return _lead(me, hand, legal, out, voids, rules, see_voids, shooting, shooter)
     guarding = threat >= 0 and threat != me and (shooter == threat or not scored)
-    led = trick[0] // 13
-    best = trick[0]
-    position = 0
-    points = kit.table[best]
-    for i in range(1, n):
-        card = trick[i]
-        points += kit.table[card]
-        if card > best and card // 13 == led:
-            best = card
-            position = i
+    led = t0 // 13
+    best = t0
+    position: i64 = 0
+    cards = ONE << t0
+    if n > 1:
+        cards |= ONE << t1
+        if t1 > best and t1 // 13 == led:
+            best = t1
+            position = 1
+        if n > 2:
+            cards |= ONE << t2
+            if t2 > best and t2 // 13 == led:
+                best = t2
+                position = 2
+    points: i64 = rules.hearts[(cards >> 26) & 0x1FFF]
+    if cards & QS:
+        points += rules.queen
+    if rules.jack and cards & JACK_OF_DIAMONDS:
+        points -= 10
     winner = (me - n + position) & 3
-    if legal & SUIT_MASKS[led]:
+    if legal & (CLUBS_MASK << (13 * led)):
         if guarding and winner == threat and not legal >> best:
             # It wins this trick whatever we play: keep the cards that may win later.
             return _low(legal & ~POINT_CARDS or legal)
-        return _follow(me, legal, out, voids, kit, skill, n, led, best, winner, points,
+        return _follow(me, legal, out, voids, rules, see_voids, n, led, best, winner, points,
                        shooting, shooter)
     if guarding and winner == threat:
         plain = legal & ~POINT_CARDS & ~JACK_OF_DIAMONDS
         if plain:
             return _lowest_rank(plain)
-    return _discard(hand, legal, out, kit, winner, shooting, shooter, lone, me)
+    return _discard(hand, legal, out, rules, winner, shooting, shooter, lone, me)
 
 
-def _can_run(hand: int, out: int) -> bool:
+def _can_run(hand: i64, out: i64) -> bool:
     """Whether most of ``hand`` is top cards (a moon attempt may run)."""
-    winners = 0
-    for suit_mask in SUIT_MASKS:
+    winners: i64 = 0
+    cards: i64 = 0
+    suit: i64
+    for suit in range(4):
+        cards += _count(hand, suit)
+        suit_mask = CLUBS_MASK << (13 * suit)
         mine = hand & suit_mask
         if not mine:
             continue
@@ -132,14 +232,14 @@ def _can_run(hand: int, out: int) -> bool:
             if higher_out >> top:
                 break
             winners += 1
-            mine ^= 1 << top
-    return winners * 3 >= hand.bit_count() * 2
+            mine ^= ONE << top
+    return winners * 3 >= cards * 2
 
 
-def _follow(me: int, legal: int, out: int, voids: Sequence[int], kit: RuleKit, skill: Skill,
-            n: int, led: int, best: int, winner: int, points: int, shooting: bool,
-            shooter: int) -> int:
-    below = legal & ((1 << best) - 1)
+def _follow(me: i64, legal: i64, out: i64, voids: i64, rules: Book, see_voids: bool,
+            n: i64, led: i64, best: i64, winner: i64, points: i64, shooting: bool,
+            shooter: i64) -> i64:
+    below = legal & ((ONE << best) - 1)
     above = legal ^ below
     if shooting:
         return _top(above) if above else _low(legal)
@@ -153,24 +253,24 @@ def _follow(me: int, legal: int, out: int, voids: Sequence[int], kit: RuleKit, s
                 return _top(safe)
             return _top(below) if below else _top(above)
         if below:
-            return 49 if below & QS else _top(below)
+            return QUEEN_OF_SPADES_INDEX if below & QS else _top(below)
         safe = above & ~QS
         return _top(safe) if safe else _top(above)
     if below:
-        return 49 if below & QS else _top(below)
+        return QUEEN_OF_SPADES_INDEX if below & QS else _top(below)
     if led == 3 and out & QS:
         under = above & BELOW_QUEEN
         return _top(under) if under else _low(above)
-    if kit.jack and led == 1 and out & JACK_OF_DIAMONDS and above & ~(JACK_OF_DIAMONDS - 1):
+    if rules.jack and led == 1 and out & JACK_OF_DIAMONDS and above & ~(JACK_OF_DIAMONDS - 1):
         # A high diamond may catch the jack; play the highest.
         return _top(above)
     if out & POINT_CARDS:
         later = 3 - n
-        suit_out = (out & SUIT_MASKS[led]).bit_count()
-        danger = suit_out < later
-        if skill.voids and not danger:
+        danger = _count(out, led) < later
+        if see_voids and not danger:
+            step: i64
             for step in range(1, later + 1):
-                if voids[(me + step) & 3] >> led & 1:
+                if voids >> (4 * ((me + step) & 3) + led) & 1:
                     danger = True
                     break
         if danger:
@@ -179,8 +279,8 @@ def _follow(me: int, legal: int, out: int, voids: Sequence[int], kit: RuleKit, s
     return _top(safe) if safe else _top(above)
 
 
-def _discard(hand: int, legal: int, out: int, kit: RuleKit, winner: int, shooting: bool,
-             shooter: int, lone: int, me: int) -> int:
+def _discard(hand: i64, legal: i64, out: i64, rules: Book, winner: i64, shooting: bool,
+             shooter: i64, lone: i64, me: i64) -> i64:
     if shooting:
         plain = legal & ~POINT_CARDS
         return _low(plain) if plain else _low(legal)
@@ -189,16 +289,16 @@ def _discard(hand: int, legal: int, out: int, kit: RuleKit, winner: int, shootin
         if plain:
             return _highest_plain(plain, hand, out)
     if legal & QS:
-        return 49
+        return QUEEN_OF_SPADES_INDEX
     if out & QS and legal & BIG_SPADES:
         return _top(legal & BIG_SPADES)
-    if kit.jack and legal & ~JACK_OF_DIAMONDS:
+    if rules.jack and legal & ~JACK_OF_DIAMONDS:
         legal &= ~JACK_OF_DIAMONDS
     hearts = legal & HEARTS
     if hearts:
         if lone >= 0 and lone != me:
             # Keep the top heart as a moon stopper while one other seat has points.
-            rest = hearts ^ (1 << _top(hearts))
+            rest = hearts ^ (ONE << _top(hearts))
             if rest:
                 return _top(rest)
             plain = legal & ~HEARTS
@@ -208,12 +308,13 @@ def _discard(hand: int, legal: int, out: int, kit: RuleKit, winner: int, shootin
     return _highest_plain(legal, hand, out)
 
 
-def _lowest_rank(cards: int) -> int:
+def _lowest_rank(cards: i64) -> i64:
     """The lowest-ranked of ``cards`` (the first suit's on a tie): the card least
     likely to win a trick later."""
-    best = -1
+    best: i64 = -1
+    suit: i64
     for suit in range(4):
-        mine = cards & SUIT_MASKS[suit]
+        mine = cards & (CLUBS_MASK << (13 * suit))
         if mine:
             low = _low(mine)
             if best < 0 or low % 13 < best % 13:
@@ -221,17 +322,18 @@ def _lowest_rank(cards: int) -> int:
     return best
 
 
-def _highest_plain(cards: int, hand: int, out: int) -> int:
+def _highest_plain(cards: i64, hand: i64, out: i64) -> i64:
     """The most awkward non-point card to keep: high, in a short suit."""
-    best = -1
-    best_score = -1000
+    best: i64 = -1
+    best_score: i64 = -1000
+    suit: i64
     for suit in range(4):
-        mine = cards & SUIT_MASKS[suit]
+        mine = cards & (CLUBS_MASK << (13 * suit))
         if not mine:
             continue
         top = _top(mine)
-        score = 4 * (top - 13 * suit) - (hand & SUIT_MASKS[suit]).bit_count()
-        if suit == 3 and out & QS and top < 49:
+        score = 4 * (top - 13 * suit) - _count(hand, suit)
+        if suit == 3 and out & QS and top < QUEEN_OF_SPADES_INDEX:
             score -= 24
         if score > best_score:
             best_score = score
@@ -239,30 +341,36 @@ def _highest_plain(cards: int, hand: int, out: int) -> int:
     return best
 
 
-def _lead(me: int, hand: int, legal: int, out: int, voids: Sequence[int], kit: RuleKit,
-          skill: Skill, shooting: bool, shooter: int) -> int:
+def _lead(me: i64, hand: i64, legal: i64, out: i64, voids: i64, rules: Book,
+          see_voids: bool, shooting: bool, shooter: i64) -> i64:
+    step: i64
+    suit: i64
     if shooting:
-        for suit in (0, 1, 3, 2):
-            mine = legal & SUIT_MASKS[suit]
-            if mine and not (out & SUIT_MASKS[suit]) >> _top(mine):
+        for step in range(4):
+            suit = step ^ (step >> 1)  # clubs, diamonds, spades, then hearts
+            suit_mask = CLUBS_MASK << (13 * suit)
+            mine = legal & suit_mask
+            if mine and not (out & suit_mask) >> _top(mine):
                 return _top(mine)
         return _top(legal)
     points_out = out & POINT_CARDS
-    best = -1
-    best_cost = 1 << 30
-    for suit, suit_mask in enumerate(SUIT_MASKS):
+    best: i64 = -1
+    best_cost: i64 = 1 << 30
+    for suit in range(4):
+        shift = 13 * suit
+        suit_mask = CLUBS_MASK << shift
         mine = legal & suit_mask
         if not mine:
             continue
-        low = (mine & -mine).bit_length() - 1
+        low = _low(mine)
         suit_out = out & suit_mask
-        lower_out = (suit_out & ((1 << low) - 1)).bit_count()
+        lower_out: i64 = _COUNTS[(suit_out & ((ONE << low) - 1)) >> shift]
         cost = 3 * lower_out
         if not suit_out and points_out:
             cost += 40
-        length = (hand & suit_mask).bit_count()
+        length: i64 = _COUNTS[(hand & suit_mask) >> shift]
         if suit == 2:
-            cost += 2 + kit.table[low]
+            cost += 2 + rules.hearts[ONE << (low - 26)]
             if shooter >= 0 and lower_out:
                 cost += 6
         elif suit == 3:
@@ -271,16 +379,17 @@ def _lead(me: int, hand: int, legal: int, out: int, voids: Sequence[int], kit: R
             elif out & QS:
                 if hand & BIG_SPADES:
                     cost += 6
-                elif low < 49:
+                elif low < QUEEN_OF_SPADES_INDEX:
                     cost -= 4
         else:
             if length <= 2:
                 cost -= 2
-            if kit.jack and suit == 1 and out & JACK_OF_DIAMONDS and hand & ~(JACK_OF_DIAMONDS - 1):
+            if (rules.jack and suit == 1 and out & JACK_OF_DIAMONDS
+                    and hand & ~(JACK_OF_DIAMONDS - 1)):
                 cost += 1
-        if skill.voids and lower_out and points_out:
-            for step in (1, 2, 3):
-                if voids[(me + step) & 3] >> suit & 1:
+        if see_voids and lower_out and points_out:
+            for step in range(1, 4):
+                if voids >> (4 * ((me + step) & 3) + suit) & 1:
                     cost += 8
                     break
         if cost < best_cost:
@@ -294,8 +403,8 @@ def naive_play(hand: int, legal: int, trick: Sequence[int]) -> int:
     if not trick:
         return _low(legal)
     led = trick[0] // 13
-    if not legal & SUIT_MASKS[led]:
-        return 49 if legal & QS else _top(legal)
+    if not legal & (CLUBS_MASK << (13 * led)):
+        return QUEEN_OF_SPADES_INDEX if legal & QS else _top(legal)
     best = max(c for c in trick if c // 13 == led)
     below = legal & ((1 << best) - 1)
     return _top(below) if below else _low(legal)
@@ -307,37 +416,50 @@ def shoot_play(hand: int, legal: int, trick: Sequence[int], played: int) -> int:
     hold enough low ones to duck with), then leads its surest winners, wins every
     trick it can (as cheaply as it can when last) and, when it cannot, keeps its
     high cards and its points."""
+    n = len(trick)
+    return shoot(hand, legal, n, trick[0] if n else 0, trick[1] if n > 1 else 0,
+                 trick[2] if n > 2 else 0, played)
+
+
+def shoot(hand: i64, legal: i64, n: i64, t0: i64, t1: i64, t2: i64, played: i64) -> i64:
+    """:func:`shoot_play` on plain ints: the trick is its ``n`` cards ``t0``..``t2``."""
     if not legal & (legal - 1):
         return _top(legal)
-    if not trick:
+    if not n:
         out = FULL_DECK ^ played ^ hand
         hearts = legal & HEARTS
-        if hearts and out & HEARTS:
-            sure = hearts & ~((1 << _top(out & HEARTS)) - 1)
-            if sure.bit_count() >= 2:
+        hearts_out = out & HEARTS
+        if hearts and hearts_out:
+            sure = hearts & ~((ONE << _top(hearts_out)) - 1)
+            if _count(sure, 2) >= 2:
                 return _low(sure)
-            if sure or (out & HEARTS).bit_count() >= 6:
+            if sure or _count(hearts_out, 2) >= 6:
                 return _top(hearts)
-        best = -1
-        best_key = (99, 0)
+        best: i64 = -1
+        best_key: i64 = 99 * 100
+        suit: i64
         for suit in range(4):
-            mine = legal & SUIT_MASKS[suit]
+            mine = legal & (CLUBS_MASK << (13 * suit))
             if not mine:
                 continue
             top = _top(mine)
-            key = ((out & SUIT_MASKS[suit] & ~((2 << top) - 1)).bit_count(),
-                   -(hand & SUIT_MASKS[suit]).bit_count())
+            # Fewest higher cards out first, then the longest suit in hand.
+            key = _count(out & ~((ONE << (top + 1)) - 1), suit) * 100 - _count(hand, suit)
             if key < best_key:
                 best_key = key
                 best = top
         return best
-    led = trick[0] // 13
-    follow = legal & SUIT_MASKS[led]
+    led = t0 // 13
+    follow = legal & (CLUBS_MASK << (13 * led))
     if follow:
-        best = max(c for c in trick if c // 13 == led)
-        above = follow & ~((1 << best) - 1)
+        best = t0
+        if n > 1 and t1 // 13 == led and t1 > best:
+            best = t1
+        if n > 2 and t2 // 13 == led and t2 > best:
+            best = t2
+        above = follow & ~((ONE << best) - 1)
         if above:
-            return _low(above) if len(trick) == 3 else _top(above)
+            return _low(above) if n == 3 else _top(above)
         return _low(follow)
     plain = legal & ~POINT_CARDS
     return _low(plain) if plain else _low(legal)

@@ -1,15 +1,25 @@
-"""Play a hand out to the end with judgement in every seat, on plain ints."""
+"""Play a hand out to the end with judgement in every seat, on plain ints.
+
+The whole position lives in local ints (each seat's hand and taken cards, the
+trick's cards, the voids packed in one int), so compiled by mypyc the loop runs
+on native ints and allocates nothing per card.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from hearts.ai.judgement import FULL_SKILL, judge_play, shoot_play
+from hearts.ai.judgement import CLUBS_MASK, ONE, Book, book, judge, of_seat, pack_voids, shoot
 from hearts.ai.kit import RuleKit
-from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_MASKS, final_points, legal_mask
+from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, final_points, legal_mask
 
-__all__ = ["playout"]
+if TYPE_CHECKING:
+    # A native 64-bit int to mypyc; an int everywhere else.
+    from mypy_extensions import i64
+
+__all__ = ["below", "playout"]
 
 
 def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
@@ -27,26 +37,53 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
     With ``guard``, seat ``charged`` knows the shooter and defends against it (see
     ``threat`` in :func:`~hearts.ai.judgement.judge_play`).
     """
-    taken = list(taken)
-    voids = list(voids)
-    cards = list(trick)
-    seat = (leader + len(cards)) & 3
-    first_lead, leading_hearts, first_trick = kit.first_lead, kit.leading_hearts, kit.first_trick
+    n = len(trick)
+    k0, k1, k2, k3 = _run(
+        hands[0], hands[1], hands[2], hands[3], taken[0], taken[1], taken[2], taken[3],
+        pack_voids(voids), n, trick[0] if n else 0, trick[1] if n > 1 else 0,
+        trick[2] if n > 2 else 0, leader, played, broken, first, kit.first_lead,
+        kit.leading_hearts, kit.first_trick, book(kit), rng, noise, shooters, charged,
+        shooters.bit_length() - 1 if guard and shooters else -1)
+    hands[0] = hands[1] = hands[2] = hands[3] = 0
+    points = final_points((k0, k1, k2, k3), kit.scoring, kit.jack)
+    mine = of_seat(charged, k0, k1, k2, k3) if charged >= 0 else 0
+    if mine & QUEEN_OF_SPADES and mine & POINT_CARDS != POINT_CARDS:
+        return tuple([p + charge if seat == charged else p for seat, p in enumerate(points)])
+    return points
+
+
+def _run(h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64, k3: i64,
+         packed: i64, n: i64, t0: i64, t1: i64, t2: i64, leader: i64, played: i64,
+         broken: bool, first: bool, first_lead: bool, leading_hearts: bool,
+         first_trick: bool, rules: Book, rng: random.Random, noise: float, shooters: i64,
+         charged: i64, threat: i64) -> tuple[i64, i64, i64, i64]:
+    """Each seat's taken cards at the end of :func:`playout`, from the position as
+    plain ints: hands ``h0``..``h3``, taken cards ``k0``..``k3``, the voids packed by
+    :func:`~hearts.ai.judgement.pack_voids` and the trick's ``n`` cards ``t0``..``t2``."""
+    seat = (leader + n) & 3
     chance = rng.random
-    threat = shooters.bit_length() - 1 if guard and shooters else -1
-    while hands[seat]:
-        if not cards and not hands[seat] & (hands[seat] - 1):
-            # The last trick: every seat has one card left and nothing to decide.
-            _last_trick(hands, seat, taken)
+    bits = rng.getrandbits
+    hand: i64
+    led: i64
+    legal: i64
+    card: i64
+    while True:
+        if seat < 2:
+            hand = h0 if seat == 0 else h1
+        else:
+            hand = h2 if seat == 2 else h3
+        if not hand:
             break
-        hand = hands[seat]
-        if cards:
-            led = cards[0] // 13
+        if not n and not hand & (hand - 1):
+            # The last trick: every seat has one card left and nothing to decide.
+            return _last_trick(seat, h0, h1, h2, h3, k0, k1, k2, k3)
+        if n:
+            led = t0 // 13
             if first:
                 legal = legal_mask(hand, led, first, broken, first_lead, leading_hearts,
                                    first_trick)
             else:
-                legal = hand & SUIT_MASKS[led] or hand
+                legal = hand & (CLUBS_MASK << (13 * led)) or hand
         else:
             led = -1
             if first:
@@ -57,66 +94,97 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             else:
                 legal = hand
         if noise and chance() < noise:
-            pick = rng.randrange(legal.bit_count())
+            pick = below(bits, int(legal).bit_count())
             while pick:
                 legal &= legal - 1
                 pick -= 1
-            card = (legal & -legal).bit_length() - 1
+            card = int(legal & -legal).bit_length() - 1
         elif not legal & (legal - 1):
-            card = legal.bit_length() - 1
-        elif shooters >> seat & 1 and _alive(seat, taken):
-            card = shoot_play(hand, legal, cards, played)
+            card = int(legal).bit_length() - 1
+        elif shooters >> seat & 1 and not ((k0 | k1 | k2 | k3) & ~of_seat(seat, k0, k1, k2, k3)
+                                           & POINT_CARDS):
+            # A shooter plays to shoot while no other seat has points.
+            card = shoot(hand, legal, n, t0, t1, t2, played)
         else:
-            card = judge_play(seat, hand, legal, cards, played, taken, voids, kit, FULL_SKILL,
-                              threat if seat == charged else -1)
-        bit = 1 << card
-        hands[seat] = hand ^ bit
+            card = judge(seat, hand, legal, n, t0, t1, t2, played, k0, k1, k2, k3, packed,
+                         rules, True, True, threat if seat == charged else -1)
+        bit = ONE << card
+        if seat < 2:
+            if seat == 0:
+                h0 ^= bit
+            else:
+                h1 ^= bit
+        elif seat == 2:
+            h2 ^= bit
+        else:
+            h3 ^= bit
         played |= bit
         if led >= 0 and card // 13 != led:
-            voids[seat] |= 1 << led
-        cards.append(card)
-        if len(cards) < 4:
+            packed |= ONE << (4 * seat + led)
+        if n < 3:
+            if n == 0:
+                t0 = card
+            elif n == 1:
+                t1 = card
+            else:
+                t2 = card
+            n += 1
             seat = (seat + 1) & 3
             continue
-        best = 0
-        top = cards[0]
-        for position in (1, 2, 3):
-            if cards[position] // 13 == led and cards[position] > top:
-                top = cards[position]
-                best = position
+        best: i64 = 0
+        top = t0
+        if t1 // 13 == led and t1 > top:
+            top = t1
+            best = 1
+        if t2 // 13 == led and t2 > top:
+            top = t2
+            best = 2
+        if card // 13 == led and card > top:
+            best = 3
         leader = (leader + best) & 3
-        mask = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
-        taken[leader] |= mask
+        mask = (ONE << t0) | (ONE << t1) | (ONE << t2) | bit
+        if leader < 2:
+            if leader == 0:
+                k0 |= mask
+            else:
+                k1 |= mask
+        elif leader == 2:
+            k2 |= mask
+        else:
+            k3 |= mask
         if mask & HEARTS:
             broken = True
-        cards = []
+        n = 0
         seat = leader
         first = False
-    points = final_points(taken, kit.scoring, kit.jack)
-    mine = taken[charged] if charged >= 0 else 0
-    if mine & QUEEN_OF_SPADES and mine & POINT_CARDS != POINT_CARDS:
-        return tuple(p + charge if seat == charged else p for seat, p in enumerate(points))
-    return points
+    return k0, k1, k2, k3
 
 
-def _last_trick(hands: list[int], leader: int, taken: list[int]) -> None:
-    """Play the last trick, one card in each hand and ``leader`` to lead."""
-    best = hands[leader]
-    led_mask = SUIT_MASKS[(best.bit_length() - 1) // 13]
+def _last_trick(leader: i64, h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64,
+                k3: i64) -> tuple[i64, i64, i64, i64]:
+    """Each seat's taken cards after the last trick, one card in each hand ``h0``..``h3``
+    and ``leader`` to lead."""
+    best = of_seat(leader, h0, h1, h2, h3)
+    led_mask = CLUBS_MASK << (13 * ((int(best).bit_length() - 1) // 13))
     winner = leader
-    mask = 0
-    for step in range(4):
+    step: i64
+    for step in range(1, 4):
         seat = (leader + step) & 3
-        card = hands[seat]
-        mask |= card
+        card = of_seat(seat, h0, h1, h2, h3)
         if card & led_mask and card > best:
             best = card
             winner = seat
-        hands[seat] = 0
-    taken[winner] |= mask
+    mask = h0 | h1 | h2 | h3
+    if winner < 2:
+        return (k0 | mask, k1, k2, k3) if winner == 0 else (k0, k1 | mask, k2, k3)
+    return (k0, k1, k2 | mask, k3) if winner == 2 else (k0, k1, k2, k3 | mask)
 
 
-def _alive(seat: int, taken: Sequence[int]) -> bool:
-    """Whether ``seat`` may still shoot: no other seat has taken points."""
-    others = taken[0] | taken[1] | taken[2] | taken[3]
-    return not (others & ~taken[seat]) & POINT_CARDS
+def below(bits: Callable[[int], int], n: int) -> int:
+    """``random.Random.randrange(n)`` (for ``n > 0``) from the same generator's
+    ``getrandbits``: the same draws, without its Python-level argument checks."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
