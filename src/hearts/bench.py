@@ -1,4 +1,5 @@
-"""Benchmarks: ``python -m hearts.bench engine``, ``playout``, ``ai`` and ``store``.
+"""Benchmarks: ``python -m hearts.bench engine``, ``playout``, ``ai``, ``store`` and
+``review`` (its own options follow: ``python -m hearts.bench review --help``).
 
 Numbers, not tests: run them on a quiet machine and report what they print.
 """
@@ -122,8 +123,13 @@ def bench_playout(seconds: float, seed: int, here: bool) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark named on the command line."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["review"]:
+        from hearts.review.bench import main as bench_review
+
+        sys.exit(bench_review(argv[1:]))
     parser = argparse.ArgumentParser(prog="python -m hearts.bench", description=__doc__)
-    parser.add_argument("what", choices=["engine", "playout", "ai", "store"],
+    parser.add_argument("what", choices=["engine", "playout", "ai", "store", "review"],
                         help="what to measure")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=1)
