@@ -66,7 +66,7 @@ async def terminal_svg(folder: Path) -> Path:
             await play_user_card_by_keys(pilot)
             await settle(pilot)
         # Then on to a trick the others have begun, so the picture shows cards in play.
-        while app.game.hand is not None and not app.game.hand.view(Seat.SOUTH).trick:
+        while app.chair.hand is not None and not app.chair.hand.view(Seat.SOUTH).trick:
             await play_user_card_by_keys(pilot)
             await settle(pilot)
         return Path(app.save_screenshot("table.svg", str(folder)))
