@@ -136,5 +136,6 @@ def test_show_prints_tricks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "Hand 2 (line 2, hand 2)" in out and "Hand 1" not in out
     assert "Led by" in out and "Won by" in out and " 13 " in out
     assert "casual (seed" in out and "Points: South" in out
+    assert f"hearts review {path} --hand 2 --all" in out.replace("\n", "")
     assert main(["show", str(path), "--hand", "3"]) == 2
     assert "holds 2 hands" in capsys.readouterr().err

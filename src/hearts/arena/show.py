@@ -87,4 +87,6 @@ def show(path: Path, only: int | None = None, console: Console | None = None) ->
             status = 1
             continue
         console.print(render_hand(hand, f"Hand {number} ({where})"))
+        console.print(f"The verdict on every decision: hearts review {path} --hand {number}"
+                      " --all (--json for all of them as data)", highlight=False)
     return status
