@@ -65,3 +65,22 @@ async def test_the_statistics_show_the_reviewed_hands(tmp_path: Path) -> None:
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
         assert "points given away" in text and "Latest 1 hands" in text
+
+
+async def test_v_on_the_score_sheet_reviews_the_last_hand(tmp_path: Path) -> None:
+    from hearts.tui.scoresheet import ScoreSheetScreen
+
+    app = make_app(tmp_path, review_depth=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        for _ in range(600):
+            if app.screen.done:
+                break
+            await pilot.pause(0.1)

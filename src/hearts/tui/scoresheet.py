@@ -25,6 +25,7 @@ class ScoreSheetScreen(FitScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,r,q", "close", "Close", show=False),
+        Binding("v", "review", "Review the last hand", show=False),
         Binding("ctrl+l", "redraw", show=False),
     ]
 
@@ -41,7 +42,8 @@ class ScoreSheetScreen(FitScreen):
             with Vertical(id="buttons"):
                 yield GameButton("Close", "close")
                 yield GameButton("Quit", "quit")
-        yield Static("Score sheet - escape, r or Close returns to the game",
+        yield Static("Score sheet - escape, r or Close returns to the game; between hands v "
+                     "reviews the last one",
                      classes="status", markup=False)
         yield Static("", classes="too-small", markup=False)
 
@@ -53,3 +55,9 @@ class ScoreSheetScreen(FitScreen):
     def action_close(self) -> None:
         """Back to the game."""
         self.leave(None)
+
+    def action_review(self) -> None:
+        """Review the hand just finished (between hands), in place of the sheet."""
+        app: HeartsApp = self.app  # type: ignore[assignment]
+        self.leave(None)
+        app.open_review()
