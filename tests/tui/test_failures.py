@@ -13,6 +13,7 @@ from hearts.cards import Card
 
 from .helpers import SIZE, SteadyPlayer, deal_and_pass, make_app, play_out_hand_by_keys, settle
 
+pytestmark = pytest.mark.slow  # Textual pilot tests
 
 class Raising(SteadyPlayer):
     """Passes like the steady player, then fails every card."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from hearts.tui.review_page import ReviewScreen
@@ -13,6 +14,7 @@ from hearts.tui.table import TableScreen
 
 from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, screen_text, settle
 
+pytestmark = pytest.mark.slow  # Textual pilot tests
 
 async def review_opens(pilot: Pilot[None], *keys: str, seconds: float = 60.0) -> ReviewScreen:
     """Press ``keys``; the review page they open, once every verdict is in."""
