@@ -15,6 +15,7 @@ from .helpers import SIZE, SteadyPlayer, deal_and_pass, make_app, play_out_hand_
 
 pytestmark = pytest.mark.slow  # Textual pilot tests
 
+
 class Raising(SteadyPlayer):
     """Passes like the steady player, then fails every card."""
 
