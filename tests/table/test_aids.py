@@ -414,3 +414,42 @@ def test_options_changed_mid_hand_ask_for_no_pause_nor_decision() -> None:
     effects = driver.send(ev.OptionsChanged(Options(forced_cards=True)))
     assert not [e for e in effects if isinstance(e, Decide | Wait)]
     assert list(driver.due) == due
+
+
+def test_a_hint_that_breaks_the_rules_counts_as_a_failure() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    stranger = hand.holding(W)[0]
+    own = [c for c in hand.holding(S) if c != stranger][:2]
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.due.remove(request)
+    effects = driver.send(ev.Decided(request.token, (*own, stranger)))
+    assert table.desks[S].chosen == [] and not table.assisted
+    notices = [e.text for e in effects if isinstance(e, Say)]
+    assert notices == [f"The hint's Expert player failed choosing a hint (an illegal hint "
+                       f"(The {stranger.long_name} is not in your hand)); asking it again"]
+    (again,) = due_decisions(driver, "hint")
+    answer(driver, again)
+    assert len(table.desks[S].chosen) == 3 and set(table.desks[S].chosen) <= set(table.cards(S))
+
+
+def test_a_hint_of_a_card_that_may_not_be_played_counts_as_a_failure() -> None:
+    driver = make_driver(hold=True)
+    dealt_and_exchanged(driver)
+    to_souths_turn(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.Move(S, 3))
+    cursor = table.desks[S].cursor
+    illegal = hand.holding(W)[0]
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.due.remove(request)
+    effects = driver.send(ev.Decided(request.token, (illegal,)))
+    assert any("an illegal hint" in e.text for e in effects if isinstance(e, Say))
+    assert table.desks[S].cursor == cursor and not table.assisted
