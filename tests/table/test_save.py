@@ -24,6 +24,8 @@ from .helpers import (
     person_passes,
     rebuilt,
     restored,
+    step,
+    to_first_card,
     two_people,
 )
 
@@ -73,14 +75,7 @@ def drive_checking_saves(driver: Driver, events: int = 400) -> int:
         assert hand is not None
         if hand.phase is Phase.OVER and table.stage is Stage.IDLE:
             return checked
-        if due_decisions(driver):
-            effects = answer(driver, due_decisions(driver)[0])
-        elif table.stage is Stage.PLAYING and hand.turn is not None \
-                and table.is_person(hand.turn) and not table.claimed:
-            effects = driver.send(ev.Use(hand.turn, hand.legal_plays()[0]))
-        else:
-            effects = answer(driver, due_waits(driver)[0])
-        for effect in effects:
+        for effect in step(driver):
             if isinstance(effect, Save):
                 check_restores(table, effect)
                 checked += 1
@@ -247,10 +242,10 @@ def test_restored_while_cards_are_received_the_highlight_goes_to_the_lowest_card
 
 
 def test_restored_while_a_trick_is_shown_the_next_lead_is_aimed_as_before() -> None:
-    from .test_flow import play_until_trick_show, to_play
+    from .test_flow import play_until_trick_show
 
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     play_until_trick_show(driver, south_leads=True)
     table = driver.table
     hand = table.hand
