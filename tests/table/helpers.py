@@ -107,7 +107,6 @@ class CheckedTable(Table):
             assert save.match is self.match
             assert save.state == self.state()
             assert save.assisted == self.assisted
-            assert effects.index(save) < len(effects)
         else:
             assert not saves, f"{event} changed nothing but asked for a save"
         return effects
@@ -120,11 +119,6 @@ class CheckedTable(Table):
                 assert effect.view == hand.view(effect.seat), \
                     f"a {effect.kind} request for {effect.seat} carries another view"
                 assert effect.view.seat == effect.seat
-
-
-def fast_options(**changes: Any) -> Options:
-    """Options with the table's defaults, ``changes`` applied."""
-    return Options(**changes)
 
 
 def two_people() -> tuple[SeatSpec, ...]:
@@ -261,3 +255,35 @@ def flush(driver: Driver, limit: int = 1000) -> None:
         request = next((r for r in driver.due if isinstance(r, Decide)), driver.due[0])
         answer(driver, request)
     raise AssertionError("requests kept coming")
+
+
+def answer_decisions(driver: Driver) -> None:
+    """Answer every decision due, but no pause."""
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+
+
+def to_first_card(driver: Driver, seat: Seat = Seat.SOUTH) -> None:
+    """Deal, pass for ``seat`` (the only person), answer the computers' passes and
+    end the received pause: the first card of the hand is due."""
+    driver.send(ev.Deal(seat))
+    person_passes(driver, seat)
+    answer_decisions(driver)
+    (received,) = due_waits(driver)
+    answer(driver, received)
+    assert driver.table.stage is Stage.PLAYING
+
+
+def step(driver: Driver, choose: Callable[[Hand], Card] = lambda hand: hand.legal_plays()[0]
+         ) -> list[Effect]:
+    """One ordinary move of a held driver: answer the first decision due; else a
+    person whose turn it is plays (``choose``: their lowest legal card); else the
+    first pause runs out. The effects of that move."""
+    table = driver.table
+    hand = table.hand
+    if due_decisions(driver):
+        return answer(driver, due_decisions(driver)[0])
+    if hand is not None and hand.turn is not None and table.is_person(hand.turn) \
+            and table.stage is Stage.PLAYING and not table.claimed:
+        return driver.send(ev.Use(hand.turn, choose(hand)))
+    return answer(driver, due_waits(driver)[0])

@@ -14,6 +14,7 @@ from hearts.table.driver import Driver
 from .helpers import (
     SteadyPlayer,
     answer,
+    answer_decisions,
     deal_and_pass,
     due_decisions,
     due_waits,
@@ -22,6 +23,8 @@ from .helpers import (
     play_out_hand,
     prompts,
     restored,
+    step,
+    to_first_card,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -34,10 +37,9 @@ def said(effects: list[object], seat: Seat | None = S) -> list[str]:
     return [e.text for e in effects if isinstance(e, Say) and e.seat == seat]
 
 
-def answer_decisions(driver: Driver) -> None:
-    """Answer every decision due, but no pause."""
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
+def quiet(effects: list[object]) -> bool:
+    """True when ``effects`` say nothing to anyone and ask for nothing."""
+    return not [e for e in effects if isinstance(e, Say | Decide | Wait)]
 
 
 def to_souths_turn(driver: Driver, plays: int = 0) -> None:
@@ -47,28 +49,11 @@ def to_souths_turn(driver: Driver, plays: int = 0) -> None:
     for _ in range(400):
         hand = table.hand
         assert hand is not None and hand.phase is not Phase.OVER
-        if due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        elif table.stage is not Stage.PLAYING:
-            answer(driver, due_waits(driver)[0])
-        elif hand.turn == S and len(hand.plays) >= plays:
+        if table.stage is Stage.PLAYING and hand.turn == S and not due_decisions(driver) \
+                and len(hand.plays) >= plays:
             return
-        elif hand.turn == S:
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
-        else:
-            answer(driver, due_waits(driver)[0])
+        step(driver)
     raise AssertionError("South never got to play")
-
-
-def dealt_and_exchanged(driver: Driver) -> None:
-    """Deal, pass, and answer everything until the first card is asked for."""
-    driver.send(ev.Deal(S))
-    person_passes(driver)
-    answer_decisions(driver)
-    answer(driver, due_waits(driver)[0])
-
-
-# --- the hint -----------------------------------------------------------------------
 
 
 def test_a_hint_for_the_pass_chooses_the_experts_three_cards() -> None:
@@ -95,7 +80,7 @@ def test_a_hint_for_the_pass_chooses_the_experts_three_cards() -> None:
 
 def test_a_hint_for_a_card_puts_the_highlight_on_it_and_says_it_once() -> None:
     driver = make_driver(hold=True)
-    dealt_and_exchanged(driver)
+    to_first_card(driver)
     to_souths_turn(driver)
     table = driver.table
     hand = table.hand
@@ -126,7 +111,7 @@ def test_a_hint_is_refused_when_there_is_nothing_to_decide() -> None:
 
 def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
     driver = make_driver(hold=True)
-    dealt_and_exchanged(driver)
+    to_first_card(driver)
     to_souths_turn(driver)
     table = driver.table
     hand = table.hand
@@ -136,7 +121,7 @@ def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
     driver.send(ev.Use(S, hand.legal_plays()[-1]))
     cursor, plays = table.desks[S].cursor, hand.plays
     effects = answer(driver, request)
-    assert said(effects) == [] and not table.assisted
+    assert quiet(effects) and not table.assisted
     assert table.desks[S].cursor == cursor and hand.plays == plays
 
 
@@ -149,7 +134,7 @@ def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
     person_passes(driver)
     state = table.state()
     effects = answer(driver, request)
-    assert said(effects) == []
+    assert quiet(effects)
     assert table.desks[S].chosen == [] and table.raised(S) == set()
     assert table.state() == state and not table.assisted
 
@@ -163,7 +148,7 @@ def test_a_hint_for_a_hand_that_moved_on_is_dropped() -> None:
     driver.send(ev.Abandon())
     driver.send(ev.Deal(S))
     effects = answer(driver, request)
-    assert said(effects) == [] and table.desks[S].chosen == [] and not table.assisted
+    assert quiet(effects) and table.desks[S].chosen == [] and not table.assisted
 
 
 # --- undo ------------------------------------------------------------------------------
@@ -171,7 +156,7 @@ def test_a_hint_for_a_hand_that_moved_on_is_dropped() -> None:
 
 def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None:
     driver = make_driver(hold=True)
-    dealt_and_exchanged(driver)
+    to_first_card(driver)
     table = driver.table
     for _ in range(13):
         to_souths_turn(driver)
@@ -244,19 +229,14 @@ def find_forced_turn(driver: Driver) -> bool:
             return False
         if table.to_play(S) and table.stage is Stage.PLAYING and len(hand.legal_plays()) == 1:
             return True
-        if due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        elif table.to_play(S):
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
-        else:
-            answer(driver, due_waits(driver)[0])
+        step(driver)
     raise AssertionError("stuck")
 
 
 def test_with_forced_cards_a_persons_only_card_is_played_after_a_pause() -> None:
     for seed in range(20):
         driver = make_driver(seed=seed, hold=True, options=Options(forced_cards=True))
-        dealt_and_exchanged(driver)
+        to_first_card(driver)
         if find_forced_turn(driver):
             break
     else:
@@ -276,7 +256,7 @@ def test_with_forced_cards_a_persons_only_card_is_played_after_a_pause() -> None
 def test_without_forced_cards_a_persons_only_card_waits_for_them() -> None:
     for seed in range(20):
         driver = make_driver(seed=seed, hold=True)
-        dealt_and_exchanged(driver)
+        to_first_card(driver)
         if find_forced_turn(driver):
             break
     else:
@@ -314,19 +294,14 @@ def test_once_no_points_are_left_the_rest_is_played_out_at_once() -> None:
 
 def test_the_claim_asks_no_pause_and_plays_the_persons_cards_itself() -> None:
     driver = make_driver(seed=CLAIM_SEED, hold=True)
-    dealt_and_exchanged(driver)
+    to_first_card(driver)
     table = driver.table
     for _ in range(600):
         hand = table.hand
         assert hand is not None and hand.phase is not Phase.OVER
         if table.claimed:
             break
-        if due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        elif table.to_play(S):
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
-        else:
-            answer(driver, due_waits(driver)[0])
+        step(driver)
     assert table.claimed
     assert table.prompt(S) == "No points are left to take - playing the rest of the hand out"
     assert not table.to_play(S)
@@ -409,8 +384,47 @@ def test_a_higher_target_between_hands_is_kept_for_the_next_hand() -> None:
 
 def test_options_changed_mid_hand_ask_for_no_pause_nor_decision() -> None:
     driver = make_driver(hold=True)
-    dealt_and_exchanged(driver)
+    to_first_card(driver)
     due = list(driver.due)
     effects = driver.send(ev.OptionsChanged(Options(forced_cards=True)))
     assert not [e for e in effects if isinstance(e, Decide | Wait)]
     assert list(driver.due) == due
+
+
+def test_a_hint_that_breaks_the_rules_counts_as_a_failure() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    stranger = hand.holding(W)[0]
+    own = [c for c in hand.holding(S) if c != stranger][:2]
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.due.remove(request)
+    effects = driver.send(ev.Decided(request.token, (*own, stranger)))
+    assert table.desks[S].chosen == [] and not table.assisted
+    notices = [e.text for e in effects if isinstance(e, Say)]
+    assert notices == [f"The hint's Expert player failed choosing a hint (an illegal hint "
+                       f"(The {stranger.long_name} is not in your hand)); asking it again"]
+    (again,) = due_decisions(driver, "hint")
+    answer(driver, again)
+    assert len(table.desks[S].chosen) == 3 and set(table.desks[S].chosen) <= set(table.cards(S))
+
+
+def test_a_hint_of_a_card_that_may_not_be_played_counts_as_a_failure() -> None:
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    to_souths_turn(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    driver.send(ev.Move(S, 3))
+    cursor = table.desks[S].cursor
+    illegal = hand.holding(W)[0]
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    driver.due.remove(request)
+    effects = driver.send(ev.Decided(request.token, (illegal,)))
+    assert any("an illegal hint" in e.text for e in effects if isinstance(e, Say))
+    assert table.desks[S].cursor == cursor and not table.assisted

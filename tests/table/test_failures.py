@@ -18,6 +18,7 @@ from .helpers import (
     person_passes,
     play_out_hand,
     restored,
+    to_first_card,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -126,11 +127,7 @@ def test_the_notice_says_where_the_details_were_written() -> None:
 
 def test_a_card_decision_falls_to_the_level_below_too() -> None:
     driver = make_driver(hold=True, level=Level.STRONG)
-    driver.send(ev.Deal(S))
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
-    person_passes(driver)
-    answer(driver, driver.due[0])  # the received pause
+    to_first_card(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None
@@ -230,11 +227,7 @@ def test_a_hint_no_level_can_give_leaves_the_game_going() -> None:
 
 def test_a_stand_ins_card_waiting_for_its_pause_is_not_yet_in_the_record() -> None:
     driver = make_driver(hold=True, level=Level.CLUB, factory=breaking([Level.CLUB]))
-    driver.send(ev.Deal(S))
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
-    person_passes(driver)
-    answer(driver, driver.due[0])  # the received pause
+    to_first_card(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None

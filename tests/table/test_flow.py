@@ -14,6 +14,7 @@ from hearts.table.driver import Driver
 from .helpers import (
     QS,
     answer,
+    answer_decisions,
     choose_three,
     deal_and_pass,
     due_decisions,
@@ -21,6 +22,8 @@ from .helpers import (
     make_driver,
     person_passes,
     play_out_hand,
+    step,
+    to_first_card,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -37,25 +40,6 @@ def seed_where_south_holds_queen() -> int:
         if QS in Match(Rules(), random.Random(seed)).deal().holding(S):
             return seed
     raise AssertionError("no seed found")
-
-
-def to_play(driver: Driver) -> None:
-    """Deal, pass, and answer everything up to the first card of the hand (held)."""
-    driver.send(ev.Deal(S))
-    person_passes(driver)
-    flush_decisions(driver)
-    (received,) = due_waits(driver)
-    answer(driver, received)
-    assert driver.table.stage is Stage.PLAYING
-
-
-def flush_decisions(driver: Driver) -> None:
-    """Answer every decision due, but no pause."""
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
-
-
-# --- dealing ------------------------------------------------------------------
 
 
 def test_a_new_table_waits_for_the_first_deal() -> None:
@@ -200,7 +184,7 @@ def exchanged(seed: int = 7) -> Driver:
     driver = make_driver(seed=seed, hold=True)
     driver.send(ev.Deal(S))
     person_passes(driver)
-    flush_decisions(driver)
+    answer_decisions(driver)
     return driver
 
 
@@ -208,7 +192,7 @@ def test_the_exchange_waits_for_every_pass() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
-    flush_decisions(driver)
+    answer_decisions(driver)
     assert table.stage is Stage.PASSING and not due_waits(driver)
     person_passes(driver)
     hand = table.hand
@@ -259,7 +243,7 @@ def test_any_card_ends_the_received_pause() -> None:
 
 def test_a_card_decided_before_its_pause_is_played_when_the_pause_ends() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None
@@ -276,7 +260,7 @@ def test_a_card_decided_before_its_pause_is_played_when_the_pause_ends() -> None
 
 def test_a_card_decided_after_its_pause_is_played_at_once() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None
@@ -290,7 +274,7 @@ def test_a_card_decided_after_its_pause_is_played_at_once() -> None:
 
 def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None
@@ -298,7 +282,7 @@ def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> Non
     effects = driver.send(ev.Use(S, table.cards(S)[0]))
     assert Say("Wait for your turn", S) in effects
     for _ in range(3):
-        flush_decisions(driver)
+        answer_decisions(driver)
         answer(driver, due_waits(driver)[0])
     assert hand.turn == S
     led = hand.trick[0][1].suit
@@ -325,22 +309,16 @@ def play_until_trick_show(driver: Driver, south_leads: bool | None = None) -> No
     for _ in range(400):
         hand = table.hand
         assert hand is not None and hand.phase is not Phase.OVER
-        if table.stage is Stage.TRICK_SHOW:
-            if south_leads is None or (hand.turn == S) == south_leads:
-                return
-            answer(driver, due_waits(driver)[0])
-        elif due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        elif hand.turn == S:
-            driver.send(ev.Use(S, hand.legal_plays()[-1]))
-        else:
-            answer(driver, due_waits(driver)[0])
+        if table.stage is Stage.TRICK_SHOW and (south_leads is None
+                                                or (hand.turn == S) == south_leads):
+            return
+        step(driver, lambda hand: hand.legal_plays()[-1])
     raise AssertionError("no such trick")
 
 
 def test_a_finished_trick_stays_on_show_until_its_pause_ends() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     play_until_trick_show(driver)
     table = driver.table
     hand = table.hand
@@ -357,7 +335,7 @@ def test_a_finished_trick_stays_on_show_until_its_pause_ends() -> None:
 
 def test_the_person_may_lead_while_the_trick_is_on_show() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     play_until_trick_show(driver, south_leads=True)
     table = driver.table
     hand = table.hand
@@ -376,7 +354,7 @@ def test_the_person_may_lead_while_the_trick_is_on_show() -> None:
 
 def test_a_computer_seat_leads_only_after_the_show() -> None:
     driver = make_driver(hold=True)
-    to_play(driver)
+    to_first_card(driver)
     play_until_trick_show(driver, south_leads=False)
     table = driver.table
     effects = driver.send(ev.Use(S, table.cards(S)[0]))
@@ -464,7 +442,7 @@ def test_the_computers_pauses_come_from_the_speed_option() -> None:
     from hearts.options import Speed
 
     driver = make_driver(hold=True, options=Options(speed=Speed.SLOW))
-    to_play(driver)
+    to_first_card(driver)
     waits = [r for r in driver.due if isinstance(r, Wait)]
     assert [w.seconds for w in waits] == [Speed.SLOW.card_delay]
 

@@ -9,7 +9,7 @@ from typing import Any
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.options import Options
-from hearts.table import Save, Stage, Table, restore
+from hearts.table import Save, Stage, Table, display_order, one_person, restore
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -24,6 +24,8 @@ from .helpers import (
     person_passes,
     rebuilt,
     restored,
+    step,
+    to_first_card,
     two_people,
 )
 
@@ -73,14 +75,7 @@ def drive_checking_saves(driver: Driver, events: int = 400) -> int:
         assert hand is not None
         if hand.phase is Phase.OVER and table.stage is Stage.IDLE:
             return checked
-        if due_decisions(driver):
-            effects = answer(driver, due_decisions(driver)[0])
-        elif table.stage is Stage.PLAYING and hand.turn is not None \
-                and table.is_person(hand.turn) and not table.claimed:
-            effects = driver.send(ev.Use(hand.turn, hand.legal_plays()[0]))
-        else:
-            effects = answer(driver, due_waits(driver)[0])
-        for effect in effects:
+        for effect in step(driver):
             if isinstance(effect, Save):
                 check_restores(table, effect)
                 checked += 1
@@ -217,3 +212,49 @@ def test_the_highlight_after_playing_the_last_card_drawn_restores() -> None:
     (save,) = [e for e in effects if isinstance(e, Save)]
     assert 0 <= save.state["desks"]["south"]["cursor"] < len(table.cards(S))
     check_restores(table, save)
+
+
+def twin(driver: Driver) -> Driver:
+    """A held driver of a table restored from ``driver``'s table, started."""
+    copy = restored(driver.table)
+    other = Driver(copy, driver.player_factory)
+    other.hold = True
+    other.start()
+    return other
+
+
+def test_restored_while_cards_are_received_the_highlight_goes_to_the_lowest_card() -> None:
+    driver = make_driver(seats=one_person(W), hold=True)  # West leads the first hand
+    driver.send(ev.Deal(W))
+    while due_decisions(driver):
+        answer(driver, due_decisions(driver)[0])
+    person_passes(driver, W)
+    table = driver.table
+    assert table.stage is Stage.RECEIVED and table.to_play(W) is False
+    driver.send(ev.Move(W, 5))
+    other = twin(driver)
+    for each in (driver, other):
+        each.send(ev.Continue(W))
+    assert other.table.highlighted(W) == table.highlighted(W)
+    hand = table.hand
+    assert hand is not None
+    assert table.highlighted(W) == min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
+
+
+def test_restored_while_a_trick_is_shown_the_next_lead_is_aimed_as_before() -> None:
+    from .test_flow import play_until_trick_show
+
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    play_until_trick_show(driver, south_leads=True)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    lowest = min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
+    driver.send(ev.Point(S, next(c for c in table.cards(S) if c != lowest)))
+    other = twin(driver)
+    for each in (driver, other):
+        (pause,) = due_waits(each)
+        answer(each, pause)
+    assert other.table.state() == driver.table.state()
+    assert other.table.highlighted(S) == driver.table.highlighted(S) == lowest

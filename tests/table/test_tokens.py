@@ -19,6 +19,8 @@ from .helpers import (
     make_driver,
     person_passes,
     record_text,
+    step,
+    to_first_card,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
@@ -47,11 +49,7 @@ def answered_twice(driver: Driver, request: Decide) -> None:
 
 def first_card_asked(driver: Driver) -> Decide:
     """Deal, pass and end the received pause; West's first card request."""
-    driver.send(ev.Deal(S))
-    person_passes(driver)
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
-    answer(driver, due_waits(driver)[0])
+    to_first_card(driver)
     (request,) = due_decisions(driver)
     return request
 
@@ -94,11 +92,8 @@ def test_an_answer_after_an_undo_is_stale() -> None:
     table = driver.table
     hand = table.hand
     assert hand is not None
-    while not table.to_play(S) or due_decisions(driver):
-        if due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        else:
-            answer(driver, due_waits(driver)[0])
+    while not table.to_play(S) or due_decisions(driver) or table.stage is not Stage.PLAYING:
+        step(driver)
     driver.send(ev.Use(S, hand.legal_plays()[0]))
     while table.stage is Stage.TRICK_SHOW:
         answer(driver, due_waits(driver)[0])
@@ -221,10 +216,5 @@ def test_the_table_waits_for_exactly_the_requests_it_made() -> None:
         assert hand is not None
         if hand.phase is Phase.OVER and table.stage is Stage.IDLE:
             break
-        if due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        elif table.to_play(S) and table.stage is Stage.PLAYING:
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
-        else:
-            answer(driver, due_waits(driver)[0])
+        step(driver)
     assert table.settled and table.waiting_on == () and not driver.due

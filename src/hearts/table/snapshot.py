@@ -102,5 +102,7 @@ def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool
                     desk.chosen.append(card)
         cards = table.cards(seat)
         desk.cursor = min(max(0, _whole(kept.get("cursor"), 0)), max(0, len(cards) - 1))
-        if hand is not None and hand.turn == seat:
-            desk.aimed = (1, len(hand.plays))  # keep the saved highlight
+        if hand is not None and hand.turn == seat and table.stage is Stage.PLAYING:
+            # the turn had begun, so its highlight was aimed: keep the saved one. While
+            # cards are received or a trick is shown the turn begins after the restore.
+            desk.aimed = (1, len(hand.plays))

@@ -813,6 +813,10 @@ class Table:
         if ask is None or hand is None or ask.key != self._key():
             return
         if ask.kind == "hint":
+            reason = self._hint_refusal(hand, ask.seat, event.cards)
+            if reason is not None:
+                self._failed(ev.Failed(ask.token, f"an illegal hint ({reason})"), out)
+                return
             del self._asks[ask.seat]
             self._hinted(ask, event.cards, out)
             return
@@ -895,11 +899,14 @@ class Table:
         out.append(Say("Thinking of a hint...", seat))
         out.append(Decide(ask.token, seat, "hint", hand.view(seat), ask.level, ask.seed))
 
+    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> str | None:
+        """Why ``cards`` are no advice ``seat`` could follow now, or None."""
+        if self.stage is Stage.PASSING:
+            return hand.pass_refusal(seat, cards) if len(cards) == 3 else "a pass is three cards"
+        return hand.play_refusal(cards[0]) if len(cards) == 1 else "no card"
+
     def _hinted(self, ask: _Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
         seat = ask.seat
-        if not cards:
-            self._say(out, seat, "No hint could be found")
-            return
         self._assist(out, seat)
         desk = self.desks[seat]
         if self.stage is Stage.PASSING:
