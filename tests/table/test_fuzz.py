@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -148,6 +149,7 @@ def check_table(table: Table) -> None:
 SEATINGS: tuple[tuple[SeatSpec, ...], ...] = (one_person(), one_person(Seat.EAST), two_people())
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seating=st.sampled_from(SEATINGS), seed=st.integers(0, 1 << 16),
