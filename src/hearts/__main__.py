@@ -16,6 +16,8 @@ COMMANDS: dict[str, str] = {
     "stats": "hearts.store.commands:stats_main",
     "history": "hearts.store.commands:history_main",
     "verify": "hearts.verify:main",
+    "host": "hearts.net.cli:host_main",
+    "join": "hearts.net.cli:join_main",
 }
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""
