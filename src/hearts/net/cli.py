@@ -16,9 +16,12 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
@@ -31,7 +34,8 @@ from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "host_main", "join_main", "parse_host", "parse_join"]
+__all__ = ["DEFAULT_HOST", "default_data_dir", "host_main", "join_main", "parse_host",
+           "parse_join", "watch_parent"]
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``hearts host`` listens unless told otherwise: this machine only."""
@@ -114,6 +118,17 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def watch_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker process: end it as soon as the server that started it is gone
+    (killed with kill -9, nothing else would ever tell it)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def _is_local(host: str) -> bool:
     name = host.strip("[]").lower()
     try:
@@ -162,8 +177,12 @@ def host_main(argv: list[str]) -> int:
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
                          grace=args.grace)
     # Computer players think in other processes: one table's Expert never
-    # holds up the event loop or another table.
-    executor: Executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1))
+    # holds up the event loop or another table. Workers are spawned, not
+    # forked: a forked worker would inherit the listening socket and keep the
+    # port taken after the server is killed.
+    executor: Executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent, initargs=(os.getpid(),))
     server = TableServer(args.data_dir or default_data_dir(), config, args.tables, executor)
     try:
         asyncio.run(_host(server, args.host, args.port))
