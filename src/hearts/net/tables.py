@@ -277,7 +277,8 @@ class NetTable:
         if token is not None:
             holder = next((h for h in self.holders.values()
                            if h.token is not None and not h.gone
-                           and secrets.compare_digest(h.token, token)), None)
+                           and secrets.compare_digest(h.token.encode(), token.encode())),
+                          None)
             if holder is None:
                 raise ValueError("that token is not for a seat at this table")
         else:
