@@ -32,6 +32,8 @@ async def test_four_people_play_a_whole_match(tmp_path: Path) -> None:
         await asyncio.wait_for(asyncio.gather(*(p.over.wait() for p in people)), 60)
         table = server.tables["t1"].table
         assert table.match.over
+        # the seats' tokens are kept where only the server's user can read them
+        assert (tmp_path / "tables" / "t1" / "table.json").stat().st_mode & 0o077 == 0
         seats = {p.state["seat"] for p in people}
         assert seats == {"south", "west", "north", "east"}
         for person in people:

@@ -13,11 +13,8 @@ and gives each seat an :class:`Outbox` to send through.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import secrets
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
@@ -29,6 +26,7 @@ from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.options import Options
+from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
 from hearts.table import (
@@ -123,20 +121,6 @@ class TableConfig:
         return Options(**values, difficulty=int(self.level))
 
 
-def _write_atomic(path: Path, data: dict[str, Any]) -> None:
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".table-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w") as out:
-            json.dump(data, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
 class NetTable:
     """A table played over the network. Make one with :meth:`create` or :meth:`load`."""
 
@@ -182,7 +166,7 @@ class NetTable:
                executor: Executor | None, factory: Callable[[Level, int], Player] = make_player,
                code: str | None = None, seed: int | None = None) -> NetTable:
         """A new table in ``folder``, with a fresh code (64+ random bits) and seed."""
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         net = cls(table_id, code or secrets.token_urlsafe(12), folder, config,
                   secrets.randbits(30) if seed is None else seed, executor, factory)
         net.write_meta()
@@ -216,13 +200,18 @@ class NetTable:
 
     def write_meta(self) -> None:
         """Keep the table's code, set-up and seats on disk (atomically)."""
-        _write_atomic(self.folder / META_FILE, {
+        data = json.dumps({
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
             "rules": self.config.rules.to_json(), "grace": self.config.grace,
             "delay_scale": self.config.delay_scale,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
         })
+        path = self.folder / META_FILE
+        fresh = not path.exists()
+        write_atomically(path, [data])
+        if fresh:
+            path.chmod(0o600)  # the seats' tokens: the server's user's alone (kept on rewrite)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Open the store, carry on the saved match if there is one, and start.
