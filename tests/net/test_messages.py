@@ -120,3 +120,15 @@ def test_a_seat_is_sent_nothing_of_the_others_hidden_cards(plays: int) -> None:
     # the comparison can fail: the seat's own cards do show
     own = _swapped(table, Seat.SOUTH, Seat.NORTH)
     assert msg.encode(msg.state_message(own, Seat.SOUTH, NAMES, HERE)) != sent
+
+
+def test_the_server_side_loads_without_textual() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hearts.net.server, hearts.net.cli, hearts.net.bench\n"
+            "print(any(m == 'textual' or m.startswith(('textual.', 'hearts.tui'))"
+            " for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.strip()
+    assert out == "False"

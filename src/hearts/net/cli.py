@@ -7,7 +7,8 @@ pass and card in a folder of its own under the data folder, so the same
 command started again carries every table on.
 
 ``hearts join ADDRESS --code CODE [--name NAME]`` opens the table in the
-terminal (see :mod:`hearts.tui.join`).
+terminal: its command line is read here, the app is :mod:`hearts.tui.join`
+(which imports this module, never the other way round).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "default_data_dir", "host_main", "join_main", "parse_host",
-           "parse_join", "watch_parent"]
+__all__ = ["DEFAULT_HOST", "default_data_dir", "host_main", "parse_host", "parse_join",
+           "watch_parent"]
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``hearts host`` listens unless told otherwise: this machine only."""
@@ -209,12 +210,3 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
     drawing.add_argument("--unicode", action="store_true",
                          help="draw suit symbols even if the locale seems unable to")
     return parser.parse_args(argv)
-
-
-def join_main(argv: list[str]) -> int:
-    """Run ``hearts join``; returns the exit status."""
-    args = parse_join(argv)
-    from hearts.tui.join import run_join
-
-    status: int = run_join(args)
-    return status

@@ -31,7 +31,7 @@ from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.remote import RemoteChair
 from hearts.tui.table import TableScreen
 
-__all__ = ["JoinApp", "run_join"]
+__all__ = ["JoinApp", "main", "run_join"]
 
 MESSAGE_SECONDS = 4.0
 """How long a notice stays on the status line."""
@@ -255,3 +255,10 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"hearts join: {app.ended}", file=sys.stderr)
         return 1
     return 0
+
+
+def main(argv: list[str]) -> int:
+    """``hearts join``: read the command line and sit at the table."""
+    from hearts.net.cli import parse_join
+
+    return run_join(parse_join(argv))
