@@ -73,3 +73,23 @@ async def _play(messages: list[str], folder: Path) -> None:
 def test_fuzzed_messages_never_crash_a_table_or_reach_another(messages: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(_play(messages, Path(folder)))
+
+
+async def test_another_persons_highlight_moving_sends_nothing(tmp_path: Path) -> None:
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(1) as executor:
+        config = QUICK
+        net = NetTable.create("t1", tmp_path / "t1", config, executor, code="c", seed=5)
+        net.start(loop)
+        ann, bob = Outbox(), Outbox()
+        south = net.join("Ann", None, ann)
+        net.join("Bob", None, bob)
+        net.act(south, msg.Act("deal"))
+        await asyncio.sleep(0.05)
+        heard = bob.queue.qsize()
+        mine = ann.queue.qsize()
+        net.act(south, msg.Act("move", step=1))
+        net.act(south, msg.Act("move", step=1))
+        assert ann.queue.qsize() == mine + 2  # Ann sees her highlight move
+        assert bob.queue.qsize() == heard  # Bob is told nothing
+        net.close()

@@ -73,6 +73,10 @@ class Outbox:
         """Send ``message`` after those already waiting."""
         self.queue.put_nowait(msg.encode(message))
 
+    def put_text(self, text: str) -> None:
+        """Send a message already encoded."""
+        self.queue.put_nowait(text)
+
     def close(self) -> None:
         """Close the connection once everything before is sent."""
         self.queue.put_nowait(None)
@@ -96,6 +100,9 @@ class SeatHolder:
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
     """The timer that puts a computer player in the seat of a person who dropped."""
+    last_state: str | None = None
+    """The state last sent on this connection: the same state is not sent twice, so
+    no one learns from a message that another person merely moved their highlight."""
 
     def to_json(self) -> dict[str, Any]:
         """What is kept on disk."""
@@ -280,6 +287,7 @@ class NetTable:
             holder.outbox.put(msg.error_message("this seat was taken over by a new connection"))
             holder.outbox.close()
         holder.outbox = outbox
+        holder.last_state = None
         if holder.grace is not None:
             holder.grace.cancel()
             holder.grace = None
@@ -447,6 +455,10 @@ class NetTable:
             self._send_state(holder)
 
     def _send_state(self, holder: SeatHolder) -> None:
-        if holder.outbox is not None:
-            holder.outbox.put(msg.state_message(self.table, holder.seat, self.names(),
-                                                self.present()))
+        if holder.outbox is None:
+            return
+        text = msg.encode(msg.state_message(self.table, holder.seat, self.names(),
+                                            self.present()))
+        if text != holder.last_state:
+            holder.last_state = text
+            holder.outbox.put_text(text)
