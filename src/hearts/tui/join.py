@@ -13,11 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar
 
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
@@ -27,18 +24,17 @@ from hearts.match import Match
 from hearts.net.client import Connection, table_url
 from hearts.store import Store
 from hearts.table import events as ev
-from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.remote import RemoteChair
+from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.table import TableScreen
 
 __all__ = ["JoinApp", "main", "run_join"]
 
-MESSAGE_SECONDS = 4.0
-"""How long a notice stays on the status line."""
 
-
-class JoinApp(App[None]):
+class JoinApp(SeatApp):
     """A person's seat at a table of a ``hearts host`` server."""
+
+    chair: RemoteChair
 
     CSS_PATH = "hearts.tcss"
     TITLE = "Hearts"
@@ -145,21 +141,6 @@ class JoinApp(App[None]):
         """Play ``card``, or choose it to pass."""
         self._act("use", card=str(card))
 
-    def say(self, message: str | None) -> None:
-        """Show ``message`` beside the prompt for a while."""
-        if message:
-            self.chair.notice = message
-            if self._notice_timer is not None:
-                self._notice_timer.stop()
-            self._notice_timer = self.set_timer(self.message_seconds,
-                                                partial(self._unsay, message))
-        self.refresh_table()
-
-    def _unsay(self, message: str) -> None:
-        if self.chair.notice is message:
-            self.chair.notice = None
-            self.refresh_table()
-
     def refresh_table(self) -> None:
         """Redraw the table page."""
         for screen in self.screen_stack:
@@ -231,17 +212,6 @@ class JoinApp(App[None]):
             await self.connection.stop()
             self.exit()
         self.run_worker(go(), group="sending")
-
-    def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
-        if any(isinstance(screen, ConfirmScreen) for screen in self.screen_stack):
-            return
-
-        def answered(result: object) -> None:
-            if result is True:
-                then()
-
-        self.push_screen(ConfirmScreen(question, yes), answered)
-
 
 def run_join(args: argparse.Namespace) -> int:
     """Run ``hearts join`` from its parsed command line."""
