@@ -20,9 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import ClassVar
 
-from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
@@ -57,14 +55,6 @@ class HeartsApp(SeatApp):
     """Hearts in the terminal: the person is South against three computer players."""
 
     chair: Chair
-
-    CSS_PATH = "hearts.tcss"
-    TITLE = "Hearts"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
-    ]
 
     def __init__(
         self,
@@ -292,10 +282,6 @@ class HeartsApp(SeatApp):
             self.resume()
 
     # --- leaving: quit and abandon --------------------------------------------
-
-    def action_quit_game(self) -> None:
-        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
-        self.quit_game()
 
     def quit_game(self) -> None:
         """Leave the game; if that would lose the match in progress, ask first."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, ClassVar
+from typing import Any
 
-from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
 from hearts.cards import Card
@@ -35,14 +34,6 @@ class JoinApp(SeatApp):
     """A person's seat at a table of a ``hearts host`` server."""
 
     chair: RemoteChair
-
-    CSS_PATH = "hearts.tcss"
-    TITLE = "Hearts"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
-    ]
 
     def __init__(self, url: str, code: str, name: str, ascii_only: bool = False,
                  data_dir: str | os.PathLike[str] | None = None,
@@ -200,10 +191,6 @@ class JoinApp(SeatApp):
             await self.connection.leave()
             self.exit()
         self.run_worker(go(), group="sending")
-
-    def action_quit_game(self) -> None:
-        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
-        self.quit_game()
 
     def quit_game(self) -> None:
         """Close the connection and quit; the seat waits for the grace time, then a

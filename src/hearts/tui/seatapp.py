@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
 from hearts.tui.confirm import ConfirmScreen
@@ -21,6 +23,14 @@ MESSAGE_SECONDS = 4.0
 class SeatApp(App[None]):
     """An app showing one person's seat at a table (set ``chair`` and ``message_seconds``)."""
 
+    CSS_PATH = "hearts.tcss"
+    TITLE = "Hearts"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+    ]
+
     chair: Seen
     """The seat as the table page reads it."""
     message_seconds: float = MESSAGE_SECONDS
@@ -30,6 +40,14 @@ class SeatApp(App[None]):
     def refresh_table(self) -> None:
         """Redraw the table page."""
         raise NotImplementedError
+
+    def quit_game(self) -> None:
+        """Leave (each app says how)."""
+        raise NotImplementedError
+
+    def action_quit_game(self) -> None:
+        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
+        self.quit_game()
 
     def say(self, message: str | None) -> None:
         """Show ``message`` beside the prompt for a while (None changes nothing)."""
