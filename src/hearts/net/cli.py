@@ -20,6 +20,7 @@ import ipaddress
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -139,8 +140,13 @@ def _is_local(host: str) -> bool:
 
 
 def _announce(server: TableServer, host: str, port: int) -> None:
-    shown = f"[{host}]" if ":" in host else host
-    print(f"Hearts tables at {shown}:{port}", flush=True)
+    if host in ("", "0.0.0.0", "::"):
+        shown = socket.gethostname()  # listening on every address: name the machine
+        print(f"Hearts tables at {shown}:{port} (and 127.0.0.1:{port} on this machine)",
+              flush=True)
+    else:
+        shown = f"[{host}]" if ":" in host else host
+        print(f"Hearts tables at {shown}:{port}", flush=True)
     if not _is_local(host):
         print("Warning: anyone who can reach this address and has a code can take a "
               "seat at that table.", flush=True)
