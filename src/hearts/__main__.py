@@ -17,6 +17,8 @@ COMMANDS: dict[str, str] = {
     "history": "hearts.store.commands:history_main",
     "verify": "hearts.verify:main",
     "review": "hearts.review.cli:main",
+    "host": "hearts.net.cli:host_main",
+    "join": "hearts.tui.join:main",
 }
 """Command name to ``module:function``; the function takes the remaining
 arguments and returns an exit status."""

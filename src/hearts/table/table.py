@@ -164,6 +164,29 @@ class Table:
         return tuple(seat for seat, spec in zip(Seat, self.seats, strict=True)
                      if isinstance(spec, Person))
 
+    def seat_as(self, seat: Seat, spec: SeatSpec) -> list[Effect]:
+        """Let ``spec`` play ``seat`` from now on: a computer player standing in for
+        a person who left (a network table), or the person back in their seat.
+
+        Whatever the seat was asked and has not answered is forgotten (a late
+        answer is then ignored); what is due now is asked for. A computer player
+        in a seat the hand's record gives to a person is recorded as a stand-in
+        for every decision it makes.
+        """
+        if self.seats[seat] == spec:
+            return []
+        seats = list(self.seats)
+        seats[seat] = spec
+        self.seats = tuple(seats)
+        self._asks.pop(seat, None)
+        self._ready.pop(seat, None)
+        if isinstance(spec, Person):
+            self.desks.setdefault(seat, Desk())
+        out: list[Effect] = []
+        self._advance(out)
+        out.append(Redraw())
+        return out
+
     def is_person(self, seat: Seat) -> bool:
         """True when a person plays ``seat``."""
         return isinstance(self.seats[seat], Person)
@@ -759,7 +782,10 @@ class Table:
         hand = self.hand
         assert hand is not None
         level, seed = self._player_of(seat)
-        ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed)
+        named = hand.players[seat] if hand.players is not None else None
+        standing_in = named is not None and named.player == "human"
+        ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed,
+                   standing_in=standing_in)
         self._asks[seat] = ask
         out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
 

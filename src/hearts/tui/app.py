@@ -20,10 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import ClassVar
 
-from textual.app import App
-from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
@@ -52,26 +49,17 @@ from hearts.table import (
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.tui.chair import USER, Chair
-from hearts.tui.confirm import ConfirmScreen
+from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.table import TableScreen
 from hearts.view import Phase
-
-MESSAGE_SECONDS = 4.0
-"""How long a notice stays on the status line beside the prompt."""
 
 __all__ = ["HeartsApp"]
 
 
-class HeartsApp(App[None]):
+class HeartsApp(SeatApp):
     """Hearts in the terminal: the person is South against three computer players."""
 
-    CSS_PATH = "hearts.tcss"
-    TITLE = "Hearts"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
-    ]
+    chair: Chair
 
     def __init__(
         self,
@@ -274,21 +262,6 @@ class HeartsApp(App[None]):
         if notice:
             self.say(notice)
 
-    def say(self, message: str | None) -> None:
-        """Show ``message`` beside the prompt for a while (None changes nothing)."""
-        if message:
-            self.chair.notice = message
-            if self._notice_timer is not None:
-                self._notice_timer.stop()
-            self._notice_timer = self.set_timer(self.message_seconds,
-                                                partial(self._unsay, message))
-        self.refresh_table()
-
-    def _unsay(self, message: str) -> None:
-        if self.chair.notice is message:
-            self.chair.notice = None
-            self.refresh_table()
-
     def refresh_table(self) -> None:
         """Redraw the table page from the table."""
         screen = self.table_screen
@@ -318,10 +291,6 @@ class HeartsApp(App[None]):
 
     # --- leaving: quit and abandon --------------------------------------------
 
-    def action_quit_game(self) -> None:
-        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
-        self.quit_game()
-
     def quit_game(self) -> None:
         """Leave the game; if that would lose the match in progress, ask first."""
         if self.match_saved:
@@ -342,16 +311,6 @@ class HeartsApp(App[None]):
         self._held = []
         self.chair.review = None
         self.send(ev.Abandon())
-
-    def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
-        if any(isinstance(screen, ConfirmScreen) for screen in self.screen_stack):
-            return
-
-        def answered(result: object) -> None:
-            if result is True:
-                then()
-
-        self.push_screen(ConfirmScreen(question, yes), answered)
 
     # --- pages ----------------------------------------------------------------------
 

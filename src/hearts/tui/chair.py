@@ -12,7 +12,8 @@ from hearts.hand import Hand
 from hearts.match import Match
 from hearts.rules import Rules
 from hearts.table import Stage, Table
-from hearts.view import Trick
+from hearts.tui.sheet import sheet_lines
+from hearts.view import PlayerView, Trick
 
 __all__ = ["USER", "Chair"]
 
@@ -44,6 +45,40 @@ class Chair:
     def match(self) -> Match:
         """The match being played."""
         return self.table.match
+
+    @property
+    def view(self) -> PlayerView | None:
+        """The person's view of the hand on the table, or None before the first deal."""
+        hand = self.hand
+        return None if hand is None else hand.view(self.seat)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match totals, in seat order."""
+        return self.table.match.scores
+
+    @property
+    def match_over(self) -> bool:
+        """True once the match is over."""
+        return self.table.match.over
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands were dealt in the match."""
+        return len(self.table.match.hands)
+
+    @property
+    def target(self) -> int:
+        """The score that ends the match now."""
+        return self.table.target
+
+    def label(self, seat: Seat) -> str:
+        """How ``seat`` is named on the table."""
+        return self.table.name(seat)
+
+    def sheet(self, max_rows: int | None = None) -> list[str]:
+        """The score sheet as lines."""
+        return sheet_lines(self.table.match, max_rows)
 
     @property
     def stage(self) -> Stage:

@@ -11,7 +11,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from hearts.tui.base import FitScreen
-from hearts.tui.sheet import sheet_lines
 from hearts.tui.widgets import GameButton
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ class ScoreSheetScreen(FitScreen):
     def compose(self) -> ComposeResult:
         """The sheet and a Close button."""
         app: HeartsApp = self.app  # type: ignore[assignment]
-        lines = ["Score sheet", "", *sheet_lines(app.chair.match)]
+        lines = ["Score sheet", "", *app.chair.sheet()]
         with Horizontal(id="main"):
             with VerticalScroll(id="scores-scroll"):
                 yield Static("\n".join(lines), id="scores-text", markup=False)

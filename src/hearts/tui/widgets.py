@@ -12,9 +12,8 @@ from textual.widgets import Button
 
 from hearts.cards import Card, Seat
 from hearts.table import Stage
-from hearts.tui.chair import USER, Chair
 from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
-from hearts.tui.sheet import sheet_lines
+from hearts.tui.seen import Seen, place
 from hearts.view import Phase
 
 __all__ = ["BLOCK_HEIGHT", "BLOCK_WIDTH", "GameButton", "HandRow", "TrickArea"]
@@ -43,7 +42,7 @@ class _Painted(Widget):
         "table--dim",
     }
 
-    def __init__(self, game: Chair, ascii_only: bool, *, id: str | None = None) -> None:
+    def __init__(self, game: Seen, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         """The table state drawn."""
@@ -74,8 +73,8 @@ class TrickArea(_Painted):
         canvas = Canvas(width, height, palette.table)
         left = max(0, (width - BLOCK_WIDTH) // 2)
         game = self.game
-        hand = game.hand
-        over = (hand is not None and hand.phase is Phase.OVER and game.stage is Stage.IDLE
+        view = game.view
+        over = (view is not None and view.phase is Phase.OVER and game.stage is Stage.IDLE
                 and game.review is None)
         if over:
             self._draw_summary(canvas, left, palette)
@@ -84,15 +83,14 @@ class TrickArea(_Painted):
         self._draw_header(canvas, left, top, palette)
         cards = game.trick_cards()
         winner = game.winning_seat()
-        view = hand.view(USER) if hand is not None else None
         for seat in Seat:
-            x, y = _LABEL_AT[seat]
+            x, y = _LABEL_AT[place(game, seat)]
             x += left
             y += top
             held = view.cards_held[seat] if view else 0
             taken = view.points_taken[seat] if view else 0
-            total = game.match.scores[seat]
-            label = f"{seat!s:<5} {held:>2} {taken:>4} / {total:>2}"
+            total = game.scores[seat]
+            label = f"{game.label(seat)[:5]:<5} {held:>2} {taken:>4} / {total:>2}"
             canvas.text(x, y, label.ljust(LABEL_WIDTH), palette.text)
             card_x = x + (LABEL_WIDTH - CARD_WIDTH) // 2
             if seat in cards:
@@ -118,16 +116,16 @@ class TrickArea(_Painted):
     def _draw_header(self, canvas: Canvas, left: int, top: int, palette: Palette) -> None:
         """The two lines along the top: hearts broken and the trick; hand and target."""
         game = self.game
-        hand = game.hand
+        hand = game.view
         if hand is not None and hand.phase is not Phase.OVER:
             broken = "Hearts broken" if hand.hearts_broken else "Hearts not broken"
             canvas.text(left, top, broken, palette.text)
         if hand is not None:
-            if game.review is not None:
+            if game.review is not None and game.review in hand.tricks:
                 corner = f"Trick {hand.tricks.index(game.review) + 1} again"
             elif hand.phase is Phase.PASSING:
                 corner = f"Pass {hand.pass_direction}"
-            elif game.match.over:
+            elif game.match_over:
                 corner = "Game over"
             elif hand.phase is Phase.OVER and game.stage is Stage.IDLE:
                 corner = "Hand over"
@@ -136,8 +134,8 @@ class TrickArea(_Painted):
                 shown = game.stage is Stage.TRICK_SHOW
                 corner = f"Trick {min(13, len(hand.tricks) + (0 if shown else 1))} of 13"
             canvas.text(left + BLOCK_WIDTH - len(corner), top, corner, palette.text)
-            canvas.text(left, top + 1, f"Hand {len(game.match.hands)}", palette.text)
-        target = f"Game to {game.table.target}"
+            canvas.text(left, top + 1, f"Hand {game.hand_number}", palette.text)
+        target = f"Game to {game.target}"
         canvas.text(left + BLOCK_WIDTH - len(target), top + 1, target, palette.text)
 
     def _draw_summary(self, canvas: Canvas, left: int, palette: Palette) -> None:
@@ -150,7 +148,7 @@ class TrickArea(_Painted):
             canvas.text(left + (BLOCK_WIDTH - len(line)) // 2, row, line, palette.text)
             row += 1
         row += 1
-        for line in sheet_lines(game.match, max_rows=canvas.height - row):
+        for line in game.sheet(max_rows=canvas.height - row):
             canvas.text(left, row, line, palette.text)
             row += 1
 
@@ -187,7 +185,7 @@ class HandRow(_Painted):
             canvas.card(left + index * CARD_WIDTH, 0 if card in raised else 1, card, palette,
                         self.ascii_only, highlight=card is highlighted,
                         dim=bool(legal) and card not in legal)
-        if not cards and self.game.hand is None:
+        if not cards and self.game.view is None:
             canvas.text(max(0, (self.size.width - 20) // 2), 2, "", palette.text)
         return canvas.render()
 

@@ -1,0 +1,156 @@
+"""A client's side of a network table: connect, join, reconnect by itself.
+
+:class:`Connection` keeps one WebSocket to the table server. It joins with
+the table's code, remembers the seat's token from ``welcome``, hands every
+message to a callback, and when the connection drops it connects again with a
+growing pause (backoff) and takes the same seat back with the token. A
+refusal that another try cannot mend (a wrong code, a full table, a token
+that is no longer good) ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from hearts.net import messages as msg
+
+__all__ = ["FATAL_ERRORS", "Connection", "table_url"]
+
+FATAL_ERRORS = ("no table has that code", "every person's seat", "that token is not",
+                "this server speaks version", "too many bad messages")
+"""Starts of the server's errors after which trying again is pointless."""
+
+
+def table_url(address: str) -> str:
+    """The WebSocket address of a server given as ``HOST:PORT``, a URL, or ``ws://...``."""
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        base = text
+    elif text.startswith(("http://", "https://")):
+        base = "ws" + text[4:]
+    else:
+        base = "ws://" + text
+    if base.rstrip("/").endswith("/ws"):
+        return base.rstrip("/")
+    return base.rstrip("/") + "/ws"
+
+
+class Connection:
+    """One person's connection to a table, kept alive until :meth:`stop` or a fatal refusal."""
+
+    def __init__(self, url: str, code: str, name: str,
+                 on_message: Callable[[dict[str, Any]], None], token: str | None = None,
+                 first_pause: float = 0.25, longest_pause: float = 8.0,
+                 tries: int | None = None) -> None:
+        self.url = url
+        """The server's WebSocket address."""
+        self.code = code
+        """The table's join code."""
+        self.name = name
+        """The person's name."""
+        self.token = token
+        """The seat's token once welcomed (sent again on reconnecting)."""
+        self.on_message = on_message
+        """Called with every message the server sends, in order."""
+        self.first_pause = first_pause
+        self.longest_pause = longest_pause
+        self.tries = tries
+        """Connection attempts in a row before giving up (None: never give up)."""
+        self.connected = asyncio.Event()
+        """Set while a connection is open and joined."""
+        self.ended: str | None = None
+        """Why the connection ended for good, once it has."""
+        self.reconnects = 0
+        """How many times the connection was made again after a drop."""
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._stopping = False
+        self._stopped = asyncio.Event()
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Send ``message`` now; False when not connected (the action is lost, as a
+        key pressed while the line is down)."""
+        ws = self._ws
+        if ws is None or ws.closed or not self.connected.is_set():
+            return False
+        try:
+            await ws.send_str(msg.encode(message))
+        except (ConnectionError, aiohttp.ClientError):
+            return False
+        return True
+
+    async def act(self, action: str, **fields: Any) -> bool:
+        """Send an ``act`` message."""
+        return await self.send({"type": "act", "action": action, **fields})
+
+    async def leave(self) -> None:
+        """Give the seat up for good, and stop."""
+        await self.send({"type": "leave"})
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Close the connection and do not come back."""
+        self._stopping = True
+        self._stopped.set()
+        ws = self._ws
+        if ws is not None and not ws.closed:
+            await ws.close()
+
+    async def run(self) -> str:
+        """Connect, join and read until stopped or refused; returns why it ended."""
+        failures = 0
+        trouble = "connection closed"
+        async with aiohttp.ClientSession() as session:
+            while not self._stopping:
+                joined = False
+                try:
+                    async with session.ws_connect(self.url, heartbeat=20.0) as ws:
+                        self._ws = ws
+                        join: dict[str, Any] = {"type": "join", "version": msg.NETWORK_VERSION,
+                                                "code": self.code, "name": self.name}
+                        if self.token is not None:
+                            join["token"] = self.token
+                        await ws.send_str(msg.encode(join))
+                        async for frame in ws:
+                            if frame.type is not aiohttp.WSMsgType.TEXT:
+                                continue
+                            try:
+                                data = json.loads(frame.data)
+                            except json.JSONDecodeError:
+                                continue
+                            if not isinstance(data, dict):
+                                continue
+                            if data.get("type") == "welcome":
+                                self.token = str(data.get("token"))
+                                joined = True
+                                failures = 0
+                                self.connected.set()
+                            elif data.get("type") == "error" and str(
+                                    data.get("message", "")).startswith(FATAL_ERRORS):
+                                self.ended = str(data.get("message"))
+                                self._stopping = True
+                            self.on_message(data)
+                            if self._stopping:
+                                break
+                except (aiohttp.ClientError, ConnectionError, OSError) as error:
+                    trouble = f"cannot reach the table: {error}"
+                finally:
+                    self.connected.clear()
+                    self._ws = None
+                if self._stopping:
+                    break
+                failures = 0 if joined else failures + 1
+                if self.tries is not None and failures >= self.tries:
+                    break
+                pause = min(self.longest_pause, self.first_pause * 2 ** min(failures, 10))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopped.wait(), pause)
+                self.reconnects += 1
+        if self.ended is None:
+            self.ended = "left the table" if self._stopping else trouble
+        return self.ended

@@ -1,0 +1,126 @@
+"""A scripted person at a network table: plays a Beginner's choices through a
+real :class:`~hearts.net.client.Connection`. The tests and the load benchmark
+(:mod:`hearts.net.bench`) seat these."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, ClassVar
+
+from hearts.ai import Level, make_player
+from hearts.cards import Card
+from hearts.net.client import Connection
+from hearts.view import PlayerView
+
+__all__ = ["Scripted"]
+
+
+class Scripted:
+    """A person who plays by a Beginner's choices, through a real connection."""
+
+    alive: ClassVar[list[Scripted]] = []
+    """Every person started and not stopped yet."""
+
+    def __init__(self, url: str, code: str, name: str, deals: bool = False,
+                 hands: int | None = None, history: bool = True, **options: Any) -> None:
+        self.deals = deals
+        """This person presses Deal between hands."""
+        self.history = history
+        """Keep every message; when False only the latest state (the benchmark's way)."""
+        self.hand_limit = hands
+        """Deal no more than this many hands (None: play the match out)."""
+        self.states: list[dict[str, Any]] = []
+        """Every state received, in order."""
+        self.messages: list[dict[str, Any]] = []
+        """Every message received, in order."""
+        self.hands: list[dict[str, Any]] = []
+        """The ``hand`` messages received."""
+        self.over = asyncio.Event()
+        """Set once the match is over (or the hand limit reached and that hand finished)."""
+        self.playing = True
+        """When False the person reads but does nothing."""
+        self.latencies: list[float] = []
+        """Seconds from sending each card to seeing it played in a state."""
+        self._sent: tuple[Card, float] | None = None
+        self._last: tuple[Any, ...] | None = None
+        self.connection = Connection(url, code, name, self._got, **options)
+        """The connection to the table."""
+        self.task: asyncio.Task[str] | None = None
+
+    def start(self) -> None:
+        """Connect and play, in a task of the running loop."""
+        self.task = asyncio.create_task(self.connection.run())
+        Scripted.alive.append(self)
+
+    async def stop(self) -> None:
+        """Disconnect and wait for the connection's task to end."""
+        await self.connection.stop()
+        if self in Scripted.alive:
+            Scripted.alive.remove(self)
+        if self.task is not None:
+            await asyncio.wait_for(self.task, 5)
+
+    def wake(self) -> None:
+        """Act on the latest state again (after being held still)."""
+        self.playing = True
+        self._last = None
+        asyncio.get_running_loop().create_task(self._act(self.state))
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The latest state."""
+        return self.states[-1]
+
+    def notices(self) -> list[str]:
+        """The notices received, in order."""
+        return [m["text"] for m in self.messages if m["type"] == "notice"]
+
+    def _got(self, message: dict[str, Any]) -> None:
+        if self.history:
+            self.messages.append(message)
+            if message["type"] == "hand":
+                self.hands.append(message)
+        if message["type"] != "state":
+            return
+        if not self.history:
+            self.states.clear()
+        self.states.append(message)
+        view = message["view"]
+        if self._sent is not None and view is not None and str(self._sent[0]) in view["played"]:
+            self.latencies.append(time.perf_counter() - self._sent[1])
+            self._sent = None
+        done = (self.hand_limit is not None and message["hand_number"] >= self.hand_limit
+                and message["stage"] == "idle")
+        if message["match_over"] or done:
+            self.over.set()
+        if self.playing:
+            asyncio.get_running_loop().create_task(self._act(message))
+
+    async def _act(self, state: dict[str, Any]) -> None:
+        view = PlayerView.from_json(state["view"]) if state["view"] else None
+        key = (state["stage"], state["hand_number"], len(state["chosen"]),
+               len(view.played) if view else 0, state["to_play"])
+        if key == self._last:
+            return
+        send = self.connection.act
+        player = make_player(Level.BEGINNER, 7)
+        if state["stage"] == "received":
+            self._last = key
+            await send("continue")
+        elif state["stage"] == "passing" and state["can"]["pass"] and view is not None:
+            self._last = key
+            if len(state["chosen"]) == 3:
+                await send("pass")
+            elif not state["chosen"]:
+                for card in player.choose_pass(view):
+                    await send("choose", card=str(card))
+        elif state["to_play"] and view is not None and view.legal:
+            self._last = key
+            card = player.choose_play(view)
+            self._sent = (card, time.perf_counter())
+            await send("use", card=str(card))
+        elif state["stage"] == "idle" and self.deals and state["can"]["deal"] \
+                and not state["match_over"] and not self.over.is_set():
+            self._last = key
+            await send("deal")

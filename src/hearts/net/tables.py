@@ -1,0 +1,464 @@
+"""One network table: a :class:`~hearts.table.Table`, its seats, its store, its
+connections, with the table's effects carried out on the event loop.
+
+The table is the only referee: every person's action becomes the event the
+single-player table takes, and whatever it refuses comes back as the same
+notice. A decision runs in the server's executor (never on the event loop),
+a pause is a ``call_later``, every change is saved to the table's own store
+at once, and every connected seat is sent its own ``state`` after each change.
+Nothing here reads the network: :mod:`hearts.net.server` hands messages in
+and gives each seat an :class:`Outbox` to send through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from hearts.ai import Level, Player, make_player
+from hearts.cards import Card, Seat
+from hearts.match import Match
+from hearts.net import messages as msg
+from hearts.options import Options
+from hearts.paths import write_atomically
+from hearts.rules import Rules, RuleSettings
+from hearts.store import Store
+from hearts.table import (
+    Abandoned,
+    Computer,
+    Decide,
+    Effect,
+    Person,
+    Redraw,
+    Save,
+    Say,
+    SeatSpec,
+    Table,
+    Wait,
+    restore,
+)
+from hearts.table import events as ev
+from hearts.table.driver import decide
+from hearts.view import Phase
+
+__all__ = ["PEOPLE_ORDER", "NetTable", "Outbox", "SeatHolder", "TableConfig", "think"]
+
+PEOPLE_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
+"""The seats people take, in order: two people sit across from each other."""
+
+META_FILE = "table.json"
+"""The file beside a table's store that keeps its code, seats and tokens."""
+
+
+def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
+          ) -> tuple[Card, ...]:
+    """Make the decision ``request`` asks for (run in an executor; picklable)."""
+    return tuple(decide(factory(request.level, request.seed), request))
+
+
+class Outbox:
+    """Where one connection's messages wait to be sent, in order."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        """Encoded messages; None asks the sender to close the connection."""
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Send ``message`` after those already waiting."""
+        self.queue.put_nowait(msg.encode(message))
+
+    def put_text(self, text: str) -> None:
+        """Send a message already encoded."""
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        """Close the connection once everything before is sent."""
+        self.queue.put_nowait(None)
+
+
+@dataclass
+class SeatHolder:
+    """A person's seat: who took it, the token that takes it back, its connection."""
+
+    seat: Seat
+    name: str = ""
+    token: str | None = None
+    """None until a person takes the seat."""
+    gone: bool = False
+    """The person left for good: a computer player has the seat."""
+    delivered: int = 0
+    """How many finished hands of the current match were sent to this person."""
+    match_seed: int | None = None
+    """The match those hands belong to."""
+    outbox: Outbox | None = None
+    """The live connection, if any."""
+    grace: asyncio.TimerHandle | None = None
+    """The timer that puts a computer player in the seat of a person who dropped."""
+    last_state: str | None = None
+    """The state last sent on this connection: the same state is not sent twice, so
+    no one learns from a message that another person merely moved their highlight."""
+
+    def to_json(self) -> dict[str, Any]:
+        """What is kept on disk."""
+        return {"name": self.name, "token": self.token, "gone": self.gone,
+                "delivered": self.delivered, "match_seed": self.match_seed}
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How a network table is set up."""
+
+    people: int = 1
+    level: Level = Level.CLUB
+    rules: Rules = field(default_factory=Rules)
+    grace: float = 60.0
+    """Seconds a dropped person's seat waits before a computer player stands in."""
+    delay_scale: float = 1.0
+    """Multiplies every pause (0: never wait; the tests use it)."""
+
+    def options(self) -> Options:
+        """The table's options: the rules and the level."""
+        values = {f.name: getattr(self.rules, f.name) for f in fields(RuleSettings)}
+        return Options(**values, difficulty=int(self.level))
+
+
+class NetTable:
+    """A table played over the network. Make one with :meth:`create` or :meth:`load`."""
+
+    def __init__(self, table_id: str, code: str, folder: Path, config: TableConfig,
+                 seed: int, executor: Executor | None,
+                 factory: Callable[[Level, int], Player] = make_player) -> None:
+        if not 1 <= config.people <= 4:
+            raise ValueError("a table has 1 to 4 people")
+        self.id = table_id
+        """The table's name in paths and logs (not a secret)."""
+        self.code = code
+        """The join code (a secret: whoever has it may take a free seat)."""
+        self.folder = folder
+        """Where the table's store and seats are kept."""
+        self.config = config
+        """How the table was set up."""
+        self.seed = seed
+        """The table's seed."""
+        self.executor = executor
+        """Where computer players think (None: the loop's default executor)."""
+        self.factory = factory
+        """Makes a computer player from a level and a seed."""
+        self.holders = {seat: SeatHolder(seat, str(seat))
+                        for seat in PEOPLE_ORDER[:config.people]}
+        """The people's seats."""
+        seats: list[SeatSpec] = [Person(str(seat)) if seat in self.holders else Computer()
+                                 for seat in Seat]
+        self.table = Table(config.options(), seed, seats, config.level)
+        """The flow of the match."""
+        self.store: Store | None = None
+        """The table's store (open while the table runs)."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.failures = 0
+        """How many decisions raised (the table asks again or stands in)."""
+        self._timers: set[asyncio.TimerHandle] = set()
+        self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
+        self.closed = False
+
+    # --- set up and tear down --------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, folder: Path, config: TableConfig,
+               executor: Executor | None, factory: Callable[[Level, int], Player] = make_player,
+               code: str | None = None, seed: int | None = None) -> NetTable:
+        """A new table in ``folder``, with a fresh code (64+ random bits) and seed."""
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        net = cls(table_id, code or secrets.token_urlsafe(12), folder, config,
+                  secrets.randbits(30) if seed is None else seed, executor, factory)
+        net.write_meta()
+        return net
+
+    @classmethod
+    def load(cls, folder: Path, executor: Executor | None,
+             factory: Callable[[Level, int], Player] = make_player,
+             grace: float | None = None, delay_scale: float | None = None) -> NetTable:
+        """The table kept in ``folder``, as it was saved (raises ``ValueError`` if unreadable)."""
+        try:
+            data = json.loads((folder / META_FILE).read_text())
+            config = TableConfig(
+                people=int(data["people"]), level=Level(int(data["level"])),
+                rules=Rules.from_json(data["rules"]),
+                grace=float(data["grace"]) if grace is None else grace,
+                delay_scale=(float(data["delay_scale"]) if delay_scale is None
+                             else delay_scale))
+            net = cls(str(data["id"]), str(data["code"]), folder, config, int(data["seed"]),
+                      executor, factory)
+            for name, kept in data["seats"].items():
+                holder = net.holders[Seat.parse(name)]
+                holder.name = str(kept["name"])
+                holder.token = kept["token"]
+                holder.gone = bool(kept["gone"])
+                holder.delivered = int(kept["delivered"])
+                holder.match_seed = kept["match_seed"]
+        except (OSError, KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"table in {folder} cannot be read: {error}") from None
+        return net
+
+    def write_meta(self) -> None:
+        """Keep the table's code, set-up and seats on disk (atomically)."""
+        data = json.dumps({
+            "id": self.id, "code": self.code, "seed": self.seed,
+            "people": self.config.people, "level": int(self.config.level),
+            "rules": self.config.rules.to_json(), "grace": self.config.grace,
+            "delay_scale": self.config.delay_scale,
+            "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
+        })
+        path = self.folder / META_FILE
+        fresh = not path.exists()
+        write_atomically(path, [data])
+        if fresh:
+            path.chmod(0o600)  # the seats' tokens: the server's user's alone (kept on rewrite)
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
+        """Open the store, carry on the saved match if there is one, and start.
+        Returns the store's notices."""
+        self.loop = loop
+        self.store = Store.open(self.folder)
+        saved = self.store.load()
+        if saved is not None:
+            restore(self.table, saved.match, saved.table, saved.assisted)
+        seats = list(self.table.seats)
+        for seat, holder in self.holders.items():
+            seats[seat] = Computer() if holder.gone else Person(holder.name)
+        self.table.seats = tuple(seats)  # nothing is asked before start()
+        for holder in self.holders.values():
+            if holder.token is not None and not holder.gone:
+                self._start_grace(holder)  # until they reconnect
+        self.carry_out(self.table.start())
+        return list(self.store.notices)
+
+    def close(self) -> None:
+        """Stop timers, forget decisions under way, close connections and the store
+        (every change was saved as it happened)."""
+        self.closed = True
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+        for holder in self.holders.values():
+            if holder.grace is not None:
+                holder.grace.cancel()
+            if holder.outbox is not None:
+                holder.outbox.close()
+                holder.outbox = None
+        for future in self._thinking:
+            future.cancel()
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+    # --- people -------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """The four seats' names: a person's own, else the seat's."""
+        return [self.holders[s].name if s in self.holders and not self.holders[s].gone
+                else str(s) for s in Seat]
+
+    def present(self) -> list[bool]:
+        """Which seats have a person connected now."""
+        return [s in self.holders and self.holders[s].outbox is not None for s in Seat]
+
+    def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
+        """Seat a person (their own seat back with ``token``); ``ValueError`` says why not."""
+        if token is not None:
+            holder = next((h for h in self.holders.values()
+                           if h.token is not None and not h.gone
+                           and secrets.compare_digest(h.token.encode(), token.encode())),
+                          None)
+            if holder is None:
+                raise ValueError("that token is not for a seat at this table")
+        else:
+            holder = next((h for h in self.holders.values() if h.token is None), None)
+            if holder is None:
+                raise ValueError("every person's seat at this table is taken")
+            holder.token = secrets.token_urlsafe(16)
+            holder.name = name
+        if holder.outbox is not None:
+            holder.outbox.put(msg.error_message("this seat was taken over by a new connection"))
+            holder.outbox.close()
+        holder.outbox = outbox
+        holder.last_state = None
+        if holder.grace is not None:
+            holder.grace.cancel()
+            holder.grace = None
+        self.write_meta()
+        outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
+        self._deliver_hands(holder)
+        self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
+        self._send_state(holder)
+        return holder
+
+    def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:
+        """``holder``'s connection ended: keep the seat for the grace time."""
+        if holder.outbox is not outbox or self.closed:
+            return
+        holder.outbox = None
+        if not holder.gone:
+            self._start_grace(holder)
+        self.redraw()
+
+    def leave(self, holder: SeatHolder) -> None:
+        """``holder`` gives the seat up for good: a computer player plays it."""
+        holder.gone = True
+        if holder.grace is not None:
+            holder.grace.cancel()
+            holder.grace = None
+        self.write_meta()
+        if holder.outbox is not None:
+            holder.outbox.put(msg.notice_message("You left the table - a computer player "
+                                                 "has your seat"))
+            holder.outbox.close()
+            holder.outbox = None
+        self._say(f"{holder.name} left the table - a computer player takes the seat")
+        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+
+    def _start_grace(self, holder: SeatHolder) -> None:
+        assert self.loop is not None
+        if holder.grace is not None:
+            holder.grace.cancel()
+        holder.grace = self.loop.call_later(self.config.grace, self._stand_in, holder)
+
+    def _stand_in(self, holder: SeatHolder) -> None:
+        holder.grace = None
+        if self.closed or holder.outbox is not None or holder.gone:
+            return
+        self._say(f"{holder.name} is away - a computer player plays for them until they "
+                  "return")
+        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+
+    def act(self, holder: SeatHolder, act: msg.Act) -> None:
+        """A person's action, handed to the table as the single-player game would."""
+        seat = holder.seat
+        event: ev.Event
+        card = act.card
+        if card is not None:
+            event = (ev.Use(seat, card) if act.action == "use"
+                     else ev.Choose(seat, card) if act.action == "choose"
+                     else ev.Point(seat, card))
+        elif act.action == "move":
+            event = ev.Move(seat, act.step)
+        elif act.action == "deal":
+            event = ev.Deal(seat)
+        elif act.action == "pass":
+            event = ev.PassChosen(seat)
+        elif act.action == "clear":
+            event = ev.Clear(seat)
+        elif act.action == "continue":
+            event = ev.Continue(seat)
+        else:
+            event = ev.AskHint(seat)
+        self.carry_out(self.table.handle(event))
+
+    # --- the table's effects -------------------------------------------------------
+
+    def carry_out(self, effects: list[Effect]) -> None:
+        """Do what the table asked, in order."""
+        redraw = False
+        for effect in effects:
+            if isinstance(effect, Decide):
+                self._decide(effect)
+            elif isinstance(effect, Wait):
+                self._wait(effect)
+            elif isinstance(effect, Save):
+                self._save(effect)
+            elif isinstance(effect, Abandoned) and self.store is not None:
+                self.store.abandon()
+            elif isinstance(effect, Say):
+                self._say(effect.text, effect.seat)
+            elif isinstance(effect, Redraw):
+                redraw = True
+        if redraw:
+            self.redraw()
+
+    def handle(self, event: ev.Event) -> None:
+        """Hand an answer or a pause over to the table (unless it was closed)."""
+        if not self.closed:
+            self.carry_out(self.table.handle(event))
+
+    def _decide(self, request: Decide) -> None:
+        assert self.loop is not None
+        future = self.loop.run_in_executor(self.executor, think, request, self.factory)
+        self._thinking.add(future)
+
+        def done(finished: asyncio.Future[tuple[Card, ...]]) -> None:
+            self._thinking.discard(finished)
+            if finished.cancelled():
+                return
+            error = finished.exception()
+            if error is None:
+                self.handle(ev.Decided(request.token, finished.result()))
+            else:
+                self.failures += 1
+                self.handle(ev.Failed(request.token, f"{type(error).__name__}: {error}"))
+
+        future.add_done_callback(done)
+
+    def _wait(self, request: Wait) -> None:
+        assert self.loop is not None
+        delay = max(0.0, request.seconds * self.config.delay_scale)
+        timer: asyncio.TimerHandle | None = None
+
+        def due() -> None:
+            if timer is not None:
+                self._timers.discard(timer)
+            self.handle(ev.Elapsed(request.token))
+
+        timer = self.loop.call_later(delay, due)
+        self._timers.add(timer)
+
+    def _save(self, save: Save) -> None:
+        if self.store is None:
+            return
+        notice = self.store.save(save.match, save.state)
+        if save.assisted and not self.store.assisted:
+            notice = self.store.mark_assisted() or notice
+        if notice:
+            self._say(notice)
+        for holder in self.holders.values():
+            self._deliver_hands(holder)
+
+    def _deliver_hands(self, holder: SeatHolder) -> None:
+        """Send ``holder`` the records of the finished hands they have not had yet."""
+        if holder.outbox is None or holder.gone:
+            return
+        match: Match = self.table.match
+        if holder.match_seed != match.seed:
+            holder.match_seed = match.seed
+            holder.delivered = 0
+        finished = [h for h in match.hands if h.phase is Phase.OVER]
+        if len(finished) <= holder.delivered:
+            return
+        for hand in finished[holder.delivered:]:
+            holder.outbox.put(msg.hand_message(hand.record(), match.seed,
+                                               msg.seat_name(holder.seat)))
+        holder.delivered = len(finished)
+        self.write_meta()
+
+    def _say(self, text: str, seat: Seat | None = None) -> None:
+        for holder in self.holders.values():
+            if holder.outbox is not None and (seat is None or seat == holder.seat):
+                holder.outbox.put(msg.notice_message(text))
+
+    def redraw(self) -> None:
+        """Send every connected person their own state."""
+        for holder in self.holders.values():
+            self._send_state(holder)
+
+    def _send_state(self, holder: SeatHolder) -> None:
+        if holder.outbox is None:
+            return
+        text = msg.encode(msg.state_message(self.table, holder.seat, self.names(),
+                                            self.present()))
+        if text != holder.last_state:
+            holder.last_state = text
+            holder.outbox.put_text(text)

@@ -1,0 +1,221 @@
+"""``hearts join``: a seat at a network table, in the terminal.
+
+The same table page as the single-player game (:class:`~hearts.tui.table.TableScreen`)
+reads a :class:`~hearts.tui.remote.RemoteChair` made from the server's
+``state`` messages; every key becomes an ``act`` message and the server, the
+only referee, answers with the new state or a notice. The connection comes
+back by itself when it drops. Each finished hand the server sends is saved in
+the person's own store, so ``hearts stats`` and ``hearts verify`` see it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from textual.timer import Timer
+
+from hearts.cards import Card
+from hearts.hand import Hand, HandRecordError
+from hearts.match import Match
+from hearts.net.client import Connection, table_url
+from hearts.store import Store
+from hearts.table import events as ev
+from hearts.tui.remote import RemoteChair
+from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
+from hearts.tui.table import TableScreen
+
+__all__ = ["JoinApp", "main", "run_join"]
+
+
+class JoinApp(SeatApp):
+    """A person's seat at a table of a ``hearts host`` server."""
+
+    chair: RemoteChair
+
+    def __init__(self, url: str, code: str, name: str, ascii_only: bool = False,
+                 data_dir: str | os.PathLike[str] | None = None,
+                 message_seconds: float = MESSAGE_SECONDS) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+        """Draw in plain ASCII."""
+        self.chair = RemoteChair()
+        """The seat as the server last described it."""
+        self.connection = Connection(url, code, name, self.receive)
+        """The connection to the table (it reconnects by itself)."""
+        self.store = Store.open(data_dir, claim=False)
+        """The person's own store: finished hands are kept there."""
+        self.message_seconds = message_seconds
+        self.matches: dict[int | None, Match] = {}
+        """The network matches whose hands were saved, by seed."""
+        self.ended: str | None = None
+        """Why the connection ended for good, once it has."""
+        self._notice_timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        """Open the table page and connect."""
+        self.push_screen(TableScreen())
+        self.run_worker(self._connect(), group="connection")
+
+    def on_unmount(self) -> None:
+        """Close the store (each hand was saved as it came)."""
+        self.store.close()
+
+    async def _connect(self) -> None:
+        self.ended = await self.connection.run()
+        self.say(f"Disconnected: {self.ended} - press x to quit")
+
+    # --- what the server sends -----------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """A message from the server."""
+        kind = message.get("type")
+        if kind == "state":
+            try:
+                self.chair.update(message)
+            except (ValueError, KeyError, TypeError) as error:
+                self.say(f"The server sent a state that cannot be read ({error})")
+                return
+            if self.chair.notice == "Connecting to the table...":
+                self.chair.notice = None
+            self.refresh_table()
+        elif kind == "welcome":
+            self.chair.notice = None
+            self.sub_title = f"table {message.get('table')}, seat {message.get('seat')}"
+        elif kind in ("notice", "error"):
+            self.say(str(message.get("text") or message.get("message")))
+        elif kind == "hand":
+            self._keep_hand(message)
+
+    def _keep_hand(self, message: dict[str, Any]) -> None:
+        seed = message.get("match_seed")
+        try:
+            hand = Hand.from_record(message["record"])
+        except (HandRecordError, KeyError, ValueError):
+            self.say("A finished hand from the server could not be read - not saved")
+            return
+        key = seed if isinstance(seed, int) else None
+        match = self.matches.get(key)
+        if match is None:
+            match = self.matches[key] = Match(hand.rules, key)
+        match.hands.append(hand)
+        self.say(self.store.save(match, {}))
+
+    # --- what the table page asks --------------------------------------------------
+
+    def _act(self, action: str, **fields: Any) -> None:
+        async def go() -> None:
+            if not await self.connection.act(action, **fields):
+                self.say("Not connected to the table - trying again")
+        self.run_worker(go(), group="sending")
+
+    def send(self, event: ev.Event) -> None:
+        """A key or button of the table page, sent to the server."""
+        if isinstance(event, ev.Move):
+            self._act("move", step=event.step)
+        elif isinstance(event, ev.Deal):
+            self._act("deal")
+        elif isinstance(event, ev.PassChosen):
+            self._act("pass")
+        elif isinstance(event, ev.Clear):
+            self._act("clear")
+        elif isinstance(event, ev.Continue):
+            self._act("continue")
+        elif isinstance(event, ev.AskHint):
+            self._act("hint")
+        elif isinstance(event, ev.Undo):
+            self.say("Undo is not available at a shared table")
+
+    def use_card(self, card: Card) -> None:
+        """Play ``card``, or choose it to pass."""
+        self._act("use", card=str(card))
+
+    def refresh_table(self) -> None:
+        """Redraw the table page."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.update()
+
+    def resume(self) -> None:
+        """Back on the table page: draw it (the server never waits for this screen)."""
+        self.refresh_table()
+
+    def show_last_trick(self) -> None:
+        """Show the trick that finished last again, until any key."""
+        trick = self.chair.last_trick()
+        if trick is None:
+            self.say("No trick has been played yet")
+            return
+        self.chair.review = trick
+        self.refresh_table()
+
+    def close_review(self) -> None:
+        """Put the trick shown again away."""
+        self.chair.review = None
+        self.refresh_table()
+
+    def open_scores(self) -> None:
+        """Show the score sheet."""
+        from hearts.tui.scoresheet import ScoreSheetScreen
+
+        if not any(isinstance(s, ScoreSheetScreen) for s in self.screen_stack):
+            self.push_screen(ScoreSheetScreen())
+
+    def open_help(self) -> None:
+        """Show the help page."""
+        from hearts.tui.help import HelpScreen
+
+        if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
+            self.push_screen(HelpScreen())
+
+    def open_stats(self) -> None:
+        """Show the person's own statistics."""
+        from hearts.tui.stats_page import StatsScreen
+
+        if not any(isinstance(s, StatsScreen) for s in self.screen_stack):
+            self.push_screen(StatsScreen(self.store))
+
+    def open_options(self) -> None:
+        """The table's options are the host's."""
+        self.say("The host chose this table's rules and level")
+
+    def abandon(self) -> None:
+        """Leave the table for good, after a confirmation."""
+        self._confirm("Leave this table for good? A computer player takes your seat.",
+                      "Leave", self._leave)
+
+    def _leave(self) -> None:
+        async def go() -> None:
+            await self.connection.leave()
+            self.exit()
+        self.run_worker(go(), group="sending")
+
+    def quit_game(self) -> None:
+        """Close the connection and quit; the seat waits for the grace time, then a
+        computer player keeps it until the person joins again."""
+        async def go() -> None:
+            await self.connection.stop()
+            self.exit()
+        self.run_worker(go(), group="sending")
+
+def run_join(args: argparse.Namespace) -> int:
+    """Run ``hearts join`` from its parsed command line."""
+    from hearts.tui.cli import use_ascii
+
+    encodings = [getattr(stream, "encoding", None) for stream in (sys.stdout, sys.stderr)]
+    ascii_only = use_ascii(args, encodings, os.environ, bool(sys.flags.utf8_mode))
+    app = JoinApp(table_url(args.address), args.code, args.name, ascii_only)
+    app.run()
+    if app.ended and app.ended != "left the table":
+        print(f"hearts join: {app.ended}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """``hearts join``: read the command line and sit at the table."""
+    from hearts.net.cli import parse_join
+
+    return run_join(parse_join(argv))

@@ -1,0 +1,76 @@
+"""What the single-player app and ``hearts join`` share: a notice on the status
+line for a while, and a yes-or-no question over the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.timer import Timer
+
+from hearts.tui.confirm import ConfirmScreen
+from hearts.tui.seen import Seen
+
+__all__ = ["MESSAGE_SECONDS", "SeatApp"]
+
+MESSAGE_SECONDS = 4.0
+"""How long a notice stays on the status line beside the prompt."""
+
+
+class SeatApp(App[None]):
+    """An app showing one person's seat at a table (set ``chair`` and ``message_seconds``)."""
+
+    CSS_PATH = "hearts.tcss"
+    TITLE = "Hearts"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+    ]
+
+    chair: Seen
+    """The seat as the table page reads it."""
+    message_seconds: float = MESSAGE_SECONDS
+    """How long a notice stays beside the prompt."""
+    _notice_timer: Timer | None = None
+
+    def refresh_table(self) -> None:
+        """Redraw the table page."""
+        raise NotImplementedError
+
+    def quit_game(self) -> None:
+        """Leave (each app says how)."""
+        raise NotImplementedError
+
+    def action_quit_game(self) -> None:
+        """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""
+        self.quit_game()
+
+    def say(self, message: str | None) -> None:
+        """Show ``message`` beside the prompt for a while (None changes nothing)."""
+        if message:
+            self.chair.notice = message
+            if self._notice_timer is not None:
+                self._notice_timer.stop()
+            self._notice_timer = self.set_timer(self.message_seconds,
+                                                partial(self._unsay, message))
+        self.refresh_table()
+
+    def _unsay(self, message: str) -> None:
+        if self.chair.notice is message:
+            self.chair.notice = None
+            self.refresh_table()
+
+    def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask ``question``; run ``then`` if the answer is ``yes``."""
+        if any(isinstance(screen, ConfirmScreen) for screen in self.screen_stack):
+            return
+
+        def answered(result: object) -> None:
+            if result is True:
+                then()
+
+        self.push_screen(ConfirmScreen(question, yes), answered)

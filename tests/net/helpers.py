@@ -1,0 +1,41 @@
+"""Helpers of the network tests: a real table server on loopback, scripted people."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from aiohttp import web
+
+from hearts.ai import Level
+from hearts.net.scripted import Scripted
+from hearts.net.server import TableServer
+from hearts.net.tables import TableConfig
+from hearts.rules import Rules
+
+QUICK = TableConfig(people=4, level=Level.BEGINNER, rules=Rules(target=26), grace=60.0,
+                    delay_scale=0.0)
+"""A quick table: Beginner computer players, no pauses, a short match."""
+
+
+@contextlib.asynccontextmanager
+async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: int = 1,
+                         codes: list[str] | None = None) -> AsyncIterator[tuple[TableServer, str]]:
+    """A table server on 127.0.0.1 (a free port), and its WebSocket address."""
+    Scripted.alive.clear()  # a failed test's people belong to its own loop
+    executor = ThreadPoolExecutor(2)
+    server = TableServer(data_dir, config, tables, executor, codes=codes or ["code-1", "code-2"])
+    runner = web.AppRunner(server.app(), shutdown_timeout=1.0)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        yield server, f"ws://127.0.0.1:{port}/ws"
+    finally:
+        while Scripted.alive:
+            await Scripted.alive.pop().stop()
+        await runner.cleanup()
+        executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,92 @@
+"""``hearts join``'s app: the table page over a real connection to a table server."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from hearts.cards import Seat
+from hearts.net.cli import parse_host, parse_join
+from hearts.store import Store
+from hearts.table import Stage
+from hearts.tui.join import JoinApp
+from hearts.tui.table import TableScreen
+from hearts.tui.widgets import HandRow
+from tests.net.helpers import QUICK, Scripted, running_server
+
+
+async def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(wait(), seconds)
+
+
+async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+        bob = Scripted(url, "code-1", "Bob")
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: bool(app.chair.state))
+            bob.start()
+            await _until(lambda: app.chair.state["names"][2] == "Bob")
+            assert app.chair.seat is Seat.SOUTH
+            await pilot.press("d")
+            await _until(lambda: app.chair.stage is Stage.PASSING)
+            assert len(app.screen.query_one(HandRow).game.user_cards()) == 13
+            for key in ("space", "right", "space", "right", "space"):
+                await pilot.press(key)
+                await pilot.pause()
+            await _until(lambda: len(app.chair.chosen) == 3)
+            await pilot.press("p")
+            await _until(lambda: app.chair.stage in (Stage.RECEIVED, Stage.PLAYING))
+            assert isinstance(app.screen, TableScreen)
+            # the status line shows the table's own prompt for this seat
+            assert app.chair.prompt().splitlines()[-1] == app.chair.state["prompt"]
+            await bob.stop()
+            await pilot.press("x")
+        assert server.tables["t1"].holders[Seat.SOUTH].name == "Ann"
+
+
+async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+        ann = Scripted(url, "code-1", "Ann", deals=True)
+        bob = Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await asyncio.wait_for(ann.over.wait(), 60)
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        for message in ann.hands:
+            app.receive(message)
+        app.store.close()
+    store = Store.open(tmp_path / "ann", claim=False)
+    records = list(store.hand_records())
+    store.close()
+    assert len(records) == len(server.tables["t1"].table.match.hands) == len(ann.hands)
+
+
+def test_the_command_lines() -> None:
+    host = parse_host(["--people", "3", "--level", "beginner", "--rules", "50",
+                       "--tables", "2", "--grace", "5"])
+    assert (host.people, host.tables, host.grace, host.rules.target) == (3, 2, 5.0, 50)
+    assert host.host == "127.0.0.1" and host.port == 0
+    join = parse_join(["127.0.0.1:9000", "--code", "abc", "--name", "Ann"])
+    assert (join.address, join.code, join.name) == ("127.0.0.1:9000", "abc", "Ann")
+
+
+def test_the_host_warns_off_this_machine(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    from hearts.net.cli import _announce
+    from hearts.net.server import TableServer
+    from hearts.net.tables import TableConfig
+
+    server = TableServer(tmp_path, TableConfig())
+    _announce(server, "127.0.0.1", 4000)
+    local = capsys.readouterr().out
+    assert "127.0.0.1:4000" in local and "Warning" not in local
+    _announce(server, "0.0.0.0", 4000)
+    anywhere = capsys.readouterr().out
+    assert f"{socket.gethostname()}:4000" in anywhere and "Warning: anyone" in anywhere

@@ -1,0 +1,196 @@
+"""A real table server on loopback, played by scripted people."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import aiohttp
+
+from hearts.cards import Seat
+from hearts.hand import Hand
+from hearts.net import messages as msg
+from hearts.net.server import MAX_BAD_MESSAGES
+from tests.net.helpers import QUICK, Scripted, running_server
+
+
+async def _until(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(wait(), seconds)
+
+
+async def test_four_people_play_a_whole_match(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as (server, url):
+        people = [Scripted(url, "code-1", name, deals=name == "Ann")
+                  for name in ("Ann", "Bob", "Cat", "Dan")]
+        for person in people:
+            person.start()
+        await asyncio.wait_for(asyncio.gather(*(p.over.wait() for p in people)), 60)
+        table = server.tables["t1"].table
+        assert table.match.over
+        # the seats' tokens are kept where only the server's user can read them
+        assert (tmp_path / "tables" / "t1" / "table.json").stat().st_mode & 0o077 == 0
+        seats = {p.state["seat"] for p in people}
+        assert seats == {"south", "west", "north", "east"}
+        for person in people:
+            assert person.state["names"] == ["Ann", "Cat", "Bob", "Dan"]  # S W N E
+            assert person.state["scores"] == list(table.match.scores)
+            # every finished hand came to every person, whole and replayable
+            assert len(person.hands) == len(table.match.hands)
+            for sent, hand in zip(person.hands, table.match.hands, strict=True):
+                assert Hand.from_record(sent["record"]).points == hand.points
+        for person in people:
+            await person.stop()
+
+
+async def test_two_people_and_two_computer_players(tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
+        ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await asyncio.wait_for(asyncio.gather(ann.over.wait(), bob.over.wait()), 60)
+        assert ann.state["seat"] == "south" and bob.state["seat"] == "north"
+        assert ann.state["names"] == ["Ann", "West", "Bob", "East"]
+        hand = server.tables["t1"].table.match.hands[0]
+        assert hand.players is not None
+        assert [p.player for p in hand.players] == ["human", "beginner", "human", "beginner"]
+        assert not hand.stand_ins
+        await ann.stop()
+        await bob.stop()
+
+
+async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
+        ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        # wait until a trick is half played, then hold Bob still and cut his line
+        await _until(lambda: bob.states and bob.state["view"] is not None
+                     and bob.state["view"]["phase"] == "playing"
+                     and len(bob.state["view"]["trick"]) >= 1)
+        bob.playing = False
+        token = bob.connection.token
+        before = len(bob.states)
+        ws = bob.connection._ws
+        assert ws is not None
+        await ws.close()
+        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before)
+        assert bob.connection.token == token
+        welcome = [m for m in bob.messages if m["type"] == "welcome"]
+        assert len(welcome) == 2 and welcome[0]["seat"] == welcome[1]["seat"] == "north"
+        table = server.tables["t1"].table
+        assert table.hand is not None
+        assert bob.state["view"] == table.hand.view(Seat.NORTH).to_json()
+        bob.wake()
+        await asyncio.wait_for(asyncio.gather(ann.over.wait(), bob.over.wait()), 60)
+        assert not any(h.stand_ins for h in table.match.hands)  # he was back in time
+        await ann.stop()
+        await bob.stop()
+
+
+async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) -> None:
+    config = replace(QUICK, people=2, grace=0.05)
+    async with running_server(tmp_path, config) as (server, url):
+        ann = Scripted(url, "code-1", "Ann", deals=True)
+        bob = Scripted(url, "code-1", "Bob", first_pause=60.0)
+        ann.start()
+        bob.start()
+        await _until(lambda: bob.states and bob.state["stage"] == "passing")
+        bob.playing = False
+        ws = bob.connection._ws
+        assert ws is not None
+        await ws.close()  # he will not try again for a minute
+        await asyncio.wait_for(ann.over.wait(), 60)  # the match went on without him
+        assert any("Bob is away" in text for text in ann.notices())
+        table = server.tables["t1"].table
+        first = table.match.hands[0]
+        assert any(s.seat.name == "NORTH" for s in first.stand_ins)
+        await bob.stop()
+        await ann.stop()
+
+
+async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (_server, url):
+        ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await _until(lambda: bob.states and bob.state["stage"] == "passing")
+        token = bob.connection.token
+        await bob.connection.leave()
+        await asyncio.wait_for(ann.over.wait(), 60)
+        assert any("Bob left the table" in text for text in ann.notices())
+        assert ann.state["names"][2] == "North"
+        # the token no longer takes the seat back
+        again = Scripted(url, "code-1", "Bob", token=token, tries=1)
+        again.start()
+        assert again.task is not None
+        ended = await asyncio.wait_for(again.task, 10)
+        assert ended.startswith("that token is not")
+        await ann.stop()
+
+
+async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path: Path) -> None:
+    async with running_server(tmp_path, tables=2) as (server, url):
+        other = server.tables["t2"]
+        before = (other.table.state(), other.table.match.hands)
+        ann = Scripted(url, "code-1", "Ann", deals=True)
+        ann.start()
+        await _until(lambda: bool(ann.states))
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            await ws.send_str('{"type":"act","action":"deal"}')
+            reply = json.loads((await ws.receive()).data)
+            assert reply == msg.error_message("send join first")
+            await ws.send_str(json.dumps({"type": "join", "version": 1, "code": "nope",
+                                          "name": "x"}))
+            assert json.loads((await ws.receive()).data)["message"] == "no table has that code"
+            await ws.send_str(json.dumps({"type": "join", "version": 1, "code": "code-1",
+                                          "name": "Eve"}))
+            welcome = json.loads((await ws.receive()).data)
+            assert welcome["type"] == "welcome" and welcome["seat"] == "north"
+            nasty = ["", "[]", "{", '{"type":"act","action":"use","card":"ZZ"}',
+                     '{"type":"act","action":"fly"}', '{"type":"dance"}',
+                     '{"type":"act","action":"move","step":1e99}']
+            for text in nasty:
+                await ws.send_str(text)
+            await ws.send_str('{"type":"act","action":"use","card":"2C"}')  # not her turn
+            errors: list[str] = []
+            notices: list[str] = []
+            async for frame in ws:
+                data = json.loads(frame.data)
+                if data["type"] == "error":
+                    errors.append(data["message"])
+                elif data["type"] == "notice":
+                    notices.append(data["text"])
+                if len(errors) >= len(nasty) and notices:
+                    break
+            assert errors[0].startswith("not JSON")
+            assert "unknown action 'fly'" in errors[4]
+            assert notices  # the table's own refusal, as the single-player game says it
+            for _ in range(MAX_BAD_MESSAGES):
+                await ws.send_str("junk")
+            kinds = [json.loads(f.data) async for f in ws if f.type is aiohttp.WSMsgType.TEXT]
+            assert kinds[-1]["message"] == "too many bad messages - closing"
+            assert ws.closed
+        assert (other.table.state(), other.table.match.hands) == before
+        assert server.tables["t1"].table.hand is not None or ann.states
+        await ann.stop()
+
+
+async def test_a_message_too_big_closes_only_that_connection(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as (_server, url):
+        ann = Scripted(url, "code-1", "Ann", deals=True)
+        ann.start()
+        await _until(lambda: bool(ann.states))
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            await ws.send_str("x" * (msg.MAX_MESSAGE_BYTES + 10))
+            frames = [f async for f in ws]
+            assert ws.closed
+            assert all(f.type is not aiohttp.WSMsgType.TEXT
+                       or json.loads(f.data)["type"] == "error" for f in frames)
+        assert ann.connection.connected.is_set()
+        await ann.stop()
+
