@@ -40,6 +40,8 @@ MODULES = (
     "hearts.ai.judgement",
     "hearts.ai.playout",
     "hearts.ai.sampling",
+    "hearts.ai.inference",
+    "hearts.ai.trial",
 )
 """The modules compiled, as one mypyc group (so playout -> core calls stay native):
 the lean core of the rules, the judgement every playout seat plays by, and the
