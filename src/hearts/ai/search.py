@@ -25,7 +25,7 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective, hand_score
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
-from hearts.ai.trial import outcome
+from hearts.ai.trial import outcome, trials
 from hearts.core import (
     FULL_DECK,
     HEARTS,
@@ -284,10 +284,8 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
             plays.likelihood(world, budget.miss, seat if shot else -1)
             if plays is not None else 1.0)
         shooters = 1 << seat if shot else 0
-        for position, card in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters, charge,
-                             budget.guard, generator)
-            found.scores[position].append(score(points))
+        trials(s, world, options, kit, playout_seed, budget.noise, shooters, charge,
+               budget.guard, generator, score, found.scores)
     if seen:
         for kind in (False, True):
             total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hearts.ai.kit import RuleKit
 from hearts.ai.playout import playout
 from hearts.ai.situation import Situation
 from hearts.core import HEARTS, trick_winner
 
-__all__ = ["outcome", "reseed"]
+__all__ = ["outcome", "reseed", "trials"]
 
 _SEED = _random.Random.seed
 """The generator's own seeding: ``random.Random.seed`` of an int calls it and
@@ -65,3 +65,13 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
                    random.Random(seed) if generator is None else reseed(generator, seed),
                    noise, shooters, me, charge, guard)
+
+
+def trials(s: Situation, world: Sequence[int], cards: Sequence[int], kit: RuleKit, seed: int,
+           noise: float, shooters: int, charge: int, guard: bool, generator: random.Random,
+           score: Callable[[tuple[int, ...]], float], scores: Sequence[list[float]]) -> None:
+    """Each of ``cards`` tried in ``world`` (:func:`outcome` with the same ``seed``),
+    its ``score`` appended to its list in ``scores``."""
+    for position in range(len(cards)):
+        scores[position].append(score(outcome(s, world, cards[position], kit, seed, noise,
+                                              shooters, charge, guard, generator)))
