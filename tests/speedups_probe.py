@@ -1,4 +1,4 @@
-"""Prints playouts and decisions as JSON, for tests/test_speedups.py to compare a
+"""Prints playouts, sampled deals and decisions as JSON, for tests/test_speedups.py to compare a
 run on the compiled modules with a pure-Python one (``HEARTS_PURE_PYTHON=1``).
 
 :func:`positions` and :func:`decisions` also serve tools/record_decisions.py,
@@ -14,10 +14,13 @@ from typing import Any
 from hearts import speedups
 from hearts.ai import Level, make_player
 from hearts.ai.bench import sample_views
+from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.judgement import Skill, judge_play, naive_play, shoot_play
 from hearts.ai.kit import RuleKit, rule_kit
 from hearts.ai.playout import playout
+from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
+from hearts.ai.trial import outcome
 from hearts.bench import playout_rules
 from hearts.core import HEARTS, legal_mask, trick_winner
 from hearts.rules import Rules, Scoring
@@ -133,6 +136,28 @@ def every_rule_set(per_rule_set: int, seed: int) -> list[object]:
     return found
 
 
+def sampled(views: int, seed: int) -> list[object]:
+    """Deals sampled honestly, with guesses and with a favoured seat, and each
+    one's weight by the others' plays: the compiled sampler, weighing and trial."""
+    kit = rule_kit(Rules())
+    rng = random.Random(seed)
+    found: list[object] = []
+    for view in sample_views(Rules(), seed, views):
+        s = Situation.of(view)
+        seen = observations_of_view(view)
+        lacks = lacks_of_view(view, kit)
+        plays = Plays(seen, kit)
+        favour = rng.choice([seat for seat in range(4) if seat != s.me])
+        for world in (sample_deal(s, rng), sample_deal(s, rng, use_voids=False),
+                      sample_deal_guessing(s, rng, lacks, 0.6),
+                      sample_deal_guessing(s, rng, lacks, 0.6, favour, 3.0)):
+            card = (s.legal & -s.legal).bit_length() - 1
+            found.append([world, plays.likelihood(world, 0.5, rng.randrange(-1, 4)),
+                          list(outcome(s, world, card, kit, rng.getrandbits(32), 0.1,
+                                       1 << favour, 2, True))])
+    return found
+
+
 def main() -> None:
     """Print one JSON object: which modules ran, and what they decided."""
     views = sample_views(Rules(), 3, 6)
@@ -143,6 +168,7 @@ def main() -> None:
         "playouts": _playouts(300, 11),
         "judgements": _judgements(200, 7),
         "positions": every_rule_set(40, 5),
+        "sampled": sampled(60, 9),
         "strong": [str(strong.choose_play(view)) for view in views],
         "expert": [str(expert.choose_play(view)) for view in views[:3]],
     }))

@@ -39,6 +39,9 @@ MODULES = (
     "hearts.core",
     "hearts.ai.judgement",
     "hearts.ai.playout",
+    "hearts.ai.sampling",
+    "hearts.ai.inference",
+    "hearts.ai.trial",
 )
 """The modules compiled, as one mypyc group (so playout -> core calls stay native):
 the lean core of the rules, the judgement every playout seat plays by, and the

@@ -13,18 +13,26 @@ the other guesses some of the time: a searching opponent often keeps a heart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, final
 
-from hearts.ai.judgement import judge_play
+from hearts.ai.judgement import Book, book, judge, of_seat, pack_voids
 from hearts.ai.kit import RuleKit
 from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_INDEX, legal_mask
 from hearts.view import PlayerView
 
-__all__ = ["Observation", "deal_likelihood", "inferred_lacks", "lacks_of_view",
+if TYPE_CHECKING:
+    # A native 64-bit int to mypyc; an int everywhere else.
+    from mypy_extensions import i64
+
+__all__ = ["Observation", "Plays", "deal_likelihood", "inferred_lacks", "lacks_of_view",
            "observations", "observations_of_view"]
 
 QS = QUEEN_OF_SPADES
 BIG_SPADES = (1 << 50) | (1 << 51)
+
+# mypyc 2.4 compiles ``1 << n`` on i64 to a C shift of a 32-bit int (wrong from
+# bit 31 on): shifts start from this value, which it cannot fold.
+ONE: Final[i64] = len("1")
 
 
 def inferred_lacks(me: int, tricks: Sequence[tuple[int, Sequence[int]]], kit: RuleKit
@@ -161,20 +169,62 @@ def observations_of_view(view: PlayerView) -> tuple[Observation, ...]:
     return observations(int(view.seat), _tricks_of_view(view))
 
 
+@final
+class Plays:
+    """The others' plays (:class:`Observation`) unpacked once into native ints, for
+    weighing many sampled deals by :meth:`likelihood`."""
+
+    def __init__(self, seen: Sequence[Observation], kit: RuleKit) -> None:
+        self.rules: Book = book(kit)
+        """The rules as judgement reads them."""
+        self.first_lead: bool = kit.first_lead
+        """The two of clubs must lead the first trick."""
+        self.leading_hearts: bool = kit.leading_hearts
+        """Hearts may not be led until broken."""
+        self.first_trick: bool = kit.first_trick
+        """No points on the first trick."""
+        # One row of ints per play: seat, card, later, n, t0, t1, t2, played,
+        # k0..k3, packed voids, first, broken.
+        self.rows: list[list[int]] = []
+        """Each play as a row of ints (see the comment above)."""
+        for o in seen:
+            n = len(o.trick)
+            self.rows.append([
+                o.seat, o.card, o.later, n, o.trick[0] if n else 0, o.trick[1] if n > 1 else 0,
+                o.trick[2] if n > 2 else 0, o.played, o.taken[0], o.taken[1], o.taken[2],
+                o.taken[3], pack_voids(o.voids), int(o.first), int(o.broken)])
+
+    def likelihood(self, world: Sequence[int], miss: float, skip: int = -1) -> float:
+        """:func:`deal_likelihood` of ``world`` for these plays."""
+        weight = 1.0
+        rules = self.rules
+        w0: i64 = world[0]
+        w1: i64 = world[1]
+        w2: i64 = world[2]
+        w3: i64 = world[3]
+        for row in self.rows:
+            seat: i64 = row[0]
+            if seat == skip:
+                continue
+            card: i64 = row[1]
+            hand = of_seat(seat, w0, w1, w2, w3) | row[2] | ONE << card
+            n: i64 = row[3]
+            t0: i64 = row[4]
+            first = row[13] != 0
+            legal = legal_mask(hand, t0 // 13 if n else -1, first, row[14] != 0,
+                               self.first_lead, self.leading_hearts, self.first_trick)
+            if legal & (legal - 1) and judge(seat, hand, legal, n, t0, row[5], row[6], row[7],
+                                             row[8], row[9], row[10], row[11], row[12], rules,
+                                             True, True, -1) != card:
+                weight *= miss
+        return weight
+
+
 def deal_likelihood(world: Sequence[int], seen: Sequence[Observation], kit: RuleKit,
                     miss: float, skip: int = -1) -> float:
     """How likely the others' plays were if they held ``world``: each play where
     judgement would have chosen another card counts ``miss`` (forced plays count 1).
-    The plays of seat ``skip`` are not weighed (it is thought to play otherwise)."""
-    weight = 1.0
-    for o in seen:
-        if o.seat == skip:
-            continue
-        hand = world[o.seat] | o.later | (1 << o.card)
-        led = o.trick[0] // 13 if o.trick else -1
-        legal = legal_mask(hand, led, o.first, o.broken, kit.first_lead, kit.leading_hearts,
-                           kit.first_trick)
-        if legal & (legal - 1) and judge_play(o.seat, hand, legal, o.trick, o.played, o.taken,
-                                              o.voids, kit) != o.card:
-            weight *= miss
-    return weight
+    The plays of seat ``skip`` are not weighed (it is thought to play otherwise).
+
+    Weighing many deals against the same plays, :class:`Plays` unpacks them once."""
+    return Plays(seen, kit).likelihood(world, miss, skip)

@@ -23,7 +23,9 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective, hand_score
 from hearts.ai.passing import choose_pass_mask, pass_danger
 from hearts.ai.playout import playout
+from hearts.ai.sampling import shuffle
 from hearts.ai.search import queen_charge
+from hearts.ai.trial import reseed
 from hearts.core import FULL_DECK, TWO_OF_CLUBS
 
 __all__ = ["HIGH_HEARTS", "PassBudget", "gives_away_stopper", "pass_candidates", "pass_totals",
@@ -135,8 +137,10 @@ def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
         cards.append(low)
         unknown ^= low
     totals = [0.0] * len(options)
+    generator = random.Random()
+    bits = rng.getrandbits
     for _deal in range(deals):
-        rng.shuffle(cards)
+        shuffle(cards, bits)
         dealt = [0, 0, 0, 0]
         for position, seat in enumerate(others):
             for bit in cards[13 * position: 13 * position + 13]:
@@ -155,6 +159,6 @@ def pass_totals(me: int, hand: int, options: Sequence[tuple[int, int]],
             if kit.first_lead:
                 leader = next(seat for seat in range(4) if hands[seat] & TWO_OF_CLUBS)
             points = playout(hands, [], leader, 0, (0, 0, 0, 0), (0, 0, 0, 0), False, True,
-                             kit, random.Random(seed), noise, shooters, me, charge)
+                             kit, reseed(generator, seed), noise, shooters, me, charge)
             totals[position] += score(points)
     return totals

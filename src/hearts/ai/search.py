@@ -19,13 +19,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hearts.ai.inference import Observation, deal_likelihood
+from hearts.ai.inference import Observation, Plays
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective, hand_score
-from hearts.ai.playout import playout
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
+from hearts.ai.trial import outcome, trials
 from hearts.core import (
     FULL_DECK,
     HEARTS,
@@ -33,7 +33,6 @@ from hearts.core import (
     QUEEN_OF_SPADES,
     QUEEN_OF_SPADES_INDEX,
     SUIT_MASKS,
-    trick_winner,
 )
 
 __all__ = ["Budget", "candidates", "moon_threat", "outcome", "queen_charge", "search_play"]
@@ -242,40 +241,6 @@ def _same(a: int, b: int, s: Situation, kit: RuleKit) -> bool:
     return not out & ((1 << high) - (1 << low))
 
 
-def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0, charge: int = 0,
-            guard: bool = False) -> tuple[int, ...]:
-    """Each seat's final points when we play ``card`` in ``world`` (four hands,
-    ours included) and judgement plays the rest; seats in the ``shooters`` mask
-    play to shoot the moon while no one else has points; we score ``charge`` more
-    if we take the queen of spades; with ``guard`` our own later play defends
-    knowingly against the shooter."""
-    me = s.me
-    hands = list(world)
-    bit = 1 << card
-    hands[me] ^= bit
-    voids = list(s.voids)
-    trick = [*s.trick, card]
-    if len(trick) > 1 and card // 13 != trick[0] // 13:
-        voids[me] |= 1 << (trick[0] // 13)
-    broken = s.broken
-    played = s.played | bit
-    taken = list(s.taken)
-    first = s.first
-    lead = s.leader
-    if len(trick) == 4:
-        lead = (lead + trick_winner(trick)) & 3
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-        taken[lead] |= mask
-        broken = broken or bool(mask & HEARTS)
-        trick = []
-        first = False
-    return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
-                   random.Random(seed), noise, shooters, me, charge, guard)
-
-
 Sampler = Callable[[], list[int]]
 
 
@@ -308,19 +273,19 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
     shots: list[bool] = []
     charge = queen_charge(budget.queen_fear, kit)
+    plays = Plays(seen, kit) if seen else None
+    generator = random.Random()
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
         world = samplers[shot]()
         playout_seed = rng.getrandbits(32)
         shots.append(shot)
         found.weights.append(
-            deal_likelihood(world, seen, kit, budget.miss, seat if shot else -1)
-            if seen else 1.0)
+            plays.likelihood(world, budget.miss, seat if shot else -1)
+            if plays is not None else 1.0)
         shooters = 1 << seat if shot else 0
-        for position, card in enumerate(options):
-            points = outcome(s, world, card, kit, playout_seed, budget.noise, shooters, charge,
-                             budget.guard)
-            found.scores[position].append(score(points))
+        trials(s, world, options, kit, playout_seed, budget.noise, shooters, charge,
+               budget.guard, generator, score, found.scores)
     if seen:
         for kind in (False, True):
             total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)
