@@ -19,11 +19,12 @@ _ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 class ServerProcess:
     """A running ``hearts --serve``; its output is collected as it comes."""
 
-    def __init__(self, args: list[str], env: Mapping[str, str]) -> None:
+    def __init__(self, args: list[str], env: Mapping[str, str],
+                 command: tuple[str, ...] = ("--serve",)) -> None:
         # A session of its own, so the test can send Ctrl+C to the server's whole
         # process group, as a terminal does.
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hearts", "--serve", *args], env=dict(env),
+            [sys.executable, "-m", "hearts", *command, *args], env=dict(env),
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, start_new_session=True)
         self.lines: list[str] = []

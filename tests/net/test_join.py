@@ -90,3 +90,56 @@ def test_the_host_warns_off_this_machine(tmp_path: Path, capsys) -> None:  # typ
     _announce(server, "0.0.0.0", 4000)
     anywhere = capsys.readouterr().out
     assert f"{socket.gethostname()}:4000" in anywhere and "Warning: anyone" in anywhere
+
+
+async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+        bob = Scripted(url, "code-1", "Bob")
+        bob.start()
+        first = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with first.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: first.chair.seat is not None and bool(first.chair.state))
+            seat = first.chair.seat
+            await pilot.press("x")
+        holder = server.tables["t1"].holders[seat]
+        await _until(lambda: holder.outbox is None)  # the seat waits for Ann
+        assert (tmp_path / "ann" / "seats.json").stat().st_mode & 0o777 == 0o600
+
+        # The same command again: the kept token takes the same seat back.
+        again = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with again.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: again.connection.connected.is_set() and bool(again.chair.state))
+            assert again.chair.seat is seat and holder.outbox is not None
+            # Leaving for good forgets the token: the seat is the computer's now.
+            await again.connection.leave()
+        assert holder.gone
+        assert again.seats.get(url, "code-1") is None
+        await bob.stop()
+
+
+async def test_a_token_the_table_no_longer_knows_is_forgotten(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_server, url):
+        folder = tmp_path / "ann"
+        folder.mkdir()
+        (folder / "seats.json").write_text(
+            f'{{"version": 1, "seats": {{"{url} code-1": "stale"}}}}', encoding="utf-8")
+        app = JoinApp(url, "code-1", "Ann", data_dir=folder)
+        async with app.run_test(size=(100, 30)):
+            await _until(lambda: app.connection.connected.is_set())
+            assert app.connection.token not in (None, "stale")
+            assert app.seats.get(url, "code-1") == app.connection.token
+            await app.connection.stop()
+
+
+async def test_a_broken_seats_file_is_set_aside_with_a_notice(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_server, url):
+        folder = tmp_path / "ann"
+        folder.mkdir()
+        (folder / "seats.json").write_text("{not json", encoding="utf-8")
+        app = JoinApp(url, "code-1", "Ann", data_dir=folder)
+        async with app.run_test(size=(100, 30)):
+            await _until(lambda: app.connection.connected.is_set())
+            assert app.seats.notice is not None and "could not be read" in app.seats.notice
+            kept = [p for p in folder.iterdir() if p.name.startswith("seats.json.")]
+            assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
+            await app.connection.stop()

@@ -1,10 +1,13 @@
 """``hearts host``: start a table server; ``hearts join``: sit at one of its tables.
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules TEXT]
-[--tables K] [--grace SECONDS] [--data-dir DIR]`` prints the address and each
-table's join code and runs until Ctrl+C. Every table is saved after every
-pass and card in a folder of its own under the data folder, so the same
-command started again carries every table on.
+[--tables K] [--grace SECONDS] [--data-dir DIR] [--serve [--web-port P]]``
+prints the address and each table's join code and runs until Ctrl+C. Every
+table is saved after every pass and card in a folder of its own under the data
+folder, so the same command started again carries every table on. With
+``--serve`` each table also has a web page for people with only a browser; the
+pages are the front end's business (:mod:`hearts.tui.seatpages` passes them
+in as :data:`Pages`), so this module never imports a front end.
 
 ``hearts join ADDRESS --code CODE [--name NAME]`` opens the table in the
 terminal: its command line is read here, the app is :mod:`hearts.tui.join`
@@ -24,7 +27,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -36,8 +39,13 @@ from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "default_data_dir", "host_main", "parse_host", "parse_join",
-           "watch_parent"]
+__all__ = ["DEFAULT_HOST", "Pages", "default_data_dir", "host_main", "local_url",
+           "parse_host", "parse_join", "watch_parent"]
+
+Pages = Callable[[TableServer, str, str, int], Awaitable[Callable[[], Awaitable[None]]]]
+"""Starts the tables' web pages: given the server, the tables' WebSocket address
+(as seen from this machine), the address and the port to listen on, it prints
+where the pages are and returns what stops them."""
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``hearts host`` listens unless told otherwise: this machine only."""
@@ -117,7 +125,15 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
-    return parser.parse_args(argv)
+    parser.add_argument("--serve", action="store_true",
+                        help="also give each table a web page, for friends who have only "
+                             "a browser (on the same address as --host)")
+    parser.add_argument("--web-port", type=_count(0, 65535), default=0, metavar="P",
+                        help="the web pages' port (default 0: any free port)")
+    args = parser.parse_args(argv)
+    if args.web_port and not args.serve:
+        parser.error("--web-port goes with --serve")
+    return args
 
 
 def watch_parent(parent: int, every: float = 1.0) -> None:
@@ -155,15 +171,34 @@ def _announce(server: TableServer, host: str, port: int) -> None:
               flush=True)
     for notice in server.notices:
         print(f"  ({notice})", flush=True)
-    print("Press Ctrl+C to stop (every table is saved).", flush=True)
 
 
-async def _host(server: TableServer, host: str, port: int) -> None:
+def local_url(host: str, port: int) -> str:
+    """The WebSocket address of tables listening on ``host``, from this machine."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    shown = f"[{host}]" if ":" in host else host
+    return f"ws://{shown}:{port}/ws"
+
+
+async def _host(server: TableServer, host: str, port: int,
+                pages: Pages | None = None, web_port: int = 0) -> None:
     runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port, shutdown_timeout=2.0)
     await site.start()
-    _announce(server, host, runner.addresses[0][1])
+    port = runner.addresses[0][1]
+    _announce(server, host, port)
+    stop_pages = None
+    if pages is not None:
+        try:
+            stop_pages = await pages(server, local_url(host, port), host, web_port)
+        except BaseException:
+            await runner.cleanup()
+            raise
+    print("Press Ctrl+C to stop (every table is saved).", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -174,13 +209,19 @@ async def _host(server: TableServer, host: str, port: int) -> None:
     try:
         await stop.wait()
     finally:
+        if stop_pages is not None:
+            await stop_pages()
         await runner.cleanup()
         print("Stopped; every table is saved", flush=True)
 
 
-def host_main(argv: list[str]) -> int:
-    """Run ``hearts host``; returns the exit status."""
+def host_main(argv: list[str], pages: Pages | None = None) -> int:
+    """Run ``hearts host``; returns the exit status. ``pages`` serves ``--serve``."""
     args = parse_host(argv)
+    if args.serve and pages is None:
+        print("hearts host: --serve needs the web pages (run it as `hearts host`)",
+              file=sys.stderr)
+        return 2
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
                          grace=args.grace)
     # Computer players think in other processes: one table's Expert never
@@ -192,9 +233,11 @@ def host_main(argv: list[str]) -> int:
                                              initializer=watch_parent, initargs=(os.getpid(),))
     server = TableServer(args.data_dir or default_data_dir(), config, args.tables, executor)
     try:
-        asyncio.run(_host(server, args.host, args.port))
+        asyncio.run(_host(server, args.host, args.port, pages if args.serve else None,
+                          args.web_port))
     except OSError as error:
-        print(f"hearts host: cannot listen on {args.host} port {args.port}: "
+        ports = f"port {args.port}" + (f" or web port {args.web_port}" if args.serve else "")
+        print(f"hearts host: cannot listen on {args.host} {ports}: "
               f"{error.strerror or error}", file=sys.stderr)
         return 1
     finally:

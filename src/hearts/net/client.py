@@ -3,9 +3,11 @@
 :class:`Connection` keeps one WebSocket to the table server. It joins with
 the table's code, remembers the seat's token from ``welcome``, hands every
 message to a callback, and when the connection drops it connects again with a
-growing pause (backoff) and takes the same seat back with the token. A
-refusal that another try cannot mend (a wrong code, a full table, a token
-that is no longer good) ends it.
+growing pause (backoff) and takes the same seat back with the token. With a
+:class:`~hearts.net.seats.SeatTokens` the token outlives the process: the same
+command run again takes the same seat back (a kept token the table no longer
+knows is forgotten, and the person joins afresh). A refusal that another try
+cannot mend (a wrong code, a full table) ends it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 import aiohttp
 
 from hearts.net import messages as msg
+from hearts.net.seats import SeatTokens
 
 __all__ = ["FATAL_ERRORS", "Connection", "table_url"]
 
@@ -47,15 +50,20 @@ class Connection:
     def __init__(self, url: str, code: str, name: str,
                  on_message: Callable[[dict[str, Any]], None], token: str | None = None,
                  first_pause: float = 0.25, longest_pause: float = 8.0,
-                 tries: int | None = None) -> None:
+                 tries: int | None = None, tokens: SeatTokens | None = None) -> None:
         self.url = url
         """The server's WebSocket address."""
         self.code = code
         """The table's join code."""
         self.name = name
         """The person's name."""
+        self.tokens = tokens
+        """Where the seat's token is kept between runs, if anywhere."""
+        if token is None and tokens is not None:
+            token = tokens.get(url, code)
         self.token = token
         """The seat's token once welcomed (sent again on reconnecting)."""
+        self._welcomed = False
         self.on_message = on_message
         """Called with every message the server sends, in order."""
         self.first_pause = first_pause
@@ -91,6 +99,8 @@ class Connection:
     async def leave(self) -> None:
         """Give the seat up for good, and stop."""
         await self.send({"type": "leave"})
+        if self.tokens is not None:
+            self.tokens.forget(self.url, self.code)
         await self.stop()
 
     async def stop(self) -> None:
@@ -100,6 +110,16 @@ class Connection:
         ws = self._ws
         if ws is not None and not ws.closed:
             await ws.close()
+
+    def _stale_token(self, data: dict[str, Any]) -> bool:
+        """True (and the kept token forgotten) when the server refuses a token this
+        process never used: one kept from an earlier run, for a seat given up since."""
+        if self._welcomed or self.tokens is None or data.get("type") != "error" or \
+                not str(data.get("message", "")).startswith("that token is not"):
+            return False
+        self.tokens.forget(self.url, self.code)
+        self.token = None
+        return True
 
     async def run(self) -> str:
         """Connect, join and read until stopped or refused; returns why it ended."""
@@ -127,9 +147,13 @@ class Connection:
                                 continue
                             if data.get("type") == "welcome":
                                 self.token = str(data.get("token"))
-                                joined = True
+                                joined = self._welcomed = True
                                 failures = 0
+                                if self.tokens is not None:
+                                    self.tokens.keep(self.url, self.code, self.token)
                                 self.connected.set()
+                            elif self._stale_token(data):
+                                break  # join again at once, as a newcomer
                             elif data.get("type") == "error" and str(
                                     data.get("message", "")).startswith(FATAL_ERRORS):
                                 self.ended = str(data.get("message"))

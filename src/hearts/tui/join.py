@@ -21,7 +21,9 @@ from hearts.cards import Card
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
 from hearts.net.client import Connection, table_url
+from hearts.net.seats import SeatTokens
 from hearts.store import Store
+from hearts.store.store import database_path
 from hearts.table import events as ev
 from hearts.tui.remote import RemoteChair
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
@@ -43,7 +45,9 @@ class JoinApp(SeatApp):
         """Draw in plain ASCII."""
         self.chair = RemoteChair()
         """The seat as the server last described it."""
-        self.connection = Connection(url, code, name, self.receive)
+        self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
+        """The seats' tokens, kept so that joining again gives the same seat back."""
+        self.connection = Connection(url, code, name, self.receive, tokens=self.seats)
         """The connection to the table (it reconnects by itself)."""
         self.store = Store.open(data_dir, claim=False)
         """The person's own store: finished hands are kept there."""
@@ -57,6 +61,8 @@ class JoinApp(SeatApp):
     def on_mount(self) -> None:
         """Open the table page and connect."""
         self.push_screen(TableScreen())
+        if self.seats.notice:
+            self.say(self.seats.notice)
         self.run_worker(self._connect(), group="connection")
 
     def on_unmount(self) -> None:

@@ -79,9 +79,12 @@ class GameSession(AppService):
     """
 
     def __init__(self, argv: Sequence[str], websocket: web.WebSocketResponse,
-                 downloads: DownloadManager) -> None:
+                 downloads: DownloadManager, environment: dict[str, str] | None = None
+                 ) -> None:
         self.argv = list(argv)
         """The game's command line."""
+        self.environment = dict(environment or {})
+        """Variables set for this game on top of the server's environment."""
         self._websocket = websocket
         self._ending: asyncio.Task[None] | None = None
         super().__init__(" ".join(self.argv), write_bytes=websocket.send_bytes,
@@ -100,6 +103,7 @@ class GameSession(AppService):
         environment = super()._build_environment(width=width, height=height)
         # The page's terminal reads UTF-8 whatever the server's locale is.
         environment["PYTHONIOENCODING"] = "utf-8"
+        environment.update(self.environment)
         return environment
 
     async def _open_app_process(self, width: int = 80, height: int = 24
@@ -183,7 +187,7 @@ class HeartsServer:
         if self.loopback_only and not is_loopback(request.url.host or ""):
             return "This Hearts server answers only to this machine's own address."
         origin = request.headers.get("Origin")
-        if origin is not None and request.path == "/ws":
+        if origin is not None and (request.path == "/ws" or request.path.startswith("/ws/")):
             try:
                 same = URL(origin).origin() == request.url.origin()
             except ValueError:
@@ -198,12 +202,22 @@ class HeartsServer:
         refusal = self.refusal(request)
         if refusal:
             raise web.HTTPForbidden(text=refusal)
+        return self.game_page(request)
+
+    def game_page(self, request: web.Request, socket_path: str = "/ws") -> web.Response:
+        """The page of one game, whose connection goes to ``socket_path`` (a path,
+        never a query: the page adds the terminal's size as the query)."""
         scheme = "wss" if request.secure else "ws"
         asked = request.query.get("fontsize")
         font_size = "" if asked is None else str(_number(asked, 16, 6, 48))
-        text = _PAGE.substitute(websocket_url=html.escape(f"{scheme}://{request.host}/ws"),
-                                font_size=font_size)
+        url = URL.build(scheme=scheme, authority=request.host, path=socket_path, encoded=True)
+        text = _PAGE.substitute(websocket_url=html.escape(str(url)), font_size=font_size)
         return web.Response(text=text, content_type="text/html")
+
+    def game_command(self, request: web.Request) -> tuple[list[str], dict[str, str]]:
+        """The command line and extra environment of the game a connection starts;
+        raises an ``HTTPException`` to refuse it."""
+        return self.game_argv, {}
 
     async def play(self, request: web.Request) -> web.StreamResponse:
         """One tab's game, from the page's connection to the end of the process."""
@@ -212,9 +226,10 @@ class HeartsServer:
             raise web.HTTPForbidden(text=refusal)
         if self.closing:
             raise web.HTTPServiceUnavailable(text="The Hearts server is stopping.")
+        argv, environment = self.game_command(request)
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
-        session = GameSession(self.game_argv, websocket, self._downloads)
+        session = GameSession(argv, websocket, self._downloads, environment)
         self.sessions.add(session)
         self.games_started += 1
         number = self.games_started
