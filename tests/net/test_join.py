@@ -45,6 +45,9 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
             assert isinstance(app.screen, TableScreen)
             # the status line shows the table's own prompt for this seat
             assert app.chair.prompt().splitlines()[-1] == app.chair.state["prompt"]
+            # A shared table's hands are reviewed from the person's own history.
+            await pilot.press("v")
+            await _until(lambda: "hearts review --last" in (app.chair.notice or ""))
             await bob.stop()
             await pilot.press("x")
         assert server.tables["t1"].holders[Seat.SOUTH].name == "Ann"

@@ -183,6 +183,10 @@ class JoinApp(SeatApp):
         if not any(isinstance(s, StatsScreen) for s in self.screen_stack):
             self.push_screen(StatsScreen(self.store))
 
+    def open_review(self) -> None:
+        """A shared table's hands are reviewed from the person's own history."""
+        self.say("Each hand is in your own history: review it with hearts review --last")
+
     def open_options(self) -> None:
         """The table's options are the host's."""
         self.say("The host chose this table's rules and level")

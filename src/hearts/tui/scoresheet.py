@@ -3,7 +3,7 @@ between hands)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,10 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from hearts.tui.base import FitScreen
+from hearts.tui.seatapp import SeatApp
 from hearts.tui.widgets import GameButton
-
-if TYPE_CHECKING:
-    from hearts.tui.app import HeartsApp
 
 __all__ = ["ScoreSheetScreen"]
 
@@ -33,7 +31,7 @@ class ScoreSheetScreen(FitScreen):
 
     def compose(self) -> ComposeResult:
         """The sheet and a Close button."""
-        app: HeartsApp = self.app  # type: ignore[assignment]
+        app = cast(SeatApp, self.app)
         lines = ["Score sheet", "", *app.chair.sheet()]
         with Horizontal(id="main"):
             with VerticalScroll(id="scores-scroll"):
@@ -57,6 +55,6 @@ class ScoreSheetScreen(FitScreen):
 
     def action_review(self) -> None:
         """Review the hand just finished (between hands), in place of the sheet."""
-        app: HeartsApp = self.app  # type: ignore[assignment]
+        app = cast(SeatApp, self.app)
         self.leave(None)
         app.open_review()

@@ -11,6 +11,8 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
+from hearts.cards import Card
+from hearts.table.events import Event
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.seen import Seen
 
@@ -33,9 +35,14 @@ class SeatApp(App[None]):
 
     chair: Seen
     """The seat as the table page reads it."""
+    ascii_only: bool = False
+    """Draw in plain ASCII."""
     message_seconds: float = MESSAGE_SECONDS
     """How long a notice stays beside the prompt."""
     _notice_timer: Timer | None = None
+
+    # What the table page and the score sheet ask of the app: each app says how.
+    # (They know the app by this class alone, so no page imports an app.)
 
     def refresh_table(self) -> None:
         """Redraw the table page."""
@@ -43,6 +50,50 @@ class SeatApp(App[None]):
 
     def quit_game(self) -> None:
         """Leave (each app says how)."""
+        raise NotImplementedError
+
+    def send(self, event: Event) -> None:
+        """A key or button of the table page, as an event of the table."""
+        raise NotImplementedError
+
+    def use_card(self, card: Card) -> None:
+        """Play ``card``, or choose it to pass (a click, or the highlight)."""
+        raise NotImplementedError
+
+    def resume(self) -> None:
+        """Back on the table page from another page."""
+        raise NotImplementedError
+
+    def show_last_trick(self) -> None:
+        """Show the trick that finished last again."""
+        raise NotImplementedError
+
+    def close_review(self) -> None:
+        """Put the trick shown again away."""
+        raise NotImplementedError
+
+    def open_scores(self) -> None:
+        """Show the score sheet."""
+        raise NotImplementedError
+
+    def open_help(self) -> None:
+        """Show the help page."""
+        raise NotImplementedError
+
+    def open_stats(self) -> None:
+        """Show the statistics."""
+        raise NotImplementedError
+
+    def open_options(self) -> None:
+        """Show the options page."""
+        raise NotImplementedError
+
+    def open_review(self) -> None:
+        """Review the hand just finished."""
+        raise NotImplementedError
+
+    def abandon(self) -> None:
+        """Give the match (or the seat) up, asking first."""
         raise NotImplementedError
 
     def action_quit_game(self) -> None:

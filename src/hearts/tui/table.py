@@ -3,7 +3,7 @@ every key and click of play."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -15,10 +15,8 @@ from hearts.table import Stage
 from hearts.table import events as ev
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.chair import USER
+from hearts.tui.seatapp import SeatApp
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
-
-if TYPE_CHECKING:
-    from hearts.tui.app import HeartsApp
 
 __all__ = ["TableScreen"]
 
@@ -65,9 +63,9 @@ class TableScreen(HelpKeysScreen):
         super().__init__(id="table-screen")
 
     @property
-    def hearts(self) -> HeartsApp:
-        """The app, with its game."""
-        return cast("HeartsApp", self.app)
+    def hearts(self) -> SeatApp:
+        """The app, with its seat at the table."""
+        return cast(SeatApp, self.app)
 
     def compose(self) -> ComposeResult:
         """The cloth, the buttons and the status line."""
