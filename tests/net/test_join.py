@@ -10,8 +10,10 @@ from pathlib import Path
 from hearts.cards import Seat
 from hearts.net.cli import parse_host, parse_join
 from hearts.store import Store
+from hearts.store.reviews import open_for_reviews
 from hearts.table import Stage
 from hearts.tui.join import JoinApp
+from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
@@ -33,6 +35,8 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
             bob.start()
             await _until(lambda: app.chair.state["names"][2] == "Bob")
             assert app.chair.seat is Seat.SOUTH
+            await pilot.press("v")  # no hand finished yet: nothing to review
+            await _until(lambda: "once it is over" in (app.chair.notice or ""))
             await pilot.press("d")
             await _until(lambda: app.chair.stage is Stage.PASSING)
             assert len(app.screen.query_one(HandRow).game.user_cards()) == 13
@@ -45,9 +49,6 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
             assert isinstance(app.screen, TableScreen)
             # the status line shows the table's own prompt for this seat
             assert app.chair.prompt().splitlines()[-1] == app.chair.state["prompt"]
-            # A shared table's hands are reviewed from the person's own history.
-            await pilot.press("v")
-            await _until(lambda: "hearts review --last" in (app.chair.notice or ""))
             await bob.stop()
             await pilot.press("x")
         assert server.tables["t1"].holders[Seat.SOUTH].name == "Ann"
@@ -68,6 +69,24 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
     records = list(store.hand_records())
     store.close()
     assert len(records) == len(server.tables["t1"].table.match.hands) == len(ann.hands)
+
+
+    # v reviews the last hand kept, with its verdicts kept in the person's store.
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann",
+                  review_depth=2)
+    app.receive(ann.hands[-1])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("v")
+        await _until(lambda: isinstance(app.screen, ReviewScreen))
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        await _until(lambda: page.done, 90)
+        assert page.verdicts
+        await app.connection.stop()
+    db = open_for_reviews(str(tmp_path / "ann" / "hearts.db"))
+    assert db is not None
+    assert db.execute("select count(*) from reviews").fetchone()[0] == 1
+    db.close()
 
 
 def test_the_command_lines() -> None:

@@ -29,10 +29,8 @@ from hearts.cards import Card
 from hearts.failures import log_failure
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
 from hearts.paths import short_path
-from hearts.review.cli import review_document
-from hearts.review.verdict import DEFAULT_DEPTH, Decision
+from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
-from hearts.store.reviews import open_for_reviews
 from hearts.table import (
     Abandoned,
     Decide,
@@ -331,22 +329,8 @@ class HeartsApp(SeatApp):
         if hand is None or self.table.stage is not Stage.IDLE or hand.phase is not Phase.OVER:
             self.say("A hand can be reviewed once it is over")
             return
-        from hearts.tui.review_page import ReviewScreen
-
-        if any(isinstance(screen, ReviewScreen) for screen in self.screen_stack):
-            return
-        record = hand.record()
-        path, depth = str(self.store.path), self.review_depth
-
-        def reviewer(progress: Callable[[Decision], None]) -> object:
-            db = open_for_reviews(path) if self.store.saving else None
-            try:
-                return review_document(record, db, 0, depth, 1, progress)
-            finally:
-                if db is not None:
-                    db.close()
-
-        self.push_screen(ReviewScreen(record, reviewer, self.ascii_only))
+        self.show_review(hand.record(), self.store.path if self.store.saving else None,
+                         self.review_depth)
 
     def open_help(self) -> None:
         """Show the help page over whatever is on show."""

@@ -22,6 +22,7 @@ from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
 from hearts.net.client import Connection, table_url
 from hearts.net.seats import SeatTokens
+from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
 from hearts.table import events as ev
@@ -39,8 +40,11 @@ class JoinApp(SeatApp):
 
     def __init__(self, url: str, code: str, name: str, ascii_only: bool = False,
                  data_dir: str | os.PathLike[str] | None = None,
-                 message_seconds: float = MESSAGE_SECONDS) -> None:
+                 message_seconds: float = MESSAGE_SECONDS,
+                 review_depth: int = DEFAULT_DEPTH) -> None:
         super().__init__()
+        self.review_depth = review_depth
+        """The review's search depth (sampled deals a decision)."""
         self.ascii_only = ascii_only
         """Draw in plain ASCII."""
         self.chair = RemoteChair()
@@ -56,6 +60,8 @@ class JoinApp(SeatApp):
         """The network matches whose hands were saved, by seed."""
         self.ended: str | None = None
         """Why the connection ended for good, once it has."""
+        self.last_record: dict[str, Any] | None = None
+        """The record of the last hand finished here, for the review."""
         self._notice_timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -107,6 +113,7 @@ class JoinApp(SeatApp):
         if match is None:
             match = self.matches[key] = Match(hand.rules, key)
         match.hands.append(hand)
+        self.last_record = message["record"]
         self.say(self.store.save(match, {}))
 
     # --- what the table page asks --------------------------------------------------
@@ -184,8 +191,11 @@ class JoinApp(SeatApp):
             self.push_screen(StatsScreen(self.store))
 
     def open_review(self) -> None:
-        """A shared table's hands are reviewed from the person's own history."""
-        self.say("Each hand is in your own history: review it with hearts review --last")
+        """Replay the last hand finished at this table, with the Expert's verdicts."""
+        if self.last_record is None:
+            self.say("A hand can be reviewed once it is over")
+            return
+        self.show_review(self.last_record, self.store.path, self.review_depth)
 
     def open_options(self) -> None:
         """The table's options are the host's."""

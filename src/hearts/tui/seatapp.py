@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -15,6 +16,9 @@ from hearts.cards import Card
 from hearts.table.events import Event
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.seen import Seen
+
+if TYPE_CHECKING:
+    from hearts.review.verdict import Decision
 
 __all__ = ["MESSAGE_SECONDS", "SeatApp"]
 
@@ -114,6 +118,26 @@ class SeatApp(App[None]):
         if self.chair.notice is message:
             self.chair.notice = None
             self.refresh_table()
+
+    def show_review(self, record: dict[str, Any], store: Path | None, depth: int) -> None:
+        """Replay the hand of ``record`` with the Expert's verdict on every decision;
+        the verdicts arrive as they are judged, and are kept in ``store`` (if any)."""
+        from hearts.review.cli import review_document
+        from hearts.store.reviews import open_for_reviews
+        from hearts.tui.review_page import ReviewScreen
+
+        if any(isinstance(screen, ReviewScreen) for screen in self.screen_stack):
+            return
+
+        def reviewer(progress: Callable[[Decision], None]) -> object:
+            db = None if store is None else open_for_reviews(str(store))
+            try:
+                return review_document(record, db, 0, depth, 1, progress)
+            finally:
+                if db is not None:
+                    db.close()
+
+        self.push_screen(ReviewScreen(record, reviewer, self.ascii_only))
 
     def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
         """Ask ``question``; run ``then`` if the answer is ``yes``."""
