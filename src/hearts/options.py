@@ -81,6 +81,8 @@ class Options(RuleSettings):
     """How quickly the computer players play."""
     forced_cards: bool = False
     """Play the user's card for them when it is the only legal one."""
+    review_each_hand: bool = False
+    """Review each finished hand in the background, so that ``v`` shows it at once."""
 
     def __post_init__(self) -> None:
         self.rules()  # a ValueError for a bad rule setting, as Rules gives
@@ -98,7 +100,8 @@ class Options(RuleSettings):
         rules = self.rules().to_json()
         return {"difficulty": LEVEL_NAMES[self.difficulty - 1],
                 "passing": rules.pop("passing"), **rules,
-                "speed": self.speed.value, "forced_cards": self.forced_cards}
+                "speed": self.speed.value, "forced_cards": self.forced_cards,
+                "review_each_hand": self.review_each_hand}
 
 
 class LoadResult(NamedTuple):
@@ -134,6 +137,7 @@ _READERS: dict[str, Any] = {
     "difficulty": _read_difficulty,
     "speed": Speed,
     "forced_cards": _read_bool,
+    "review_each_hand": _read_bool,
 }
 """How the game's own settings are read; the rules' are read by :meth:`Rules.from_json`."""
 

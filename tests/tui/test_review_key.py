@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from hearts.options import Options, options_path, save_options
+from hearts.store.reviews import open_for_reviews
+from hearts.tui.app import HeartsApp
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.scoresheet import ScoreSheetScreen
 from hearts.tui.stats_page import StatsScreen
@@ -73,3 +76,40 @@ async def test_v_on_the_score_sheet_reviews_the_last_hand(tmp_path: Path) -> Non
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheetScreen)
         await review_opens(pilot, "v")
+
+
+def _reviews_kept(app: HeartsApp) -> int:
+    db = open_for_reviews(str(app.store.path))
+    assert db is not None
+    try:
+        return int(db.execute("select count(*) from reviews").fetchone()[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("on", [True, False])
+async def test_the_option_reviews_each_hand_in_the_background(tmp_path: Path, on: bool) -> None:
+    save_options(Options(review_each_hand=on), options_path(tmp_path))
+    app = make_app(tmp_path, review_depth=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        await settle(pilot)  # waits for every worker, the review's too
+        assert _reviews_kept(app) == (1 if on else 0)
+        if on:  # v shows the kept review at once
+            page = await review_opens(pilot, "v", seconds=5)
+            assert page.verdicts
+
+
+async def test_a_review_in_the_background_that_fails_is_logged_and_named(tmp_path: Path,
+                                                                        ) -> None:
+    save_options(Options(review_each_hand=True), options_path(tmp_path))
+    app = make_app(tmp_path, review_depth=0, strict_failures=False)  # depth 0 is refused
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+        await settle(pilot)
+        assert "The review in the background failed - see" in app.chair.prompt()
+        log = (app.store.path.parent / "hearts.log").read_text(encoding="utf-8")
+        assert "the review in the background" in log and "--depth" in log
+        assert not list(app.store.path.parent.glob(".review-*"))  # no record left behind

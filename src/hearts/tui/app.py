@@ -15,8 +15,13 @@ waiting (the tests use it). Every road out (``x``, Quit, ``ctrl+q``,
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
 import random
+import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -27,6 +32,7 @@ from textual.worker import Worker, WorkerState
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card
 from hearts.failures import log_failure
+from hearts.hand import Hand
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
 from hearts.paths import short_path
 from hearts.review.verdict import DEFAULT_DEPTH
@@ -101,6 +107,7 @@ class HeartsApp(SeatApp):
         self.resumed = False
         """True when this run carries on the saved match."""
         self._requests: dict[Worker[tuple[Card, ...]], Decide] = {}
+        self._reviewed: Hand | None = None
         self._held: list[ev.Event] = []
         self._notice_timer: Timer | None = None
         self._resume_or_begin(new_match, loaded.notice)
@@ -116,6 +123,7 @@ class HeartsApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (the table saved every change as it happened)."""
         self.workers.cancel_group(self, "decisions")
+        self.workers.cancel_group(self, "reviews")
         self.store.close()
 
     def _resume_or_begin(self, new_match: bool, options_notice: str | None) -> None:
@@ -217,6 +225,48 @@ class HeartsApp(SeatApp):
                 self.say(effect.text)
             elif isinstance(effect, Redraw):
                 self.refresh_table()
+        self._review_in_background()
+
+    def _review_in_background(self) -> None:
+        """With the option on, review the hand just finished in a process of its own
+        (``hearts review``, which keeps the review in the store), so that ``v``
+        shows it at once. A process, not a thread: the game stays as quick."""
+        hand = self.table.hand
+        if not self.options.review_each_hand or hand is None or hand is self._reviewed \
+                or hand.phase is not Phase.OVER or not self.store.saving:
+            return
+        self._reviewed = hand
+        self.run_worker(self._review_hand(hand.record()), group="reviews",
+                        exit_on_error=self.strict_failures)
+
+    async def _review_hand(self, record: dict[str, object]) -> None:
+        folder = self.store.path.parent
+        with tempfile.NamedTemporaryFile("w", suffix=".json", prefix=".review-",
+                                         dir=folder, delete=False, encoding="utf-8") as file:
+            json.dump(record, file)
+        # The game's streams belong to Textual: the review's own are given it here.
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "hearts", "review", file.name, "--json",
+            "--depth", str(self.review_depth), "--jobs", "1",
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE, env={**os.environ, "HEARTS_DATA_DIR": str(folder)})
+        try:
+            _, errors = await process.communicate()
+        except asyncio.CancelledError:  # the game is closing: the review just stops
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(file.name)
+        if process.returncode != 0:
+            error = RuntimeError(errors.decode("utf-8", "replace")[-4000:]
+                                 or f"exit status {process.returncode}")
+            log = log_failure(folder, "the review in the background", error)
+            self.say("The review in the background failed"
+                     + (f" - see {short_path(log)}" if log else ""))
+            if self.strict_failures:
+                raise error
 
     def _decide(self, request: Decide) -> None:
         player = self.player_factory(request.level, request.seed)

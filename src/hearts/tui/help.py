@@ -92,7 +92,7 @@ received cards into the hand. A double click plays only one card. On the
 options page, click a value to change it, or its name to go back.
 
 [b]Options[/b]
-Between hands, o opens the options page; 1 to 9 and 0 change the settings and
+Between hands, o opens the options page; 1 to 9, 0 and - change the settings and
 Save keeps them for later sessions.
   1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
                     levels think ahead by playing the hand out many times.
@@ -108,6 +108,8 @@ Save keeps them for later sessions.
   9 Play speed      Fast, Normal or Slow computer play
   0 Forced cards    when you have only one card you may play, play it for
                     you after a short pause (off unless you choose it)
+  - Hand review     review each hand in the background as it ends, so v
+                    shows the verdicts at once (off: v reviews when pressed)
 Saved options take effect from the next hand dealt. When no card carrying
 points is left to take, the rest of the hand is played out at once.
 

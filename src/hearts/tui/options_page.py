@@ -63,25 +63,33 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("speed", "Play speed", (Speed.FAST, Speed.NORMAL, Speed.SLOW), str),
     Setting("forced_cards", "Forced cards", (False, True),
             _on_off("played for me after a short pause", "I play them myself")),
+    Setting("review_each_hand", "Hand review", (False, True),
+            _on_off("each hand, in the background", "when I press v")),
 )
-"""The settings in page order: ``1``-``9``, then ``0`` for the tenth."""
+"""The settings in page order: ``1``-``9``, ``0`` for the tenth, ``-`` for the eleventh."""
+
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
+"""The key of each setting, in page order (Textual's names)."""
+
+LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
+"""The key of each setting as the page writes it."""
 
 SHIFTED_KEYS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
                 "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
-                "right_parenthesis")
-"""The keys of shift with ``1``-``9`` and ``0`` on a US keyboard: a setting back."""
+                "right_parenthesis", "underscore")
+"""The keys of shift with each setting's key on a US keyboard: a setting back."""
 
 TITLE_COLUMNS = 22
 """A click left of this column on a setting's line moves it back."""
 
 
 def setting_key(number: int) -> str:
-    """The key of setting ``number``: its digit, ``0`` for the tenth."""
-    return str(number % 10)
+    """The key of setting ``number`` (1-11) as Textual names it."""
+    return KEYS[number - 1]
 
 
 def cycle(options: Options, number: int, step: int = 1) -> Options:
-    """``options`` with setting ``number`` (1-10) moved on to its next value (or
+    """``options`` with setting ``number`` (1-11) moved on to its next value (or
     back to its previous one with ``step=-1``)."""
     setting = SETTINGS[number - 1]
     values = setting.values
@@ -92,7 +100,7 @@ def cycle(options: Options, number: int, step: int = 1) -> Options:
 
 def describe(options: Options) -> list[str]:
     """The page's lines for ``options``, one a setting."""
-    return [f"{setting_key(number)}  {setting.title:<18} "
+    return [f"{LABELS[number - 1]}  {setting.title:<18} "
             f"{setting.words(getattr(options, setting.field))}"
             for number, setting in enumerate(SETTINGS, start=1)]
 
@@ -106,7 +114,7 @@ class OptionRow(Static):
         def __init__(self, number: int, step: int) -> None:
             super().__init__()
             self.number = number
-            """The setting, 1-10."""
+            """The setting, 1-11."""
             self.step = step
             """1 to move on, -1 to go back."""
 
@@ -149,7 +157,7 @@ class OptionsScreen(HelpKeysScreen):
                 yield Static("Options", classes="options-title")
                 for number in range(1, len(SETTINGS) + 1):
                     yield OptionRow(number)
-                yield Static("1-9 and 0, or a click on the value, change a setting; shift "
+                yield Static("1-9, 0 and -, or a click on the value, change a setting; shift "
                              "with the number, or a click on its name, goes back. s saves, "
                              "c or x cancels. Saved options take effect from the next hand "
                              "dealt.", classes="options-hint", markup=False)
