@@ -13,7 +13,34 @@ from hearts.cards import Card
 from hearts.net.client import Connection
 from hearts.view import PlayerView
 
-__all__ = ["Scripted"]
+__all__ = ["Board", "Scripted"]
+
+
+class Board:
+    """What the people of one table share to time a card's journey: when each card
+    was sent, and how long until every other person at the table saw it."""
+
+    def __init__(self, others: int = 3) -> None:
+        self.others = others
+        """How many people besides the player must see a card."""
+        self.sent: dict[tuple[int, str], list[float]] = {}
+        """(hand, card) to [when it was sent, how many others have seen it]."""
+        self.spread: list[float] = []
+        """Seconds from sending each card until the last of the others saw it."""
+
+    def played(self, hand: int, card: str) -> None:
+        """A person sends ``card`` now."""
+        self.sent[hand, card] = [time.perf_counter(), 0.0]
+
+    def seen(self, hand: int, card: str) -> None:
+        """Another person saw ``card`` played (call once a person and card)."""
+        entry = self.sent.get((hand, card))
+        if entry is None:
+            return
+        entry[1] += 1
+        if entry[1] == self.others:
+            self.spread.append(time.perf_counter() - entry[0])
+            del self.sent[hand, card]
 
 
 class Scripted:
@@ -23,7 +50,8 @@ class Scripted:
     """Every person started and not stopped yet."""
 
     def __init__(self, url: str, code: str, name: str, deals: bool = False,
-                 hands: int | None = None, history: bool = True, **options: Any) -> None:
+                 hands: int | None = None, history: bool = True, board: Board | None = None,
+                 **options: Any) -> None:
         self.deals = deals
         """This person presses Deal between hands."""
         self.history = history
@@ -42,6 +70,9 @@ class Scripted:
         """When False the person reads but does nothing."""
         self.latencies: list[float] = []
         """Seconds from sending each card to seeing it played in a state."""
+        self.board = board
+        """Shared with the others at the table to time each card to all of them."""
+        self._seen: set[tuple[int, str]] = set()
         self._sent: tuple[Card, float] | None = None
         self._last: tuple[Any, ...] | None = None
         self.connection = Connection(url, code, name, self._got, **options)
@@ -90,6 +121,12 @@ class Scripted:
         if self._sent is not None and view is not None and str(self._sent[0]) in view["played"]:
             self.latencies.append(time.perf_counter() - self._sent[1])
             self._sent = None
+        if self.board is not None and view is not None:
+            hand = message["hand_number"]
+            for card in view["played"]:
+                if (hand, card) not in self._seen:
+                    self._seen.add((hand, card))
+                    self.board.seen(hand, card)
         done = (self.hand_limit is not None and message["hand_number"] >= self.hand_limit
                 and message["stage"] == "idle")
         if message["match_over"] or done:
@@ -119,6 +156,9 @@ class Scripted:
             self._last = key
             card = player.choose_play(view)
             self._sent = (card, time.perf_counter())
+            if self.board is not None:
+                self._seen.add((state["hand_number"], str(card)))
+                self.board.played(state["hand_number"], str(card))
             await send("use", card=str(card))
         elif state["stage"] == "idle" and self.deals and state["can"]["deal"] \
                 and not state["match_over"] and not self.over.is_set():
