@@ -22,7 +22,10 @@ def test_a_card_is_timed_until_all_three_others_have_seen_it() -> None:
 
 async def test_two_tables_play_a_hand_and_every_card_reaches_everyone(tmp_path: Path) -> None:
     figures = await run(2, 1, 120.0, tmp_path)
-    assert figures["cards"] == 2 * 52  # each player timed every card they played
-    assert figures["others_cards"] == 2 * 52  # and each reached the three others
+    # Every card a person sent is timed, to its player and to the three others;
+    # cards the table plays out by itself once no points are left are not sent
+    # (nor is a card sent just as that happened, which the table never plays).
+    assert 2 * 40 <= figures["cards"] <= 2 * 52
+    assert figures["cards"] - 2 <= figures["others_cards"] <= figures["cards"]
     assert figures["others_median_ms"] >= 0 and figures["others_p95_ms"] >= \
         figures["others_median_ms"]

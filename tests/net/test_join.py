@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hearts.cards import Seat
 from hearts.net.cli import parse_host, parse_join
+from hearts.rules import Rules
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
 from hearts.table import Stage
@@ -55,7 +56,8 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
 
 
 async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> None:
-    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+    longer = replace(QUICK, people=2, rules=Rules(target=60))  # a match of a few hands
+    async with running_server(tmp_path / "server", longer) as (server, url):
         ann = Scripted(url, "code-1", "Ann", deals=True)
         bob = Scripted(url, "code-1", "Bob")
         ann.start()
@@ -69,6 +71,22 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
     records = list(store.hand_records())
     store.close()
     assert len(records) == len(server.tables["t1"].table.match.hands) == len(ann.hands)
+
+    # A client started again mid-match adds to the same match, and a hand that
+    # comes twice is kept once.
+    assert len(ann.hands) >= 2
+    for part in (ann.hands[:1], ann.hands[:1] + ann.hands[1:]):
+        again = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "again")
+        for message in part:
+            again.receive(message)
+        again.store.close()
+    store = Store.open(tmp_path / "again", claim=False)
+    assert store.connection is not None
+    rows = store.connection.execute(
+        "SELECT matches.id, count(hands.number) FROM matches JOIN hands"
+        " ON hands.match_id = matches.id GROUP BY matches.id").fetchall()
+    store.close()
+    assert len(rows) == 1 and rows[0][1] == len(ann.hands)
 
 
     # v reviews the last hand kept, with its verdicts kept in the person's store.

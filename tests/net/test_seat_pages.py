@@ -4,6 +4,7 @@ table (``tests/browser/test_seat_pages.py`` plays it in Chromium)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -66,7 +67,8 @@ async def test_a_page_seats_a_person_by_code_and_name(tmp_path: Path) -> None:
         argv, environment = pages.game_command(request)
         assert argv == [sys.executable, "-m", "hearts", "join", url, "--code", "secret-code",
                         "--name", "Ann Lee"]
-        assert environment == {"HEARTS_DATA_DIR": str(tmp_path / "web" / "ann-lee")}
+        assert environment == {"HEARTS_DATA_DIR": str(tmp_path / "web" / "ann-lee"),
+                               "HEARTS_EXIT_WITH_PARENT": str(os.getpid())}
         for code, name in (("wrong", "Ann"), ("secret-code", "\x00 ")):
             with pytest.raises(web.HTTPForbidden):
                 pages.game_command(make_mocked_request(

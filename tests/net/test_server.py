@@ -194,3 +194,22 @@ async def test_a_message_too_big_closes_only_that_connection(tmp_path: Path) -> 
         assert ann.connection.connected.is_set()
         await ann.stop()
 
+
+
+async def test_a_seat_taken_over_by_a_new_connection_stays_with_it(tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
+        old = Scripted(url, "code-1", "Ann")
+        old.start()
+        await _until(lambda: old.connection.token is not None and bool(old.states))
+        # The same person's seat opened again elsewhere (the same token): the new
+        # connection keeps it, and the old one stops instead of taking it back.
+        new = Scripted(url, "code-1", "Ann", token=old.connection.token)
+        new.start()
+        await _until(lambda: old.connection.ended is not None)
+        assert old.connection.ended.startswith("this seat was taken over")
+        await asyncio.sleep(1.0)  # longer than the old one's first pause before a retry
+        assert new.connection.connected.is_set() and old.connection.reconnects == 0
+        holder = next(h for h in server.tables["t1"].holders.values() if h.name == "Ann")
+        assert holder.outbox is not None
+        await old.stop()
+        await new.stop()

@@ -39,13 +39,17 @@ from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "Pages", "default_data_dir", "host_main", "local_url",
-           "parse_host", "parse_join", "watch_parent"]
+__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "default_data_dir", "host_main",
+           "local_url", "parse_host", "parse_join", "watch_parent"]
 
 Pages = Callable[[TableServer, str, str, int], Awaitable[Callable[[], Awaitable[None]]]]
 """Starts the tables' web pages: given the server, the tables' WebSocket address
 (as seen from this machine), the address and the port to listen on, it prints
 where the pages are and returns what stops them."""
+
+EXIT_WITH_PARENT = "HEARTS_EXIT_WITH_PARENT"
+"""Set to its parent's process id, ``hearts join`` ends as soon as that parent is
+gone (the seats of ``hearts host --serve``'s pages)."""
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``hearts host`` listens unless told otherwise: this machine only."""

@@ -26,7 +26,8 @@ from hearts.net.seats import SeatTokens
 __all__ = ["FATAL_ERRORS", "Connection", "table_url"]
 
 FATAL_ERRORS = ("no table has that code", "every person's seat", "that token is not",
-                "this server speaks version", "too many bad messages")
+                "this server speaks version", "too many bad messages",
+                "this seat was taken over")
 """Starts of the server's errors after which trying again is pointless."""
 
 

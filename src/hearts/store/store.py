@@ -335,6 +335,35 @@ class Store:
         self._assisted = bool(assisted)
         return SavedMatch(match_id, match, table, bool(assisted))
 
+    def continue_match(self, seed: int) -> Match | None:
+        """The newest unfinished match kept with ``seed`` whose hands are all over,
+        made the one the next :meth:`save` carries on (a network seat's client that
+        was restarted mid-match keeps adding to the same match); None when there is
+        none or it cannot be read."""
+        db = self._db
+        if db is None:
+            return None
+        try:
+            # A guest's unfinished match is recorded as abandoned when it closes;
+            # carried on, the next save marks it as playing again.
+            row = db.execute("SELECT id FROM matches WHERE seed = ? AND status IN"
+                             " ('playing', 'abandoned') ORDER BY id DESC LIMIT 1",
+                             (seed,)).fetchone()
+            if row is None:
+                return None
+            records = [record for (record,) in db.execute(
+                "SELECT record FROM hands WHERE match_id = ? ORDER BY number", (row[0],))]
+            hands = [Hand.from_record(record) for record in records]
+        except (sqlite3.Error, ValueError, HandRecordError):
+            return None
+        if not hands or any(hand.phase is not Phase.OVER for hand in hands):
+            return None
+        match = Match(hands[-1].rules, seed)
+        match.hands = hands
+        self._match, self._match_id, self._hands_done = match, int(row[0]), len(hands)
+        self._assisted = False
+        return match
+
     def _forget_saved(self, match_id: int, why: str) -> None:
         assert self._db is not None
         try:

@@ -20,6 +20,7 @@ from textual.timer import Timer
 from hearts.cards import Card
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
+from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
 from hearts.net.client import Connection, table_url
 from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
@@ -110,8 +111,11 @@ class JoinApp(SeatApp):
             return
         key = seed if isinstance(seed, int) else None
         match = self.matches.get(key)
-        if match is None:
-            match = self.matches[key] = Match(hand.rules, key)
+        if match is None:  # a match begun before this run carries on in the same row
+            kept = None if key is None else self.store.continue_match(key)
+            match = self.matches[key] = kept or Match(hand.rules, key)
+        if any(old.record() == hand.record() for old in match.hands):
+            return  # kept already
         match.hands.append(hand)
         self.last_record = message["record"]
         self.say(self.store.save(match, {}))
@@ -226,6 +230,10 @@ def run_join(args: argparse.Namespace) -> int:
 
     encodings = [getattr(stream, "encoding", None) for stream in (sys.stdout, sys.stderr)]
     ascii_only = use_ascii(args, encodings, os.environ, bool(sys.flags.utf8_mode))
+    if os.environ.get(EXIT_WITH_PARENT) == str(os.getppid()):
+        # A seat of a browser page, run by ``hearts host --serve``: a server killed
+        # outright must not leave this seat behind, to fight the page's next one.
+        watch_parent(os.getppid())
     app = JoinApp(table_url(args.address), args.code, args.name, ascii_only)
     app.run()
     if app.ended and app.ended != "left the table":

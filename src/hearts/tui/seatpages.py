@@ -12,6 +12,7 @@ in a store for each name under the server's data folder (``web/NAME``).
 from __future__ import annotations
 
 import html
+import os
 import re
 import socket
 import sys
@@ -21,6 +22,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
+from hearts.net.cli import EXIT_WITH_PARENT
 from hearts.net.cli import host_main as run_host
 from hearts.net.messages import MAX_NAME
 from hearts.net.server import TableServer
@@ -114,7 +116,7 @@ class SeatPages(HeartsServer):
         argv = [sys.executable, "-m", "hearts", "join", self.table_url,
                 "--code", code, "--name", name]
         store = self.data_dir / "web" / _folder_name(name)
-        return argv, {"HEARTS_DATA_DIR": str(store)}
+        return argv, {"HEARTS_DATA_DIR": str(store), EXIT_WITH_PARENT: str(os.getpid())}
 
 
 def _announce(pages: SeatPages, host: str, port: int) -> None:
