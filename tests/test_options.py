@@ -211,17 +211,19 @@ def test_an_options_file_from_v010_loads_as_it_did(tmp_path: Path) -> None:
     assert options.rules() == Rules(scoring=Scoring.CLASSIC, jack_of_diamonds=True,
                                     leading_hearts=True, passing=Passing.ROTATE, target=200)
     save_options(options, path)
-    assert path.read_text() == V010_FILE.replace('"fast"\n', '"fast",\n  "forced_cards": false\n')
+    assert path.read_text() == V010_FILE.replace(
+        '"fast"\n', '"fast",\n  "forced_cards": false,\n  "review_each_hand": false\n')
 
 
 def test_the_file_holds_every_setting_in_page_order(tmp_path: Path) -> None:
     path = tmp_path / "options.json"
-    save_options(Options(first_trick=True, target=50, forced_cards=True), path)
+    save_options(Options(first_trick=True, target=50, forced_cards=True,
+                         review_each_hand=True), path)
     assert path.read_text() == (
         '{\n  "difficulty": "club",\n  "passing": "left",\n  "scoring": "house",\n'
         '  "jack_of_diamonds": false,\n  "first_lead": false,\n  "leading_hearts": false,\n'
         '  "first_trick": true,\n  "target": 50,\n  "speed": "normal",\n'
-        '  "forced_cards": true\n}\n')
+        '  "forced_cards": true,\n  "review_each_hand": true\n}\n')
 
 
 def test_a_notice_names_the_unread_settings_in_page_order(tmp_path: Path) -> None:
@@ -243,7 +245,7 @@ def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
     rule_names = [f.name for f in dataclasses.fields(RuleSettings)]
     assert [f.name for f in dataclasses.fields(Rules)] == rule_names
     assert [f.name for f in dataclasses.fields(Options)] == [
-        *rule_names, "difficulty", "speed", "forced_cards"]
+        *rule_names, "difficulty", "speed", "forced_cards", "review_each_hand"]
     assert Options(target=200, first_lead=True).rules() == Rules(target=200, first_lead=True)
     assert not isinstance(Options(), Rules)  # never mistaken for the engine's rules
     assert TARGETS == (50, 100, 200)
@@ -290,3 +292,14 @@ def test_a_file_that_is_not_an_object_says_so_in_one_sentence(tmp_path: Path) ->
     assert result.notice is not None
     assert result.notice.endswith(": it holds no options - using defaults")
     assert "whole file" not in result.notice and "for those" not in result.notice
+
+
+def test_review_each_hand_is_off_by_default_saved_and_checked(tmp_path: Path) -> None:
+    assert not Options().review_each_hand
+    path = tmp_path / "options.json"
+    save_options(Options(review_each_hand=True), path)
+    assert load_options(path).options.review_each_hand
+    path.write_text(json.dumps({"review_each_hand": "yes"}))
+    result = load_options(path)
+    assert not result.options.review_each_hand
+    assert result.notice is not None and "review each hand" in result.notice
