@@ -255,6 +255,7 @@ class HeartsApp(SeatApp):
         except asyncio.CancelledError:  # the game is closing: the review just stops
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
+            await asyncio.shield(process.wait())  # reaped, so nothing is left to close
             raise
         finally:
             with contextlib.suppress(OSError):
