@@ -352,3 +352,22 @@ def test_the_openspiel_loop_plays_each_hand_out_through_legal_actions() -> None:
     assert {log[3][1] for log in game.logs} == {3, 103}
     hands = tool.rate(lambda: tool.openspiel_hand(game, rng), 0.01)
     assert hands > 0 and len(game.logs) >= 41 + 50
+
+
+def test_the_deeper_expert_searches_more_deals_and_plays_legally() -> None:
+    import random
+
+    from lab.tools.deeper_expert import FACTOR, make
+
+    from hearts import Hand, Phase, Rules, Seat
+    from hearts.ai import Level
+    from hearts.ai.players import BUDGETS
+
+    player = make(3)
+    assert player.budget.deals == BUDGETS[Level.EXPERT].deals * FACTOR
+    hand = Hand.deal(Rules(), random.Random(3))
+    for seat in Seat:
+        hand.pass_cards(seat, player.choose_pass(hand.view(seat)))
+    assert hand.phase is Phase.PLAYING
+    card = player.choose_play(hand.view(hand.turn))
+    assert card in hand.legal_plays()
