@@ -23,7 +23,10 @@ def _free_port() -> int:
 
 
 async def _start(command: list[str]) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    # A session of its own: Ctrl+C reaches the server's whole process group, as
+    # a terminal sends it.
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
     assert process.stdout is not None
     code = ""
     loop = asyncio.get_running_loop()
@@ -102,8 +105,11 @@ async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_pat
         ann.wake()
         bob.wake()
         await _until(lambda: len(_view(ann).played) > len(after.played) + 4)
-        process.send_signal(signal.SIGINT)  # Ctrl+C: a clean stop
+        assert _workers_of(process.pid)  # the new server's workers are thinking too
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl+C at its terminal: a clean stop
         assert process.wait(20) == 0
+        assert process.stderr is not None
+        assert "Traceback" not in process.stderr.read()  # nor from its workers
         # the killed server's computer players' processes saw it go, and ended
         await _until(lambda: not _alive(workers), 10)
     finally:
@@ -112,5 +118,6 @@ async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_pat
         if process.poll() is None:
             os.kill(process.pid, signal.SIGKILL)
             process.wait(10)
-        if process.stdout is not None:
-            process.stdout.close()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()

@@ -40,7 +40,7 @@ from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
 __all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "default_data_dir", "host_main",
-           "local_url", "parse_host", "parse_join", "watch_parent"]
+           "local_url", "parse_host", "parse_join", "start_worker", "watch_parent"]
 
 Pages = Callable[[TableServer, str, str, int], Awaitable[Callable[[], Awaitable[None]]]]
 """Starts the tables' web pages: given the server, the tables' WebSocket address
@@ -140,6 +140,14 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def start_worker(parent: int) -> None:
+    """A computer players' worker process begins: Ctrl+C at the terminal is the
+    server's to handle (it stops the workers itself), and the worker ends with
+    the server however the server ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent(parent)
+
+
 def watch_parent(parent: int, every: float = 1.0) -> None:
     """In a worker process: end it as soon as the server that started it is gone
     (killed with kill -9, nothing else would ever tell it)."""
@@ -234,7 +242,7 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
     # port taken after the server is killed.
     executor: Executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
                                              mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=watch_parent, initargs=(os.getpid(),))
+                                             initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(args.data_dir or default_data_dir(), config, args.tables, executor)
     try:
         asyncio.run(_host(server, args.host, args.port, pages if args.serve else None,
@@ -245,7 +253,8 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
               f"{error.strerror or error}", file=sys.stderr)
         return 1
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        # Waiting (a decision at most) spares Python 3.11 a pool torn down at exit.
+        executor.shutdown(wait=True, cancel_futures=True)
     return 0
 
 
