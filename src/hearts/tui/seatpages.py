@@ -66,6 +66,8 @@ def _folder_name(name: str) -> str:
 class SeatPages(HeartsServer):
     """The web pages of a table server's tables: a name form, then a seat."""
 
+    session_name = "Browser seat"
+
     def __init__(self, tables: TableServer, table_url: str, host: str, data_dir: Path,
                  say: Callable[[str], None] = print) -> None:
         super().__init__([], host, say)

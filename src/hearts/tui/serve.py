@@ -149,6 +149,9 @@ class HeartsServer:
     """The web server: the page, textual-serve's static files, and a game for
     each connection the page makes."""
 
+    session_name = "Game"
+    """What the server's messages call the process behind one page."""
+
     def __init__(self, game_argv: Sequence[str], host: str,
                  say: Callable[[str], None] = print) -> None:
         self.game_argv = list(game_argv)
@@ -236,15 +239,15 @@ class HeartsServer:
         try:
             await session.start(_number(request.query.get("width", "80"), 80, 1, 1000),
                                 _number(request.query.get("height", "24"), 24, 1, 500))
-            self.say(f"Game {number} started (process {session.pid})")
+            self.say(f"{self.session_name} {number} started (process {session.pid})")
             await self._relay(websocket, session)
         except OSError as error:
-            self.say(f"Game {number} could not start: {error}")
+            self.say(f"{self.session_name} {number} could not start: {error}")
         finally:
             await asyncio.shield(session.end())
             self.sessions.discard(session)
             await websocket.close()
-            self.say(f"Game {number} ended")
+            self.say(f"{self.session_name} {number} ended")
         return websocket
 
     @staticmethod
