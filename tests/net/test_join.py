@@ -88,6 +88,16 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
     store.close()
     assert len(rows) == 1 and rows[0][1] == len(ann.hands)
 
+    # Bob sat North: his store counts North as him.
+    bobs = JoinApp(url, "code-1", "Bob", data_dir=tmp_path / "bob")
+    for message in bob.hands:
+        bobs.receive(message)
+    bobs.store.close()
+    store = Store.open(tmp_path / "bob", claim=False)
+    assert store.connection is not None
+    assert store.connection.execute("SELECT seat FROM matches").fetchall() == [("north",)]
+    store.close()
+
 
     # v reviews the last hand kept, with its verdicts kept in the person's store.
     app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann",

@@ -33,7 +33,7 @@ def pass_all(hand: Hand) -> None:
 
 def play_match(store: Store | None, seed: int = 1, target: int = 50, level: str = "club",
                rng_seed: int = 0, after: Callable[[Match], object] | None = None,
-               stop: Callable[[Match], bool] | None = None) -> Match:
+               stop: Callable[[Match], bool] | None = None, seat: Seat = Seat.SOUTH) -> Match:
     """Play a match at random, saving after every pass and every card as the table
     does; ``stop`` ends it early (the match is then left unfinished)."""
     rng = random.Random(rng_seed)
@@ -42,7 +42,7 @@ def play_match(store: Store | None, seed: int = 1, target: int = 50, level: str 
 
     def save() -> None:
         if store is not None:
-            store.save(match, table)
+            store.save(match, table, seat)
         if after is not None:
             after(match)
 

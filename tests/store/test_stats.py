@@ -161,3 +161,55 @@ def test_an_assisted_match_won_counts_as_played() -> None:
     played = next(line for line in text.splitlines() if "Matches played" in line)
     won = next(line for line in text.splitlines() if line.strip().startswith("Won"))
     assert played.split()[-1] == "1" and won.split()[-1] == "1"
+
+
+def test_a_match_played_from_another_seat_counts_that_seat_as_you(tmp_path: Path) -> None:
+    # A person at North of a network table: the statistics, the history and the
+    # reviews' figures read North as "you".
+    import sqlite3
+
+    from hearts.cards import Card, Seat
+    from hearts.store.report import history_table
+    from hearts.store.stats import statistics
+
+    store = Store.open(tmp_path, claim=False)
+    match = play_match(store, seed=5, target=500, stop=lambda m: len(m.hands) == 4,
+                       seat=Seat.NORTH)
+    store.close()
+    done = match.hands[:3]
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    assert db.execute("SELECT seat FROM matches").fetchall() == [("north",)]
+    total = next(f for f in statistics(db) if f.level == "all")
+    north = [hand.points[Seat.NORTH] for hand in done]
+    others = [(sum(hand.points) - hand.points[Seat.NORTH]) / 3 for hand in done]
+    assert total.hands == 3
+    assert total.your_points == pytest.approx(sum(north) / 3)
+    assert total.their_points == pytest.approx(sum(others) / 3)
+    assert total.queens == sum(Card.parse("QS") in hand.taken(Seat.NORTH) for hand in done)
+    db.row_factory = sqlite3.Row
+    rows = [dict(row) for row in db.execute("SELECT * FROM matches")]
+    db.close()
+    table = history_table(rows)
+    assert [column.header for column in table.columns][4:] == ["You", "Left", "Across",
+                                                                "Right"]
+    cells = [list(column.cells) for column in table.columns]
+    assert cells[4] == [str(match.scores[Seat.NORTH])]  # you: North's total
+    assert cells[5] == [str(match.scores[Seat.EAST])]  # on North's left: East
+
+
+def test_a_version_2_store_is_brought_up_to_date_and_its_matches_are_souths(
+        tmp_path: Path) -> None:
+    import sqlite3
+
+    from hearts.store.commands import open_for_reading
+    from hearts.store.schema import MIGRATIONS, SCHEMA_VERSION, migrate, user_version
+
+    db = sqlite3.connect(tmp_path / "hearts.db", isolation_level=None)
+    migrate(db, MIGRATIONS[:2])
+    db.execute("INSERT INTO matches (started, level, rules, seed) VALUES ('x', 'club', '{}', 1)")
+    db.close()
+    read = open_for_reading(tmp_path)
+    assert read is not None
+    assert user_version(read) == SCHEMA_VERSION
+    assert read.execute("SELECT seat FROM matches").fetchall() == [("south",)]
+    read.close()

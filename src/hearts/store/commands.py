@@ -16,7 +16,13 @@ from rich.console import Console
 from hearts.paths import short_path, write_atomically
 from hearts.store.report import history_table, review_table, stats_table
 from hearts.store.reviews import reviewed_hands
-from hearts.store.schema import SCHEMA_VERSION, SchemaError, check_schema, user_version
+from hearts.store.schema import (
+    SCHEMA_VERSION,
+    SchemaError,
+    check_schema,
+    migrate,
+    user_version,
+)
 from hearts.store.stats import statistics
 from hearts.store.store import ENV_VAR, database_path, hand_records
 
@@ -29,7 +35,8 @@ class Unreadable(Exception):
 
 def open_for_reading(data_dir: str | os.PathLike[str] | None = None
                      ) -> sqlite3.Connection | None:
-    """The store opened read-only, or None when nothing has been recorded yet.
+    """The store opened read-only (brought up to the current schema first), or
+    None when nothing has been recorded yet.
 
     Raises :class:`Unreadable` with a message when the file cannot be read.
     """
@@ -44,6 +51,13 @@ def open_for_reading(data_dir: str | os.PathLike[str] | None = None
         if version == 0:
             db.close()
             return None
+        if version < SCHEMA_VERSION:  # brought up to date, as the game does on opening
+            db.close()
+            with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw",
+                                                    uri=True, isolation_level=None,
+                                                    timeout=5.0)) as writable:
+                migrate(writable)
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         check_schema(db)
     except sqlite3.Error as error:
         raise Unreadable(f"{path} cannot be read ({error}); starting the game moves "

@@ -10,6 +10,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from hearts.cards import Seat
 from hearts.levels import LEVEL_NAMES
 from hearts.store.reviews import ReviewedHand
 from hearts.store.stats import TOTAL, Figures
@@ -73,20 +74,30 @@ def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> T
     """Matches, newest first: when (local time), level, how it ended, hands and
     the totals."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("Started", "Level", "Result", "Hands", "You", "W", "N", "E"):
+    # At the single-player table the others are West, North and East; a match
+    # played from another seat (at a network table) names them by where they sat.
+    others = ("W", "N", "E") if all(_seat(row) is Seat.SOUTH for row in rows) else \
+        ("Left", "Across", "Right")
+    for name in ("Started", "Level", "Result", "Hands", "You", *others):
         table.add_column(name, no_wrap=True,
                          justify="left" if name in ("Started", "Level", "Result") else "right")
     for row in rows:
+        seat = _seat(row)
         result = row["status"]
         if result == "finished":
-            result = "won" if "south" in (row["winners"] or "").split() else "lost"
+            result = "won" if seat.name.lower() in (row["winners"] or "").split() else "lost"
         if row["assisted"]:
             result += ", assisted"
         started = datetime.fromisoformat(row["started"]).astimezone()
+        scores = [str(row[f"score_{seat.offset(step).name.lower()}"]) for step in range(4)]
         table.add_row(started.strftime("%Y-%m-%d %H:%M"), row["level"].capitalize(), result,
-                      str(row["hands"]), str(row["score_south"]), str(row["score_west"]),
-                      str(row["score_north"]), str(row["score_east"]))
+                      str(row["hands"]), *scores)
     return table
+
+
+def _seat(row: dict[str, Any]) -> Seat:
+    """The seat the person played the match of ``row`` in (South if not said)."""
+    return Seat[str(row.get("seat") or "south").upper()]
 
 
 SPARKS = "▁▂▃▄▅▆▇█"

@@ -20,9 +20,6 @@ from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_versi
 __all__ = ["ReviewedHand", "find_hand", "has_reviews", "keep_review", "kept_review",
            "open_for_reviews", "reviewed_hands"]
 
-_REVIEWS_FROM = 2
-"""The schema version that has the ``reviews`` table."""
-
 
 def has_reviews(db: sqlite3.Connection) -> bool:
     """Whether ``db`` has the reviews table."""
@@ -44,7 +41,7 @@ def open_for_reviews(path: str) -> sqlite3.Connection | None:
         if version == 0 or version > SCHEMA_VERSION:
             db.close()
             return None
-        if version < _REVIEWS_FROM:
+        if version < SCHEMA_VERSION:
             migrate(db)
     except sqlite3.Error:
         db.close()
@@ -98,17 +95,6 @@ class ReviewedHand(NamedTuple):
     """The person's decisions that had a choice (forced ones not counted)."""
 
 
-def _person(record: dict[str, object]) -> str | None:
-    """The seat a person played in ``record`` (South at the table), by name."""
-    players = record.get("players")
-    if isinstance(players, list):
-        for entry in players:
-            if isinstance(entry, dict) and entry.get("player") == "human":
-                seat = entry.get("seat")
-                return seat if isinstance(seat, str) else None
-    return None
-
-
 def reviewed_hands(db: sqlite3.Connection) -> list[ReviewedHand]:
     """Every finished hand a person played that has a kept review (the deepest
     kept, if several), oldest first."""
@@ -121,13 +107,13 @@ def reviewed_hands(db: sqlite3.Connection) -> list[ReviewedHand]:
     if not kept:
         return []
     out = []
-    for text, level, finished in db.execute(
-            "SELECT record, level, finished FROM hands WHERE finished IS NOT NULL"
-            " ORDER BY finished, match_id, number"):
+    for text, level, finished, seat in db.execute(
+            "SELECT hands.record, hands.level, hands.finished, matches.seat FROM hands"
+            " JOIN matches ON matches.id = hands.match_id WHERE hands.finished IS NOT NULL"
+            " ORDER BY hands.finished, hands.match_id, hands.number"):
         try:
             record = json.loads(text)
             review = kept.get(hand_key(record))
-            seat = _person(record)
             if review is None or seat is None:
                 continue
             entry = next(e for e in json.loads(review)["seats"] if e["seat"] == seat)

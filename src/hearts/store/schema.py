@@ -98,7 +98,18 @@ def _to_version_2(db: sqlite3.Connection) -> None:
     db.execute(_VERSION_2)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2]
+_VERSION_3 = "ALTER TABLE matches ADD COLUMN seat TEXT NOT NULL DEFAULT 'south'"
+"""Version 3: the seat the person played each match in (``south`` at the
+single-player table; any seat at a network table), which the statistics and the
+history count as "you"."""
+
+
+def _to_version_3(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_3)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2,
+                                                          _to_version_3]
 """``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -107,7 +118,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _EXPECTED_COLUMNS = {
     "matches": {"id", "started", "ended", "status", "level", "rules", "seed", "hands",
                 "score_south", "score_west", "score_north", "score_east", "winners",
-                "assisted"},
+                "assisted", "seat"},
     "hands": {"match_id", "number", "finished", "level", "rules", "points_south",
               "points_west", "points_north", "points_east", "moon", "queen", "jack",
               "record"},

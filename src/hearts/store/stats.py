@@ -3,7 +3,9 @@
 Nothing is counted by hand beside the store: every figure is a query over the
 ``matches`` and ``hands`` tables, so it can never drift from what was played.
 
-- A match is *won* when South's total is the lowest (a shared lowest counts).
+- "You" are the seat the person played the match in (``matches.seat``: South
+  at the single-player table, any seat at a network table).
+- A match is *won* when your total is the lowest (a shared lowest counts).
 - The win rate and the streaks count finished matches played without help
   (:attr:`Figures.played`, :attr:`Figures.won`). Matches with a hint or an
   undo are *assisted*: counted on their own, and in the matches played and won
@@ -29,7 +31,12 @@ LEVEL_ORDER = LEVEL_NAMES
 """Levels in the order the figures list them (any other level name follows):
 :data:`hearts.levels.LEVEL_NAMES`."""
 
-_WON = "score_south = min(score_south, score_west, score_north, score_east)"
+_YOURS = ("CASE seat WHEN 'south' THEN {0}_south WHEN 'west' THEN {0}_west"
+          " WHEN 'north' THEN {0}_north ELSE {0}_east END")
+"""The person's own figure (``score`` or ``points``): the seat they played is "you"."""
+
+_WON = (_YOURS.format("score")
+        + " = min(score_south, score_west, score_north, score_east)")
 
 _MATCHES = f"""
 SELECT {{key}},
@@ -41,11 +48,14 @@ SELECT {{key}},
 FROM matches GROUP BY 1
 """
 
-_HANDS = """
-SELECT {key}, count(*), avg(points_south),
-       avg((points_west + points_north + points_east) / 3.0),
-       total(moon = 'south'), total(moon <> 'south'), total(queen = 'south')
-FROM hands WHERE finished IS NOT NULL GROUP BY 1
+_HANDS = f"""
+SELECT {{key}}, count(*), avg(yours),
+       avg((points_south + points_west + points_north + points_east - yours) / 3.0),
+       total(moon = seat), total(moon <> seat), total(queen = seat)
+FROM (SELECT hands.*, matches.seat AS seat, {_YOURS.format("points")} AS yours
+      FROM hands JOIN matches ON matches.id = hands.match_id
+      WHERE hands.finished IS NOT NULL)
+GROUP BY 1
 """
 
 _STREAKS = f"""

@@ -102,13 +102,14 @@ class _Broken(Exception):
     """The file cannot be used as it is: it is to be moved aside."""
 
 
-def _level_of(hand: Hand) -> str:
-    """The computer players' level in ``hand``, from its record of who sat where."""
+def _level_of(hand: Hand, person: Seat = Seat.SOUTH) -> str:
+    """The level of the players other than ``person`` in ``hand``, from its record
+    of who sat where ("mixed" when they differ)."""
     players = hand.players
     if players is None:
         return "unknown"
     names = {player.player for seat, player in zip(Seat, players, strict=True)
-             if seat is not Seat.SOUTH}
+             if seat is not person}
     return names.pop() if len(names) == 1 else "mixed"
 
 
@@ -374,9 +375,11 @@ class Store:
         except sqlite3.Error as error:
             self._failed(error)
 
-    def save(self, match: Match, table: Mapping[str, Any]) -> str | None:
+    def save(self, match: Match, table: Mapping[str, Any],
+             seat: Seat = Seat.SOUTH) -> str | None:
         """Save ``match`` (every hand dealt, the current one as played so far) and
-        the table's state, in one transaction.
+        the table's state, in one transaction; ``seat`` is where the person sits
+        (South at the single-player table), whom the statistics count as "you".
 
         A match is known by its seed: a match with another seed than the one in
         progress (or the first after :meth:`abandon`) gets a row of its own. The
@@ -396,9 +399,9 @@ class Store:
         try:
             with transaction(db):
                 if match_id is None:
-                    match_id = self._insert_match(db, match, stamp)
+                    match_id = self._insert_match(db, match, stamp, seat)
                 for number in range(first, len(match.hands)):
-                    self._write_hand(db, match_id, number, match.hands[number], stamp)
+                    self._write_hand(db, match_id, number, match.hands[number], stamp, seat)
                 db.execute("DELETE FROM hands WHERE match_id = ? AND number > ?",
                            (match_id, len(match.hands)))
                 self._update_match(db, match_id, match, assisted, stamp)
@@ -414,16 +417,18 @@ class Store:
         self._hands_done = done
         return self._working()
 
-    def _insert_match(self, db: sqlite3.Connection, match: Match, stamp: str) -> int:
+    def _insert_match(self, db: sqlite3.Connection, match: Match, stamp: str,
+                      seat: Seat) -> int:
         first = match.hands[0]
         cursor = db.execute(
-            "INSERT INTO matches (started, level, rules, seed) VALUES (?, ?, ?, ?)",
-            (stamp, _level_of(first), json.dumps(first.rules.to_json()), match.seed))
+            "INSERT INTO matches (started, level, rules, seed, seat) VALUES (?, ?, ?, ?, ?)",
+            (stamp, _level_of(first, seat), json.dumps(first.rules.to_json()), match.seed,
+             seat.name.lower()))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def _write_hand(self, db: sqlite3.Connection, match_id: int, number: int, hand: Hand,
-                    stamp: str) -> None:
+                    stamp: str, seat: Seat) -> None:
         over = hand.phase is Phase.OVER
         points: tuple[int | None, ...] = hand.points if over else (None,) * 4
         shooter = hand.shooter
@@ -438,7 +443,7 @@ class Store:
             " points_north = excluded.points_north, points_east = excluded.points_east,"
             " moon = excluded.moon, queen = excluded.queen, jack = excluded.jack,"
             " record = excluded.record",
-            (match_id, number + 1, stamp if over else None, _level_of(hand),
+            (match_id, number + 1, stamp if over else None, _level_of(hand, seat),
              json.dumps(hand.rules.to_json()), *points,
              shooter.name.lower() if over and shooter is not None else None,
              _taker(hand, _QUEEN) if over else None,

@@ -17,7 +17,7 @@ from typing import Any
 
 from textual.timer import Timer
 
-from hearts.cards import Card
+from hearts.cards import Card, Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
 from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
@@ -118,7 +118,11 @@ class JoinApp(SeatApp):
             return  # kept already
         match.hands.append(hand)
         self.last_record = message["record"]
-        self.say(self.store.save(match, {}))
+        try:  # the seat played in that hand, which the statistics count as "you"
+            seat = Seat.parse(str(message.get("seat")))
+        except ValueError:
+            seat = self.chair.seat
+        self.say(self.store.save(match, {}, seat))
 
     # --- what the table page asks --------------------------------------------------
 
