@@ -99,7 +99,9 @@ class RemoteChair:
         """The score sheet as lines."""
         rows = [SheetRow(tuple(r["points"]), bool(r["over"]), _seat(r["shooter"]),
                          _seat(r["queen"])) for r in self.state.get("sheet", [])]
-        return rows_lines(rows, self.scores, max_rows)
+        names = self.state.get("names")
+        return rows_lines(rows, self.scores, max_rows,
+                          [str(name) for name in names] if names else None)
 
     def user_cards(self) -> list[Card]:
         """The person's hand as drawn."""

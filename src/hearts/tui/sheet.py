@@ -3,6 +3,7 @@ running totals, who shot the moon and who took the queen of spades."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearts.cards import Card, Seat
@@ -46,13 +47,16 @@ def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
 
 
 def rows_lines(rows: list[SheetRow], scores: tuple[int, ...] | list[int],
-               max_rows: int | None = None) -> list[str]:
+               max_rows: int | None = None, names: Sequence[str] | None = None
+               ) -> list[str]:
     """The sheet as lines of text (at most 66 columns): a header, one line a hand
     (points in the hand, then the running total, for each seat; the queen of
     spades and the moon noted; a hand still in play marked ``*``), and the
     totals. With ``max_rows``, the earliest hands give way to a line saying how
-    many are left out."""
-    header = [_row("Hand", [str(seat) for seat in Seat], "Notes"),
+    many are left out. ``names`` (a seat's order) head the columns and name the
+    notes instead of the seats, cut to the column's width."""
+    label = [str(seat) if not names else names[seat][:_CELL - 1] for seat in Seat]
+    header = [_row("Hand", label, "Notes"),
               _row("", ["pts total"] * 4)]
     body: list[str] = []
     totals = [0, 0, 0, 0]
@@ -64,9 +68,9 @@ def rows_lines(rows: list[SheetRow], scores: tuple[int, ...] | list[int],
         cells = [f"{points[s]:>3} {totals[s] if finished else '-':>5}" for s in Seat]
         notes = []
         if hand.shooter is not None:
-            notes.append(f"moon {hand.shooter}")
+            notes.append(f"moon {label[hand.shooter]}")
         elif hand.queen is not None:
-            notes.append(f"QS {hand.queen}")
+            notes.append(f"QS {label[hand.queen]}")
         mark = " " if finished else "*"
         body.append(_row(f"{number:>4}{mark}", cells, ", ".join(notes)))
     footer = [_row("Total", [str(total) for total in scores])]
