@@ -103,13 +103,14 @@ class _Broken(Exception):
 
 
 def _level_of(hand: Hand, person: Seat = Seat.SOUTH) -> str:
-    """The level of the players other than ``person`` in ``hand``, from its record
-    of who sat where ("mixed" when they differ)."""
+    """The level of the computer players in ``hand``, from its record of who sat
+    where: every seat but ``person``'s and other people's ("mixed" when they
+    differ)."""
     players = hand.players
     if players is None:
         return "unknown"
     names = {player.player for seat, player in zip(Seat, players, strict=True)
-             if seat is not person}
+             if seat is not person and player.player != "human"}
     return names.pop() if len(names) == 1 else "mixed"
 
 
