@@ -32,8 +32,9 @@ def test_a_version_1_store_gains_the_reviews_table(tmp_path: Path) -> None:
     other = tmp_path / "game"
     other.mkdir()
     version_1_file(other / "hearts.db")
-    store = Store.open(other)  # the game migrates too
+    store = Store.open(other)  # the game migrates too, and keeps the file
     assert store.connection is not None and has_reviews(store.connection)
+    assert store.damage is None and user_version(store.connection) == SCHEMA_VERSION
     store.close()
 
 

@@ -500,3 +500,29 @@ def test_a_match_taken_back_is_saved_as_it_now_stands(tmp_path: Path) -> None:
     saved = store.load()
     assert saved is not None and records(saved.match) == records(shorter)
     store.close()
+
+
+def test_a_version_2_store_opens_whole_in_the_game_and_gains_the_seat(tmp_path: Path) -> None:
+    # A store written by v0.2.0's first schema (version 2, no seat column):
+    # the game brings it up to date and loses nothing; it is not taken for damage.
+    store = Store.open(tmp_path)
+    play_match(store, seed=3)
+    play_match(store, seed=4, stop=lambda m: len(m.hands) == 2)
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db", isolation_level=None)
+    db.execute("ALTER TABLE matches DROP COLUMN seat")
+    db.execute("PRAGMA user_version = 2")
+    before = db.execute("SELECT count(*) FROM hands").fetchone()[0]
+    db.close()
+
+    again = Store.open(tmp_path)
+    assert again.damage is None and not again.notices
+    saved = again.load()
+    assert saved is not None and saved.match.seed == 4
+    assert again.connection is not None
+    assert again.connection.execute("SELECT count(*) FROM hands").fetchone()[0] == before
+    assert again.connection.execute("SELECT DISTINCT seat FROM matches").fetchall() == [
+        ("south",)]
+    assert user_version(again.connection) == SCHEMA_VERSION
+    again.close()
+    assert not list(tmp_path.glob("hearts.db.*.broken"))

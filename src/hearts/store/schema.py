@@ -118,7 +118,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _EXPECTED_COLUMNS = {
     "matches": {"id", "started", "ended", "status", "level", "rules", "seed", "hands",
                 "score_south", "score_west", "score_north", "score_east", "winners",
-                "assisted", "seat"},
+                "assisted"},
     "hands": {"match_id", "number", "finished", "level", "rules", "points_south",
               "points_west", "points_north", "points_east", "moon", "queen", "jack",
               "record"},
@@ -166,9 +166,18 @@ def migrate(db: sqlite3.Connection,
     return start
 
 
+_ADDED_COLUMNS = {3: {"matches": {"seat"}}}
+"""Columns a version added to the tables of version 1, by version."""
+
+
 def check_schema(db: sqlite3.Connection) -> None:
-    """Raise :class:`SchemaError` unless the tables are the ones this code expects."""
+    """Raise :class:`SchemaError` unless the tables are the ones this code expects
+    of the file's version (an older file is checked before it is migrated)."""
+    version = user_version(db)
     for table, expected in _EXPECTED_COLUMNS.items():
+        for added in (_ADDED_COLUMNS[v].get(table, set())
+                      for v in _ADDED_COLUMNS if v <= version):
+            expected = expected | added
         found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         missing = expected - found
         if missing:
