@@ -213,3 +213,22 @@ async def test_a_seat_taken_over_by_a_new_connection_stays_with_it(tmp_path: Pat
         assert holder.outbox is not None
         await old.stop()
         await new.stop()
+
+
+async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> None:
+    # A hand record lost with a dropped connection is not lost for good: coming
+    # back, the person is sent the last finished hand again.
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (_server, url):
+        ann = Scripted(url, "code-1", "Ann", deals=True, hands=1)
+        bob = Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await asyncio.wait_for(ann.over.wait(), 60)
+        await _until(lambda: len(ann.hands) == 1)
+        ws = ann.connection._ws
+        assert ws is not None
+        await ws.close()
+        await _until(lambda: ann.connection.reconnects >= 1 and len(ann.hands) == 2)
+        assert ann.hands[1]["record"] == ann.hands[0]["record"]
+        await ann.stop()
+        await bob.stop()

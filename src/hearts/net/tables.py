@@ -293,6 +293,9 @@ class NetTable:
             holder.grace = None
         self.write_meta()
         outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
+        # The last hand sent may have been lost with the connection that dropped:
+        # it goes again (the client keeps a hand it already has once).
+        holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
         self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
         self._send_state(holder)
