@@ -47,3 +47,26 @@ async def test_only_the_left_button_and_only_settings_change_anything(tmp_path: 
         screen = app.screen
         assert isinstance(screen, OptionsScreen)
         assert screen.options == Options()
+
+
+async def test_clicks_on_names_go_back_and_shifted_keys_too(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        assert screen.options.difficulty == 3
+        await pilot.click("#option-1", offset=(30, 0))
+        assert screen.options.difficulty == 4
+        await pilot.click("#option-1", offset=(3, 0))
+        await pilot.click("#option-1", offset=(3, 0))
+        assert screen.options.difficulty == 2
+        await pilot.press("exclamation_mark")
+        assert screen.options.difficulty == 1
+        await pilot.press("0")
+        assert screen.options.forced_cards
+        await pilot.press("right_parenthesis")
+        assert not screen.options.forced_cards
+        await pilot.click("#option-8", offset=(30, 0))
+        assert screen.options.target == 200
+

@@ -15,7 +15,15 @@ from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
 
-from .helpers import NOT_SAVING, SIZE, deal_and_pass, make_app, settle
+from .helpers import (
+    NOT_SAVING,
+    SIZE,
+    deal_and_pass,
+    make_app,
+    play_until,
+    play_user_card_by_keys,
+    settle,
+)
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
@@ -236,3 +244,40 @@ async def test_options_page_buttons_save_help_and_quit(tmp_path: Path) -> None:
         await pilot.press("o")
         await pilot.click("#button-quit")
         assert app.return_code == 0 and not app.is_running
+
+
+async def test_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        await play_until(pilot, lambda: len(app.chair.hand.trick) < 3)  # type: ignore[union-attr]
+        hand = app.chair.hand
+        assert hand is not None
+        app.delay_scale = 1.0
+        await play_user_card_by_keys(pilot)  # a computer player is due
+        plays = hand.plays
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.8)
+        await pilot.press("enter", "space", "d", "left", "u", "a", "o", "l")
+        assert hand.plays == plays  # neither the keys nor the computer players act
+        assert app.chair.hand is hand and app.chair.review is None
+        assert isinstance(app.screen, TableScreen)
+        app.delay_scale = 0.0  # what falls due from here on waits for nothing
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await settle(pilot)
+        assert len(hand.plays) > len(plays)  # and carries on once it fits
+
+
+
+async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> None:
+    (tmp_path / "options.json").write_bytes(b"{ not json")
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o", "8", "s")
+        assert "damaged file is kept as options.json." in app.chair.prompt()
+    kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"
+
