@@ -371,3 +371,16 @@ def test_the_deeper_expert_searches_more_deals_and_plays_legally() -> None:
     assert hand.phase is Phase.PLAYING
     card = player.choose_play(hand.view(hand.turn))
     assert card in hand.legal_plays()
+
+
+def test_the_wider_second_round_compares_more_finalists_over_more_deals() -> None:
+    from lab.tools.deeper_expert import FINALISTS, SECOND_FACTOR, make_second_round
+
+    from hearts.ai import Level
+    from hearts.ai.players import BUDGETS
+
+    expert = BUDGETS[Level.EXPERT]
+    budget = make_second_round(3).budget
+    assert budget.finalists == FINALISTS > expert.finalists
+    assert budget.extra_deals == expert.extra_deals * SECOND_FACTOR
+    assert budget._replace(finalists=expert.finalists, extra_deals=expert.extra_deals) == expert
