@@ -1,8 +1,9 @@
 """Decision times of each level: ``python -m hearts.bench ai``.
 
-Positions come from hands played by Club players from a seed; every level then
-decides in the same positions. Prints the median and 95th percentile time of a
-play decision, and of a pass decision by judgement and by Expert's pass search.
+Positions come from hands played by Club players from a seed, under the rules
+given (the defaults unless told); every level then decides in the same positions.
+Prints the median and 95th percentile time of a play decision, and of a pass
+decision by judgement and by Expert's pass search.
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ def _percentile(times: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def bench_ai(seed: int) -> None:
+def bench_ai(seed: int, rules: Rules | None = None) -> None:
     """Print median and 95th percentile decision times for every level."""
-    rules = Rules()
+    rules = rules or Rules()
     views = sample_views(rules, seed, max(POSITIONS.values()))
     print(f"{'level':<9} {'decisions':>9} {'median':>10} {'p95':>10} {'max':>10}")
     for level in Level:
