@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts.arena import cli
 from hearts.arena.cli import main
 from hearts.arena.duplicate import play_deal
 from hearts.arena.executors import InlineExecutor
@@ -15,6 +16,7 @@ from hearts.arena.runner import ResultsFileError, RunSpec, load_results, run
 from hearts.arena.stats import summarize
 from hearts.hand import Hand
 from hearts.rules import Rules
+from hearts.speedups import Status
 
 CLUB, CASUAL, BEGINNER = (parse_player(name) for name in ("club", "casual", "beginner"))
 
@@ -194,3 +196,15 @@ def test_outside_players_are_named_by_path_and_version(tmp_path: Path) -> None:
     path.write_text(json.dumps(header) + "\n")
     with pytest.raises(ResultsFileError, match="another version of side A"):
         load_results(path, newer)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_run_says_when_our_players_run_as_pure_python(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        compiled: bool) -> None:
+    reason = "the source changed since it was compiled (make compile rebuilds it)"
+    monkeypatch.setattr(cli, "speedups_status", lambda: Status(compiled, reason))
+    assert main(["match", "club", "beginner", "--deals", "1", "--quiet",
+                 "--results", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert ("run as pure Python here" in err and reason in err) is not compiled

@@ -64,6 +64,7 @@ from hearts.arena.rulestext import parse_rules, rules_text
 from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_aside
 from hearts.arena.stats import summarize, summarize_games
 from hearts.rules import Rules
+from hearts.speedups import status as speedups_status
 
 __all__ = ["LADDER_FOLDER", "main"]
 
@@ -198,6 +199,15 @@ def _ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warn_if_pure() -> None:
+    """Say so when our players' search runs as pure Python here: a run then takes
+    about twenty times as long (the workers decide as this process does)."""
+    found = speedups_status()
+    if not found.compiled:
+        print(f"hearts-arena: our computer players run as pure Python here ({found.reason}); "
+              "a run takes about twenty times as long", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -208,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         print("hearts-arena: --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.cluster is None:
+        _warn_if_pure()
     try:
         if args.command == "ladder":
             return _ladder(args)
