@@ -37,6 +37,7 @@ def test_a_join_is_read() -> None:
     ('{"type":"fly"}', "unknown message type 'fly'"),
     ('{"type":"act","action":"undo"}', "unknown action 'undo'"),
     ('{"type":"act","action":"use","card":"1X"}', "is not a card"),
+    ('{"type":"act","action":"choose"}', "is not a card"),
     ('{"type":"act","action":"move","step":true}', "'step' must be a whole number"),
     ("x" * (msg.MAX_MESSAGE_BYTES + 1), "message too big"),
 ])
@@ -50,6 +51,7 @@ def test_acts_are_read() -> None:
         msg.Act("use", card=Card.parse("QS"))
     assert msg.read_client('{"type":"act","action":"move","step":-1}') == \
         msg.Act("move", step=-1)
+    assert msg.read_client('{"type":"act","action":"use"}') == msg.Act("use")  # the highlight
     assert msg.read_client('{"type":"leave"}') == msg.Leave()
 
 

@@ -232,3 +232,30 @@ async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> 
         assert ann.hands[1]["record"] == ann.hands[0]["record"]
         await ann.stop()
         await bob.stop()
+
+
+async def test_use_without_a_card_takes_the_highlight_after_the_moves_sent_before(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
+        bob = Scripted(url, "code-1", "Bob")
+        bob.start()
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            await ws.send_str(json.dumps({"type": "join", "version": 1, "code": "code-1",
+                                          "name": "Ann"}))
+            table = server.tables["t1"]
+            await _until(lambda: table.holders.get(Seat.SOUTH) is not None and
+                         table.holders.get(Seat.NORTH) is not None)
+            await ws.send_str('{"type":"act","action":"deal"}')
+            await _until(lambda: table.table.stage.value == "passing")
+            cards = table.table.cards(Seat.SOUTH)
+            start = table.table.desks[Seat.SOUTH].cursor
+            # sent at once, none waiting for the state in between
+            for text in ('{"type":"act","action":"use"}', '{"type":"act","action":"move","step":1}',
+                         '{"type":"act","action":"use"}', '{"type":"act","action":"move","step":2}',
+                         '{"type":"act","action":"use"}'):
+                await ws.send_str(text)
+            await _until(lambda: len(table.table.desks[Seat.SOUTH].chosen) == 3)
+            expected = {cards[(start + step) % len(cards)] for step in (0, 1, 3)}
+            assert set(table.table.desks[Seat.SOUTH].chosen) == expected
+        await bob.stop()
+

@@ -42,7 +42,9 @@ MAX_NAME = 24
 
 ACTIONS = ("deal", "pass", "clear", "continue", "hint", "use", "choose", "point", "move")
 """What a person may ask of the table over the network (``act``'s ``action``).
-``use``, ``choose`` and ``point`` take a ``card``; ``move`` takes a ``step``."""
+``use``, ``choose`` and ``point`` take a ``card`` (``use`` without one uses the
+card under the seat's highlight as the server has it, after every earlier
+``move``); ``move`` takes a ``step``."""
 
 BUTTONS = ("deal", "pass", "clear", "continue", "hint", "last", "scores", "help", "quit")
 """The buttons whose state (``can``) a ``state`` message carries."""
@@ -135,6 +137,8 @@ def read_client(text: str | bytes) -> ClientMessage:
     action = data.get("action")
     if action not in ACTIONS:
         raise MessageError(f"unknown action {action!r} (one of {', '.join(ACTIONS)})")
+    if action == "use" and "card" not in data:
+        return Act(action)
     if action in _CARD_ACTIONS:
         try:
             card = Card.parse(_text(data, "card", 3))

@@ -344,6 +344,11 @@ class NetTable:
         seat = holder.seat
         event: ev.Event
         card = act.card
+        if card is None and act.action == "use":
+            card = self.table.highlighted(seat)
+            if card is None:
+                self._say(self.table.nothing_to_play(), seat)
+                return
         if card is not None:
             event = (ev.Use(seat, card) if act.action == "use"
                      else ev.Choose(seat, card) if act.action == "choose"

@@ -153,6 +153,12 @@ class JoinApp(SeatApp):
         """Play ``card``, or choose it to pass."""
         self._act("use", card=str(card))
 
+    def use_highlighted(self) -> None:
+        """Use the card under the highlight as the server has it: the moves sent
+        before are applied there first, so keys typed faster than the state comes
+        back still choose the card they point at."""
+        self._act("use")
+
     def refresh_table(self) -> None:
         """Redraw the table page."""
         for screen in self.screen_stack:

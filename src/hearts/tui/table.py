@@ -161,11 +161,7 @@ class TableScreen(HelpKeysScreen):
 
     def action_select(self) -> None:
         """Play the highlighted card, or choose it to pass."""
-        card = self.hearts.chair.highlighted
-        if card is None:
-            self.hearts.say(self.hearts.chair.nothing_to_play())
-            return
-        self.hearts.use_card(card)
+        self.hearts.use_highlighted()
 
     def action_deal(self) -> None:
         """Deal the next hand."""
