@@ -34,15 +34,20 @@ def seats(server: ServerProcess) -> set[int]:
     return found
 
 
-def sit_down(context: object, url: str, name: str) -> Terminal:
-    """Open the table's page, give ``name`` on the form, and wait for the table."""
+def sit_down(context: object, server: ServerProcess, url: str, name: str) -> Terminal:
+    """Open the table's page, give ``name`` on the form, and wait for the table
+    (a minute: the seat's game is a new process, slow to start on a busy machine)."""
     page = context.new_page()  # type: ignore[attr-defined]
     page.add_init_script(CATCH_TERMINAL)
     page.goto(url)
     page.fill("input[name=name]", name)
     page.click("button[type=submit]")
     terminal = Terminal(page)
-    terminal.wait_for(name)
+    try:
+        terminal.wait_for(name, timeout=60.0)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\nthe page: {page.url}\nthe server said:\n"
+                             f"{server.output}") from None
     return terminal
 
 
@@ -62,8 +67,8 @@ def test_two_browser_seats_at_one_table(browser: object, tmp_path: Path) -> None
         assert "No table has that code" in page.content()
         page.close()
 
-        ann = sit_down(browser, url, "Ann")
-        bea = sit_down(browser, url, "Bea")
+        ann = sit_down(browser, server, url, "Ann")
+        bea = sit_down(browser, server, url, "Bea")
         wait_until(lambda: len(seats(server)) == 2, "a join process for each tab")
         # Each sees the other across the table, by the name given on the form,
         # in a terminal as wide as the window (the size reached the game).
