@@ -176,6 +176,19 @@ def test_the_highlight_moves_round_and_points_at_cards() -> None:
     assert table.desks[S].cursor == 7
 
 
+def test_use_without_a_card_takes_the_one_under_the_highlight() -> None:
+    driver = make_driver(hold=True)
+    assert Say("There is no hand yet - press Deal (d)", S) in driver.send(ev.Use(S))
+    driver.send(ev.Deal(S))
+    table = driver.table
+    cards = table.cards(S)
+    driver.send(ev.Point(S, cards[4]))
+    driver.send(ev.Use(S))
+    driver.send(ev.Move(S, 1))
+    driver.send(ev.Use(S))
+    assert table.desks[S].chosen == [cards[4], cards[5]]
+
+
 # --- the exchange and the received pause ---------------------------------------
 
 

@@ -344,15 +344,10 @@ class NetTable:
         seat = holder.seat
         event: ev.Event
         card = act.card
-        if card is None and act.action == "use":
-            card = self.table.highlighted(seat)
-            if card is None:
-                self._say(self.table.nothing_to_play(), seat)
-                return
-        if card is not None:
-            event = (ev.Use(seat, card) if act.action == "use"
-                     else ev.Choose(seat, card) if act.action == "choose"
-                     else ev.Point(seat, card))
+        if act.action == "use":  # without a card: the one under the seat's highlight
+            event = ev.Use(seat, card)
+        elif card is not None:
+            event = ev.Choose(seat, card) if act.action == "choose" else ev.Point(seat, card)
         elif act.action == "move":
             event = ev.Move(seat, act.step)
         elif act.action == "deal":

@@ -47,11 +47,12 @@ class Point:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    """A person used ``card`` (space, return, a click): while passing it is chosen
-    or put back, while playing it is played."""
+    """A person used ``card`` (a click), or with None the card under their
+    highlight (space, return): while passing it is chosen or put back, while
+    playing it is played."""
 
     seat: Seat
-    card: Card
+    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

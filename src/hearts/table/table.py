@@ -488,7 +488,11 @@ class Table:
         elif isinstance(event, ev.Point):
             self._point(event.seat, event.card)
         elif isinstance(event, ev.Use):
-            self._use(event.seat, event.card, out)
+            card = event.card or self.highlighted(event.seat)
+            if card is None:
+                out.append(Say(self.nothing_to_play(), event.seat))
+            else:
+                self._use(event.seat, card, out)
         elif isinstance(event, ev.Choose):
             self._say(out, event.seat, self._choose(event.seat, event.card))
         elif isinstance(event, ev.Clear):

@@ -136,6 +136,11 @@ class JoinApp(SeatApp):
         """A key or button of the table page, sent to the server."""
         if isinstance(event, ev.Move):
             self._act("move", step=event.step)
+        elif isinstance(event, ev.Use):
+            # with no card, the server takes the one under its highlight after the
+            # moves sent before: keys typed faster than the state comes back still
+            # act on the card they point at
+            self._act("use", **({} if event.card is None else {"card": str(event.card)}))
         elif isinstance(event, ev.Deal):
             self._act("deal")
         elif isinstance(event, ev.PassChosen):
@@ -151,13 +156,7 @@ class JoinApp(SeatApp):
 
     def use_card(self, card: Card) -> None:
         """Play ``card``, or choose it to pass."""
-        self._act("use", card=str(card))
-
-    def use_highlighted(self) -> None:
-        """Use the card under the highlight as the server has it: the moves sent
-        before are applied there first, so keys typed faster than the state comes
-        back still choose the card they point at."""
-        self._act("use")
+        self.send(ev.Use(self.chair.seat, card))
 
     def refresh_table(self) -> None:
         """Redraw the table page."""

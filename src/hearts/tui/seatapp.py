@@ -64,14 +64,6 @@ class SeatApp(App[None]):
         """Play ``card``, or choose it to pass (a click, or the highlight)."""
         raise NotImplementedError
 
-    def use_highlighted(self) -> None:
-        """Play the highlighted card, or choose it to pass (space, return)."""
-        card = self.chair.highlighted
-        if card is None:
-            self.say(self.chair.nothing_to_play())
-            return
-        self.use_card(card)
-
     def resume(self) -> None:
         """Back on the table page from another page."""
         raise NotImplementedError

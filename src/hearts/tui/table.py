@@ -161,7 +161,7 @@ class TableScreen(HelpKeysScreen):
 
     def action_select(self) -> None:
         """Play the highlighted card, or choose it to pass."""
-        self.hearts.use_highlighted()
+        self.hearts.send(ev.Use(USER))
 
     def action_deal(self) -> None:
         """Deal the next hand."""
