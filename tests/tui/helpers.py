@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from hearts import Card, Match, Phase, PlayerView, Rules, Seat
+from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player
 from hearts.table import Redraw, Save, Stage
 from hearts.tui.app import HeartsApp
@@ -130,17 +130,21 @@ def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
     return left + cards.index(card) * CARD_WIDTH + 2, 3
 
 
+def play_hand_in_engine(hand: Hand) -> None:
+    """Play a freshly dealt hand to its end in the engine: each seat passes its
+    first three cards but the queen of spades, and plays its last legal card."""
+    for seat in Seat:
+        hand.pass_cards(seat, [c for c in hand.holding(seat) if c != Card.parse("QS")][:3])
+    while hand.phase is not Phase.OVER:
+        hand.play(hand.legal_plays()[-1])
+
+
 def finish_match_in_engine(app: HeartsApp, target: int = 50) -> None:
     """Replace the app's match with one played to its end in the engine."""
     rules = Rules(target=target)
     match = Match(rules, random.Random(11))
     while not match.over:
-        hand = match.deal()
-        for seat in Seat:
-            hand.pass_cards(seat, [c for c in hand.holding(seat)
-                                   if c != Card.parse("QS")][:3])
-        while hand.phase is not Phase.OVER:
-            hand.play(hand.legal_plays()[-1])
+        play_hand_in_engine(match.deal())
     app.table.match = match
     app.table.stage = Stage.IDLE
     app.carry_out([Save(match, app.table.state(), app.table.assisted), Redraw()])

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Card, Match, Phase, Rules, Seat
+from hearts import Match, Rules
 from hearts.table import Stage
 
 from .helpers import (
     SIZE,
     finish_match_in_engine,
     make_app,
+    play_hand_in_engine,
     screen_text,
     settle,
 )
@@ -25,12 +26,7 @@ def _match_with_a_total_of_at_least_50() -> Match:
     for seed in range(100):
         match = Match(Rules(), random.Random(seed))
         while not match.over and max(match.scores) < 50:
-            hand = match.deal()
-            for seat in Seat:
-                hand.pass_cards(seat, [c for c in hand.holding(seat)
-                                       if c != Card.parse("QS")][:3])
-            while hand.phase is not Phase.OVER:
-                hand.play(hand.legal_plays()[-1])
+            play_hand_in_engine(match.deal())
         if not match.over:
             return match
     raise AssertionError("no match found")
