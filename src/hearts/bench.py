@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from hearts import core
+from hearts.arena.rulestext import rules_argument, rules_text
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules, Scoring
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--here", action="store_true",
                         help="playout: measure in this process only (no pure-Python child)")
-    parser.add_argument("--rules", default="", metavar="WORDS",
+    parser.add_argument("--rules", type=rules_argument, default=Rules(), metavar="WORDS",
                         help="ai: the rules the decisions are timed under, as hearts-arena "
                              "takes them (e.g. classic,first-lead,leading-hearts,first-trick)")
     args = parser.parse_args(argv)
@@ -149,16 +150,11 @@ def main(argv: list[str] | None = None) -> None:
         bench_store(args.seed)
     else:
         from hearts.ai.bench import bench_ai
-        from hearts.arena.rulestext import parse_rules, rules_text
         from hearts.speedups import compiled
 
-        try:
-            rules = parse_rules(args.rules)
-        except ValueError as error:
-            parser.error(str(error))
         print("playout modules:", "compiled (mypyc)" if compiled() else "pure Python")
-        print("rules:", rules_text(rules))
-        bench_ai(args.seed, rules)
+        print("rules:", rules_text(args.rules))
+        bench_ai(args.seed, args.rules)
 
 
 if __name__ == "__main__":

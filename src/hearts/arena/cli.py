@@ -60,7 +60,7 @@ from hearts.arena.report import (
     match_text,
     write_ladder,
 )
-from hearts.arena.rulestext import parse_rules, rules_text
+from hearts.arena.rulestext import rules_argument, rules_text
 from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_aside
 from hearts.arena.stats import summarize, summarize_games
 from hearts.rules import Rules
@@ -80,20 +80,13 @@ def _player(text: str) -> PlayerSpec:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _rules(text: str) -> Rules:
-    try:
-        return parse_rules(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hearts-arena", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
-    common.add_argument("--rules", type=_rules, default=Rules(), metavar="WORDS",
+    common.add_argument("--rules", type=rules_argument, default=Rules(), metavar="WORDS",
                         help="comma-separated settings, e.g. classic,first-lead,rotate,50 "
                              "(default house,left,100)")
     common.add_argument("--jobs", type=int, default=1, help="worker processes here")

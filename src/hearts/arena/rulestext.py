@@ -10,12 +10,13 @@ default.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import replace
 from typing import Any
 
 from hearts.rules import Passing, Rules, Scoring
 
-__all__ = ["RULE_WORDS", "parse_rules", "rules_text"]
+__all__ = ["RULE_WORDS", "parse_rules", "rules_argument", "rules_text"]
 
 _SWITCHES = ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick")
 
@@ -49,6 +50,14 @@ def parse_rules(text: str) -> Rules:
         named[field] = word
         rules = replace(rules, **{field: value})
     return rules
+
+
+def rules_argument(text: str) -> Rules:
+    """:func:`parse_rules` as an argparse ``type``: a bad word is the option's error."""
+    try:
+        return parse_rules(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def rules_text(rules: Rules) -> str:

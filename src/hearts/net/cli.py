@@ -34,6 +34,7 @@ from pathlib import Path
 from aiohttp import web
 
 from hearts.ai import Level
+from hearts.arena.rulestext import rules_argument
 from hearts.levels import level_choices
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
@@ -61,15 +62,6 @@ def _level(text: str) -> Level:
         if key in (level.name, str(int(level))):
             return level
     raise argparse.ArgumentTypeError(f"unknown level {text!r} (choose from {level_choices()})")
-
-
-def _rules(text: str) -> Rules:
-    from hearts.arena.rulestext import parse_rules
-
-    try:
-        return parse_rules(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _count(low: int, high: int) -> Callable[[str], int]:
@@ -119,7 +111,7 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                              "take the other seats")
     parser.add_argument("--level", type=_level, default=Level.CLUB, metavar="NAME",
                         help=f"the computer players' level: {level_choices()} (default club)")
-    parser.add_argument("--rules", type=_rules, default=Rules(), metavar="TEXT",
+    parser.add_argument("--rules", type=rules_argument, default=Rules(), metavar="TEXT",
                         help="the rules, as hearts-arena's --rules (e.g. 'omnibus,50')")
     parser.add_argument("--tables", type=_count(1, 1000), default=1, metavar="K",
                         help="how many tables (default 1), each with its own code")
