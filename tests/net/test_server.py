@@ -249,13 +249,20 @@ async def test_use_without_a_card_takes_the_highlight_after_the_moves_sent_befor
             await _until(lambda: table.table.stage.value == "passing")
             cards = table.table.cards(Seat.SOUTH)
             start = table.table.desks[Seat.SOUTH].cursor
+            # three cards after the highlight that may be passed (never the queen of spades)
+            steps = [step for step in (0, 1, 3, 4, 6)
+                     if str(cards[(start + step) % len(cards)]) != "QS"][:3]
+            texts, at = [], 0
+            for step in steps:
+                if step != at:
+                    texts.append(json.dumps({"type": "act", "action": "move", "step": step - at}))
+                    at = step
+                texts.append('{"type":"act","action":"use"}')
             # sent at once, none waiting for the state in between
-            for text in ('{"type":"act","action":"use"}', '{"type":"act","action":"move","step":1}',
-                         '{"type":"act","action":"use"}', '{"type":"act","action":"move","step":2}',
-                         '{"type":"act","action":"use"}'):
+            for text in texts:
                 await ws.send_str(text)
             await _until(lambda: len(table.table.desks[Seat.SOUTH].chosen) == 3)
-            expected = {cards[(start + step) % len(cards)] for step in (0, 1, 3)}
+            expected = {cards[(start + step) % len(cards)] for step in steps}
             assert set(table.table.desks[Seat.SOUTH].chosen) == expected
         await bob.stop()
 
