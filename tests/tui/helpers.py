@@ -108,6 +108,24 @@ async def play_user_card_by_keys(pilot: Pilot[None]) -> Card:
     return target
 
 
+async def deal_and_receive(pilot: Pilot[None]) -> None:
+    """Deal and pass by keyboard, then wait for the computer players' passes: the
+    cards received are on show (for as long as the app's pause scale keeps them)."""
+    await deal_and_pass(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def deal_and_play(pilot: Pilot[None], cards: int = 1) -> None:
+    """Deal and pass by keyboard, then play South's first ``cards`` cards by keys,
+    waiting for the table after each."""
+    await deal_and_pass(pilot)
+    await settle(pilot)
+    for _ in range(cards):
+        await play_user_card_by_keys(pilot)
+        await settle(pilot)
+
+
 async def play_out_hand_by_keys(pilot: Pilot[None]) -> None:
     """Play the current hand to its end by keyboard."""
     app = pilot.app

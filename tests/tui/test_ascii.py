@@ -18,11 +18,10 @@ from .helpers import (
     NOT_SAVING,
     SIZE,
     deal_and_pass,
+    deal_and_play,
     make_app,
     play_out_hand_by_keys,
-    play_user_card_by_keys,
     screen_text,
-    settle,
 )
 
 
@@ -79,10 +78,7 @@ async def test_ascii_mode_draws_nothing_but_ascii(tmp_path: Path) -> None:
     app = make_app(tmp_path, ascii_only=True, data_dir=NOT_SAVING)
     async with app.run_test(size=SIZE) as pilot:
         assert _is_ascii(screen_text(app))
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        await play_user_card_by_keys(pilot)
-        await settle(pilot)
+        await deal_and_play(pilot)
         screens = {"table": screen_text(app)}
         await pilot.press("l")
         screens["last trick"] = screen_text(app)

@@ -17,6 +17,7 @@ from hearts.tui.options_page import OptionsScreen
 from .helpers import (
     SIZE,
     deal_and_pass,
+    deal_and_receive,
     finish_match_in_engine,
     make_app,
     play_out_hand_by_keys,
@@ -44,9 +45,7 @@ async def passing(pilot: Pilot[None]) -> None:
 
 async def received(pilot: Pilot[None]) -> None:
     """Received cards on show."""
-    await deal_and_pass(pilot)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause(0)
+    await deal_and_receive(pilot)
 
 
 async def playing(pilot: Pilot[None]) -> None:

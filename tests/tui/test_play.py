@@ -15,6 +15,7 @@ from .helpers import (
     SIZE,
     card_offset,
     deal_and_pass,
+    deal_and_receive,
     finish_match_in_engine,
     make_app,
     play_out_hand_by_keys,
@@ -107,9 +108,7 @@ async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
 async def test_received_cards_pause_cut_short_by_a_key(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         assert app.chair.stage is Stage.RECEIVED
         assert shown_buttons(app) == {"continue", "scores", "abandon", "help", "quit"}
         hand = app.chair.hand
@@ -125,9 +124,7 @@ async def test_received_cards_pause_cut_short_by_a_key(tmp_path: Path) -> None:
 async def test_received_cards_pause_cut_short_by_a_click(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         assert app.chair.stage is Stage.RECEIVED
         held = len(app.chair.user_cards())
         await pilot.click(HandRow, offset=card_offset(app, app.chair.user_cards()[0]))
@@ -138,9 +135,7 @@ async def test_received_cards_pause_cut_short_by_a_click(tmp_path: Path) -> None
 async def test_continue_button(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         await pilot.click("#button-continue")
         assert app.chair.stage is Stage.PLAYING
 

@@ -13,10 +13,10 @@ from .helpers import (
     NOT_SAVING,
     SIZE,
     deal_and_pass,
+    deal_and_play,
+    deal_and_receive,
     make_app,
     play_out_hand_by_keys,
-    play_user_card_by_keys,
-    settle,
 )
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
@@ -37,10 +37,7 @@ async def test_quit_keys_leave_at_once_when_the_match_is_saved(tmp_path: Path,
                                                                  key: str) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        await play_user_card_by_keys(pilot)
-        await settle(pilot)
+        await deal_and_play(pilot)
         plays = app.chair.hand.plays if app.chair.hand else ()
         await pilot.press(key)
         await pilot.pause()
@@ -83,9 +80,7 @@ def test_help_names_the_quit_keys() -> None:
 async def test_x_asks_during_the_received_pause_other_keys_continue(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0, data_dir=NOT_SAVING)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         assert app.chair.stage is Stage.RECEIVED
         await pilot.press("x")
         assert app.is_running and isinstance(app.screen, ConfirmScreen)
@@ -98,9 +93,7 @@ async def test_x_asks_during_the_received_pause_other_keys_continue(tmp_path: Pa
 async def test_x_during_the_received_pause_quits_at_once_when_saved(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         assert app.chair.stage is Stage.RECEIVED and app.match_saved
         await pilot.press("x")
         await pilot.pause()

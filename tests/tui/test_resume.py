@@ -25,6 +25,8 @@ from .helpers import (
     SIZE,
     SteadyPlayer,
     deal_and_pass,
+    deal_and_play,
+    deal_and_receive,
     finish_match_in_engine,
     make_app,
     play_out_hand_by_keys,
@@ -111,9 +113,7 @@ async def test_resume_with_received_cards_on_show(tmp_path: Path) -> None:
         app = pilot.app
         assert isinstance(app, HeartsApp)
         app.delay_scale = 1000.0
-        await deal_and_pass(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await deal_and_receive(pilot)
         assert app.chair.stage is Stage.RECEIVED
 
     await quit_and_resume(tmp_path, steps, delay_scale=1000.0)
@@ -121,11 +121,7 @@ async def test_resume_with_received_cards_on_show(tmp_path: Path) -> None:
 
 async def test_resume_mid_trick_on_your_play(tmp_path: Path) -> None:
     async def steps(pilot: Pilot[None]) -> None:
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        for _ in range(4):
-            await play_user_card_by_keys(pilot)
-            await settle(pilot)
+        await deal_and_play(pilot, 4)
         await pilot.press("right", "right")
 
     _first, second = await quit_and_resume(tmp_path, steps)
@@ -219,10 +215,7 @@ async def test_before_the_first_deal_nothing_is_resumed(tmp_path: Path) -> None:
 async def test_the_quit_button_saves_too(tmp_path: Path) -> None:
     first = make_app(tmp_path)
     async with first.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        await play_user_card_by_keys(pilot)
-        await settle(pilot)
+        await deal_and_play(pilot)
         plays = first.chair.hand.plays  # type: ignore[union-attr]
         await pilot.click("#button-quit")
     second = make_app(tmp_path)
@@ -317,10 +310,7 @@ async def test_resumed_real_players_decide_as_before(tmp_path: Path) -> None:
 async def play_into_a_hand(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        await play_user_card_by_keys(pilot)
-        await settle(pilot)
+        await deal_and_play(pilot)
         await pilot.press("x")
 
 

@@ -18,6 +18,8 @@ from .helpers import (
     SIZE,
     card_offset,
     deal_and_pass,
+    deal_and_play,
+    deal_and_receive,
     finish_match_in_engine,
     make_app,
     play_out_hand_by_keys,
@@ -53,9 +55,7 @@ def test_passing_with_cards_raised(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_received_cards_on_show(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        await deal_and_pass(pilot)
-        await _app(pilot).workers.wait_for_complete()
-        await pilot.pause(0)
+        await deal_and_receive(pilot)
 
     app = make_app(tmp_path, delay_scale=1000.0)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -63,11 +63,7 @@ def test_received_cards_on_show(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_mid_trick(snap_compare: Any, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[None]) -> None:
-        await deal_and_pass(pilot)
-        await settle(pilot)
-        for _ in range(3):
-            await play_user_card_by_keys(pilot)
-            await settle(pilot)
+        await deal_and_play(pilot, 3)
 
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=run_before)
 
@@ -118,11 +114,7 @@ def test_grows_with_the_terminal(snap_compare: Any, tmp_path: Path) -> None:
 
 
 async def _mid_hand(pilot: Pilot[None]) -> None:
-    await deal_and_pass(pilot)
-    await settle(pilot)
-    for _ in range(2):
-        await play_user_card_by_keys(pilot)
-        await settle(pilot)
+    await deal_and_play(pilot, 2)
 
 
 def test_table_at_100x30(snap_compare: Any, tmp_path: Path) -> None:

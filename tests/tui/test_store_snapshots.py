@@ -13,7 +13,7 @@ import pytest
 from hearts.tui.app import HeartsApp
 
 from ..store.test_stats import build
-from .helpers import SIZE, deal_and_pass, make_app, play_user_card_by_keys, settle
+from .helpers import SIZE, deal_and_play, make_app
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
 
@@ -23,11 +23,7 @@ def play_then_quit(tmp_path: Path, cards: int) -> None:
     async def run() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await deal_and_pass(pilot)
-            await settle(pilot)
-            for _ in range(cards):
-                await play_user_card_by_keys(pilot)
-                await settle(pilot)
+            await deal_and_play(pilot, cards)
             await pilot.press("x")
 
     asyncio.run(run())
