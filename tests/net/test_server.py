@@ -9,10 +9,11 @@ from pathlib import Path
 
 import aiohttp
 
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.net import messages as msg
 from hearts.net.server import MAX_BAD_MESSAGES
+from hearts.table import Stage
 from tests.net.helpers import QUICK, Scripted, running_server
 
 
@@ -156,20 +157,28 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
                      '{"type":"act","action":"move","step":1e99}']
             for text in nasty:
                 await ws.send_str(text)
-            await ws.send_str('{"type":"act","action":"use","card":"2C"}')  # not her turn
+            # A card she does not hold, which the table refuses whatever she holds
+            # (the two of clubs would be chosen to pass whenever it was dealt to her).
+            mine = server.tables["t1"].table
+            await _until(lambda: mine.stage is Stage.PASSING)
+            assert mine.hand is not None
+            foreign = next(c for c in Card.all() if c not in mine.hand.holding(Seat.NORTH))
+            await ws.send_str(json.dumps({"type": "act", "action": "use", "card": str(foreign)}))
+            # the table's own refusal, as the single-player game says it
+            refusal = f"The {foreign.long_name} is not in your hand"
             errors: list[str] = []
             notices: list[str] = []
-            async for frame in ws:
-                data = json.loads(frame.data)
-                if data["type"] == "error":
-                    errors.append(data["message"])
-                elif data["type"] == "notice":
-                    notices.append(data["text"])
-                if len(errors) >= len(nasty) and notices:
-                    break
+            async with asyncio.timeout(30):
+                async for frame in ws:
+                    data = json.loads(frame.data)
+                    if data["type"] == "error":
+                        errors.append(data["message"])
+                    elif data["type"] == "notice":
+                        notices.append(data["text"])
+                    if len(errors) >= len(nasty) and refusal in notices:
+                        break
             assert errors[0].startswith("not JSON")
             assert "unknown action 'fly'" in errors[4]
-            assert notices  # the table's own refusal, as the single-player game says it
             for _ in range(MAX_BAD_MESSAGES):
                 await ws.send_str("junk")
             kinds = [json.loads(f.data) async for f in ws if f.type is aiohttp.WSMsgType.TEXT]
