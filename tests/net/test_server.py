@@ -98,10 +98,12 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
     async with running_server(tmp_path, config) as (server, url):
         ann = Scripted(url, "code-1", "Ann", deals=True)
         bob = Scripted(url, "code-1", "Bob", first_pause=60.0)
+        # Bob sits down but never acts: had he played on, the hand could have been
+        # played out (no points left) before his grace time ran out.
+        bob.playing = False
         ann.start()
         bob.start()
         await _until(lambda: bob.states and bob.state["stage"] == "passing")
-        bob.playing = False
         ws = bob.connection._ws
         assert ws is not None
         await ws.close()  # he will not try again for a minute
@@ -109,7 +111,9 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
         assert any("Bob is away" in text for text in ann.notices())
         table = server.tables["t1"].table
         first = table.match.hands[0]
-        assert any(s.seat.name == "NORTH" for s in first.stand_ins)
+        # from his pass on, every decision of his is the computer player's
+        assert first.stand_ins and first.stand_ins[0].play is None
+        assert {s.seat for s in first.stand_ins} == {Seat.NORTH}
         await bob.stop()
         await ann.stop()
 
