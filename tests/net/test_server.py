@@ -12,6 +12,7 @@ import aiohttp
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.net import messages as msg
+from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
 from hearts.table import Stage
 from tests.net.helpers import QUICK, Scripted, running_server
@@ -121,6 +122,7 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
 async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
     async with running_server(tmp_path, replace(QUICK, people=2)) as (_server, url):
         ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        bob.playing = False  # the table waits for his pass, so he leaves mid-hand
         ann.start()
         bob.start()
         await _until(lambda: bob.states and bob.state["stage"] == "passing")
@@ -148,7 +150,7 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
             await ws.send_str('{"type":"act","action":"deal"}')
             reply = json.loads((await ws.receive()).data)
-            assert reply == msg.error_message("send join first")
+            assert reply == msg.error_message(ErrorCode.NOT_JOINED, "send join first")
             await ws.send_str(json.dumps({"type": "join", "version": 1, "code": "nope",
                                           "name": "x"}))
             assert json.loads((await ws.receive()).data)["message"] == "no table has that code"

@@ -21,14 +21,21 @@ from typing import Any
 import aiohttp
 
 from hearts.net import messages as msg
+from hearts.net.errors import ErrorCode
 from hearts.net.seats import SeatTokens
 
-__all__ = ["FATAL_ERRORS", "Connection", "table_url"]
+__all__ = ["Connection", "error_code", "table_url"]
 
-FATAL_ERRORS = ("no table has that code", "every person's seat", "that token is not",
-                "this server speaks version", "too many bad messages",
-                "this seat was taken over")
-"""Starts of the server's errors after which trying again is pointless."""
+
+def error_code(data: dict[str, Any]) -> ErrorCode | None:
+    """The code of an ``error`` message (None for any other message, or a code
+    this client does not know)."""
+    if data.get("type") != "error":
+        return None
+    try:
+        return ErrorCode(str(data.get("code")))
+    except ValueError:
+        return None
 
 
 def table_url(address: str) -> str:
@@ -115,8 +122,7 @@ class Connection:
     def _stale_token(self, data: dict[str, Any]) -> bool:
         """True (and the kept token forgotten) when the server refuses a token this
         process never used: one kept from an earlier run, for a seat given up since."""
-        if self._welcomed or self.tokens is None or data.get("type") != "error" or \
-                not str(data.get("message", "")).startswith("that token is not"):
+        if self._welcomed or self.tokens is None or error_code(data) is not ErrorCode.BAD_TOKEN:
             return False
         self.tokens.forget(self.url, self.code)
         self.token = None
@@ -155,8 +161,8 @@ class Connection:
                                 self.connected.set()
                             elif self._stale_token(data):
                                 break  # join again at once, as a newcomer
-                            elif data.get("type") == "error" and str(
-                                    data.get("message", "")).startswith(FATAL_ERRORS):
+                            elif (code := error_code(data)) is not None and (
+                                    code.fatal or code is ErrorCode.BAD_TOKEN):
                                 self.ended = str(data.get("message"))
                                 self._stopping = True
                             self.on_message(data)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from hearts.cards import Card, Seat
+from hearts.net.errors import ErrorCode
 from hearts.table import Stage, Table
 from hearts.view import Phase
 
@@ -54,7 +55,13 @@ _SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
 
 
 class MessageError(ValueError):
-    """A client message that cannot be taken; the text says why, for the client."""
+    """A client message that cannot be taken: its :class:`ErrorCode`, and words
+    that say why, for the person."""
+
+    def __init__(self, text: str, code: ErrorCode = ErrorCode.BAD_MESSAGE) -> None:
+        super().__init__(text)
+        self.code = code
+        """What a program acts on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +118,8 @@ def read_client(text: str | bytes) -> ClientMessage:
     """A client's message read and checked; :class:`MessageError` says what is wrong."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
-        raise MessageError(f"message too big ({size} bytes; at most {MAX_MESSAGE_BYTES})")
+        raise MessageError(f"message too big ({size} bytes; at most {MAX_MESSAGE_BYTES})",
+                           ErrorCode.TOO_BIG)
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -122,7 +130,7 @@ def read_client(text: str | bytes) -> ClientMessage:
     if kind == "join":
         if data.get("version") != NETWORK_VERSION:
             raise MessageError(f"this server speaks version {NETWORK_VERSION} of the "
-                               f"messages, not {data.get('version')!r}")
+                               f"messages, not {data.get('version')!r}", ErrorCode.VERSION)
         name = " ".join(_text(data, "name", MAX_NAME).split())
         if not name:
             raise MessageError("'name' must not be empty")
@@ -162,9 +170,10 @@ def welcome_message(seat: Seat, token: str, table_id: str) -> dict[str, Any]:
             "token": token, "table": table_id}
 
 
-def error_message(text: str) -> dict[str, Any]:
-    """A message refused, and why; the table is unchanged."""
-    return {"type": "error", "version": NETWORK_VERSION, "message": text}
+def error_message(code: ErrorCode, text: str) -> dict[str, Any]:
+    """A message refused: its code, for programs, and why in words; the table is
+    unchanged."""
+    return {"type": "error", "version": NETWORK_VERSION, "code": code.value, "message": text}
 
 
 def notice_message(text: str) -> dict[str, Any]:

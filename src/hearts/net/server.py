@@ -21,7 +21,8 @@ from aiohttp import WSMsgType, web
 
 from hearts.ai import Level, Player, make_player
 from hearts.net import messages as msg
-from hearts.net.tables import NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.errors import ErrorCode
+from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
 
 __all__ = ["MAX_BAD_MESSAGES", "TableServer"]
 
@@ -156,13 +157,17 @@ class TableServer:
         table: NetTable | None = None
         holder: SeatHolder | None = None
 
-        def refuse(text: str) -> bool:
-            """Say why; True when that was one bad message too many."""
+        def refuse(code: ErrorCode, text: str) -> bool:
+            """Say why; True when the connection is to close: that was one bad
+            message too many, or the error closes it."""
             nonlocal bad
             bad += 1
-            outbox.put(msg.error_message(text))
+            outbox.put(msg.error_message(code, text))
+            if code.closes:
+                return True
             if bad >= MAX_BAD_MESSAGES:
-                outbox.put(msg.error_message("too many bad messages - closing"))
+                outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+                                             "too many bad messages - closing"))
                 return True
             return False
 
@@ -172,44 +177,46 @@ class TableServer:
                 try:
                     frame = await ws.receive(timeout=timeout)
                 except TimeoutError:
-                    outbox.put(msg.error_message("no join in time - closing"))
+                    outbox.put(msg.error_message(ErrorCode.JOIN_TIMEOUT,
+                                                 "no join in time - closing"))
                     return
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                     return
                 if frame.type == WSMsgType.ERROR:
                     # too big, most often: aiohttp closes the connection itself
-                    outbox.put(msg.error_message(f"connection error: {ws.exception()}"))
+                    outbox.put(msg.error_message(ErrorCode.TOO_BIG,
+                                                 f"connection error: {ws.exception()}"))
                     return
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     continue
                 try:
                     message = msg.read_client(frame.data)
                 except msg.MessageError as error:
-                    if refuse(str(error)):
+                    if refuse(error.code, str(error)):
                         return
                     continue
                 if isinstance(message, msg.Join):
                     if holder is not None:
-                        if refuse("already seated: send act or leave"):
+                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send act or leave"):
                             return
                         continue
                     table = self.find(message.code, table_id)
                     if table is None or table.closed:
-                        if refuse("no table has that code"):
+                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
                         continue
                     try:
                         holder = table.join(message.name, message.token, outbox)
-                    except ValueError as error:
-                        if refuse(str(error)):
+                    except JoinRefused as error:
+                        if refuse(error.code, str(error)):
                             return
                         continue
                 elif table is None or holder is None:
-                    if refuse("send join first"):
+                    if refuse(ErrorCode.NOT_JOINED, "send join first"):
                         return
                 elif holder.outbox is not outbox:
-                    outbox.put(msg.error_message("this seat is played from another "
-                                                 "connection now"))
+                    outbox.put(msg.error_message(ErrorCode.REPLACED, "this seat is played "
+                                                 "from another connection now"))
                     return
                 elif isinstance(message, msg.Leave):
                     table.leave(holder)

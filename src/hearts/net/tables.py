@@ -25,6 +25,7 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
+from hearts.net.errors import ErrorCode
 from hearts.options import Options
 from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
@@ -47,7 +48,8 @@ from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.view import Phase
 
-__all__ = ["PEOPLE_ORDER", "NetTable", "Outbox", "SeatHolder", "TableConfig", "think"]
+__all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder", "TableConfig",
+           "think"]
 
 PEOPLE_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
 """The seats people take, in order: two people sit across from each other."""
@@ -60,6 +62,15 @@ def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
           ) -> tuple[Card, ...]:
     """Make the decision ``request`` asks for (run in an executor; picklable)."""
     return tuple(decide(factory(request.level, request.seed), request))
+
+
+class JoinRefused(ValueError):
+    """A ``join`` the table refuses: the code, and why in words."""
+
+    def __init__(self, code: ErrorCode, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        """What the client acts on."""
 
 
 class Outbox:
@@ -269,22 +280,26 @@ class NetTable:
         return [s in self.holders and self.holders[s].outbox is not None for s in Seat]
 
     def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
-        """Seat a person (their own seat back with ``token``); ``ValueError`` says why not."""
+        """Seat a person (their own seat back with ``token``); :class:`JoinRefused`
+        says why not."""
         if token is not None:
             holder = next((h for h in self.holders.values()
                            if h.token is not None and not h.gone
                            and secrets.compare_digest(h.token.encode(), token.encode())),
                           None)
             if holder is None:
-                raise ValueError("that token is not for a seat at this table")
+                raise JoinRefused(ErrorCode.BAD_TOKEN,
+                                  "that token is not for a seat at this table")
         else:
             holder = next((h for h in self.holders.values() if h.token is None), None)
             if holder is None:
-                raise ValueError("every person's seat at this table is taken")
+                raise JoinRefused(ErrorCode.TABLE_FULL,
+                                  "every person's seat at this table is taken")
             holder.token = secrets.token_urlsafe(16)
             holder.name = name
         if holder.outbox is not None:
-            holder.outbox.put(msg.error_message("this seat was taken over by a new connection"))
+            holder.outbox.put(msg.error_message(ErrorCode.REPLACED,
+                                                "this seat was taken over by a new connection"))
             holder.outbox.close()
         holder.outbox = outbox
         holder.last_state = None
