@@ -23,12 +23,13 @@ from typing import Any, Literal
 
 from hearts.cards import Card, Seat
 from hearts.net.errors import ErrorCode
+from hearts.net.names import MAX_NAME, BadName, check_name
 from hearts.table import Stage, Table
 from hearts.view import Phase
 
 __all__ = [
-    "ACTIONS", "BUTTONS", "MAX_MESSAGE_BYTES", "NETWORK_VERSION", "Act", "ClientMessage",
-    "Join", "Leave", "MessageError", "encode", "error_message", "hand_message",
+    "ACTIONS", "BUTTONS", "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act",
+    "ClientMessage", "Join", "Leave", "MessageError", "encode", "error_message", "hand_message",
     "notice_message", "read_client", "seat_name", "state_message", "welcome_message",
 ]
 
@@ -38,8 +39,6 @@ NETWORK_VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send; anything bigger is refused unread."""
 
-MAX_NAME = 24
-"""The longest name a person may give, in characters."""
 
 ACTIONS = ("deal", "pass", "clear", "continue", "hint", "use", "choose", "point", "move")
 """What a person may ask of the table over the network (``act``'s ``action``).
@@ -124,6 +123,8 @@ def read_client(text: str | bytes) -> ClientMessage:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise MessageError(f"not JSON ({error})") from None
+    except RecursionError:
+        raise MessageError("not JSON (nested too deeply)") from None
     if not isinstance(data, dict):
         raise MessageError("a message must be a JSON object")
     kind = data.get("type")
@@ -131,9 +132,10 @@ def read_client(text: str | bytes) -> ClientMessage:
         if data.get("version") != NETWORK_VERSION:
             raise MessageError(f"this server speaks version {NETWORK_VERSION} of the "
                                f"messages, not {data.get('version')!r}", ErrorCode.VERSION)
-        name = " ".join(_text(data, "name", MAX_NAME).split())
-        if not name:
-            raise MessageError("'name' must not be empty")
+        try:
+            name = check_name(_text(data, "name", 4 * MAX_NAME))
+        except BadName as error:
+            raise MessageError(str(error), ErrorCode.BAD_NAME) from None
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 64):
             raise MessageError("'token' must be a string of at most 64 characters")
