@@ -137,8 +137,8 @@ async def test_game_starts_and_survives_a_failed_save(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o", "8", "s")
         assert isinstance(app.screen, TableScreen)
-        assert app.chair.prompt().startswith("Could not save")
-        assert app.chair.rules.target == 200  # kept for this session
+        assert app.seat_view.prompt().startswith("Could not save")
+        assert app.table.rules.target == 200  # kept for this session
 
 
 def test_engine_does_not_import_textual() -> None:

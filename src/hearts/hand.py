@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from hearts import core
 from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
-from hearts.rules import IllegalMove, PassDirection, Rules, play_refusal
+from hearts.rules import IllegalMove, PassDirection, Reason, Refusal, Rules, refuse_play
 from hearts.view import Phase, PlayerView, Trick
 
 __all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", "Trick",
@@ -333,25 +333,30 @@ class Hand:
 
     # --- passing -----------------------------------------------------------
 
-    def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
-        """Why ``seat`` may not pass ``cards`` now, or None if it may."""
+    def refuse_pass(self, seat: Seat, cards: Iterable[Card | str]) -> Refusal | None:
+        """Why ``seat`` may not pass ``cards`` now, as data, or None if it may."""
         if self.phase is not _PASSING:
-            return "Cards are not being passed now"
+            return Refusal(Reason.NOT_PASSING)
         if seat in self._passes:
-            return f"{Seat(seat)} has already passed"
+            return Refusal(Reason.ALREADY_PASSED, seat=Seat(seat))
         chosen = [card if card.__class__ is Card else _as_card(card) for card in cards]
         mask = 0
         for card in chosen:
             mask |= card.bit
         if len(chosen) != 3 or mask.bit_count() != 3:
-            return "Choose exactly 3 cards to pass"
+            return Refusal(Reason.THREE_CARDS)
         held = self._hands[seat]
         if mask & held != mask:
             missing = next(card for card in chosen if not held & card.bit)
-            return f"The {missing.long_name} is not in your hand"
+            return Refusal(Reason.NOT_IN_HAND, card=missing)
         if mask & core.QUEEN_OF_SPADES:
-            return "The queen of spades may not be passed"
+            return Refusal(Reason.QUEEN_PASSED)
         return None
+
+    def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
+        """Why ``seat`` may not pass ``cards`` now, in words, or None if it may."""
+        refusal = self.refuse_pass(seat, cards)
+        return None if refusal is None else str(refusal)
 
     def pass_cards(self, seat: Seat, cards: Iterable[Card | str]) -> None:
         """Choose ``seat``'s three cards to pass; the exchange follows the fourth seat's."""
@@ -385,17 +390,21 @@ class Hand:
 
     # --- playing -----------------------------------------------------------
 
-    def play_refusal(self, card: Card | str) -> str | None:
-        """Why the seat to play may not play ``card`` now, or None if it may."""
+    def refuse_play(self, card: Card | str) -> Refusal | None:
+        """Why the seat to play may not play ``card`` now, as data, or None if it may."""
         if self._turn is None:
-            return ("The hand is over" if self.phase is Phase.OVER
-                    else "Cards are being passed, not played")
+            return Refusal(Reason.HAND_OVER if self.phase is Phase.OVER else Reason.PASSING)
         card = _as_card(card)
         if self._legal & card.bit:
             return None
-        return play_refusal(self.rules, self._hands[self._turn], card,
-                            self._trick[0].suit if self._trick else -1,
-                            not self._tricks, self._broken)
+        return refuse_play(self.rules, self._hands[self._turn], card,
+                           self._trick[0].suit if self._trick else -1,
+                           not self._tricks, self._broken)
+
+    def play_refusal(self, card: Card | str) -> str | None:
+        """Why the seat to play may not play ``card`` now, in words, or None if it may."""
+        refusal = self.refuse_play(card)
+        return None if refusal is None else str(refusal)
 
     def play(self, card: Card | str, seat: Seat | None = None) -> Play:
         """Play ``card`` for the seat whose turn it is.

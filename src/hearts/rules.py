@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from hearts import core
 from hearts.cards import Card, Seat, Suit
 
-__all__ = ["IllegalMove", "PassDirection", "Passing", "RuleSettings", "Rules", "Scoring",
-           "play_refusal"]
+__all__ = ["IllegalMove", "PassDirection", "Passing", "Reason", "Refusal", "RuleSettings",
+           "Rules", "Scoring", "play_refusal", "refuse_play"]
 
 
 class IllegalMove(ValueError):
@@ -141,22 +141,97 @@ class Rules(RuleSettings):
         return cls(**values)
 
 
-def play_refusal(rules: Rules, hand: int, card: Card, led_suit: int, first_trick: bool,
-                 hearts_broken: bool) -> str | None:
+class Reason(StrEnum):
+    """Why the rules refuse a pass or a play (the kind of :class:`Refusal`)."""
+
+    NOT_IN_HAND = "not-in-hand"
+    """The card is not in the hand (:attr:`Refusal.card`)."""
+    MUST_FOLLOW = "must-follow"
+    """The suit led must be followed (:attr:`Refusal.suit`)."""
+    FIRST_LEAD = "first-lead"
+    """The first lead must be the 2 of clubs."""
+    FIRST_TRICK = "first-trick"
+    """No points may be played to the first trick."""
+    HEARTS_NOT_BROKEN = "hearts-not-broken"
+    """No heart may be led before one has been played."""
+    HAND_OVER = "hand-over"
+    """The hand is over."""
+    PASSING = "passing"
+    """Cards are being passed, not played."""
+    NOT_PASSING = "not-passing"
+    """Cards are not being passed now."""
+    ALREADY_PASSED = "already-passed"
+    """The seat has passed already (:attr:`Refusal.seat`)."""
+    THREE_CARDS = "three-cards"
+    """A pass is exactly three cards."""
+    QUEEN_PASSED = "queen-passed"
+    """The queen of spades may not be passed."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """Another seat is to play (:attr:`Refusal.seat`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A pass or play the rules refuse, as data: the reason and what it names.
+    ``str()`` gives the engine's own words (those of :class:`IllegalMove`)."""
+
+    reason: Reason
+    card: Card | None = None
+    """The card not held."""
+    suit: Suit | None = None
+    """The suit that must be followed."""
+    seat: Seat | None = None
+    """The seat that passed already, or whose turn it is."""
+
+    def __str__(self) -> str:
+        reason = self.reason
+        if reason is Reason.NOT_IN_HAND:
+            assert self.card is not None
+            return f"The {self.card.long_name} is not in your hand"
+        if reason is Reason.MUST_FOLLOW:
+            return f"You must follow {self.suit}"
+        if reason is Reason.ALREADY_PASSED:
+            return f"{self.seat} has already passed"
+        if reason is Reason.NOT_YOUR_TURN:
+            return f"Not your turn: it is {self.seat}'s turn to play"
+        return _REFUSAL_WORDS[reason]
+
+
+_REFUSAL_WORDS = {
+    Reason.FIRST_LEAD: "The first lead must be the 2 of clubs",
+    Reason.FIRST_TRICK: "No points may be played to the first trick",
+    Reason.HEARTS_NOT_BROKEN: "Hearts have not been broken yet",
+    Reason.HAND_OVER: "The hand is over",
+    Reason.PASSING: "Cards are being passed, not played",
+    Reason.NOT_PASSING: "Cards are not being passed now",
+    Reason.THREE_CARDS: "Choose exactly 3 cards to pass",
+    Reason.QUEEN_PASSED: "The queen of spades may not be passed",
+}
+
+
+def refuse_play(rules: Rules, hand: int, card: Card, led_suit: int, first_trick: bool,
+                hearts_broken: bool) -> Refusal | None:
     """Why ``card`` may not be played from ``hand`` (a mask) now, or None if it may.
 
     The reasons are checked in the same order as :func:`hearts.core.legal_mask`.
     """
     if not hand & card.bit:
-        return f"The {card.long_name} is not in your hand"
+        return Refusal(Reason.NOT_IN_HAND, card=card)
     legal = core.legal_mask(hand, led_suit, first_trick, hearts_broken, rules.first_lead,
                             rules.leading_hearts, rules.first_trick)
     if legal & card.bit:
         return None
     if led_suit >= 0 and card.suit != led_suit and hand & Suit(led_suit).mask:
-        return f"You must follow {Suit(led_suit)}"
+        return Refusal(Reason.MUST_FOLLOW, suit=Suit(led_suit))
     if led_suit < 0 and first_trick and rules.first_lead and hand & core.TWO_OF_CLUBS:
-        return "The first lead must be the 2 of clubs"
+        return Refusal(Reason.FIRST_LEAD)
     if first_trick and rules.first_trick and card.bit & core.POINT_CARDS:
-        return "No points may be played to the first trick"
-    return "Hearts have not been broken yet"
+        return Refusal(Reason.FIRST_TRICK)
+    return Refusal(Reason.HEARTS_NOT_BROKEN)
+
+
+def play_refusal(rules: Rules, hand: int, card: Card, led_suit: int, first_trick: bool,
+                 hearts_broken: bool) -> str | None:
+    """:func:`refuse_play` in words (None if ``card`` may be played)."""
+    refusal = refuse_play(rules, hand, card, led_suit, first_trick, hearts_broken)
+    return None if refusal is None else str(refusal)

@@ -7,13 +7,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from textual.widgets import Static
+
 from hearts.cards import Seat
 from hearts.net.cli import parse_host, parse_join
+from hearts.net.errors import ErrorCode
+from hearts.options import Options
 from hearts.rules import Rules
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
-from hearts.table import Stage
+from hearts.table import Computer, Person, Stage, Table, seat_state
+from hearts.table import events as ev
+from hearts.tui import words
 from hearts.tui.join import JoinApp
+from hearts.tui.refused import RefusedScreen
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
@@ -32,25 +39,25 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
         bob = Scripted(url, "code-1", "Bob")
         app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
         async with app.run_test(size=(100, 30)) as pilot:
-            await _until(lambda: bool(app.chair.state))
+            await _until(lambda: app.seat_view.shown)
             bob.start()
-            await _until(lambda: app.chair.state["names"][2] == "Bob")
-            assert app.chair.seat is Seat.SOUTH
+            await _until(lambda: app.seat_view.state.names[2] == "Bob")
+            assert app.seat_view.seat is Seat.SOUTH
             await pilot.press("v")  # no hand finished yet: nothing to review
-            await _until(lambda: "once it is over" in (app.chair.notice or ""))
+            await _until(lambda: "once it is over" in (app.seat_view.notice or ""))
             await pilot.press("d")
-            await _until(lambda: app.chair.stage is Stage.PASSING)
-            assert len(app.screen.query_one(HandRow).game.user_cards()) == 13
+            await _until(lambda: app.seat_view.stage is Stage.PASSING)
+            assert len(app.screen.query_one(HandRow).game.state.cards) == 13
             # four cards in a row: the queen of spades, if one of them, is refused, and
             # so is a fourth card; the keys go faster than the state comes back
             for key in ("space", "right") * 4:
                 await pilot.press(key)
-            await _until(lambda: len(app.chair.chosen) == 3)
+            await _until(lambda: len(app.seat_view.state.chosen) == 3)
             await pilot.press("p")
-            await _until(lambda: app.chair.stage in (Stage.RECEIVED, Stage.PLAYING))
+            await _until(lambda: app.seat_view.stage in (Stage.RECEIVED, Stage.PLAYING))
             assert isinstance(app.screen, TableScreen)
             # the status line shows the table's own prompt for this seat
-            assert app.chair.prompt().splitlines()[-1] == app.chair.state["prompt"]
+            assert app.seat_view.prompt().splitlines()[-1] == words.prompt_text(app.seat_view.state)
             await bob.stop()
             await pilot.press("x")
         assert server.tables["t1"].holders[Seat.SOUTH].name == "Ann"
@@ -151,8 +158,8 @@ async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: P
         bob.start()
         first = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
         async with first.run_test(size=(100, 30)) as pilot:
-            await _until(lambda: first.chair.seat is not None and bool(first.chair.state))
-            seat = first.chair.seat
+            await _until(lambda: first.seat_view.shown)
+            seat = first.seat_view.seat
             await pilot.press("x")
         holder = server.tables["t1"].holders[seat]
         await _until(lambda: holder.outbox is None)  # the seat waits for Ann
@@ -161,8 +168,8 @@ async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: P
         # The same command again: the kept token takes the same seat back.
         again = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
         async with again.run_test(size=(100, 30)) as pilot:
-            await _until(lambda: again.connection.connected.is_set() and bool(again.chair.state))
-            assert again.chair.seat is seat and holder.outbox is not None
+            await _until(lambda: again.connection.connected.is_set() and again.seat_view.shown)
+            assert again.seat_view.seat is seat and holder.outbox is not None
             # Leaving for good forgets the token: the seat is the computer's now.
             await again.connection.leave()
         assert holder.gone
@@ -198,13 +205,61 @@ async def test_a_broken_seats_file_is_set_aside_with_a_notice(tmp_path: Path) ->
             await app.connection.stop()
 
 
-async def test_space_asks_the_server_for_the_card_under_its_highlight(tmp_path: Path) -> None:
-    """The server applies the moves sent before first, so fast keys never act on a
-    highlight the state has not caught up with."""
+async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Path) -> None:
+    """The highlight is the screen's: moving it sends nothing, and space names the card
+    it rests on, however fast the keys come before the next state."""
+    table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Computer()])
+    table.handle(ev.Deal(Seat.SOUTH))
+    state = seat_state(table, Seat.SOUTH)
     app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
-    sent: list[tuple[str, dict[str, object]]] = []
-    app._act = lambda action, **fields: sent.append((action, fields))  # type: ignore[method-assign]
+    sent: list[dict[str, object]] = []
+
+    async def send(message: dict[str, object]) -> bool:
+        sent.append(message)
+        return True
+
+    app.connection.send = send  # type: ignore[method-assign]
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("right", "space", "enter")
+        app.seat_view.show(state)
+        await pilot.press("right", "right")
+        assert sent == []
+        await pilot.press("space", "enter")
+        await _until(lambda: len(sent) == 2)
         await pilot.press("x")
-    assert sent == [("move", {"step": 1}), ("use", {}), ("use", {})]
+    card = str(state.cards[2])
+    assert sent == [{"type": "act", "action": "use", "card": card}] * 2
+
+
+async def test_a_refused_join_shows_the_reason_on_a_page_of_its_own(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_server, url):
+        app = JoinApp(url, "wrong-code", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: isinstance(app.screen, RefusedScreen))
+            text = str(app.screen.query_one("#refused-reason", Static).content)
+            assert text == "No table has that code - check the code the host gave you"
+            await pilot.press("x")
+        assert app.connection.refusal is ErrorCode.BAD_CODE
+
+
+async def test_a_name_already_at_the_table_is_refused(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_server, url):
+        ann = Scripted(url, "code-1", "Ann")
+        ann.start()
+        await _until(lambda: ann.connection.connected.is_set())
+        other = Scripted(url, "code-1", "ann", tries=1)  # another person, the same name
+        other.start()
+        assert other.task is not None
+        await asyncio.wait_for(other.task, 10)
+        assert other.connection.refusal is ErrorCode.NAME_TAKEN
+        await ann.stop()
+
+
+async def test_a_wrong_address_says_why_and_counts_the_tries(tmp_path: Path) -> None:
+    app = JoinApp("ws://127.0.0.1:1/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(lambda: "try 2" in (app.seat_view.banner or ""))
+        banner = app.seat_view.banner or ""
+        assert banner.startswith("Connecting to the table (try 2: cannot reach the table: "
+                                 "connection refused")
+        assert banner in app.seat_view.prompt()
+        await pilot.press("x")

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hearts.cards import Seat
 from hearts.view import PlayerView
 from tests.net.helpers import Scripted
 
@@ -67,7 +68,9 @@ def _alive(pids: set[int]) -> set[int]:
 
 
 def _view(person: Scripted) -> PlayerView:
-    return PlayerView.from_json(person.state["view"])
+    view = person.state.view
+    assert view is not None
+    return view
 
 
 async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_path: Path) -> None:
@@ -81,7 +84,7 @@ async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_pat
     try:
         ann.start()
         bob.start()
-        await _until(lambda: ann.states and ann.state["view"] is not None
+        await _until(lambda: ann.states and ann.state.view is not None
                      and len(_view(ann).played) >= 6)
         ann.playing = bob.playing = False
         workers = _workers_of(process.pid)
@@ -89,7 +92,7 @@ async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_pat
         process.send_signal(signal.SIGKILL)
         process.wait(10)
         before = _view(ann)
-        number = ann.state["hand_number"]
+        number = ann.state.hand_number
         token = ann.connection.token
         seen = len(ann.states)
         process, again = await _start(command)
@@ -97,8 +100,8 @@ async def test_killed_and_started_again_the_server_resumes_the_same_hand(tmp_pat
         await _until(lambda: ann.connection.reconnects >= 1 and len(ann.states) > seen
                      and ann.connection.connected.is_set())
         after = _view(ann)
-        assert ann.connection.token == token and ann.state["seat"] == "south"
-        assert ann.state["hand_number"] == number
+        assert ann.connection.token == token and ann.state.seat is Seat.SOUTH
+        assert ann.state.hand_number == number
         assert after.tricks[:len(before.tricks)] == before.tricks
         assert set(after.hand) <= set(before.hand)
         assert set(before.played) <= set(after.played)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hearts.cards import Seat
 from hearts.options import Options
-from hearts.table import Computer, Decide, Person, Table
+from hearts.table import Computer, Decide, Person, Table, seat_state
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -42,7 +42,8 @@ def test_the_person_back_in_the_seat_is_waited_for_again() -> None:
     driver._take(table.handle(driver.answer(asked[0])))
     hand = table.hand
     assert hand is not None and not hand.passed(Seat.NORTH)
-    assert table.is_person(Seat.NORTH) and table.name(Seat.NORTH) == "Bob"
+    assert table.is_person(Seat.NORTH)
+    assert seat_state(table, Seat.SOUTH).seats[Seat.NORTH].name == "Bob"
 
 
 def test_the_same_seat_again_changes_nothing() -> None:

@@ -16,8 +16,7 @@ from hearts import Match, Seat
 from hearts.store.store import Store
 from hearts.table import Stage
 from hearts.table import events as ev
-from hearts.tui.app import HeartsApp
-from hearts.tui.chair import USER
+from hearts.tui.app import USER, HeartsApp
 
 
 def progress(match: Match) -> str:
@@ -45,24 +44,24 @@ async def play(data_dir: str, config_dir: str, matches: int) -> None:
         print("start", app.resumed, flush=True)
         while True:
             await pilot.pause()
-            game = app.chair
-            if game.stage is Stage.IDLE:
-                if game.match.over and app.table.games + 1 >= matches:
+            state = app.seat_view.state
+            table = app.table
+            if state.stage is Stage.IDLE:
+                if state.match_over and table.games + 1 >= matches:
                     print("over", flush=True)
                     return
                 app.send(ev.Deal(USER))
-            elif game.stage is Stage.PASSING and not game.user_passed:
-                for card in [c for c in game.user_cards() if str(c) != "QS"][:3]:
-                    if card not in game.chosen:
-                        app.use_card(card)
+            elif state.stage is Stage.PASSING and not table.passed(USER):
+                for card in [c for c in state.cards if str(c) != "QS"][:3]:
+                    if card not in state.chosen:
+                        app.send(ev.Use(USER, card))
                 app.send(ev.PassChosen(USER))
-            elif game.stage is Stage.RECEIVED:
+            elif state.stage is Stage.RECEIVED:
                 app.send(ev.Continue(USER))
-            elif game.user_to_play:
-                hand = game.hand
+            elif state.to_play:
+                hand = table.hand
                 assert hand is not None
-                app.use_card(hand.legal_plays()[0])
-
+                app.send(ev.Use(USER, hand.legal_plays()[0]))
 
 if __name__ == "__main__":
     report_saves()

@@ -4,6 +4,7 @@ checks every answer it gives, and ways to drive a match without Textual."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -12,16 +13,21 @@ from hearts.ai import Level, Player
 from hearts.hand import Hand
 from hearts.options import Options
 from hearts.table import (
+    Action,
     Computer,
     Decide,
     Effect,
+    Notice,
+    NoticeKind,
     Person,
+    Prompt,
     Save,
     SeatSpec,
     Stage,
     Table,
     Wait,
     restore,
+    seat_state,
 )
 from hearts.table import events as ev
 from hearts.table.driver import Driver
@@ -128,18 +134,25 @@ def two_people() -> tuple[SeatSpec, ...]:
 
 def make_driver(seats: Sequence[SeatSpec] | None = None, options: Options | None = None,
                 seed: int = 7, level: Level | None = Level.BEGINNER, hold: bool = False,
-                factory: Callable[[Level, int], Player] = steady_player) -> Driver:
-    """A started driver of a checked table with steady computer players."""
-    table = CheckedTable(options or Options(), seed, seats, level)
+                factory: Callable[[Level, int], Player] = steady_player,
+                turn_seconds: float | None = None) -> Driver:
+    """A started driver of a checked table with steady computer players (and the
+    people's turn timer of ``turn_seconds``, if given)."""
+    table = CheckedTable(options or Options(), seed, seats, level, turn_seconds)
     driver = Driver(table, factory)
     driver.hold = hold
     driver.start()
     return driver
 
 
+def cards(table: Table, seat: Seat) -> list[Card]:
+    """``seat``'s hand as a person sees it drawn."""
+    return seat_state(table, seat).cards
+
+
 def choose_three(table: Table, seat: Seat) -> list[Card]:
     """Three cards ``seat`` may pass (never the queen of spades)."""
-    return [c for c in table.cards(seat) if c != QS][:3]
+    return [c for c in cards(table, seat) if c != QS][:3]
 
 
 def person_passes(driver: Driver, seat: Seat = Seat.SOUTH) -> list[Card]:
@@ -180,6 +193,27 @@ def play_out_hand(driver: Driver, limit: int = 200) -> None:
     raise AssertionError("the hand never ended")
 
 
+def progress_event(table: Table, pick: random.Random) -> ev.Event | None:
+    """A person's event that moves the hand on: a legal card, a card chosen, a pass,
+    or the end of the received pause (None if no person has anything to do)."""
+    hand = table.hand
+    if hand is None:
+        return None
+    if table.stage is Stage.RECEIVED:
+        return ev.Continue(pick.choice(table.people))
+    if hand.turn is not None and table.is_person(hand.turn) and not table.claimed:
+        return ev.Use(hand.turn, pick.choice(hand.legal_plays()))
+    waiting = [seat for seat in table.people if seat_state(table, seat).can(Action.PASS)]
+    if not waiting:
+        return None
+    seat = pick.choice(waiting)
+    chosen = table.desks[seat].chosen
+    if len(chosen) == 3:
+        return ev.PassChosen(seat)
+    return ev.Choose(seat, pick.choice([c for c in hand.holding(seat)
+                                        if c not in chosen and c != QS]))
+
+
 def rebuilt(match: Match) -> Match:
     """The match as the store brings it back: every hand replayed from its record."""
     hands = [Hand.from_record(hand.record()) for hand in match.hands]
@@ -192,15 +226,25 @@ def restored(table: Table, state: dict[str, Any] | None = None, match: Match | N
              assisted: bool | None = None) -> CheckedTable:
     """A new table (same seats, options and level) restored from ``table``'s match
     (rebuilt from its records) and state, or the ones given."""
-    copy = CheckedTable(table.options, 0, table.seats, table.level_override)
+    copy = CheckedTable(table.options, 0, table.seats, table.level_override, table.turn_seconds)
     restore(copy, rebuilt(match or table.match), table.state() if state is None else state,
             table.assisted if assisted is None else assisted)
     return copy
 
 
-def prompts(table: Table) -> dict[Seat, str]:
-    """What every person's prompt says now."""
-    return {seat: table.prompt(seat) for seat in table.people}
+def prompts(table: Table) -> dict[Seat, Prompt]:
+    """What every person's prompt asks now."""
+    return {seat: seat_state(table, seat).prompt for seat in table.people}
+
+
+def said(driver: Driver, seat: Seat | None = None) -> list[Notice]:
+    """The notices told so far (to ``seat``, or to everyone when it is None)."""
+    return [s.notice for s in driver.said if seat is None or s.seat in (None, seat)]
+
+
+def kinds(driver: Driver, seat: Seat | None = None) -> list[NoticeKind]:
+    """The kinds of the notices told so far."""
+    return [notice.kind for notice in said(driver, seat)]
 
 
 def check_hand(hand: Hand) -> None:

@@ -3,11 +3,26 @@ changed between hands."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.ai.hint import HINT_LEVEL, advise, hint_seed
 from hearts.options import Options
-from hearts.table import Decide, Say, Stage, Wait
+from hearts.rules import Reason, Refusal
+from hearts.table import (
+    Action,
+    Decide,
+    Notice,
+    NoticeKind,
+    Outcome,
+    Prompt,
+    PromptKind,
+    Say,
+    Stage,
+    Wait,
+    seat_state,
+)
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -15,6 +30,7 @@ from .helpers import (
     SteadyPlayer,
     answer,
     answer_decisions,
+    cards,
     deal_and_pass,
     due_decisions,
     due_waits,
@@ -28,16 +44,15 @@ from .helpers import (
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
-ASSISTED = ("This match is now marked as assisted (a hint or an undo): the statistics count "
-            "it on its own")
+ASSISTED = Notice(NoticeKind.ASSISTED)
 
 
-def said(effects: list[object], seat: Seat | None = S) -> list[str]:
+def told(effects: Iterable[object], seat: Seat | None = S) -> list[Notice]:
     """The notices among ``effects`` to ``seat``."""
-    return [e.text for e in effects if isinstance(e, Say) and e.seat == seat]
+    return [e.notice for e in effects if isinstance(e, Say) and e.seat == seat]
 
 
-def quiet(effects: list[object]) -> bool:
+def quiet(effects: Iterable[object]) -> bool:
     """True when ``effects`` say nothing to anyone and ask for nothing."""
     return not [e for e in effects if isinstance(e, Say | Decide | Wait)]
 
@@ -63,50 +78,51 @@ def test_a_hint_for_the_pass_chooses_the_experts_three_cards() -> None:
     hand = table.hand
     assert hand is not None and hand.seed is not None
     effects = driver.send(ev.AskHint(S))
-    assert said(effects) == ["Thinking of a hint..."]
+    assert told(effects) == [Notice(NoticeKind.THINKING)]
     (request,) = due_decisions(driver, "hint")
     assert (request.seat, request.level, request.seed) == (S, HINT_LEVEL, hint_seed(hand.seed))
     assert not table.assisted  # asking is not help yet
     effects = answer(driver, request)
     advice = advise(hand.view(S), SteadyPlayer())
     assert table.desks[S].chosen == list(advice)
-    assert table.highlighted(S) == advice[0]
-    names = ", ".join(f"the {c.long_name}" for c in advice[:2])
-    assert said(effects) == [ASSISTED, f"Hint: pass {names} and the {advice[2].long_name}"]
+    assert seat_state(table, S).chosen == tuple(advice)
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=tuple(advice))]
     assert table.assisted
     driver.send(ev.PassChosen(S))
     assert hand.passed(S)
 
 
-def test_a_hint_for_a_card_puts_the_highlight_on_it_and_says_it_once() -> None:
+def test_a_hint_for_a_card_names_it_plays_nothing_and_assisted_is_said_once() -> None:
     driver = make_driver(hold=True)
     to_first_card(driver)
     to_souths_turn(driver)
     table = driver.table
     hand = table.hand
     assert hand is not None
-    driver.send(ev.Move(S, 5))
+    plays = hand.plays
     driver.send(ev.AskHint(S))
     (request,) = due_decisions(driver, "hint")
     effects = answer(driver, request)
     card = hand.legal_plays()[0]  # the steady adviser's choice
-    assert table.highlighted(S) == card
-    assert said(effects) == [ASSISTED, f"Hint: the {card.long_name}"]
-    assert hand.turn == S and table.to_play(S)  # a hint plays nothing
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=(card,))]
+    assert hand.turn == S and table.to_play(S) and hand.plays == plays  # a hint plays nothing
     driver.send(ev.AskHint(S))
     effects = answer(driver, due_decisions(driver, "hint")[0])
-    assert said(effects) == [f"Hint: the {card.long_name}"]  # assisted is said once
+    assert told(effects) == [Notice(NoticeKind.HINT, cards=(card,))]  # assisted is said once
 
 
 def test_a_hint_is_refused_when_there_is_nothing_to_decide() -> None:
     driver = make_driver(hold=True)
     effects = driver.send(ev.AskHint(S))
-    reason = "A hint is given when you have cards to pass or to play"
-    assert said(effects) == [reason] and not due_decisions(driver)
+    reason = Notice(NoticeKind.NO_HINT_NOW)
+    assert told(effects) == [reason] and not due_decisions(driver)
+    assert not seat_state(driver.table, S).can(Action.HINT)
     driver.send(ev.Deal(S))
+    assert seat_state(driver.table, S).can(Action.HINT)
     person_passes(driver)
     effects = driver.send(ev.AskHint(S))
-    assert said(effects) == [reason] and not due_decisions(driver, "hint")
+    assert told(effects) == [reason] and not due_decisions(driver, "hint")
+    assert not seat_state(driver.table, S).can(Action.HINT)
 
 
 def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
@@ -119,10 +135,10 @@ def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
     driver.send(ev.AskHint(S))
     (request,) = due_decisions(driver, "hint")
     driver.send(ev.Use(S, hand.legal_plays()[-1]))
-    cursor, plays = table.desks[S].cursor, hand.plays
+    state, plays = table.state(), hand.plays
     effects = answer(driver, request)
     assert quiet(effects) and not table.assisted
-    assert table.desks[S].cursor == cursor and hand.plays == plays
+    assert table.state() == state and hand.plays == plays
 
 
 def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
@@ -135,7 +151,7 @@ def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
     state = table.state()
     effects = answer(driver, request)
     assert quiet(effects)
-    assert table.desks[S].chosen == [] and table.raised(S) == set()
+    assert table.desks[S].chosen == [] and seat_state(table, S).chosen == ()
     assert table.state() == state and not table.assisted
 
 
@@ -173,10 +189,10 @@ def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None
     effects = driver.send(ev.Undo(S))
     hand = table.hand
     assert hand is not None
-    assert said(effects) == [ASSISTED, "Taken back - play again"]
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.TAKEN_BACK, card=card)]
     assert hand.record() == before  # every card from South's on is gone
     assert hand.turn == S and table.stage is Stage.PLAYING and table.assisted
-    assert table.highlighted(S) == card
+    assert card in seat_state(table, S).legal and seat_state(table, S).assisted
     assert table.waiting_on == ()  # nothing asked before the undo is still awaited
     driver.send(ev.Use(S, card))  # and play goes on from there
     assert hand.plays[index] == card
@@ -190,28 +206,31 @@ def test_undo_of_a_pass_until_the_exchange() -> None:
     effects = driver.send(ev.Undo(S))
     hand = table.hand
     assert hand is not None
-    assert said(effects) == [ASSISTED, "Pass taken back - choose again"]
-    assert not hand.passed(S) and table.desks[S].chosen == sorted(passed, key=lambda c: c.index)
+    back = tuple(sorted(passed, key=lambda c: c.index))
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.PASS_TAKEN_BACK, cards=back)]
+    assert not hand.passed(S) and table.desks[S].chosen == list(back)
     assert table.stage is Stage.PASSING and table.assisted
     answer_decisions(driver)  # the computers pass; South's pass is still to come
     assert hand.phase is Phase.PASSING
     driver.send(ev.PassChosen(S))
     assert hand.phase is Phase.PLAYING and table.stage is Stage.RECEIVED
     effects = driver.send(ev.Undo(S))
-    assert said(effects) == ["The cards have been exchanged - the pass cannot be undone"]
+    assert told(effects) == [Notice(NoticeKind.UNDO_EXCHANGED)]
     assert hand.passed(S)
 
 
 def test_undo_is_refused_when_there_is_nothing_to_take_back() -> None:
     driver = make_driver(hold=True)
-    assert said(driver.send(ev.Undo(S))) == ["There is nothing to undo yet"]
+    assert told(driver.send(ev.Undo(S))) == [Notice(NoticeKind.NOTHING_TO_UNDO)]
     driver.send(ev.Deal(S))
-    assert said(driver.send(ev.Undo(S))) == ["Nothing to undo - choose cards, or Clear"]
+    assert told(driver.send(ev.Undo(S))) == [Notice(NoticeKind.UNDO_CHOOSING)]
     person_passes(driver)
+    assert seat_state(driver.table, S).can(Action.UNDO)  # the pass, until the exchange
     answer_decisions(driver)
     answer(driver, due_waits(driver)[0])
     effects = driver.send(ev.Undo(S))
-    assert said(effects) == ["You have not played a card in this hand yet"]
+    assert told(effects) == [Notice(NoticeKind.UNDO_NO_CARD)]
+    assert not seat_state(driver.table, S).can(Action.UNDO)
     assert not driver.table.assisted
 
 
@@ -250,7 +269,7 @@ def test_with_forced_cards_a_persons_only_card_is_played_after_a_pause() -> None
     plays = len(hand.plays)
     effects = answer(driver, pause)
     assert hand.plays[plays] == only
-    assert f"Your only card to play, the {only.long_name}, was played for you" in said(effects)
+    assert Notice(NoticeKind.FORCED_CARD, card=only) in told(effects)
 
 
 def test_without_forced_cards_a_persons_only_card_waits_for_them() -> None:
@@ -286,8 +305,7 @@ def test_once_no_points_are_left_the_rest_is_played_out_at_once() -> None:
         driver.send(ev.Use(S, hand.legal_plays()[0]))
     hand = table.hand
     assert hand is not None and hand.phase is Phase.OVER and table.stage is Stage.IDLE
-    claimed = [s for s in driver.said
-               if s.text == "No points are left to take - the rest of the hand was played out"]
+    claimed = [s for s in driver.said if s.notice == Notice(NoticeKind.PLAYED_OUT)]
     assert len(claimed) == 1 and claimed[0].seat is None
     assert not table.claimed
 
@@ -303,9 +321,9 @@ def test_the_claim_asks_no_pause_and_plays_the_persons_cards_itself() -> None:
             break
         step(driver)
     assert table.claimed
-    assert table.prompt(S) == "No points are left to take - playing the rest of the hand out"
-    assert not table.to_play(S)
-    assert table.undo_refusal(S) == "The rest of the hand is being played out"
+    assert seat_state(table, S).prompt == Prompt(PromptKind.PLAYED_OUT)
+    assert not table.to_play(S) and not seat_state(table, S).legal
+    assert table.undo_refusal(S) == NoticeKind.UNDO_PLAYED_OUT
     while hand.phase is not Phase.OVER:
         requests = list(driver.due)
         assert requests and all(isinstance(r, Decide) for r in requests), requests
@@ -356,9 +374,9 @@ def test_a_lower_target_between_hands_ends_the_match_and_stays_after_restore() -
     assert 50 <= max(table.match.scores) < 100 and not table.match.over
     effects = driver.send(ev.OptionsChanged(Options(target=50)))
     assert table.match.over and table.stage is Stage.IDLE
-    assert Say("The game now ends at 50") in effects
+    assert Say(Notice(NoticeKind.TARGET_NOW, count=50)) in effects
     assert table.state()["rules"]["target"] == 50
-    assert "Game over" in table.prompt(S)
+    assert seat_state(table, S).prompt.kind is PromptKind.GAME_OVER
     copy = restored(table)
     assert copy.match.over and copy.state() == table.state()
     assert prompts(copy) == prompts(table)
@@ -404,12 +422,13 @@ def test_a_hint_that_breaks_the_rules_counts_as_a_failure() -> None:
     driver.due.remove(request)
     effects = driver.send(ev.Decided(request.token, (*own, stranger)))
     assert table.desks[S].chosen == [] and not table.assisted
-    notices = [e.text for e in effects if isinstance(e, Say)]
-    assert notices == [f"The hint's Expert player failed choosing a hint (an illegal hint "
-                       f"(The {stranger.long_name} is not in your hand)); asking it again"]
+    notices = [e.notice for e in effects if isinstance(e, Say)]
+    refusal = Refusal(Reason.NOT_IN_HAND, card=stranger)
+    assert notices == [Notice(NoticeKind.PLAYER_FAILED, decision="hint", level=HINT_LEVEL,
+                              outcome=Outcome.ASK_AGAIN, error=f"an illegal hint ({refusal})")]
     (again,) = due_decisions(driver, "hint")
     answer(driver, again)
-    assert len(table.desks[S].chosen) == 3 and set(table.desks[S].chosen) <= set(table.cards(S))
+    assert len(table.desks[S].chosen) == 3 and set(table.desks[S].chosen) <= set(cards(table, S))
 
 
 def test_a_hint_of_a_card_that_may_not_be_played_counts_as_a_failure() -> None:
@@ -419,12 +438,45 @@ def test_a_hint_of_a_card_that_may_not_be_played_counts_as_a_failure() -> None:
     table = driver.table
     hand = table.hand
     assert hand is not None
-    driver.send(ev.Move(S, 3))
-    cursor = table.desks[S].cursor
     illegal = hand.holding(W)[0]
     driver.send(ev.AskHint(S))
     (request,) = due_decisions(driver, "hint")
     driver.due.remove(request)
+    state, plays = table.state(), hand.plays
     effects = driver.send(ev.Decided(request.token, (illegal,)))
-    assert any("an illegal hint" in e.text for e in effects if isinstance(e, Say))
-    assert table.desks[S].cursor == cursor and not table.assisted
+    refusal = hand.refuse_play(illegal)
+    assert refusal is not None
+    assert told(effects, S) == [Notice(NoticeKind.PLAYER_FAILED, decision="hint",
+                                          level=HINT_LEVEL, outcome=Outcome.ASK_AGAIN,
+                                          error=f"an illegal hint ({refusal})")]
+    assert table.state() == state and hand.plays == plays and not table.assisted
+    assert len(due_decisions(driver, "hint")) == 1  # asked again
+
+
+def test_a_second_hint_asked_while_one_is_on_its_way_asks_for_nothing() -> None:
+    driver = make_driver(hold=True)
+    driver.send(ev.Deal(S))
+    table = driver.table
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    for _ in range(2):
+        assert driver.send(ev.AskHint(S)) == []  # no decision, no notice, no save
+    assert due_decisions(driver, "hint") == [request]
+    assert [d for d in driver.asked if d.kind == "hint"] == [request]
+    effects = answer(driver, request)
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=tuple(table.desks[S].chosen))]
+    assert not due_decisions(driver, "hint")
+    driver.send(ev.AskHint(S))  # once it came, a new hint may be asked for
+    assert len(due_decisions(driver, "hint")) == 1
+
+
+def test_a_second_hint_for_a_card_while_one_is_on_its_way_asks_for_nothing() -> None:
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    to_souths_turn(driver)
+    driver.send(ev.AskHint(S))
+    driver.send(ev.AskHint(S))
+    (request,) = due_decisions(driver, "hint")
+    assert len([d for d in driver.asked if d.kind == "hint"]) == 1
+    effects = answer(driver, request)
+    assert [n.kind for n in told(effects)] == [NoticeKind.ASSISTED, NoticeKind.HINT]

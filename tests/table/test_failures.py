@@ -3,10 +3,24 @@ below makes that decision, and the hand's record says so."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.hand import Hand, StandIn
-from hearts.table import Decide, Save, Say, Stage
+from hearts.table import (
+    Decide,
+    Notice,
+    NoticeKind,
+    Outcome,
+    Prompt,
+    PromptKind,
+    Save,
+    Say,
+    Stage,
+    Table,
+    seat_state,
+)
 from hearts.table import events as ev
 
 from .helpers import (
@@ -25,9 +39,24 @@ S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 COMPUTERS = (W, N, E)
 
 
-def notices(effects: list[object]) -> list[str]:
-    """The texts of the notices among ``effects``."""
-    return [e.text for e in effects if isinstance(e, Say)]
+NO_PASS = "RuntimeError: no pass today"
+
+
+def notices(effects: Iterable[object]) -> list[Notice]:
+    """The notices among ``effects``."""
+    return [e.notice for e in effects if isinstance(e, Say)]
+
+
+def failed(seat: Seat | None, decision: str, level: Level, outcome: Outcome,
+           error: str = NO_PASS, lower: Level | None = None, log: str | None = None) -> Notice:
+    """The notice of a failed decision."""
+    return Notice(NoticeKind.PLAYER_FAILED, seat, decision=decision, level=level, lower=lower,
+                  outcome=outcome, error=error, log=log)
+
+
+def prompt(table: Table) -> Prompt:
+    """South's prompt."""
+    return seat_state(table, S).prompt
 
 
 def seat_of_play(hand: Hand, index: int) -> Seat:
@@ -46,15 +75,13 @@ def test_a_failing_player_is_asked_again_then_the_level_below_decides() -> None:
     request = due_decisions(driver)[0]
     assert (request.seat, request.level) == (W, Level.CLUB)
     effects = answer(driver, request)
-    assert notices(effects) == ["West's Club player failed choosing its pass (RuntimeError: "
-                                "no pass today); asking it again"]
+    assert notices(effects) == [failed(W, "pass", Level.CLUB, Outcome.ASK_AGAIN)]
     again = [d for d in effects if isinstance(d, Decide)]
     assert [(d.seat, d.kind, d.level, d.seed) for d in again] == [
         (W, "pass", Level.CLUB, request.seed)]
     effects = answer(driver, again[0])
-    assert notices(effects) == ["West's Club player failed again choosing its pass "
-                                "(RuntimeError: no pass today); the Casual level plays that "
-                                "decision"]
+    assert notices(effects) == [failed(W, "pass", Level.CLUB, Outcome.LOWER_LEVEL,
+                                       lower=Level.CASUAL)]
     (lower,) = [d for d in effects if isinstance(d, Decide)]
     assert (lower.seat, lower.kind, lower.level, lower.seed) == (
         W, "pass", Level.CASUAL, request.seed)
@@ -109,8 +136,8 @@ def test_a_player_failing_once_stands_in_for_nothing() -> None:
     driver.send(ev.Deal(S))
     hand = driver.table.hand
     assert hand is not None
-    assert [s.text for s in driver.said] == [
-        "West's Beginner player failed choosing its pass (ValueError: once); asking it again"]
+    assert driver.said == [Say(failed(W, "pass", Level.BEGINNER, Outcome.ASK_AGAIN,
+                                      "ValueError: once"))]
     assert all(hand.passed(seat) for seat in COMPUTERS)
     assert hand.stand_ins == []
 
@@ -121,8 +148,8 @@ def test_the_notice_says_where_the_details_were_written() -> None:
     request = due_decisions(driver)[0]
     driver.due.remove(request)
     effects = driver.send(ev.Failed(request.token, "KeyError: 'x'", "/data/hearts.log"))
-    assert notices(effects) == ["West's Beginner player failed choosing its pass (KeyError: "
-                                "'x'); asking it again - the details are in /data/hearts.log"]
+    assert notices(effects) == [failed(W, "pass", Level.BEGINNER, Outcome.ASK_AGAIN,
+                                       "KeyError: 'x'", log="/data/hearts.log")]
 
 
 def test_a_card_decision_falls_to_the_level_below_too() -> None:
@@ -136,8 +163,8 @@ def test_a_card_decision_falls_to_the_level_below_too() -> None:
         driver.due.remove(request)
         effects = driver.send(ev.Failed(request.token, "RuntimeError: boom"))
         (request,) = [e for e in effects if isinstance(e, Decide)]
-    assert notices(effects) == ["West's Strong player failed again choosing a card "
-                                "(RuntimeError: boom); the Club level plays that decision"]
+    assert notices(effects) == [failed(W, "play", Level.STRONG, Outcome.LOWER_LEVEL,
+                                       "RuntimeError: boom", lower=Level.CLUB)]
     assert (request.level, request.kind) == (Level.CLUB, "play")
     answer(driver, request)
     answer(driver, driver.due[0])  # the card pause
@@ -155,19 +182,17 @@ def test_a_beginner_that_fails_twice_stops_the_table() -> None:
     answer(driver, request)
     (again,) = [r for r in due_decisions(driver) if r.seat == W]
     effects = answer(driver, again)
-    assert notices(effects) == ["West's Beginner player failed choosing its pass "
-                                "(RuntimeError: no pass today) and no player can stand in: "
-                                "the game cannot go on"]
+    assert notices(effects) == [failed(W, "pass", Level.BEGINNER, Outcome.STUCK)]
     assert not [r for r in due_decisions(driver) if r.seat == W]  # not asked once more
     assert not hand.passed(W) and table.stage is Stage.PASSING
-    stuck = "The game cannot go on - press Abandon (a) for a new match"
-    assert table.prompt(S) == stuck
+    stuck = Prompt(PromptKind.STUCK)
+    assert prompt(table) == stuck
     while due_decisions(driver):  # the others' passes still count; nothing new is asked
         answer(driver, due_decisions(driver)[0])
     person_passes(driver)
-    assert not driver.due and table.prompt(S) == stuck and hand.phase is Phase.PASSING
+    assert not driver.due and prompt(table) == stuck and hand.phase is Phase.PASSING
     driver.send(ev.Abandon())
-    assert table.prompt(S) == "Welcome to Hearts - press Deal (d) to begin"
+    assert prompt(table) == Prompt(PromptKind.WELCOME)
     driver.send(ev.Deal(S))
     assert len(due_decisions(driver)) == 3  # a new match asks again
 
@@ -177,9 +202,9 @@ def test_a_table_restored_after_it_stopped_asks_again() -> None:
     driver.send(ev.Deal(S))
     for _ in range(2):
         answer(driver, next(r for r in due_decisions(driver) if r.seat == W))
-    assert "cannot go on" in driver.table.prompt(S)
+    assert prompt(driver.table) == Prompt(PromptKind.STUCK)
     copy = restored(driver.table)
-    assert copy.prompt(S).startswith("Choose 3 cards to pass")
+    assert prompt(copy).kind is PromptKind.CHOOSE
     asked = [e for e in copy.start() if isinstance(e, Decide)]
     assert [d.seat for d in asked] == [W, N, E]
 
@@ -195,9 +220,8 @@ def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None
     answer(driver, hint)
     (again,) = due_decisions(driver, "hint")
     effects = answer(driver, again)
-    assert notices(effects) == ["The hint's Expert player failed again choosing a hint "
-                                "(RuntimeError: no pass today); the Strong level plays that "
-                                "decision"]
+    assert notices(effects) == [failed(None, "hint", Level.EXPERT, Outcome.LOWER_LEVEL,
+                                       lower=Level.STRONG)]
     (lower,) = due_decisions(driver, "hint")
     assert lower.level is Level.STRONG and lower.seat == S
     answer(driver, lower)
@@ -210,15 +234,15 @@ def test_a_hint_no_level_can_give_leaves_the_game_going() -> None:
     driver.send(ev.Deal(S))
     table = driver.table
     driver.send(ev.AskHint(S))
-    said: list[str] = []
+    said: list[Say] = []
     for _ in range(20):
         hints = due_decisions(driver, "hint")
         if not hints:
             break
-        said += notices(answer(driver, hints[0]))
-    assert said[-1] == ("The hint's Beginner player failed choosing a hint (RuntimeError: no "
-                        "pass today): no hint this time")
-    assert not any("cannot go on" in text for text in said)
+        said += [e for e in answer(driver, hints[0]) if isinstance(e, Say)]
+    assert said[-1] == Say(failed(None, "hint", Level.BEGINNER, Outcome.NO_HINT), S)
+    assert not any(s.notice.outcome is Outcome.STUCK for s in said)
+    assert not table.stuck
     assert table.desks[S].chosen == [] and not table.assisted
     person_passes(driver)
     hand = table.hand

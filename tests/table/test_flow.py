@@ -5,9 +5,26 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts import Card, Match, Phase, Rules, Seat
 from hearts.options import Options
-from hearts.table import Abandoned, Decide, Save, Say, Stage, Wait, display_order
+from hearts.rules import PassDirection, Reason, Refusal
+from hearts.table import (
+    Abandoned,
+    Action,
+    Decide,
+    Notice,
+    NoticeKind,
+    Prompt,
+    PromptKind,
+    Result,
+    Save,
+    Say,
+    Stage,
+    Wait,
+    seat_state,
+)
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -15,6 +32,7 @@ from .helpers import (
     QS,
     answer,
     answer_decisions,
+    cards,
     choose_three,
     deal_and_pass,
     due_decisions,
@@ -29,9 +47,9 @@ from .helpers import (
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
 
-def said_to(driver: Driver, seat: Seat | None = S) -> list[str]:
-    """Every notice said to ``seat``."""
-    return [say.text for say in driver.said if say.seat == seat]
+def refused(refusal: Refusal, seat: Seat = S) -> Say:
+    """The notice refusing ``seat``'s action with the engine's ``refusal``."""
+    return Say(Notice(NoticeKind.REFUSED, refusal=refusal), seat)
 
 
 def seed_where_south_holds_queen() -> int:
@@ -46,9 +64,11 @@ def test_a_new_table_waits_for_the_first_deal() -> None:
     driver = make_driver(hold=True)
     table = driver.table
     assert table.stage is Stage.IDLE and table.hand is None
-    assert table.prompt(S) == "Welcome to Hearts - press Deal (d) to begin"
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.WELCOME)
     assert not driver.due and table.settled
-    assert table.can("deal", S) and not table.can("abandon", S)
+    assert state.can(Action.DEAL) and not state.can(Action.ABANDON)
+    assert state.view is None and state.cards == [] and state.result is None
 
 
 def test_a_deal_starts_the_passing_and_asks_each_computer_for_its_pass() -> None:
@@ -63,8 +83,8 @@ def test_a_deal_starts_the_passing_and_asks_each_computer_for_its_pass() -> None
                                                                (E, "pass", 2)]
     assert len({d.seed for d in asked}) == 3
     assert any(isinstance(e, Save) for e in effects)
-    assert table.prompt(S) == ("Choose 3 cards to pass left - the queen of spades may not "
-                               "be passed")
+    assert seat_state(table, S).prompt == Prompt(PromptKind.CHOOSE,
+                                                 direction=PassDirection.LEFT)
     assert table.in_progress and table.deals == 1
     assert hand.players is not None
     assert [p.player for p in hand.players] == ["human", "casual", "casual", "casual"]
@@ -75,7 +95,7 @@ def test_a_deal_during_a_hand_is_refused() -> None:
     driver.send(ev.Deal(S))
     hand = driver.table.hand
     effects = driver.send(ev.Deal(S))
-    assert Say("Finish this hand first", S) in effects
+    assert Say(Notice(NoticeKind.FINISH_HAND), S) in effects
     assert driver.table.hand is hand and len(driver.table.match.hands) == 1
 
 
@@ -90,7 +110,8 @@ def test_choosing_and_putting_back_cards_to_pass() -> None:
     driver.send(ev.Choose(S, first))
     driver.send(ev.Use(S, second))
     assert table.desks[S].chosen == [first, second]
-    assert table.raised(S) == {first, second}
+    state = seat_state(table, S)
+    assert state.raised == {first, second} and state.chosen == (first, second)
     driver.send(ev.Choose(S, first))
     assert table.desks[S].chosen == [second]
     driver.send(ev.Clear(S))
@@ -101,17 +122,16 @@ def test_a_fourth_card_and_a_short_pass_are_refused() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
-    cards = [c for c in table.cards(S) if c != QS]
-    for card in cards[:2]:
+    free = [c for c in cards(table, S) if c != QS]
+    for card in free[:2]:
         driver.send(ev.Choose(S, card))
     effects = driver.send(ev.PassChosen(S))
-    assert Say("Choose 3 cards to pass (2 chosen so far)", S) in effects
+    assert Say(Notice(NoticeKind.CHOOSE_THREE, count=2), S) in effects
     assert not table.passed(S)
-    driver.send(ev.Choose(S, cards[2]))
-    effects = driver.send(ev.Choose(S, cards[3]))
-    assert Say("You have chosen 3 cards - press Pass, or choose one again to put it back",
-               S) in effects
-    assert table.desks[S].chosen == cards[:3]
+    driver.send(ev.Choose(S, free[2]))
+    effects = driver.send(ev.Choose(S, free[3]))
+    assert Say(Notice(NoticeKind.THREE_CHOSEN), S) in effects
+    assert table.desks[S].chosen == free[:3]
 
 
 def test_the_queen_of_spades_is_refused_with_the_engines_reason() -> None:
@@ -120,11 +140,11 @@ def test_the_queen_of_spades_is_refused_with_the_engines_reason() -> None:
     table = driver.table
     hand = table.hand
     assert hand is not None
-    others = [c for c in table.cards(S) if c != QS][:2]
-    reason = hand.pass_refusal(S, [QS, *others])
-    assert reason == "The queen of spades may not be passed"
+    others = [c for c in cards(table, S) if c != QS][:2]
+    reason = hand.refuse_pass(S, [QS, *others])
+    assert reason == Refusal(Reason.QUEEN_PASSED)
     effects = driver.send(ev.Choose(S, QS))
-    assert Say(reason, S) in effects
+    assert refused(reason) in effects
     assert table.desks[S].chosen == []
 
 
@@ -135,7 +155,7 @@ def test_a_card_not_held_is_refused_with_the_engines_reason() -> None:
     assert hand is not None
     stranger = next(c for c in hand.holding(W) if c != QS)
     effects = driver.send(ev.Choose(S, stranger))
-    assert Say(f"The {stranger.long_name} is not in your hand", S) in effects
+    assert refused(Refusal(Reason.NOT_IN_HAND, card=stranger)) in effects
     assert driver.table.desks[S].chosen == []
 
 
@@ -144,12 +164,16 @@ def test_choosing_clearing_or_passing_after_the_pass_is_refused() -> None:
     driver.send(ev.Deal(S))
     passed = person_passes(driver)
     table = driver.table
-    assert table.passed(S) and table.prompt(S) == "Waiting for the others to pass"
+    assert table.passed(S)
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.WAIT_PASS, direction=PassDirection.LEFT)
     hand = table.hand
     assert hand is not None and hand.passed(S) == tuple(sorted(passed, key=lambda c: c.index))
-    for event in (ev.Choose(S, table.cards(S)[0]), ev.Clear(S), ev.PassChosen(S)):
+    assert state.passed == hand.passed(S) and state.raised == set(passed)
+    assert state.chosen == () and not state.can(Action.PASS)
+    for event in (ev.Choose(S, cards(table, S)[0]), ev.Clear(S), ev.PassChosen(S)):
         effects = driver.send(event)
-        assert Say("Cards are not being passed now", S) in effects
+        assert refused(Refusal(Reason.NOT_PASSING)) in effects
         assert not any(isinstance(e, Save) for e in effects)
 
 
@@ -159,34 +183,29 @@ def test_keys_for_a_computers_seat_are_refused() -> None:
     hand = driver.table.hand
     assert hand is not None
     effects = driver.send(ev.Use(W, hand.holding(W)[0]))
-    assert Say("West is not a person's seat", W) in effects
+    assert Say(Notice(NoticeKind.NOT_A_PERSON, W), W) in effects
     assert not hand.passed(W)
 
 
-def test_the_highlight_moves_round_and_points_at_cards() -> None:
+def test_a_card_used_before_the_first_deal_asks_for_a_deal() -> None:
+    driver = make_driver(hold=True)
+    card = Card.parse("2C")
+    effects = driver.send(ev.Use(S, card))
+    assert Say(Notice(NoticeKind.PRESS_DEAL), S) in effects
+    assert not [e for e in effects if isinstance(e, Save)]
+    assert driver.table.hand is None and driver.table.stage is Stage.IDLE
+
+
+def test_use_chooses_the_card_it_names_and_puts_it_back() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
-    cards = table.cards(S)
-    driver.send(ev.Move(S, -1))
-    assert table.highlighted(S) == cards[-1]
-    driver.send(ev.Move(S, 2))
-    assert table.highlighted(S) == cards[1]
-    driver.send(ev.Point(S, cards[7]))
-    assert table.desks[S].cursor == 7
-
-
-def test_use_without_a_card_takes_the_one_under_the_highlight() -> None:
-    driver = make_driver(hold=True)
-    assert Say("There is no hand yet - press Deal (d)", S) in driver.send(ev.Use(S))
-    driver.send(ev.Deal(S))
-    table = driver.table
-    cards = table.cards(S)
-    driver.send(ev.Point(S, cards[4]))
-    driver.send(ev.Use(S))
-    driver.send(ev.Move(S, 1))
-    driver.send(ev.Use(S))
-    assert table.desks[S].chosen == [cards[4], cards[5]]
+    held = cards(table, S)
+    driver.send(ev.Use(S, held[4]))
+    driver.send(ev.Use(S, held[5]))
+    assert table.desks[S].chosen == [held[4], held[5]]
+    driver.send(ev.Use(S, held[4]))
+    assert table.desks[S].chosen == [held[5]]
 
 
 # --- the exchange and the received pause ---------------------------------------
@@ -211,8 +230,10 @@ def test_the_exchange_waits_for_every_pass() -> None:
     hand = table.hand
     assert hand is not None and hand.phase is Phase.PLAYING
     assert table.stage is Stage.RECEIVED
-    assert table.raised(S) == set(hand.received(S)) and len(hand.received(S)) == 3
-    assert table.prompt(S) == "You receive these 3 cards from East - any key to continue"
+    state = seat_state(table, S)
+    assert state.raised == set(hand.received(S)) and len(hand.received(S)) == 3
+    assert state.prompt == Prompt(PromptKind.RECEIVED, seat=E)
+    assert state.can(Action.CONTINUE) and not state.legal
     (pause,) = due_waits(driver)
     assert pause.seconds == Options().speed.received_delay
     assert not due_decisions(driver)  # no card is asked for while the cards are held up
@@ -223,7 +244,7 @@ def test_the_received_pause_ends_when_it_elapses() -> None:
     (pause,) = due_waits(driver)
     answer(driver, pause)
     table = driver.table
-    assert table.stage is Stage.PLAYING and table.raised(S) == set()
+    assert table.stage is Stage.PLAYING and seat_state(table, S).raised == set()
     (request,) = due_decisions(driver)
     assert (request.seat, request.kind) == (W, "play")  # the dealer's left leads
 
@@ -245,7 +266,7 @@ def test_continue_ends_the_received_pause_and_its_timer_then_does_nothing() -> N
 def test_any_card_ends_the_received_pause() -> None:
     driver = exchanged()
     table = driver.table
-    driver.send(ev.Use(S, table.cards(S)[0]))
+    driver.send(ev.Use(S, cards(table, S)[0]))
     assert table.stage is Stage.PLAYING
     hand = table.hand
     assert hand is not None and not hand.plays  # the key is not also a card played
@@ -291,23 +312,25 @@ def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> Non
     table = driver.table
     hand = table.hand
     assert hand is not None
-    assert table.prompt(S) == "Trick 1 - West to lead"
-    effects = driver.send(ev.Use(S, table.cards(S)[0]))
-    assert Say("Wait for your turn", S) in effects
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.LEAD, seat=W, number=1)
+    assert state.legal == set() and not state.to_play
+    effects = driver.send(ev.Use(S, cards(table, S)[0]))
+    assert refused(Refusal(Reason.NOT_YOUR_TURN, seat=W)) in effects
     for _ in range(3):
         answer_decisions(driver)
         answer(driver, due_waits(driver)[0])
     assert hand.turn == S
     led = hand.trick[0][1].suit
-    assert table.prompt(S) == f"Trick 1 - {led} led - your play"
-    # the highlight rests on the lowest legal card as the turn begins
-    lowest = min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
-    assert table.highlighted(S) == lowest
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.FOLLOW, seat=S, number=1, suit=led)
+    assert state.legal == set(hand.legal_plays()) and state.to_play
+    assert state.trick == hand.trick
     illegal = next(c for c in hand.holding(S) if c not in hand.legal_plays())
-    reason = hand.play_refusal(illegal)
+    reason = hand.refuse_play(illegal)
     assert reason is not None
     effects = driver.send(ev.Use(S, illegal))
-    assert Say(reason, S) in effects
+    assert refused(reason) in effects
     assert len(hand.plays) == 3 and hand.turn == S
 
 
@@ -337,8 +360,11 @@ def test_a_finished_trick_stays_on_show_until_its_pause_ends() -> None:
     hand = table.hand
     assert hand is not None and table.shown_trick is not None
     assert table.shown_trick == hand.tricks[-1]
-    assert table.trick_cards() == dict(hand.tricks[-1].plays())
-    assert table.prompt(S).startswith(f"{table.shown_trick.winner} takes trick 1")
+    state = seat_state(table, S)
+    assert state.trick == hand.tricks[-1].plays() and len(state.trick) == 4
+    assert state.winner == table.shown_trick.winner
+    assert state.prompt == Prompt(PromptKind.TRICK_TAKEN, seat=table.shown_trick.winner,
+                                  number=1, next_lead=hand.turn == S)
     assert not due_decisions(driver)  # the next card waits for the show to end
     (pause,) = due_waits(driver)
     assert pause.seconds == Options().speed.trick_delay
@@ -353,7 +379,9 @@ def test_the_person_may_lead_while_the_trick_is_on_show() -> None:
     table = driver.table
     hand = table.hand
     assert hand is not None
-    assert table.prompt(S).endswith(" - your lead")
+    prompt = seat_state(table, S).prompt
+    assert prompt.kind is PromptKind.TRICK_TAKEN and prompt.next_lead
+    assert seat_state(table, S).legal == set(hand.legal_plays())
     (pause,) = due_waits(driver)
     tricks = len(hand.tricks)
     card = hand.legal_plays()[0]
@@ -370,8 +398,11 @@ def test_a_computer_seat_leads_only_after_the_show() -> None:
     to_first_card(driver)
     play_until_trick_show(driver, south_leads=False)
     table = driver.table
-    effects = driver.send(ev.Use(S, table.cards(S)[0]))
-    assert Say("Wait for your turn", S) in effects
+    hand = table.hand
+    assert hand is not None and hand.turn is not None and hand.turn != S
+    assert not seat_state(table, S).prompt.next_lead and not seat_state(table, S).legal
+    effects = driver.send(ev.Use(S, cards(table, S)[0]))
+    assert refused(Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)) in effects
     assert table.stage is Stage.TRICK_SHOW
 
 
@@ -386,15 +417,20 @@ def test_a_hand_played_out_ends_between_hands() -> None:
     hand = table.hand
     assert hand is not None and hand.phase is Phase.OVER
     assert table.stage is Stage.IDLE and table.settled and not driver.due
-    assert table.prompt(S).endswith("Hand complete - press Deal for the next one, v to review it")
-    lines = table.result_lines(S)
-    assert lines[0] == "Hand 1 complete" and lines[1] == f"Dealt from seed {hand.seed}"
-    assert table.match.scores == hand.points
-    assert table.can("deal", S) and not table.can("pass", S)
-    assert table.undo_refusal(S) == "The hand is over - nothing to undo"
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
+    assert hand.seed is not None
+    assert state.result == Result(1, hand.seed, hand.shooter, ())
+    assert table.match.scores == hand.points and state.scores == hand.points
+    assert state.can(Action.DEAL) and state.can(Action.REVIEW) and not state.can(Action.PASS)
+    assert table.undo_refusal(S) == NoticeKind.UNDO_HAND_OVER and not state.can(Action.UNDO)
+    effects = driver.send(ev.Use(S, hand.plays[-1]))  # between hands a card asks for a deal
+    assert Say(Notice(NoticeKind.PRESS_DEAL), S) in effects
+    assert not [e for e in effects if isinstance(e, Save)]
     driver.send(ev.Deal(S))
     assert len(table.match.hands) == 2 and table.stage is Stage.PASSING
-    assert table.prompt(S).startswith("Choose 3 cards to pass")
+    assert seat_state(table, S).prompt.kind is PromptKind.CHOOSE
+    assert seat_state(table, S).result is None
 
 
 def play_match(driver: Driver, limit: int = 40) -> None:
@@ -415,12 +451,14 @@ def test_the_match_ends_at_the_target_and_a_deal_begins_a_new_one() -> None:
     old = table.match
     assert old.over and max(old.scores) >= 50
     assert table.stage is Stage.IDLE and not table.in_progress
-    prompt = table.prompt(S)
-    assert prompt.endswith(" - press Deal for a new game, v to review the hand")
-    assert "Game over - " in prompt
-    assert table.result_lines(S)[0] == table.winner_text(S)
+    hand = old.hands[-1]
+    winners = tuple(old.winners)
     low = min(old.scores)
-    assert f"with {low} points" in table.winner_text(S)
+    assert winners and all(old.scores[seat] == low for seat in winners)
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.GAME_OVER, shooter=hand.shooter, winners=winners)
+    assert state.result == Result(len(old.hands), hand.seed, hand.shooter, winners)
+    assert state.match_over and not state.in_progress
     deals = table.deals
     driver.send(ev.Deal(S))
     assert table.match is not old and table.games == 1
@@ -437,9 +475,9 @@ def test_abandoning_keeps_nothing_of_the_match_in_progress() -> None:
     assert waited
     effects = driver.send(ev.Abandon())
     kinds = [type(e) for e in effects]
-    assert kinds.count(Abandoned) == 1 and driver.abandoned == 1
+    assert kinds.count(Abandoned) == 1 and driver.abandoned_count == 1
     assert kinds.index(Abandoned) < kinds.index(Save)  # recorded before the next save
-    assert Say("Match abandoned - press Deal (d) to start a new one") in effects
+    assert Say(Notice(NoticeKind.ABANDONED)) in effects
     table = driver.table
     assert table.match is not old and table.match.hands == []
     assert table.stage is Stage.IDLE and table.games == 1 and table.settled
@@ -469,3 +507,26 @@ def test_every_card_of_a_hand_reaches_the_match_in_order() -> None:
     played = [card for trick in hand.tricks for card in trick.cards]
     assert list(hand.plays) == played and len(set(played)) == 52
     assert set(played) == set(Card.all())
+
+
+def test_a_hand_without_a_pass_starts_with_the_first_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Rules, "pass_direction", lambda self, number: PassDirection.NONE)
+    driver = make_driver(hold=True)
+    effects = driver.send(ev.Deal(S))
+    table = driver.table
+    hand = table.hand
+    assert hand is not None and hand.pass_direction is PassDirection.NONE
+    assert hand.phase is Phase.PLAYING and table.stage is Stage.PLAYING
+    assert not [d for d in effects if isinstance(d, Decide) and d.kind == "pass"]
+    leader = hand.turn
+    assert leader is not None
+    state = seat_state(table, S)
+    assert state.prompt == Prompt(PromptKind.LEAD, seat=leader, number=1)
+    assert not state.can(Action.PASS) and state.raised == set() and state.chosen == ()
+    effects = driver.send(ev.Choose(S, cards(table, S)[0]))
+    assert refused(Refusal(Reason.NOT_PASSING)) in effects
+    if leader == S:
+        assert state.legal == set(hand.legal_plays())
+    else:
+        assert [(d.seat, d.kind) for d in due_decisions(driver)] == [(leader, "play")]

@@ -14,11 +14,18 @@ from hypothesis import strategies as st
 from hearts import Card, Phase, Seat
 from hearts.ai import Level
 from hearts.options import Options
-from hearts.table import Decide, SeatSpec, Table, Wait, one_person
+from hearts.table import Decide, SeatSpec, Table, Wait, one_person, seat_state
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
-from .helpers import check_hand, make_driver, record_text, restored, two_people
+from .helpers import (
+    check_hand,
+    make_driver,
+    progress_event,
+    record_text,
+    restored,
+    two_people,
+)
 from .test_save import faces
 
 OPS = ("answer",) * 3 + ("play",) * 2 + ("advance",) * 8 + ("key",) * 3 + (
@@ -32,33 +39,15 @@ def look(table: Table) -> tuple[object, ...]:
     """Everything an event could change at the table."""
     return (record_text(table.match), json.dumps(table.state(), sort_keys=True),
             table.assisted, table.stage, table.waiting_on, table.claimed,
-            {seat: table.prompt(seat) for seat in table.people})
+            {seat: seat_state(table, seat) for seat in Seat})
 
 
 def key_event(seat: Seat, pick: random.Random) -> ev.Event:
     """One of a person's keys, with any card."""
     card = pick.choice(CARDS)
-    return pick.choice([ev.Move(seat, pick.randint(-3, 3)), ev.Point(seat, card),
-                        ev.Use(seat, card), ev.Choose(seat, card), ev.Clear(seat),
-                        ev.PassChosen(seat), ev.Continue(seat)])
-
-
-def progress_event(table: Table, pick: random.Random) -> ev.Event | None:
-    """A person's event that moves the hand on: a legal card, or a pass."""
-    hand = table.hand
-    if hand is None:
-        return None
-    if hand.turn is not None and table.is_person(hand.turn):
-        return ev.Use(hand.turn, pick.choice(hand.legal_plays()))
-    waiting = [seat for seat in table.people if table.can("pass", seat)]
-    if not waiting:
-        return None
-    seat = pick.choice(waiting)
-    desk = table.desks[seat]
-    if len(desk.chosen) == 3:
-        return ev.PassChosen(seat)
-    free = [c for c in table.cards(seat) if c not in desk.chosen and c != Card.parse("QS")]
-    return ev.Choose(seat, pick.choice(free))
+    keys: list[ev.Event] = [ev.Use(seat, card), ev.Choose(seat, card), ev.Clear(seat),
+                            ev.PassChosen(seat), ev.Continue(seat)]
+    return pick.choice(keys)
 
 
 def fuzz_step(driver: Driver, seen: list[Decide | Wait], op: str, pick: random.Random) -> None:
@@ -154,10 +143,13 @@ SEATINGS: tuple[tuple[SeatSpec, ...], ...] = (one_person(), one_person(Seat.EAST
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(seating=st.sampled_from(SEATINGS), seed=st.integers(0, 1 << 16),
        steps=st.lists(st.tuples(st.sampled_from(OPS + RARE), st.integers(0, 1 << 16)),
-                      min_size=10, max_size=80))
+                      min_size=10, max_size=80),
+       turn_seconds=st.sampled_from((None, 30.0)))
 def test_random_events_keep_the_table_sound(seating: tuple[SeatSpec, ...], seed: int,
-                                            steps: list[tuple[str, int]]) -> None:
-    driver = make_driver(seats=seating, seed=seed, hold=True, level=Level.CLUB)
+                                            steps: list[tuple[str, int]],
+                                            turn_seconds: float | None) -> None:
+    driver = make_driver(seats=seating, seed=seed, hold=True, level=Level.CLUB,
+                         turn_seconds=turn_seconds)
     driver.send(ev.Deal(driver.table.people[0]))
     seen: dict[int, Decide | Wait] = {}
     for op, choice in steps:

@@ -10,10 +10,18 @@ import pytest
 from hearts import Phase, Seat
 from hearts.ai import Level
 from hearts.options import Options
-from hearts.table import Decide, Effect, Stage
+from hearts.table import Action, Decide, Effect, Stage, seat_state
 from hearts.table import events as ev
 
-from .helpers import QS, CheckedTable, answer, breaking, due_decisions, due_waits, make_driver
+from .helpers import (
+    CheckedTable,
+    answer,
+    breaking,
+    choose_three,
+    due_decisions,
+    due_waits,
+    make_driver,
+)
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
@@ -41,8 +49,8 @@ def test_every_request_of_a_hand_carries_its_seats_view_as_it_is_when_answered()
         elif table.hint_due(S) and (hand.phase, len(hand.plays)) not in hinted:
             hinted.add((hand.phase, len(hand.plays)))
             driver.send(ev.AskHint(S))
-        elif table.can("pass", S):
-            for card in [c for c in table.cards(S) if c != QS][:3]:
+        elif seat_state(table, S).can(Action.PASS):
+            for card in choose_three(table, S):
                 driver.send(ev.Choose(S, card))
             driver.send(ev.PassChosen(S))
         elif table.to_play(S) and table.stage is Stage.PLAYING:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hearts import Phase, Seat
+from hearts import Card, Phase, Seat
 from hearts.ai import Level
 from hearts.options import Options
-from hearts.table import Save, Stage, Table, display_order, one_person, restore
+from hearts.table import Save, SeatState, Stage, Table, restore, seat_state
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -17,34 +17,25 @@ from .helpers import (
     QS,
     CheckedTable,
     answer,
+    answer_decisions,
     breaking,
+    cards,
+    choose_three,
     due_decisions,
-    due_waits,
     make_driver,
     person_passes,
     rebuilt,
     restored,
     step,
-    to_first_card,
     two_people,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
-ACTIONS = ("deal", "pass", "clear", "continue", "hint", "undo", "last", "scores", "abandon")
 
 
-def face(table: Table, seat: Seat) -> tuple[object, ...]:
-    """What ``seat`` sees of the table."""
-    return (table.prompt(seat), table.cards(seat), table.highlighted(seat),
-            sorted(table.raised(seat), key=lambda c: c.index),
-            sorted(table.legal(seat), key=lambda c: c.index), table.trick_cards(),
-            table.result_lines(seat), table.passed(seat), table.target, table.stage,
-            [table.can(action, seat) for action in ACTIONS])
-
-
-def faces(table: Table) -> dict[Seat, tuple[object, ...]]:
+def faces(table: Table) -> dict[Seat, SeatState]:
     """What every person sees."""
-    return {seat: face(table, seat) for seat in table.people}
+    return {seat: seat_state(table, seat) for seat in table.people}
 
 
 def check_restores(table: Table, saved: Save) -> None:
@@ -82,14 +73,11 @@ def drive_checking_saves(driver: Driver, events: int = 400) -> int:
     raise AssertionError("the hand never ended")
 
 
-def test_moving_a_highlight_or_choosing_a_card_is_saved() -> None:
+def test_choosing_a_card_is_saved() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
-    effects = driver.send(ev.Move(S, 1))
-    (save,) = [e for e in effects if isinstance(e, Save)]
-    assert save.state["desks"]["south"]["cursor"] == 1
-    card = [c for c in table.cards(S) if c != QS][2]
+    card = [c for c in cards(table, S) if c != QS][2]
     effects = driver.send(ev.Choose(S, card))
     (save,) = [e for e in effects if isinstance(e, Save)]
     assert save.state["desks"]["south"]["chosen"] == [str(card)]
@@ -99,8 +87,11 @@ def test_moving_a_highlight_or_choosing_a_card_is_saved() -> None:
 def test_what_changes_nothing_is_not_saved() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
-    for event in (ev.PassChosen(S), ev.Undo(S), ev.Continue(S), ev.Move(S, 13),
-                  ev.Deal(S), ev.Elapsed(999)):
+    hand = driver.table.hand
+    assert hand is not None
+    stranger = next(c for c in hand.holding(W) if c != QS)
+    for event in (ev.PassChosen(S), ev.Undo(S), ev.Continue(S), ev.Use(S, stranger),
+                  ev.Choose(S, stranger), ev.Deal(S), ev.Elapsed(999)):
         effects = driver.send(event)
         assert not [e for e in effects if isinstance(e, Save)], event
     effects = driver.send(ev.AskHint(S))  # asking changes nothing yet
@@ -121,7 +112,7 @@ def test_two_peoples_hand_restores_from_every_save() -> None:
     driver = make_driver(seats=two_people(), hold=True, options=Options(forced_cards=True))
     driver.send(ev.Deal(S))
     person_passes(driver, S)
-    driver.send(ev.Choose(N, driver.table.cards(N)[0]))
+    driver.send(ev.Choose(N, cards(driver.table, N)[0]))
     save = driver.saves[-1]
     check_restores(driver.table, Save(save[0], save[1], driver.table.assisted))
     driver.send(ev.Clear(N))
@@ -180,81 +171,68 @@ def test_a_saved_state_that_does_not_fit_the_match_gives_way_to_the_match() -> N
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
-    state = dict(table.state(), stage="trick", desks={"south": {"chosen": ["QS", "zz", 3],
-                                                                "cursor": 99}})
+    hand = table.hand
+    assert hand is not None
+    own = [str(c) for c in hand.holding(S) if c != QS][:4]
+    stranger = str(hand.holding(W)[0])
+    state = dict(table.state(), stage="trick",
+                 desks={"south": {"chosen": ["zz", 3, stranger, own[0], own[0], *own[1:]]}})
     copy = restored(table, state=state)
     assert copy.stage is Stage.PASSING
-    assert len(copy.desks[S].chosen) <= 3 and set(copy.desks[S].chosen) <= set(copy.cards(S))
-    assert copy.desks[S].cursor == 12
+    assert len(copy.desks[S].chosen) <= 3 and set(copy.desks[S].chosen) <= set(cards(copy, S))
+    assert [str(c) for c in copy.desks[S].chosen] == own[:3]  # no stranger, no card twice
 
 
-def test_the_highlight_after_playing_the_last_card_drawn_restores() -> None:
+def test_saves_follow_the_game_not_the_choices_that_change_nothing() -> None:
     driver = make_driver(hold=True)
-    driver.send(ev.Deal(S))
-    person_passes(driver)
     table = driver.table
+
+    def saves(event: ev.Event, expected: int) -> None:
+        before = len(driver.saves)
+        effects = driver.send(event)
+        assert len([e for e in effects if isinstance(e, Save)]) == expected, event
+        assert len(driver.saves) == before + expected, event
+
+    two = Card.parse("2C")
+    idle: list[ev.Event] = [ev.Use(S, two), ev.Undo(S), ev.AskHint(S), ev.Continue(S),
+                            ev.Clear(S), ev.PassChosen(S), ev.Elapsed(999)]
+    for event in idle:
+        saves(event, 0)
+    saves(ev.Deal(S), 1)
     hand = table.hand
     assert hand is not None
-    for _ in range(400):
-        if table.to_play(S) and table.stage is Stage.PLAYING and not due_decisions(driver):
-            last = table.cards(S)[-1]
-            if last in hand.legal_plays():
-                break
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
-        elif due_decisions(driver):
-            answer(driver, due_decisions(driver)[0])
-        else:
-            answer(driver, due_waits(driver)[0])
-    else:
-        raise AssertionError("South could never play its last card drawn")
-    driver.send(ev.Point(S, last))
-    effects = driver.send(ev.Use(S, last))
-    (save,) = [e for e in effects if isinstance(e, Save)]
-    assert 0 <= save.state["desks"]["south"]["cursor"] < len(table.cards(S))
-    check_restores(table, save)
-
-
-def twin(driver: Driver) -> Driver:
-    """A held driver of a table restored from ``driver``'s table, started."""
-    copy = restored(driver.table)
-    other = Driver(copy, driver.player_factory)
-    other.hold = True
-    other.start()
-    return other
-
-
-def test_restored_while_cards_are_received_the_highlight_goes_to_the_lowest_card() -> None:
-    driver = make_driver(seats=one_person(W), hold=True)  # West leads the first hand
-    driver.send(ev.Deal(W))
-    while due_decisions(driver):
-        answer(driver, due_decisions(driver)[0])
-    person_passes(driver, W)
-    table = driver.table
-    assert table.stage is Stage.RECEIVED and table.to_play(W) is False
-    driver.send(ev.Move(W, 5))
-    other = twin(driver)
-    for each in (driver, other):
-        each.send(ev.Continue(W))
-    assert other.table.highlighted(W) == table.highlighted(W)
-    hand = table.hand
-    assert hand is not None
-    assert table.highlighted(W) == min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
-
-
-def test_restored_while_a_trick_is_shown_the_next_lead_is_aimed_as_before() -> None:
-    from .test_flow import play_until_trick_show
-
-    driver = make_driver(hold=True)
-    to_first_card(driver)
-    play_until_trick_show(driver, south_leads=True)
-    table = driver.table
-    hand = table.hand
-    assert hand is not None
-    lowest = min(hand.legal_plays(), key=lambda c: (c.rank, display_order(c)))
-    driver.send(ev.Point(S, next(c for c in table.cards(S) if c != lowest)))
-    other = twin(driver)
-    for each in (driver, other):
-        (pause,) = due_waits(each)
-        answer(each, pause)
-    assert other.table.state() == driver.table.state()
-    assert other.table.highlighted(S) == driver.table.highlighted(S) == lowest
+    stranger = next(c for c in hand.holding(W) if c != QS)
+    first, second, third = choose_three(table, S)
+    nothing: list[ev.Event] = [
+        ev.Use(S, stranger), ev.Choose(S, stranger), ev.PassChosen(S), ev.Clear(S),
+        ev.Continue(S), ev.Undo(S), ev.Deal(S), ev.AskHint(S), ev.AskHint(S),
+        ev.Use(W, hand.holding(W)[0])]
+    if QS in hand.holding(S):
+        nothing.append(ev.Choose(S, QS))
+    for event in nothing:
+        saves(event, 0)
+    saves(ev.Choose(S, first), 1)
+    saves(ev.Use(S, second), 1)
+    saves(ev.Use(S, second), 1)  # put back
+    saves(ev.Clear(S), 1)
+    for card in (first, second, third):
+        saves(ev.Use(S, card), 1)
+    saves(ev.Use(S, stranger), 0)  # a fourth card is refused
+    saves(ev.PassChosen(S), 1)
+    saves(ev.PassChosen(S), 0)
+    answer_decisions(driver)
+    assert table.stage is Stage.RECEIVED
+    saves(ev.Undo(S), 0)  # the exchange is made
+    saves(ev.Continue(S), 1)
+    assert table.stage is Stage.PLAYING and hand.turn == W
+    for event in (ev.Use(S, cards(table, S)[0]), ev.AskHint(S), ev.Continue(S), ev.Undo(S)):
+        saves(event, 0)
+    while not (table.to_play(S) and table.stage is Stage.PLAYING) or due_decisions(driver):
+        step(driver)
+    illegal = [c for c in hand.holding(S) if c not in hand.legal_plays()]
+    unheld = next(c for c in Card.all() if c not in hand.holding(S))
+    assert illegal  # South must follow the suit led
+    for event in (ev.Use(S, illegal[0]), ev.Use(S, unheld), ev.AskHint(S), ev.AskHint(S),
+                  ev.Continue(S)):
+        saves(event, 0)
+    saves(ev.Use(S, hand.legal_plays()[0]), 1)

@@ -7,7 +7,8 @@ import json
 
 from hearts import Card, Phase, Seat
 from hearts.ai import Level
-from hearts.table import Decide, Say, Stage, Table
+from hearts.rules import Reason, Refusal
+from hearts.table import Decide, Notice, NoticeKind, Outcome, Say, Stage, Table, seat_state
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
@@ -30,7 +31,7 @@ def look(table: Table) -> tuple[object, ...]:
     """Everything an event could change at the table."""
     return (record_text(table.match), json.dumps(table.state(), sort_keys=True),
             table.assisted, table.stage, table.waiting_on, table.claimed, table.settled,
-            table.shown_trick, {seat: table.prompt(seat) for seat in Seat})
+            table.shown_trick, {seat: seat_state(table, seat) for seat in Seat})
 
 
 def ignored(driver: Driver, event: ev.Event) -> None:
@@ -163,20 +164,21 @@ def test_an_illegal_pass_counts_as_a_failure() -> None:
     seat, requests_seed = request.seat, request.seed
     held = hand.holding(seat)
     stranger = next(c for c in hand.holding(S) if c != QS)
-    wrong: list[tuple[tuple[Card, ...], str]] = [
-        (tuple(held[:2]), "a pass is three cards"),
-        ((held[0], held[1], stranger), f"The {stranger.long_name} is not in your hand"),
+    wrong: list[tuple[tuple[Card, ...], Refusal, Outcome]] = [
+        (tuple(held[:2]), Refusal(Reason.THREE_CARDS), Outcome.ASK_AGAIN),
+        ((held[0], held[1], stranger), Refusal(Reason.NOT_IN_HAND, card=stranger),
+         Outcome.LOWER_LEVEL),
     ]
-    for cards, reason in wrong:
+    for cards, reason, outcome in wrong:
         driver.due.remove(request)
         effects = driver.send(ev.Decided(request.token, cards))
         assert not hand.passed(seat)
-        notices = [e.text for e in effects if isinstance(e, Say)]
-        assert len(notices) == 1 and f"an illegal pass ({reason})" in notices[0]
+        notices = [e.notice for e in effects if isinstance(e, Say)]
+        assert notices == [Notice(
+            NoticeKind.PLAYER_FAILED, seat, decision="pass", level=Level.CLUB, outcome=outcome,
+            lower=Level.CASUAL if outcome is Outcome.LOWER_LEVEL else None,
+            error=f"an illegal pass ({reason})")]
         (request,) = [r for r in due_decisions(driver) if r.seat == seat]
-    assert notices[0] == ("West's Club player failed again choosing its pass (an illegal pass "
-                          f"(The {stranger.long_name} is not in your hand)); the Casual level "
-                          "plays that decision")
     assert request.level is Level.CASUAL and request.seed == requests_seed
     answer(driver, request)
     assert hand.passed(seat)
@@ -188,12 +190,14 @@ def test_an_illegal_card_counts_as_a_failure() -> None:
     hand = driver.table.hand
     assert hand is not None
     illegal = next(c for c in hand.holding(S) if c != QS)  # not West's to play
-    reason = hand.play_refusal(illegal)
+    reason = hand.refuse_play(illegal)
+    assert reason == Refusal(Reason.NOT_IN_HAND, card=illegal)
     driver.due.remove(request)
     effects = driver.send(ev.Decided(request.token, (illegal,)))
-    notices = [e.text for e in effects if isinstance(e, Say)]
-    assert notices == [f"West's Beginner player failed choosing a card (an illegal card "
-                       f"({reason})); asking it again"]
+    notices = [e.notice for e in effects if isinstance(e, Say)]
+    assert notices == [Notice(NoticeKind.PLAYER_FAILED, W, decision="play",
+                              level=Level.BEGINNER, outcome=Outcome.ASK_AGAIN,
+                              error=f"an illegal card ({reason})")]
     assert hand.plays == ()
     (retry,) = due_decisions(driver)
     assert (retry.seat, retry.kind, retry.level, retry.seed) == (
@@ -201,7 +205,9 @@ def test_an_illegal_card_counts_as_a_failure() -> None:
     assert retry.token != request.token
     driver.due.remove(retry)
     effects = driver.send(ev.Decided(retry.token, tuple(hand.legal_plays()[:2])))
-    assert any("an illegal card (no card)" in e.text for e in effects if isinstance(e, Say))
+    notices = [e.notice for e in effects if isinstance(e, Say)]
+    assert [(n.kind, n.error) for n in notices] == [
+        (NoticeKind.PLAYER_FAILED, "an illegal card (no card)")]
     assert hand.plays == ()
 
 

@@ -5,43 +5,55 @@ from __future__ import annotations
 
 from hearts import Phase, Seat
 from hearts.options import Options
-from hearts.rules import Passing
-from hearts.table import Decide, Say, Stage, Table
+from hearts.rules import PassDirection, Passing, Reason, Refusal
+from hearts.table import (
+    Action,
+    Decide,
+    Notice,
+    NoticeKind,
+    Prompt,
+    PromptKind,
+    Say,
+    Stage,
+    Table,
+    seat_state,
+)
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 
 from .helpers import (
     answer,
+    cards,
     check_hand,
     due_decisions,
     due_waits,
     make_driver,
     person_passes,
     play_out_hand,
+    prompts,
     two_people,
 )
 
 S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
-NAMES = {S: "Ann", W: "West", N: "Bob", E: "East"}
+NAMES = ("Ann", "West", "Bob", "East")
+"""The seats' names, in seat order (South, West, North, East)."""
 
 
-def expected_prompt(table: Table, seat: Seat) -> str:
-    """What ``seat``'s prompt should say while tricks are played (worked out here
-    from the hand, not from the table's own wording code)."""
+def expected_prompt(table: Table, seat: Seat) -> Prompt:
+    """What ``seat``'s prompt should ask while tricks are played (worked out here
+    from the hand, not from the table's own prompt code)."""
     hand = table.hand
     assert hand is not None
     if table.stage is Stage.TRICK_SHOW:
         assert table.shown_trick is not None
-        taken = f"{NAMES[table.shown_trick.winner]} takes trick {len(hand.tricks)}"
-        return taken + (" - your lead" if hand.turn == seat else "")
+        return Prompt(PromptKind.TRICK_TAKEN, seat=table.shown_trick.winner,
+                      number=len(hand.tricks), next_lead=hand.turn == seat)
     turn = hand.turn
     assert turn is not None
     number = len(hand.tricks) + 1
     if not hand.trick:
-        return f"Trick {number} - " + ("your lead" if turn == seat else f"{NAMES[turn]} to lead")
-    led = hand.trick[0][1].suit
-    whose = "your play" if turn == seat else f"{NAMES[turn]} to play"
-    return f"Trick {number} - {led} led - {whose}"
+        return Prompt(PromptKind.LEAD, seat=turn, number=number)
+    return Prompt(PromptKind.FOLLOW, seat=turn, number=number, suit=hand.trick[0][1].suit)
 
 
 def play_hand_checking_prompts(driver: Driver) -> int:
@@ -57,7 +69,9 @@ def play_hand_checking_prompts(driver: Driver) -> int:
             return people_cards
         if table.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and not table.claimed:
             for seat in (S, N):
-                assert table.prompt(seat) == expected_prompt(table, seat)
+                state = seat_state(table, seat)
+                assert state.prompt == expected_prompt(table, seat)
+                assert state.names == NAMES
         if due_decisions(driver):
             request = due_decisions(driver)[0]
             assert request.seat in (W, E)  # no one decides for a person
@@ -65,9 +79,10 @@ def play_hand_checking_prompts(driver: Driver) -> int:
         elif table.stage is Stage.PLAYING and hand.turn in (S, N) and not table.claimed:
             seat = hand.turn
             other = N if seat == S else S
-            if table.cards(other):
-                effects = driver.send(ev.Use(other, table.cards(other)[0]))
-                assert Say("Wait for your turn", other) in effects
+            if cards(table, other):
+                effects = driver.send(ev.Use(other, cards(table, other)[0]))
+                refusal = Refusal(Reason.NOT_YOUR_TURN, seat=seat)
+                assert Say(Notice(NoticeKind.REFUSED, refusal=refusal), other) in effects
             driver.send(ev.Use(seat, hand.legal_plays()[0]))
             people_cards += 1
         else:
@@ -85,40 +100,41 @@ def test_two_people_play_a_whole_hand_through_the_table() -> None:
     hand = table.hand
     assert hand is not None and hand.players is not None
     assert [p.player for p in hand.players] == ["human", "beginner", "human", "beginner"]
-    choose = "Choose 3 cards to pass left - the queen of spades may not be passed"
-    assert table.prompt(S) == table.prompt(N) == choose
+    choose = Prompt(PromptKind.CHOOSE, direction=PassDirection.LEFT)
+    assert prompts(table) == {S: choose, N: choose}
     while due_decisions(driver):
         answer(driver, due_decisions(driver)[0])
     person_passes(driver, S)
-    assert table.prompt(S) == "Waiting for the others to pass" and table.prompt(N) == choose
-    assert table.stage is Stage.PASSING and table.can("pass", N) and not table.can("pass", S)
+    assert prompts(table) == {S: Prompt(PromptKind.WAIT_PASS, direction=PassDirection.LEFT),
+                              N: choose}
+    assert table.stage is Stage.PASSING
+    assert seat_state(table, N).can(Action.PASS) and not seat_state(table, S).can(Action.PASS)
     person_passes(driver, N)
     assert table.stage is Stage.RECEIVED
-    assert table.prompt(S) == "You receive these 3 cards from East - any key to continue"
-    assert table.prompt(N) == "You receive these 3 cards from West - any key to continue"
-    assert table.raised(N) == set(hand.received(N))
+    assert prompts(table) == {S: Prompt(PromptKind.RECEIVED, seat=E),
+                              N: Prompt(PromptKind.RECEIVED, seat=W)}
+    assert seat_state(table, N).raised == set(hand.received(N))
+    assert seat_state(table, S).raised == set(hand.received(S))
     answer(driver, due_waits(driver)[0])
     played = play_hand_checking_prompts(driver)
     assert played >= 2
     assert hand.phase is Phase.OVER and table.stage is Stage.IDLE and not driver.due
     assert len(hand.plays) == 52
-    for seat in (S, N):
-        assert table.prompt(seat).endswith(
-            "Hand complete - press Deal for the next one, v to review it")
+    assert prompts(table) == {seat: Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
+                              for seat in (S, N)}
 
 
 def test_each_persons_desk_is_their_own() -> None:
     driver = make_driver(seats=two_people(), hold=True)
     driver.send(ev.Deal(N))
     table = driver.table
-    card = table.cards(N)[4]
+    card = cards(table, N)[4]
     driver.send(ev.Choose(N, card))
-    driver.send(ev.Move(S, 3))
     assert table.desks[N].chosen == [card] and table.desks[S].chosen == []
-    assert table.desks[S].cursor == 3 and table.desks[N].cursor == 0
+    assert seat_state(table, N).chosen == (card,) and seat_state(table, N).raised == {card}
+    assert seat_state(table, S).chosen == () and seat_state(table, S).raised == set()
     state = table.state()
-    assert state["desks"] == {"south": {"chosen": [], "cursor": 3},
-                              "north": {"chosen": [str(card)], "cursor": 0}}
+    assert state["desks"] == {"south": {"chosen": []}, "north": {"chosen": [str(card)]}}
 
 
 def test_undo_is_refused_with_more_than_one_person() -> None:
@@ -126,12 +142,12 @@ def test_undo_is_refused_with_more_than_one_person() -> None:
     driver.send(ev.Deal(S))
     table = driver.table
     person_passes(driver, S)
-    refusal = "Undo is not available with more than one person at the table"
     effects = driver.send(ev.Undo(S))
-    assert Say(refusal, S) in effects
+    assert Say(Notice(NoticeKind.UNDO_SHARED), S) in effects
     hand = table.hand
     assert hand is not None and hand.passed(S) and not table.assisted
-    assert not table.can("undo", S)
+    assert table.undo_refusal(S) is NoticeKind.UNDO_SHARED
+    assert not seat_state(table, S).can(Action.UNDO)
 
 
 def test_the_people_are_named_to_each_other_when_the_cards_go_across() -> None:
@@ -151,8 +167,10 @@ def test_the_people_are_named_to_each_other_when_the_cards_go_across() -> None:
         play_out_hand(driver)
     hand = table.hand
     assert hand is not None and str(hand.pass_direction) == "across"
-    assert table.prompt(S) == "You receive these 3 cards from Bob - any key to continue"
-    assert table.prompt(N) == "You receive these 3 cards from Ann - any key to continue"
+    assert prompts(table) == {S: Prompt(PromptKind.RECEIVED, seat=N),
+                              N: Prompt(PromptKind.RECEIVED, seat=S)}
+    assert seat_state(table, S).seats[N].name == "Bob"
+    assert seat_state(table, N).seats[S].name == "Ann"
 
 
 def test_the_winner_is_named_to_each_person() -> None:
@@ -166,12 +184,14 @@ def test_the_winner_is_named_to_each_person() -> None:
         person_passes(driver, N)
         play_out_hand(driver)
     assert table.match.over
-    winners = table.match.winners
+    winners = tuple(table.match.winners)
     low = min(table.match.scores)
+    assert winners and all(table.match.scores[seat] == low for seat in winners)
+    hand = table.hand
+    assert hand is not None
     for seat in (S, N):
-        text = table.winner_text(seat)
-        if len(winners) == 1:
-            who = "You win" if winners[0] == seat else f"{NAMES[winners[0]]} wins"
-            assert text == f"Game over - {who} with {low} points"
-        else:
-            assert text.endswith(f" share the win with {low} points")
+        state = seat_state(table, seat)
+        assert state.prompt == Prompt(PromptKind.GAME_OVER, shooter=hand.shooter,
+                                      winners=winners)
+        assert state.result is not None and state.result.winners == winners
+        assert state.names == NAMES and state.scores == table.match.scores

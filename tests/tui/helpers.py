@@ -55,7 +55,7 @@ async def settle(pilot: Pilot[None], limit: int = 300) -> None:
         await pilot.pause(0)
         if app.settled:
             return
-    raise AssertionError(f"the table never settled: {app.chair.stage} "
+    raise AssertionError(f"the table never settled: {app.seat_view.stage} "
                          f"waiting on {app.table.waiting_on}")
 
 
@@ -65,10 +65,10 @@ async def wait_for_prompt(pilot: Pilot[None], part: str, seconds: float = 10.0) 
     app = pilot.app
     assert isinstance(app, HeartsApp)
     for _ in range(int(seconds / 0.05)):
-        if part in app.chair.prompt():
+        if part in app.seat_view.prompt():
             break
         await pilot.pause(0.05)
-    return app.chair.prompt()
+    return app.seat_view.prompt()
 
 
 def south_holds_queen(seed: int) -> bool:
@@ -83,10 +83,10 @@ async def deal_and_pass(pilot: Pilot[None]) -> list[Card]:
     assert isinstance(app, HeartsApp)
     await pilot.press("d")
     await settle(pilot)
-    cards = app.chair.user_cards()
+    cards = app.seat_view.state.cards
     chosen = [c for c in cards if c != Card.parse("QS")][:3]
     for card in chosen:
-        while app.chair.highlighted != card:
+        while app.seat_view.highlighted != card:
             await pilot.press("right")
         await pilot.press("space")
     await pilot.press("p")
@@ -97,11 +97,11 @@ async def play_user_card_by_keys(pilot: Pilot[None]) -> Card:
     """Move the highlight to the first legal card and play it with return."""
     app = pilot.app
     assert isinstance(app, HeartsApp)
-    hand = app.chair.hand
+    hand = app.table.hand
     assert hand is not None and hand.turn == Seat.SOUTH
     target = hand.legal_plays()[0]
-    cards = app.chair.user_cards()
-    steps = (cards.index(target) - app.chair.cursor) % len(cards)
+    cards = app.seat_view.state.cards
+    steps = (cards.index(target) - app.seat_view.highlight.index) % len(cards)
     if steps:
         await pilot.press(*["right"] * steps)
     await pilot.press("enter")
@@ -131,11 +131,11 @@ async def play_out_hand_by_keys(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, HeartsApp)
     await settle(pilot)
-    while app.chair.hand is not None and app.chair.hand.phase is not Phase.OVER:
-        assert app.chair.user_to_play
+    while app.table.hand is not None and app.table.hand.phase is not Phase.OVER:
+        assert app.seat_view.state.to_play
         await play_user_card_by_keys(pilot)
         await settle(pilot)
-    assert app.chair.stage is Stage.IDLE
+    assert app.seat_view.stage is Stage.IDLE
 
 
 def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
@@ -143,7 +143,7 @@ def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
     from hearts.tui.widgets import HandRow
 
     row = app.screen.query_one(HandRow)
-    cards = app.chair.user_cards()
+    cards = app.seat_view.state.cards
     left = max(0, (row.size.width - len(cards) * CARD_WIDTH) // 2)
     return left + cards.index(card) * CARD_WIDTH + 2, 3
 

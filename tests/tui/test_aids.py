@@ -13,8 +13,6 @@ import pytest
 from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player, make_player
 from hearts.table import SUIT_ORDER, Stage
-from hearts.table import events as ev
-from hearts.tui.chair import USER
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.scoresheet import ScoreSheetScreen
 from hearts.tui.table import TableScreen
@@ -63,16 +61,16 @@ async def test_hint_while_passing_raises_the_three_cards(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        assert not app.chair.assisted
+        assert not app.seat_view.state.assisted
         AdviceOf.seen.clear()
         await pilot.press("question_mark")
         await settle(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None
         advice = SteadyPlayer().choose_pass(hand.view(Seat.SOUTH))
-        assert sorted(app.chair.chosen) == sorted(advice)
-        assert app.chair.prompt().startswith("Hint: pass the ")
-        assert app.chair.assisted
+        assert sorted(app.seat_view.state.chosen) == sorted(advice)
+        assert app.seat_view.prompt().startswith("Hint: pass the ")
+        assert app.seat_view.state.assisted
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]  # the user's own view only
 
 
@@ -80,17 +78,17 @@ async def test_hint_while_playing_moves_the_highlight(tmp_path: Path) -> None:
     app = make_app(tmp_path, player_factory=advice_factory)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.legal_plays()) > 1)  # type: ignore[union-attr]
-        hand = app.chair.hand
+        await play_until(pilot, lambda: len(app.table.hand.legal_plays()) > 1)  # type: ignore[union-attr]
+        hand = app.table.hand
         assert hand is not None
         AdviceOf.seen.clear()
         await pilot.press("f1")
         await settle(pilot)
         best = hand.legal_plays()[-1]
-        assert app.chair.highlighted == best
-        assert f"Hint: the {best.long_name}" in app.chair.prompt()
+        assert app.seat_view.highlighted == best
+        assert f"Hint: the {best.long_name}" in app.seat_view.prompt()
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]
-        assert app.chair.user_to_play  # the hint plays nothing
+        assert app.seat_view.state.to_play  # the hint plays nothing
 
 
 async def test_the_table_answers_while_the_hint_thinks(tmp_path: Path) -> None:
@@ -109,13 +107,13 @@ async def test_the_table_answers_while_the_hint_thinks(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("question_mark")
-        assert "Thinking" in app.chair.prompt()
-        before = app.chair.cursor
+        assert "Thinking" in app.seat_view.prompt()
+        before = app.seat_view.highlight.index
         await pilot.press("right")
-        assert app.chair.cursor == before + 1  # keys still act while it thinks
+        assert app.seat_view.highlight.index == before + 1  # keys still act while it thinks
         release.set()
         await settle(pilot)
-        assert app.chair.prompt().startswith("Hint: pass")
+        assert app.seat_view.prompt().startswith("Hint: pass")
 
 
 async def test_a_hint_that_arrives_too_late_is_dropped(tmp_path: Path) -> None:
@@ -134,18 +132,18 @@ async def test_a_hint_that_arrives_too_late_is_dropped(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("question_mark")
-        mine = [c for c in app.chair.user_cards() if c != Card.parse("QS")][-3:]
+        mine = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][-3:]
         for card in mine:
-            app.send(ev.Point(USER, card))
+            app.seat_view.highlight.put(app.seat_view.state, card)
             await pilot.press("space")
         await pilot.press("p")  # passed before the hint comes
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and set(hand.passed(Seat.SOUTH)) == set(mine)
-        assert not app.chair.prompt().startswith("Hint:")
-        assert not app.chair.assisted
+        assert not app.seat_view.prompt().startswith("Hint:")
+        assert not app.seat_view.state.assisted
 
 
 async def test_hint_seed_replays(tmp_path: Path) -> None:
@@ -175,29 +173,29 @@ async def test_last_trick_shows_until_any_key_and_holds_the_game(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await pilot.press("l")
-        assert app.chair.review is None
-        assert "No trick has been played yet" in app.chair.prompt()
-        await play_until(pilot, lambda: len(app.chair.hand.tricks) >= 2  # type: ignore[union-attr]
-                         and len(app.chair.hand.trick) < 3)  # type: ignore[union-attr]
-        hand = app.chair.hand
+        assert app.seat_view.review is None
+        assert "No trick has been played yet" in app.seat_view.prompt()
+        await play_until(pilot, lambda: len(app.table.hand.tricks) >= 2  # type: ignore[union-attr]
+                         and len(app.table.hand.trick) < 3)  # type: ignore[union-attr]
+        hand = app.table.hand
         assert hand is not None
         app.delay_scale = 0.2
         await play_user_card_by_keys(pilot)  # a computer player is due after this
         await pilot.press("l")
         trick = hand.tricks[-1]
-        assert app.chair.review == trick
-        assert app.chair.trick_cards() == dict(trick.plays())
-        assert app.chair.prompt().startswith(
+        assert app.seat_view.review == trick
+        assert app.seat_view.trick_cards() == dict(trick.plays())
+        assert app.seat_view.prompt().startswith(
             f"Trick {len(hand.tricks)}: {trick.leader} led, {trick.winner} took it")
         plays = hand.plays
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)
         assert hand.plays == plays  # the game holds while the trick is shown
         await pilot.press("right")  # any key goes back, and does nothing else
-        assert app.chair.review is None
+        assert app.seat_view.review is None
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)
-        assert len(app.chair.hand.plays) > len(plays)  # type: ignore[union-attr]
+        assert len(app.table.hand.plays) > len(plays)  # type: ignore[union-attr]
         app.delay_scale = 0.0
         await settle(pilot)
         assert len(hand.plays) > len(plays)
@@ -207,30 +205,30 @@ async def test_a_click_on_the_trick_shows_the_last_trick(tmp_path: Path) -> None
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.tricks) >= 1)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.table.hand.tricks) >= 1)  # type: ignore[union-attr]
         await pilot.click(TrickArea, offset=(5, 5))
-        hand = app.chair.hand
-        assert hand is not None and app.chair.review == hand.tricks[-1]
+        hand = app.table.hand
+        assert hand is not None and app.seat_view.review == hand.tricks[-1]
         await pilot.click(TrickArea, offset=(5, 5))
-        assert app.chair.review is None
+        assert app.seat_view.review is None
 
 
 async def test_a_finished_trick_marks_its_winner_and_keeps_saying_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.trick) == 3)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.table.hand.trick) == 3)  # type: ignore[union-attr]
         app.delay_scale = 1000.0  # the trick the user finishes stays on show
         await play_user_card_by_keys(pilot)
-        assert app.chair.stage is Stage.TRICK_SHOW
-        hand = app.chair.hand
+        assert app.seat_view.stage is Stage.TRICK_SHOW
+        hand = app.table.hand
         assert hand is not None
         winner = hand.tricks[-1].winner
-        assert app.chair.winning_seat() == winner
+        assert app.seat_view.winning_seat() == winner
         assert "took it" in screen_text(app)
         assert f"Trick {len(hand.tricks)} of 13" in screen_text(app)
         await pilot.press("enter", "z")
-        assert f"{winner} takes trick {len(hand.tricks)}" in app.chair.prompt()
+        assert f"{winner} takes trick {len(hand.tricks)}" in app.seat_view.prompt()
 
 
 # --- undo --------------------------------------------------------------------------
@@ -240,30 +238,30 @@ async def test_undo_takes_back_the_card_and_the_others_replay_the_same(tmp_path:
     app = make_app(tmp_path, player_factory=make_player, level=Level.CLUB, seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("u")
-        assert "There is nothing to undo yet" in app.chair.prompt()
+        assert "There is nothing to undo yet" in app.seat_view.prompt()
         await deal_and_pass(pilot)
         await settle(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.plays) >= 6)  # type: ignore[union-attr]
-        before = app.chair.hand
+        await play_until(pilot, lambda: len(app.table.hand.plays) >= 6)  # type: ignore[union-attr]
+        before = app.table.hand
         assert before is not None
         record = before.record()
         played = len(before.plays)
         card = await play_user_card_by_keys(pilot)
         await settle(pilot)
-        after = app.chair.hand
+        after = app.table.hand
         assert after is not None and len(after.plays) > played + 1
         followed = after.plays[played:]
         await pilot.press("u")
         await settle(pilot)
-        undone = app.chair.hand
+        undone = app.table.hand
         assert undone is not None
         assert undone.record() == record  # seed and players kept, the cards gone
         assert undone.seed is not None and undone.players is not None
-        assert app.chair.user_to_play and app.chair.highlighted == card
-        assert app.chair.assisted
+        assert app.seat_view.state.to_play and app.seat_view.highlighted == card
+        assert app.seat_view.state.assisted
         await pilot.press("enter")  # the same card again
         await settle(pilot)
-        again = app.chair.hand
+        again = app.table.hand
         assert again is not None
         assert again.plays[played:][:len(followed)] == followed
 
@@ -280,25 +278,26 @@ async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause(0)
-        cards = [c for c in app.chair.user_cards() if c != Card.parse("QS")][:3]
+        cards = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:3]
         for card in cards:
-            app.send(ev.Point(USER, card))
+            app.seat_view.highlight.put(app.seat_view.state, card)
             await pilot.press("space")
         await pilot.press("p")
-        assert app.chair.user_passed
+        assert app.table.passed(Seat.SOUTH)
         await pilot.press("u")
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.passed(Seat.SOUTH) == ()
-        assert sorted(app.chair.chosen) == sorted(cards)
+        assert sorted(app.seat_view.state.chosen) == sorted(cards)
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        assert app.chair.stage is Stage.PASSING  # the others passed; South chooses again
+        assert app.seat_view.stage is Stage.PASSING  # the others passed; South chooses again
         await pilot.press("p")
         await settle(pilot)
-        assert app.chair.stage is Stage.PLAYING
+        assert app.seat_view.stage is Stage.PLAYING
         await pilot.press("u")
-        assert "cannot be undone" in app.chair.prompt() or "not played" in app.chair.prompt()
+        prompt = app.seat_view.prompt()
+        assert "cannot be undone" in prompt or "not played" in prompt
 
 
 # --- claim and forced cards ------------------------------------------------------
@@ -331,13 +330,13 @@ async def test_the_hand_is_played_out_once_no_points_are_left(tmp_path: Path) ->
         match.hands.append(hand)
         app.table.match = match
         app.table.stage = Stage.PLAYING
-        assert app.chair.points_settled
+        assert app.table.points_settled
         app.carry_out(app.table.start())
         await settle(pilot)
         assert hand.phase is Phase.OVER
-        assert app.chair.stage is Stage.IDLE
+        assert app.seat_view.stage is Stage.IDLE
         assert hand.points == points
-        assert "played out" in app.chair.prompt()
+        assert "played out" in app.seat_view.prompt()
 
 
 async def test_forced_cards_are_played_when_the_option_is_on(tmp_path: Path) -> None:
@@ -350,7 +349,7 @@ async def test_forced_cards_are_played_when_the_option_is_on(tmp_path: Path) -> 
         await deal_and_pass(pilot)
         for _ in range(13):
             await settle(pilot)
-            hand = app.chair.hand
+            hand = app.table.hand
             assert hand is not None
             if hand.phase is Phase.OVER:
                 break
@@ -364,10 +363,10 @@ async def test_forced_cards_wait_for_the_user_by_default(tmp_path: Path) -> None
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.legal_plays()) == 1)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.table.hand.legal_plays()) == 1)  # type: ignore[union-attr]
         await pilot.pause(0.05)
         await settle(pilot)
-        assert app.chair.user_to_play  # nothing played by itself
+        assert app.seat_view.state.to_play  # nothing played by itself
 
 
 # --- score sheet, level, highlight, sorting --------------------------------------
@@ -382,7 +381,7 @@ async def test_score_sheet_on_r_and_between_hands(tmp_path: Path) -> None:
         await play_out_hand_by_keys(pilot)
         text = screen_text(app)
         assert "Hand 1 complete" in text
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and f"from seed {hand.seed}" in text
         assert "Total" in text
         await pilot.press("r")
@@ -406,11 +405,11 @@ async def test_the_highlight_lands_on_a_legal_card(tmp_path: Path) -> None:
         await deal_and_pass(pilot)
         for _ in range(13):
             await settle(pilot)
-            hand = app.chair.hand
+            hand = app.table.hand
             assert hand is not None
             if hand.phase is Phase.OVER:
                 break
-            assert app.chair.highlighted in hand.legal_plays()
+            assert app.seat_view.highlighted in hand.legal_plays()
             await pilot.press("enter")  # always legal: the highlight is on a legal card
 
 
@@ -418,7 +417,7 @@ async def test_the_hand_is_sorted_with_the_red_suits_apart(tmp_path: Path) -> No
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
-        cards = app.chair.user_cards()
+        cards = app.seat_view.state.cards
         keys = [(SUIT_ORDER.index(c.suit), c.rank) for c in cards]
         assert keys == sorted(keys)
         assert SUIT_ORDER.index(cards[0].suit) <= SUIT_ORDER.index(cards[-1].suit)
@@ -436,20 +435,20 @@ async def test_abandon_asks_then_starts_a_new_match(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)  # nothing to abandon yet
         await deal_and_pass(pilot)
         await settle(pilot)
-        match = app.chair.match
+        match = app.table.match
         await pilot.press("a")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert isinstance(app.screen, TableScreen) and app.chair.match is match
+        assert isinstance(app.screen, TableScreen) and app.table.match is match
         await pilot.press("u")  # mark the match as assisted
         await pilot.press("a", "y")
         assert isinstance(app.screen, TableScreen)
-        assert app.chair.match is not match and app.chair.match.hands == []
-        assert not app.chair.assisted
-        assert "abandoned" in app.chair.prompt()
+        assert app.table.match is not match and app.table.match.hands == []
+        assert not app.seat_view.state.assisted
+        assert "abandoned" in app.seat_view.prompt()
         await pilot.press("d")
         await settle(pilot)
-        assert len(app.chair.match.hands) == 1
+        assert len(app.table.match.hands) == 1
 
 
 async def test_abandon_button_and_no_button(tmp_path: Path) -> None:
@@ -460,10 +459,10 @@ async def test_abandon_button_and_no_button(tmp_path: Path) -> None:
         await pilot.click("#button-abandon")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.click("#button-no")
-        assert isinstance(app.screen, TableScreen) and app.chair.in_progress
+        assert isinstance(app.screen, TableScreen) and app.seat_view.state.in_progress
         await pilot.click("#button-abandon")
         await pilot.click("#button-yes")
-        assert not app.chair.in_progress
+        assert not app.seat_view.state.in_progress
 
 
 def test_steady_factory_still_makes_steady_players() -> None:

@@ -37,7 +37,7 @@ async def test_a_failing_player_is_logged_said_and_stood_in_for(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)  # the match goes on to the end of the hand
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.stand_ins
         assert {(s.seat, s.player) for s in hand.stand_ins} == {(Seat.WEST, "beginner")}
     log = tmp_path / "data" / "hearts.log"

@@ -25,7 +25,7 @@ async def _play_two_hands(tmp_path: Path) -> None:
             await deal_and_pass(pilot)
             await play_out_hand_by_keys(pilot)
             await settle(pilot)
-        assert app.chair.hand is not None and app.chair.hand.phase is Phase.OVER
+        assert app.table.hand is not None and app.table.hand.phase is Phase.OVER
 
 
 def _run(argv: list[str]) -> int:

@@ -24,7 +24,7 @@ EVENTS = 2000
 
 
 def check_invariants(app: HeartsApp) -> None:
-    hand = app.chair.hand
+    hand = app.table.hand
     if hand is None:
         return
     seen: set[object] = set()
@@ -38,8 +38,8 @@ def check_invariants(app: HeartsApp) -> None:
     if hand.phase is Phase.OVER:
         assert sum(hand.points) in (hand.rules.scoring.hand_value,
                                     3 * hand.rules.scoring.hand_value)
-    cards_in_hand = app.chair.user_cards()
-    assert set(app.chair.chosen) <= set(cards_in_hand)
+    cards_in_hand = app.seat_view.state.cards
+    assert set(app.seat_view.state.chosen) <= set(cards_in_hand)
 
 
 async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
@@ -68,4 +68,4 @@ async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause(0)
         check_invariants(app)
-        assert len(app.chair.match.hands) >= 1  # the random play got somewhere
+        assert len(app.table.match.hands) >= 1  # the random play got somewhere

@@ -96,7 +96,7 @@ async def test_every_key_in_every_state(tmp_path: Path, state: str) -> None:
         for key in KEYS:
             await pilot.press(key)
             assert app.is_running
-            hand = app.chair.hand
+            hand = app.table.hand
             if hand is not None:
                 held = sum(len(hand.holding(seat)) for seat in range(4))
                 assert held + len(hand.plays) == 52
@@ -114,11 +114,11 @@ async def test_keys_that_do_nothing_say_so(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
-        assert "not being passed" in app.chair.prompt()
+        assert "not being passed" in app.seat_view.prompt()
         await pilot.press("space")
-        assert "Deal" in app.chair.prompt()
+        assert "Deal" in app.seat_view.prompt()
         await pilot.press("d")
         await settle(pilot)
-        assert app.chair.stage is Stage.PASSING
+        assert app.seat_view.stage is Stage.PASSING
         await pilot.press("d")
-        assert "Finish this hand first" in app.chair.prompt()
+        assert "Finish this hand first" in app.seat_view.prompt()

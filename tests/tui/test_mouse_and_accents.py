@@ -24,13 +24,13 @@ async def test_press_on_one_card_and_release_on_another_does_nothing(tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        first, second = app.chair.user_cards()[:2]
+        first, second = app.seat_view.state.cards[:2]
         await pilot.mouse_down(HandRow, offset=card_offset(app, first))
         await pilot.mouse_up(HandRow, offset=card_offset(app, second))
         await pilot.pause()
-        assert app.chair.chosen == []
+        assert list(app.seat_view.state.chosen) == []
         await pilot.click(HandRow, offset=card_offset(app, second))
-        assert app.chair.chosen == [second]
+        assert list(app.seat_view.state.chosen) == [second]
 
 
 def _keys(screen: object) -> set[str]:

@@ -39,7 +39,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
         assert str(screen.query_one("#option-1").render()).endswith("Strong")
         await pilot.press("s")
         assert isinstance(app.screen, TableScreen)
-        assert app.chair.prompt().startswith("Options saved")
+        assert app.seat_view.prompt().startswith("Options saved")
     saved = load_options(options_path(tmp_path))
     assert saved.notice is None
     assert saved.options == Options(difficulty=4, scoring=saved.options.scoring,
@@ -47,7 +47,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
     assert saved.options.scoring.value == "classic"
     again = make_app(tmp_path, level=None)
     assert again.options == saved.options
-    assert again.chair.rules.target == 200
+    assert again.table.rules.target == 200
 
 
 async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o", "8", "s", "d")
         await settle(pilot)
-        assert app.chair.hand is not None and app.chair.hand.rules.target == 200
+        assert app.table.hand is not None and app.table.hand.rules.target == 200
 
 
 async def test_options_cancel_and_x_put_everything_back(tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ async def test_options_only_between_hands(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("o")
         assert isinstance(app.screen, TableScreen)
-        assert "between hands" in app.chair.prompt()
+        assert "between hands" in app.seat_view.prompt()
 
 
 async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ async def test_a_broken_file_gives_a_notice_and_is_kept_until_saved(tmp_path: Pa
     path.write_text('{"target": 75, "scoring": "classic"}')
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert "target" in app.chair.prompt()
+        assert "target" in app.seat_view.prompt()
         assert app.options.scoring.value == "classic"
         await pilot.press("d")
         await settle(pilot)
@@ -114,12 +114,12 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
         await deal_and_pass(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause(0)
-        assert app.chair.stage is Stage.RECEIVED
+        assert app.seat_view.stage is Stage.RECEIVED
         await pilot.press("space")  # settle: West leads, a computer card is due
-        assert app.chair.computer_due is Seat.WEST
+        assert app.table.computer_due is Seat.WEST
         await pilot.press("alt+h")
         assert isinstance(app.screen, HelpScreen)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.plays == ()
         await app.workers.wait_for_complete()
         await pilot.pause(0.6)
@@ -129,9 +129,9 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
         for _ in range(100):
             await app.workers.wait_for_complete()
             await pilot.pause(0.05)
-            if app.chair.user_to_play:
+            if app.seat_view.state.to_play:
                 break
-        assert app.chair.user_to_play  # ... and carries on when it closes
+        assert app.seat_view.state.to_play  # ... and carries on when it closes
         assert len(hand.trick) == 3
 
 
@@ -181,11 +181,11 @@ async def test_ctrl_l_redraws_and_changes_nothing(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None
-        before = (hand.plays, app.chair.cursor, app.chair.stage)
+        before = (hand.plays, app.seat_view.highlight.index, app.seat_view.stage)
         await pilot.press("ctrl+l")
-        assert (hand.plays, app.chair.cursor, app.chair.stage) == before
+        assert (hand.plays, app.seat_view.highlight.index, app.seat_view.stage) == before
 
 
 async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
@@ -193,7 +193,7 @@ async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         notice = app.screen.query_one(".too-small")
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
@@ -204,7 +204,7 @@ async def test_resize_too_small_and_back_keeps_the_game(tmp_path: Path) -> None:
         await pilot.pause()
         assert not notice.display
         assert app.screen.query_one("#main").display
-        assert app.chair.hand is hand and hand.phase is Phase.PLAYING
+        assert app.table.hand is hand and hand.phase is Phase.PLAYING
         assert hand.turn == Seat.SOUTH
 
 
@@ -250,8 +250,8 @@ async def test_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> None
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.trick) < 3)  # type: ignore[union-attr]
-        hand = app.chair.hand
+        await play_until(pilot, lambda: len(app.table.hand.trick) < 3)  # type: ignore[union-attr]
+        hand = app.table.hand
         assert hand is not None
         app.delay_scale = 1.0
         await play_user_card_by_keys(pilot)  # a computer player is due
@@ -262,7 +262,7 @@ async def test_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> None
         await pilot.pause(0.8)
         await pilot.press("enter", "space", "d", "left", "u", "a", "o", "l")
         assert hand.plays == plays  # neither the keys nor the computer players act
-        assert app.chair.hand is hand and app.chair.review is None
+        assert app.table.hand is hand and app.seat_view.review is None
         assert isinstance(app.screen, TableScreen)
         app.delay_scale = 0.0  # what falls due from here on waits for nothing
         await pilot.resize_terminal(*SIZE)
@@ -277,7 +277,7 @@ async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> No
     app = make_app(tmp_path, level=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o", "8", "s")
-        assert "damaged file is kept as options.json." in app.chair.prompt()
+        assert "damaged file is kept as options.json." in app.seat_view.prompt()
     kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
     assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"
 

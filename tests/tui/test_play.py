@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from hearts import Card, Phase, Seat
+from hearts import Card, Phase, PlayerView, Seat
 from hearts.ai import Level, make_player
 from hearts.table import Stage
+from hearts.tui import words
+from hearts.tui.seatview import waiting_state
 from hearts.tui.widgets import GameButton, HandRow
 
 from .helpers import (
     SIZE,
+    SteadyPlayer,
     card_offset,
     deal_and_pass,
     deal_and_receive,
@@ -36,8 +41,8 @@ async def test_before_the_first_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE):
         assert shown_buttons(app) == {"deal", "options", "stats", "help", "quit"}
-        assert "press Deal" in app.chair.prompt()
-        assert app.chair.hand is None
+        assert "press Deal" in app.seat_view.prompt()
+        assert app.table.hand is None
 
 
 async def test_passing_flow_by_keyboard(tmp_path: Path) -> None:
@@ -45,39 +50,65 @@ async def test_passing_flow_by_keyboard(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        assert app.chair.stage is Stage.PASSING
+        assert app.seat_view.stage is Stage.PASSING
         assert shown_buttons(app) == {"pass", "clear", "hint", "scores", "abandon", "help",
                                       "quit"}
-        first = app.chair.highlighted
+        first = app.seat_view.highlighted
         await pilot.press("space")
-        assert app.chair.chosen == [first]
+        assert list(app.seat_view.state.chosen) == [first]
         assert str(app.screen.query_one("#button-pass", GameButton).label) == "Pass 1"
         await pilot.press("space")  # choosing again lowers it
-        assert app.chair.chosen == []
+        assert list(app.seat_view.state.chosen) == []
         await pilot.press("space", "right", "enter")
         await pilot.press("c")
-        assert app.chair.chosen == []
+        assert list(app.seat_view.state.chosen) == []
         await pilot.press("p")
-        assert "3 cards" in app.chair.prompt()
-        before = set(app.chair.user_cards())
+        assert "3 cards" in app.seat_view.prompt()
+        before = set(app.seat_view.state.cards)
         passed = await deal_and_pass_again(pilot)
         await settle(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.phase is Phase.PLAYING
         assert set(hand.passed(Seat.SOUTH)) == set(passed)
-        after = set(app.chair.user_cards())
+        after = set(app.seat_view.state.cards)
         assert after == (before - set(passed)) | set(hand.received(Seat.SOUTH))
 
 
 async def deal_and_pass_again(pilot: object) -> list[Card]:
     app = pilot.app  # type: ignore[attr-defined]
-    cards = [c for c in app.chair.user_cards() if c != Card.parse("QS")][:3]
+    cards = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:3]
     for card in cards:
-        while app.chair.highlighted != card:
+        while app.seat_view.highlighted != card:
             await pilot.press("right")  # type: ignore[attr-defined]
         await pilot.press("space")  # type: ignore[attr-defined]
     await pilot.press("p")  # type: ignore[attr-defined]
     return cards
+
+
+async def test_the_cards_passed_stay_raised_until_the_exchange(tmp_path: Path) -> None:
+    # N18: they dropped back into the hand unmarked while the others chose
+    release = threading.Event()
+
+    class SlowPass(SteadyPlayer):
+        def choose_pass(self, view: PlayerView) -> list[Card]:
+            release.wait(10)
+            return super().choose_pass(view)
+
+    app = make_app(tmp_path, player_factory=lambda level, seed: SlowPass())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause(0)
+        passed = await deal_and_pass_again(pilot)
+        state = app.seat_view.state
+        assert "Waiting for the others to pass" in app.seat_view.prompt()
+        assert set(state.passed) == set(passed) and state.raised == set(passed)
+        row = app.screen.query_one(HandRow)
+        for card in passed:  # drawn one row up, where chosen cards are
+            x, _ = card_offset(app, card)
+            assert row.card_at(x, 0) == card
+        release.set()
+        await settle(pilot)
+        assert app.seat_view.state.passed == ()
 
 
 async def test_queen_of_spades_may_not_be_passed(tmp_path: Path) -> None:
@@ -89,8 +120,8 @@ async def test_queen_of_spades_may_not_be_passed(tmp_path: Path) -> None:
         queen = Card.parse("QS")
         x, y = card_offset(app, queen)
         await pilot.click(HandRow, offset=(x, y))
-        assert app.chair.chosen == []
-        assert "The queen of spades may not be passed" in app.chair.prompt()
+        assert list(app.seat_view.state.chosen) == []
+        assert "The queen of spades may not be passed" in app.seat_view.prompt()
 
 
 async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
@@ -98,38 +129,38 @@ async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        cards = [c for c in app.chair.user_cards() if c != Card.parse("QS")][:4]
+        cards = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:4]
         for card in cards:
             await pilot.click(HandRow, offset=card_offset(app, card))
-        assert app.chair.chosen == cards[:3]
-        assert "3 cards" in app.chair.prompt()
+        assert list(app.seat_view.state.chosen) == cards[:3]
+        assert "3 cards" in app.seat_view.prompt()
 
 
 async def test_received_cards_pause_cut_short_by_a_key(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_receive(pilot)
-        assert app.chair.stage is Stage.RECEIVED
+        assert app.seat_view.stage is Stage.RECEIVED
         assert shown_buttons(app) == {"continue", "scores", "abandon", "help", "quit"}
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None
-        assert app.chair.raised() == set(hand.received(Seat.SOUTH))
-        assert "from East" in app.chair.prompt()
-        cursor = app.chair.cursor
+        assert app.seat_view.state.raised == set(hand.received(Seat.SOUTH))
+        assert "from East" in app.seat_view.prompt()
+        cursor = app.seat_view.highlight.index
         await pilot.press("right")
-        assert app.chair.stage is Stage.PLAYING
-        assert app.chair.cursor == cursor  # the key only settled the cards
+        assert app.seat_view.stage is Stage.PLAYING
+        assert app.seat_view.highlight.index == cursor  # the key only settled the cards
 
 
 async def test_received_cards_pause_cut_short_by_a_click(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_receive(pilot)
-        assert app.chair.stage is Stage.RECEIVED
-        held = len(app.chair.user_cards())
-        await pilot.click(HandRow, offset=card_offset(app, app.chair.user_cards()[0]))
-        assert app.chair.stage is Stage.PLAYING
-        assert len(app.chair.user_cards()) == held  # the click played nothing
+        assert app.seat_view.stage is Stage.RECEIVED
+        held = len(app.seat_view.state.cards)
+        await pilot.click(HandRow, offset=card_offset(app, app.seat_view.state.cards[0]))
+        assert app.seat_view.stage is Stage.PLAYING
+        assert len(app.seat_view.state.cards) == held  # the click played nothing
 
 
 async def test_continue_button(tmp_path: Path) -> None:
@@ -137,7 +168,7 @@ async def test_continue_button(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_receive(pilot)
         await pilot.click("#button-continue")
-        assert app.chair.stage is Stage.PLAYING
+        assert app.seat_view.stage is Stage.PLAYING
 
 
 async def test_received_pause_ends_by_itself(tmp_path: Path) -> None:
@@ -145,7 +176,7 @@ async def test_received_pause_ends_by_itself(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        assert app.chair.stage is Stage.PLAYING
+        assert app.seat_view.stage is Stage.PLAYING
 
 
 async def test_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> None:
@@ -155,21 +186,21 @@ async def test_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> None:
         await settle(pilot)
         # play on until South must follow suit and holds something else too
         while True:
-            hand = app.chair.hand
+            hand = app.table.hand
             assert hand is not None and hand.phase is Phase.PLAYING
             legal = hand.legal_plays()
-            illegal = [c for c in app.chair.user_cards() if c not in legal]
+            illegal = [c for c in app.seat_view.state.cards if c not in legal]
             if illegal:
                 break
             await play_user_card_by_keys(pilot)
             await settle(pilot)
         card = illegal[0]
         reason = hand.play_refusal(card)
-        held = app.chair.user_cards()
+        held = app.seat_view.state.cards
         trick = hand.trick
         await pilot.click(HandRow, offset=card_offset(app, card))
-        assert reason in app.chair.prompt()
-        assert app.chair.user_cards() == held
+        assert reason in app.seat_view.prompt()
+        assert app.seat_view.state.cards == held
         assert hand.trick == trick
 
 
@@ -178,16 +209,16 @@ async def test_whole_hand_by_keyboard(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.phase is Phase.OVER
         assert shown_buttons(app) == {"deal", "options", "stats", "scores", "abandon", "help",
                                       "quit"}
-        assert "Hand complete - press Deal" in app.chair.prompt()
-        assert app.chair.result_lines()[0] == "Hand 1 complete"
-        assert sum(app.chair.match.scores) in (33, 99)  # a moon gives 3 x 33
+        assert "Hand complete - press Deal" in app.seat_view.prompt()
+        assert words.result_lines(app.seat_view.state)[0] == "Hand 1 complete"
+        assert sum(app.table.match.scores) in (33, 99)  # a moon gives 3 x 33
         await pilot.press("d")
         await settle(pilot)
-        assert len(app.chair.match.hands) == 2
+        assert len(app.table.match.hands) == 2
 
 
 @pytest.mark.parametrize("level", [Level.CLUB, Level.STRONG])
@@ -196,7 +227,7 @@ async def test_whole_hand_against_the_real_players(tmp_path: Path, level: Level)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None and hand.phase is Phase.OVER
         assert sum(hand.points) in (33, 99)
 
@@ -206,19 +237,19 @@ async def test_whole_hand_by_mouse(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#button-deal")
         await settle(pilot)
-        for card in [c for c in app.chair.user_cards() if c != Card.parse("QS")][-3:]:
+        for card in [c for c in app.seat_view.state.cards if c != Card.parse("QS")][-3:]:
             await pilot.click(HandRow, offset=card_offset(app, card))
         await pilot.click("#button-pass")
         await settle(pilot)
-        while app.chair.hand is not None and app.chair.hand.phase is not Phase.OVER:
-            hand = app.chair.hand
+        while app.table.hand is not None and app.table.hand.phase is not Phase.OVER:
+            hand = app.table.hand
             card = hand.legal_plays()[-1]
             await pilot.click(HandRow, offset=card_offset(app, card))
             assert card in hand.plays
             await settle(pilot)
-        assert app.chair.stage is Stage.IDLE
+        assert app.seat_view.stage is Stage.IDLE
         await pilot.click("#button-deal")
-        assert len(app.chair.match.hands) == 2
+        assert len(app.table.match.hands) == 2
 
 
 async def test_double_click_plays_one_card(tmp_path: Path) -> None:
@@ -226,27 +257,27 @@ async def test_double_click_plays_one_card(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await settle(pilot)
-        assert app.chair.user_to_play
-        held = len(app.chair.user_cards())
-        legal = app.chair.hand.legal_plays() if app.chair.hand else []
+        assert app.seat_view.state.to_play
+        held = len(app.seat_view.state.cards)
+        legal = app.table.hand.legal_plays() if app.table.hand else []
         await pilot.click(HandRow, offset=card_offset(app, legal[0]), times=2)
         await settle(pilot)
-        assert len(app.chair.user_cards()) == held - 1
+        assert len(app.seat_view.state.cards) == held - 1
 
 
 async def test_enter_with_no_cards_says_what_to_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        assert "There is no hand yet - press Deal (d)" in app.chair.prompt()
+        assert "There is no hand yet - press Deal (d)" in app.seat_view.prompt()
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
         await pilot.press("enter")
-        assert "The hand is over - press Deal (d) for the next one" in app.chair.prompt()
+        assert "The hand is over - press Deal (d) for the next one" in app.seat_view.prompt()
         finish_match_in_engine(app)
         await pilot.pause()
         await pilot.press("space")
-        assert "The game is over - press Deal (d) for a new game" in app.chair.prompt()
+        assert "The game is over - press Deal (d) for a new game" in app.seat_view.prompt()
 
 
 async def test_game_over_names_the_winner_and_deal_starts_a_new_game(tmp_path: Path) -> None:
@@ -254,32 +285,23 @@ async def test_game_over_names_the_winner_and_deal_starts_a_new_game(tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         finish_match_in_engine(app)
         await pilot.pause()
-        match = app.chair.match
+        match = app.table.match
         assert match.over
         (winner,) = match.winners
         low = match.scores[winner]
-        text = app.chair.prompt()
+        text = app.seat_view.prompt()
         assert "Game over" in text
         assert str(low) in text
         assert ("You win" if winner == Seat.SOUTH else f"{winner} wins") in text
-        assert "press Deal for a new game" in text
+        assert "Deal for a new game" in text
         await pilot.press("d")
         await settle(pilot)
-        assert app.chair.match is not match
-        assert len(app.chair.match.hands) == 1
-        assert app.chair.match.scores == (0, 0, 0, 0)
+        assert app.table.match is not match
+        assert len(app.table.match.hands) == 1
+        assert app.table.match.scores == (0, 0, 0, 0)
 
 
 def test_tied_winners_are_all_named() -> None:
-    from hearts.options import Options
-    from hearts.table import Table
-
-    class Tied:
-        over = True
-        winners = (Seat.WEST, Seat.EAST)
-        scores = (100, 40, 70, 40)
-
-    table = Table(Options(), 1)
-    table.match = Tied()  # type: ignore[assignment]
-    assert table.winner_text(Seat.SOUTH) == \
+    state = replace(waiting_state(), scores=(100, 40, 70, 40))
+    assert words.winner_text(state, (Seat.WEST, Seat.EAST)) == \
         "Game over - West and East share the win with 40 points"

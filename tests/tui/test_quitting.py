@@ -38,14 +38,14 @@ async def test_quit_keys_leave_at_once_when_the_match_is_saved(tmp_path: Path,
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_play(pilot)
-        plays = app.chair.hand.plays if app.chair.hand else ()
+        plays = app.table.hand.plays if app.table.hand else ()
         await pilot.press(key)
         await pilot.pause()
         assert not app.is_running and not app._notifications
     again = make_app(tmp_path)
     async with again.run_test(size=SIZE):
-        assert again.resumed and again.chair.hand is not None
-        assert again.chair.hand.plays == plays
+        assert again.resumed and again.table.hand is not None
+        assert again.table.hand.plays == plays
 
 
 @pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c"])
@@ -81,24 +81,24 @@ async def test_x_asks_during_the_received_pause_other_keys_continue(tmp_path: Pa
     app = make_app(tmp_path, delay_scale=1000.0, data_dir=NOT_SAVING)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_receive(pilot)
-        assert app.chair.stage is Stage.RECEIVED
+        assert app.seat_view.stage is Stage.RECEIVED
         await pilot.press("x")
         assert app.is_running and isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert app.chair.stage is Stage.RECEIVED
+        assert app.seat_view.stage is Stage.RECEIVED
         await pilot.press("c")
-        assert app.chair.stage is Stage.PLAYING
+        assert app.seat_view.stage is Stage.PLAYING
 
 
 async def test_x_during_the_received_pause_quits_at_once_when_saved(tmp_path: Path) -> None:
     app = make_app(tmp_path, delay_scale=1000.0)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_receive(pilot)
-        assert app.chair.stage is Stage.RECEIVED and app.match_saved
+        assert app.seat_view.stage is Stage.RECEIVED and app.match_saved
         await pilot.press("x")
         await pilot.pause()
         assert not app.is_running
     again = make_app(tmp_path, delay_scale=1000.0)
     async with again.run_test(size=SIZE) as pilot:
-        assert again.resumed and again.chair.stage is Stage.RECEIVED
+        assert again.resumed and again.seat_view.stage is Stage.RECEIVED
 

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from hearts import Card, Phase, SeatPlayer
 from hearts.ai import Level, Player
 from hearts.table import Stage
-from hearts.tui import cli
+from hearts.tui import cli, words
 from hearts.tui.app import HeartsApp
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
 
@@ -40,13 +40,14 @@ Steps = Callable[[Pilot[None]], Awaitable[None]]
 
 
 def screen(app: HeartsApp) -> tuple[object, ...]:
-    """Everything the table shows but the status line."""
+    """Everything the table shows but the status line and the highlight (the screen's
+    own, never saved: a resumed turn rests it on the lowest card that may be played)."""
     page = app.screen
     buttons = tuple(str(b.label) for b in page.query(GameButton) if b.display)
     # the trick area's height follows the status line's, which wraps long messages
     trick = page.query_one(TrickArea).render().plain.rstrip()
     return (trick, page.query_one(HandRow).render().plain,
-            buttons, app.chair.stage, app.chair.cursor, tuple(app.chair.chosen))
+            buttons, app.seat_view.stage, tuple(app.seat_view.state.chosen))
 
 
 def stats_text(app: HeartsApp) -> str:
@@ -73,19 +74,19 @@ async def quit_and_resume(tmp_path: Path, steps: Steps, delay_scale: float = 0.0
         await pilot.press("x")
     assert not first.is_running
     second = make_app(tmp_path, delay_scale=delay_scale, message_seconds=0.3)
-    resumed = second.chair.notice  # what the start says, before it gives way
+    resumed = second.seat_view.notice  # what the start says, before it gives way
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert second.resumed
         for _ in range(40):  # the notice gives way to the prompt alone
-            if second.chair.notice is None:
+            if second.seat_view.notice is None:
                 break
             await pilot.pause(0.05)
         assert screen(second) == before
-        second.chair.notice = resumed
+        second.seat_view.notice = resumed
         # a finished trick on show keeps saying who took it
-        notice = second.chair.notice or ""
-        if second.chair.match.over:  # no match to carry on: the game-over screen alone
+        notice = second.seat_view.notice or ""
+        if second.table.match.over:  # no match to carry on: the game-over screen alone
             assert "Match resumed" not in notice
         else:
             assert notice.endswith(f"Match resumed - hand {hand_number}")
@@ -99,13 +100,13 @@ async def test_resume_while_choosing_passes(tmp_path: Path) -> None:
         app = pilot.app
         assert isinstance(app, HeartsApp)
         for _ in range(2):  # choose two cards other than the queen of spades
-            while app.chair.highlighted in (Card.parse("QS"), *app.chair.chosen):
+            while app.seat_view.highlighted in (Card.parse("QS"), *app.seat_view.state.chosen):
                 await pilot.press("right")
             await pilot.press("space")
         await pilot.press("right")
 
     _first, second = await quit_and_resume(tmp_path, steps)
-    assert len(second.chair.chosen) == 2
+    assert len(second.seat_view.state.chosen) == 2
 
 
 async def test_resume_with_received_cards_on_show(tmp_path: Path) -> None:
@@ -114,7 +115,7 @@ async def test_resume_with_received_cards_on_show(tmp_path: Path) -> None:
         assert isinstance(app, HeartsApp)
         app.delay_scale = 1000.0
         await deal_and_receive(pilot)
-        assert app.chair.stage is Stage.RECEIVED
+        assert app.seat_view.stage is Stage.RECEIVED
 
     await quit_and_resume(tmp_path, steps, delay_scale=1000.0)
 
@@ -125,8 +126,8 @@ async def test_resume_mid_trick_on_your_play(tmp_path: Path) -> None:
         await pilot.press("right", "right")
 
     _first, second = await quit_and_resume(tmp_path, steps)
-    hand = second.chair.hand
-    assert hand is not None and len(hand.plays) > 13 and second.chair.user_to_play
+    hand = second.table.hand
+    assert hand is not None and len(hand.plays) > 13 and second.seat_view.state.to_play
 
 
 async def test_resume_while_a_computer_is_due(tmp_path: Path) -> None:
@@ -135,16 +136,16 @@ async def test_resume_while_a_computer_is_due(tmp_path: Path) -> None:
         assert isinstance(app, HeartsApp)
         await deal_and_pass(pilot)
         await settle(pilot)
-        while len(app.chair.hand.trick) == 3:  # type: ignore[union-attr]
+        while len(app.table.hand.trick) == 3:  # type: ignore[union-attr]
             await play_user_card_by_keys(pilot)  # South would close the trick
             await settle(pilot)
         app.delay_scale = 1000.0  # the computers' cards wait from here on
         await play_user_card_by_keys(pilot)
         await app.workers.wait_for_complete()
-        assert app.chair.computer_due is not None
+        assert app.table.computer_due is not None
 
     first, second = await quit_and_resume(tmp_path, steps, delay_scale=1000.0)
-    assert second.chair.computer_due == first.chair.computer_due
+    assert second.table.computer_due == first.table.computer_due
 
 
 async def test_resume_with_a_finished_trick_on_show(tmp_path: Path) -> None:
@@ -154,7 +155,7 @@ async def test_resume_with_a_finished_trick_on_show(tmp_path: Path) -> None:
         await deal_and_pass(pilot)
         await settle(pilot)
         while True:
-            hand = app.chair.hand
+            hand = app.table.hand
             assert hand is not None
             if len(hand.trick) == 3:  # South plays the last card of this trick
                 break
@@ -162,7 +163,7 @@ async def test_resume_with_a_finished_trick_on_show(tmp_path: Path) -> None:
             await settle(pilot)
         app.delay_scale = 1000.0
         await play_user_card_by_keys(pilot)
-        assert app.chair.stage is Stage.TRICK_SHOW
+        assert app.seat_view.stage is Stage.TRICK_SHOW
 
     await quit_and_resume(tmp_path, steps, delay_scale=1000.0)
 
@@ -173,14 +174,14 @@ async def test_resume_between_hands(tmp_path: Path) -> None:
         await play_out_hand_by_keys(pilot)
 
     first, second = await quit_and_resume(tmp_path, steps)
-    assert second.chair.match.scores == first.chair.match.scores != (0, 0, 0, 0)
+    assert second.table.match.scores == first.table.match.scores != (0, 0, 0, 0)
     third = make_app(tmp_path)
     async with third.run_test(size=SIZE) as pilot:  # and the next deal is hand 2
         await pilot.press("d")
         await settle(pilot)
-        assert len(third.chair.match.hands) == 2
-        assert third.chair.match.hand is not None
-        assert third.chair.match.hand.scores == first.chair.match.scores
+        assert len(third.table.match.hands) == 2
+        assert third.table.match.hand is not None
+        assert third.table.match.hand.scores == first.table.match.scores
 
 
 async def test_resume_at_game_over(tmp_path: Path) -> None:
@@ -192,7 +193,8 @@ async def test_resume_at_game_over(tmp_path: Path) -> None:
 
     _first, second = await quit_and_resume(tmp_path, steps,
                                           hand_number=len_hands_of_finished_match())
-    assert second.chair.match.over and "Game over" in " ".join(second.chair.result_lines())
+    assert second.table.match.over
+    assert "Game over" in " ".join(words.result_lines(second.seat_view.state))
     assert db(tmp_path).execute("SELECT status FROM matches").fetchall() == [("finished",)]
 
 
@@ -200,7 +202,7 @@ def len_hands_of_finished_match() -> int:
     app = HeartsApp(seed=1, delay_scale=0)
     finish_match_in_engine(app)
     app.store.close()
-    return len(app.chair.match.hands)
+    return len(app.table.match.hands)
 
 
 async def test_before_the_first_deal_nothing_is_resumed(tmp_path: Path) -> None:
@@ -209,18 +211,18 @@ async def test_before_the_first_deal_nothing_is_resumed(tmp_path: Path) -> None:
         await pilot.press("x")
     second = make_app(tmp_path)
     async with second.run_test(size=SIZE):
-        assert not second.resumed and "Welcome" in second.chair.prompt()
+        assert not second.resumed and "Welcome" in second.seat_view.prompt()
 
 
 async def test_the_quit_button_saves_too(tmp_path: Path) -> None:
     first = make_app(tmp_path)
     async with first.run_test(size=SIZE) as pilot:
         await deal_and_play(pilot)
-        plays = first.chair.hand.plays  # type: ignore[union-attr]
+        plays = first.table.hand.plays  # type: ignore[union-attr]
         await pilot.click("#button-quit")
     second = make_app(tmp_path)
     async with second.run_test(size=SIZE):
-        assert second.chair.hand is not None and second.chair.hand.plays == plays
+        assert second.table.hand is not None and second.table.hand.plays == plays
 
 
 # --- the computer players carry on as they were -------------------------------------
@@ -243,7 +245,7 @@ async def test_who_sat_where_is_recorded_with_the_players_seeds(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await settle(pilot)
-        hand = app.chair.hand
+        hand = app.table.hand
         assert hand is not None
         assert hand.players == (SeatPlayer("human"),
                                 *(SeatPlayer("strong", seed) for _, seed in recorder.made))
@@ -281,10 +283,10 @@ async def test_resumed_real_players_decide_as_before(tmp_path: Path) -> None:
     from hearts.ai import make_player
 
     async def play_hand(app: HeartsApp, pilot: Pilot[None], stop: int | None) -> None:
-        await deal_and_pass(pilot) if app.chair.hand is None else None
+        await deal_and_pass(pilot) if app.table.hand is None else None
         await settle(pilot)
-        while app.chair.hand is not None and app.chair.hand.phase is not Phase.OVER:
-            if stop is not None and len(app.chair.hand.plays) >= stop:
+        while app.table.hand is not None and app.table.hand.phase is not Phase.OVER:
+            if stop is not None and len(app.table.hand.plays) >= stop:
                 return
             await play_user_card_by_keys(pilot)
             await settle(pilot)
@@ -292,7 +294,7 @@ async def test_resumed_real_players_decide_as_before(tmp_path: Path) -> None:
     straight = make_app(tmp_path / "a", level=Level.CASUAL, player_factory=make_player)
     async with straight.run_test(size=SIZE) as pilot:
         await play_hand(straight, pilot, None)
-    straight_plays = straight.chair.hand.plays  # type: ignore[union-attr]
+    straight_plays = straight.table.hand.plays  # type: ignore[union-attr]
     for folder in ("b",):
         first = make_app(tmp_path / folder, level=Level.CASUAL, player_factory=make_player)
         async with first.run_test(size=SIZE) as pilot:
@@ -301,7 +303,7 @@ async def test_resumed_real_players_decide_as_before(tmp_path: Path) -> None:
         second = make_app(tmp_path / folder, level=Level.CASUAL, player_factory=make_player)
         async with second.run_test(size=SIZE) as pilot:
             await play_hand(second, pilot, None)
-        assert second.chair.hand is not None and second.chair.hand.plays == straight_plays
+        assert second.table.hand is not None and second.table.hand.plays == straight_plays
 
 
 # --- new matches, abandoning, assisted -------------------------------------------------
@@ -318,8 +320,8 @@ async def test_new_records_the_unfinished_match_as_abandoned(tmp_path: Path) -> 
     await play_into_a_hand(tmp_path)
     app = make_app(tmp_path, new_match=True)
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.resumed and app.chair.hand is None
-        assert "Welcome" in app.chair.prompt()
+        assert not app.resumed and app.table.hand is None
+        assert "Welcome" in app.seat_view.prompt()
         await pilot.press("d")
         await settle(pilot)
     rows = db(tmp_path).execute("SELECT id, status, ended IS NOT NULL FROM matches").fetchall()
@@ -352,11 +354,11 @@ async def test_abandon_match_is_one_call(tmp_path: Path) -> None:
         await settle(pilot)
         app.new_match()
         await pilot.pause()
-        assert app.chair.hand is None and app.chair.stage is Stage.IDLE
-        assert app.chair.prompt().startswith("Match abandoned")
+        assert app.table.hand is None and app.seat_view.stage is Stage.IDLE
+        assert app.seat_view.prompt().startswith("Match abandoned")
         await pilot.press("d")
         await settle(pilot)
-        assert app.chair.hand is not None
+        assert app.table.hand is not None
     rows = db(tmp_path).execute("SELECT id, status FROM matches").fetchall()
     assert rows == [(1, "abandoned"), (2, "playing")]
 
@@ -384,7 +386,7 @@ async def test_a_damaged_store_is_moved_aside_and_the_game_plays(tmp_path: Path)
     (folder / "hearts.db").write_text("scribbles")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        notice = app.chair.notice
+        notice = app.seat_view.notice
         assert notice is not None
         assert notice.startswith("hearts.db was damaged - kept as hearts.db.")
         assert notice.endswith(".broken") and len(notice) <= 78
@@ -402,7 +404,7 @@ async def test_a_newer_store_plays_without_saving(tmp_path: Path) -> None:
     before = (folder / "hearts.db").read_bytes()
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.chair.prompt().startswith("hearts.db is from a newer Hearts - "
+        assert app.seat_view.prompt().startswith("hearts.db is from a newer Hearts - "
                                      "playing on without saving")
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
@@ -418,10 +420,10 @@ async def test_an_unwritable_data_folder_plays_without_saving(
     monkeypatch.setenv("HEARTS_DATA_DIR", str(blocker / "data"))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.chair.prompt().startswith("Not saving progress: ")
+        assert app.seat_view.prompt().startswith("Not saving progress: ")
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
-        assert app.chair.hand is not None and app.chair.hand.phase is Phase.OVER
+        assert app.table.hand is not None and app.table.hand.phase is Phase.OVER
 
 
 async def test_a_second_window_plays_a_match_of_its_own(tmp_path: Path) -> None:
@@ -431,9 +433,9 @@ async def test_a_second_window_plays_a_match_of_its_own(tmp_path: Path) -> None:
         await settle(pilot)
         second = make_app(tmp_path)
         async with second.run_test(size=SIZE) as other:
-            assert second.chair.prompt().startswith("The saved match is open in another window - "
-                                            "this one plays a new match")
-            assert second.chair.hand is None and not second.resumed
+            assert second.seat_view.prompt().startswith(
+                "The saved match is open in another window - this one plays a new match")
+            assert second.table.hand is None and not second.resumed
             await other.press("d")
             await settle(other)
         # the second window left before its match ended: abandoned, kept
@@ -442,7 +444,7 @@ async def test_a_second_window_plays_a_match_of_its_own(tmp_path: Path) -> None:
         await pilot.press("x")
     third = make_app(tmp_path)
     async with third.run_test(size=SIZE):
-        assert third.resumed and third.chair.match.seed == first.chair.match.seed
+        assert third.resumed and third.table.match.seed == first.table.match.seed
 
 
 # --- the statistics page ------------------------------------------------------------------
@@ -460,7 +462,7 @@ async def test_statistics_page_between_hands(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("t")
         assert app.screen.id == "table-screen"
-        assert "Statistics can be shown between hands" in app.chair.prompt()
+        assert "Statistics can be shown between hands" in app.seat_view.prompt()
         await play_out_hand_by_keys(pilot)
         await pilot.click("#button-stats")
         assert app.screen.id == "stats-screen"

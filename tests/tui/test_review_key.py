@@ -37,10 +37,10 @@ async def test_v_between_hands_replays_the_hand_with_verdicts(tmp_path: Path) ->
     app = make_app(tmp_path, review_depth=8)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("v")
-        assert "once it is over" in app.chair.prompt()  # nothing to review yet
+        assert "once it is over" in app.seat_view.prompt()  # nothing to review yet
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
-        assert "v to review it" in app.chair.prompt()
+        assert "v to review it" in app.seat_view.prompt()
         page = await review_opens(pilot, "v")
         assert page.verdicts  # every decision judged, the person's too
         await pilot.press("end")
@@ -109,7 +109,7 @@ async def test_a_review_in_the_background_that_fails_is_logged_and_named(tmp_pat
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)
         await settle(pilot)
-        assert "The review in the background failed - see" in app.chair.prompt()
+        assert "The review in the background failed - see" in app.seat_view.prompt()
         log = (app.store.path.parent / "hearts.log").read_text(encoding="utf-8")
         assert "the review in the background" in log and "--depth" in log
         assert not list(app.store.path.parent.glob(".review-*"))  # no record left behind

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from hearts.cards import Seat
-from hearts.tui.sheet import SheetRow, rows_lines
+from hearts.table import SheetRow
+from hearts.tui.sheet import rows_lines
 
 ROWS = [SheetRow((0, 3, 26, 4), True, None, Seat.NORTH),
         SheetRow((0, 33, 33, 33), True, Seat.SOUTH, None)]

@@ -46,7 +46,7 @@ def test_passing_with_cards_raised(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         app = _app(pilot)
-        for card in [c for c in app.chair.user_cards() if c != Card.parse("QS")][1:3]:
+        for card in [c for c in app.seat_view.state.cards if c != Card.parse("QS")][1:3]:
             await pilot.click(HandRow, offset=card_offset(app, card))
         await pilot.press("right", "right", "right", "right")
 
@@ -164,7 +164,7 @@ def test_finished_trick_marks_the_winner(snap_compare: Any, tmp_path: Path) -> N
     async def run_before(pilot: Pilot[None]) -> None:
         app = _app(pilot)
         await deal_and_pass(pilot)
-        await play_until(pilot, lambda: len(app.chair.hand.trick) == 3)  # type: ignore[union-attr]
+        await play_until(pilot, lambda: len(app.table.hand.trick) == 3)  # type: ignore[union-attr]
         app.delay_scale = 1000.0
         await play_user_card_by_keys(pilot)
         await pilot.press("enter")  # today's key no longer hides who took it

@@ -24,7 +24,7 @@ async def test_a_long_message_is_read_whole_at_80_columns(tmp_path: Path) -> Non
     (folder / "options.json").write_bytes(b'{"target": 100, "speed": "\xff\xfe"}')
     app = make_app(folder)
     async with app.run_test(size=SIZE):
-        message = app.chair.prompt()
+        message = app.seat_view.prompt()
         assert "a-config-folder-with-a-rather-long-name/options.json" in message
         assert len(message) > 80
         shown = "".join(screen_text(app).splitlines()[-3:])
@@ -37,13 +37,13 @@ async def test_an_error_gives_way_to_the_prompt(tmp_path: Path) -> None:
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("d")
-        assert "Finish this hand first" in app.chair.prompt()
-        assert app.chair.prompt().endswith("may not be passed")  # the prompt stays on show
+        assert "Finish this hand first" in app.seat_view.prompt()
+        assert app.seat_view.prompt().endswith("may not be passed")  # the prompt stays on show
         for _ in range(100):
-            if app.chair.notice is None:
+            if app.seat_view.notice is None:
                 break
             await pilot.pause(0.05)
-        assert app.chair.prompt().startswith("Choose 3 cards to pass"), app.chair.prompt()
+        assert app.seat_view.prompt().startswith("Choose 3 cards to pass"), app.seat_view.prompt()
 
 
 async def test_no_hand_0_before_the_first_deal(tmp_path: Path) -> None:
@@ -60,7 +60,7 @@ async def test_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Game over" in text and "Hand over" not in text
         await pilot.press("o", "c")
-        assert "Options unchanged" in app.chair.prompt()
-        assert (await wait_for_prompt(pilot, "press Deal for a new game")).endswith(
-            "press Deal for a new game, v to review the hand")
+        assert "Options unchanged" in app.seat_view.prompt()
+        assert (await wait_for_prompt(pilot, "Deal for a new game")).endswith(
+            " - Deal for a new game, v to review")
 

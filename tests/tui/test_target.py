@@ -42,7 +42,7 @@ async def test_lowering_the_target_below_a_total_ends_the_game(tmp_path: Path) -
         await pilot.press("o", "8", "8", "s")  # 100 -> 200 -> 50
         assert app.options.target == 50
         assert match.over
-        text = app.chair.prompt()
+        text = app.seat_view.prompt()
         assert "ends at 50" in text
         await pilot.pause()
         assert "Game over" in screen_text(app)
@@ -50,14 +50,14 @@ async def test_lowering_the_target_below_a_total_ends_the_game(tmp_path: Path) -
         assert f"with {low} points" in screen_text(app)  # the winner is named
         await pilot.press("d")
         await settle(pilot)
-        assert app.chair.match is not match
+        assert app.table.match is not match
 
 
 async def test_raising_the_target_at_game_over_keeps_it_over(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         finish_match_in_engine(app, target=50)
-        match = app.chair.match
+        match = app.table.match
         await pilot.press("o", "8", "8", "s")  # 100 -> 200 -> 50 ... any target
         await pilot.press("o", "8", "s")
         assert match.over

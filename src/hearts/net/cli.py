@@ -1,7 +1,8 @@
 """``hearts host``: start a table server; ``hearts join``: sit at one of its tables.
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules TEXT]
-[--tables K] [--grace SECONDS] [--data-dir DIR] [--serve [--web-port P]]``
+[--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
+[--serve [--web-port P]]``
 prints the address and each table's join code and runs until Ctrl+C. Every
 table is saved after every pass and card in a folder of its own under the data
 folder, so the same command started again carries every table on. With
@@ -118,6 +119,10 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
                         help="how long a dropped person's seat waits before a computer "
                              "player plays for them until they return (default 60)")
+    parser.add_argument("--turn-seconds", type=_seconds, default=None, metavar="SECONDS",
+                        help="how long a connected person may take to pass or play before a "
+                             "computer player decides for them, that once (default: no "
+                             "limit)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
@@ -227,7 +232,7 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
               file=sys.stderr)
         return 2
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
-                         grace=args.grace)
+                         grace=args.grace, turn_seconds=args.turn_seconds)
     # Computer players think in other processes: one table's Expert never
     # holds up the event loop or another table. Workers are spawned, not
     # forked: a forked worker would inherit the listening socket and keep the

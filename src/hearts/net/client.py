@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,18 @@ def error_code(data: dict[str, Any]) -> ErrorCode | None:
         return None
 
 
+def _why(error: BaseException) -> str:
+    """What went wrong connecting, in a few words ("connection refused")."""
+    if isinstance(error, aiohttp.WSServerHandshakeError):
+        return f"the address answers, but not as a Hearts table (HTTP {error.status})"
+    if isinstance(error, aiohttp.ClientConnectorError):
+        error = error.os_error
+    if isinstance(error, OSError) and error.errno:
+        text = os.strerror(error.errno)  # "Connection refused", not asyncio's own words
+        return text[:1].lower() + text[1:]
+    return str(error) or type(error).__name__
+
+
 def table_url(address: str) -> str:
     """The WebSocket address of a server given as ``HOST:PORT``, a URL, or ``ws://...``."""
     text = address.strip()
@@ -57,8 +70,9 @@ class Connection:
 
     def __init__(self, url: str, code: str, name: str,
                  on_message: Callable[[dict[str, Any]], None], token: str | None = None,
-                 first_pause: float = 0.25, longest_pause: float = 8.0,
-                 tries: int | None = None, tokens: SeatTokens | None = None) -> None:
+                 first_pause: float = 0.25, longest_pause: float = 2.0,
+                 tries: int | None = None, tokens: SeatTokens | None = None,
+                 on_trouble: Callable[[int, str], None] | None = None) -> None:
         self.url = url
         """The server's WebSocket address."""
         self.code = code
@@ -82,8 +96,13 @@ class Connection:
         """Set while a connection is open and joined."""
         self.ended: str | None = None
         """Why the connection ended for good, once it has."""
+        self.refusal: ErrorCode | None = None
+        """The code of the server's refusal that ended it, if one did."""
         self.reconnects = 0
         """How many times the connection was made again after a drop."""
+        self.on_trouble = on_trouble
+        """Called after every attempt that failed to join: the attempts failed in a
+        row so far, and why the last one did (for a person to read)."""
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._stopping = False
         self._stopped = asyncio.Event()
@@ -138,11 +157,8 @@ class Connection:
                 try:
                     async with session.ws_connect(self.url, heartbeat=20.0) as ws:
                         self._ws = ws
-                        join: dict[str, Any] = {"type": "join", "version": msg.NETWORK_VERSION,
-                                                "code": self.code, "name": self.name}
-                        if self.token is not None:
-                            join["token"] = self.token
-                        await ws.send_str(msg.encode(join))
+                        await ws.send_str(msg.encode(msg.join_message(self.code, self.name,
+                                                                      self.token)))
                         async for frame in ws:
                             if frame.type is not aiohttp.WSMsgType.TEXT:
                                 continue
@@ -164,18 +180,24 @@ class Connection:
                             elif (code := error_code(data)) is not None and (
                                     code.fatal or code is ErrorCode.BAD_TOKEN):
                                 self.ended = str(data.get("message"))
+                                self.refusal = code
                                 self._stopping = True
                             self.on_message(data)
                             if self._stopping:
                                 break
                 except (aiohttp.ClientError, ConnectionError, OSError) as error:
-                    trouble = f"cannot reach the table: {error}"
+                    trouble = f"cannot reach the table: {_why(error)}"
+                else:
+                    trouble = ("the connection to the table was lost" if joined
+                               else "the table closed the connection")
                 finally:
                     self.connected.clear()
                     self._ws = None
                 if self._stopping:
                     break
                 failures = 0 if joined else failures + 1
+                if self.on_trouble is not None:
+                    self.on_trouble(failures, trouble)
                 if self.tries is not None and failures >= self.tries:
                     break
                 pause = min(self.longest_pause, self.first_pause * 2 ** min(failures, 10))

@@ -1,56 +1,76 @@
 """The messages of a network table, both ways: JSON objects over a WebSocket.
 
-Version 1, written down in ``docs/network.md``. A client sends ``join`` (the
-table's code, a name, and the seat's token when it comes back), then ``act``
-messages (a card used, the pass, a deal...) and ``leave`` to give its seat up
-for good. The server answers ``welcome`` (the seat and its token), then a
-``state`` message after every change: what that one seat may see and do,
-built by :func:`state_message` from the :class:`~hearts.table.Table`. Notices
-go as ``notice``, a finished hand's record as ``hand``, a refused message as
-``error``.
+Version 2, written down in ``docs/network.md`` (a test checks the document
+against this module). A client sends ``join`` (the table's code, a name, and
+the seat's token when it comes back), then ``act`` messages (a card used, the
+pass, a deal...: :class:`ActKind`, each naming the card it means) and
+``leave`` to give its seat up for good. The server answers ``welcome`` (the
+seat and its token), then a ``state`` message after every change: the seat's
+:class:`~hearts.table.SeatState` and a sequence number that grows with every
+change at the table. Notices go as ``notice`` (a
+:class:`~hearts.table.Notice`, as data), a finished hand's record as
+``hand``, a refused message as ``error`` with an
+:class:`~hearts.net.errors.ErrorCode`.
 
 This module builds and reads messages; it does no I/O. Everything a client
 sends goes through :func:`read_client`, which raises :class:`MessageError`
-with a clear reason for anything malformed, unknown or too big.
+with a clear reason (and its code) for anything malformed, unknown or too
+big; what the server sends is read back by :func:`read_state` and
+:func:`read_notice`, which raise ``ValueError``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any, assert_never
 
 from hearts.cards import Card, Seat
 from hearts.net.errors import ErrorCode
 from hearts.net.names import MAX_NAME, BadName, check_name
-from hearts.table import Stage, Table
-from hearts.view import Phase
+from hearts.table import Notice, SeatState
+from hearts.table import events as ev
 
 __all__ = [
-    "ACTIONS", "BUTTONS", "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act",
-    "ClientMessage", "Join", "Leave", "MessageError", "encode", "error_message", "hand_message",
-    "notice_message", "read_client", "seat_name", "state_message", "welcome_message",
+    "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act", "ActKind", "ClientMessage",
+    "Join", "Leave", "MessageError", "act_message", "encode", "error_message", "event_of",
+    "hand_message", "join_message", "notice_message", "read_client", "read_notice",
+    "read_state", "seat_name", "state_message", "welcome_message",
 ]
 
-NETWORK_VERSION = 1
+NETWORK_VERSION = 2
 """The version of the messages this module writes and reads."""
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send; anything bigger is refused unread."""
 
-
-ACTIONS = ("deal", "pass", "clear", "continue", "hint", "use", "choose", "point", "move")
-"""What a person may ask of the table over the network (``act``'s ``action``).
-``use``, ``choose`` and ``point`` take a ``card`` (``use`` without one uses the
-card under the seat's highlight as the server has it, after every earlier
-``move``); ``move`` takes a ``step``."""
-
-BUTTONS = ("deal", "pass", "clear", "continue", "hint", "last", "scores", "help", "quit")
-"""The buttons whose state (``can``) a ``state`` message carries."""
-
-_CARD_ACTIONS = frozenset({"use", "choose", "point"})
 _SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
+
+
+class ActKind(StrEnum):
+    """What a person may ask of the table over the network (``act``'s ``action``)."""
+
+    DEAL = "deal"
+    """Deal the next hand (or start a new match once one is over)."""
+    PASS = "pass"
+    """Pass the three cards chosen."""
+    CLEAR = "clear"
+    """Put back every card chosen to pass."""
+    CONTINUE = "continue"
+    """Put the cards just received into the hand now."""
+    HINT = "hint"
+    """Ask what the Expert would do."""
+    USE = "use"
+    """Use ``card``: choose it to pass (or put it back), or play it."""
+    CHOOSE = "choose"
+    """Choose ``card`` to pass, or put it back."""
+
+    @property
+    def takes_card(self) -> bool:
+        """True for the actions that name a card."""
+        return self in (ActKind.USE, ActKind.CHOOSE)
 
 
 class MessageError(ValueError):
@@ -74,12 +94,10 @@ class Join:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """A person's action at the table (see :data:`ACTIONS`)."""
+    """A person's action at the table: its kind and the card it names (if it takes one)."""
 
-    action: Literal["deal", "pass", "clear", "continue", "hint", "use", "choose", "point",
-                    "move"]
+    action: ActKind
     card: Card | None = None
-    step: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +120,69 @@ def encode(message: Mapping[str, Any]) -> str:
 
 
 # --- what a client sends ---------------------------------------------------------
+
+
+def join_message(code: str, name: str, token: str | None = None) -> dict[str, Any]:
+    """A client's ``join``."""
+    message: dict[str, Any] = {"type": "join", "version": NETWORK_VERSION, "code": code,
+                               "name": name}
+    if token is not None:
+        message["token"] = token
+    return message
+
+
+def act_message(event: ev.PersonEvent) -> dict[str, Any] | None:
+    """The ``act`` that asks the server for ``event`` (None for an event the network
+    does not carry: undo)."""
+    match event:
+        case ev.Deal():
+            return _act(ActKind.DEAL)
+        case ev.PassChosen():
+            return _act(ActKind.PASS)
+        case ev.Clear():
+            return _act(ActKind.CLEAR)
+        case ev.Continue():
+            return _act(ActKind.CONTINUE)
+        case ev.AskHint():
+            return _act(ActKind.HINT)
+        case ev.Use():
+            return _act(ActKind.USE, event.card)
+        case ev.Choose():
+            return _act(ActKind.CHOOSE, event.card)
+        case ev.Undo():
+            return None
+        case _:
+            assert_never(event)
+
+
+def _act(action: ActKind, card: Card | None = None) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "act", "action": action.value}
+    if card is not None:
+        message["card"] = str(card)
+    return message
+
+
+def event_of(act: Act, seat: Seat) -> ev.PersonEvent:
+    """The table's event for ``act`` from ``seat``."""
+    match act.action:
+        case ActKind.DEAL:
+            return ev.Deal(seat)
+        case ActKind.PASS:
+            return ev.PassChosen(seat)
+        case ActKind.CLEAR:
+            return ev.Clear(seat)
+        case ActKind.CONTINUE:
+            return ev.Continue(seat)
+        case ActKind.HINT:
+            return ev.AskHint(seat)
+        case ActKind.USE:
+            assert act.card is not None
+            return ev.Use(seat, act.card)
+        case ActKind.CHOOSE:
+            assert act.card is not None
+            return ev.Choose(seat, act.card)
+        case _:
+            assert_never(act.action)
 
 
 def _text(data: Mapping[str, Any], name: str, limit: int) -> str:
@@ -144,23 +225,18 @@ def read_client(text: str | bytes) -> ClientMessage:
         return Leave()
     if kind != "act":
         raise MessageError(f"unknown message type {kind!r} (join, act or leave)")
-    action = data.get("action")
-    if action not in ACTIONS:
-        raise MessageError(f"unknown action {action!r} (one of {', '.join(ACTIONS)})")
-    if action == "use" and "card" not in data:
+    try:
+        action = ActKind(str(data.get("action")))
+    except ValueError:
+        raise MessageError(f"unknown action {data.get('action')!r:.40} (one of "
+                           f"{', '.join(ActKind)})") from None
+    if not action.takes_card:
         return Act(action)
-    if action in _CARD_ACTIONS:
-        try:
-            card = Card.parse(_text(data, "card", 3))
-        except ValueError:
-            raise MessageError(f"{data.get('card')!r} is not a card (e.g. \"QS\")") from None
-        return Act(action, card=card)
-    if action == "move":
-        step = data.get("step")
-        if not isinstance(step, int) or isinstance(step, bool) or not -13 <= step <= 13:
-            raise MessageError("'step' must be a whole number from -13 to 13")
-        return Act(action, step=step)
-    return Act(action)
+    try:
+        card = Card.parse(_text(data, "card", 3))
+    except ValueError:
+        raise MessageError(f"{data.get('card')!r:.40} is not a card (e.g. \"QS\")") from None
+    return Act(action, card)
 
 
 # --- what the server sends -------------------------------------------------------
@@ -178,9 +254,29 @@ def error_message(code: ErrorCode, text: str) -> dict[str, Any]:
     return {"type": "error", "version": NETWORK_VERSION, "code": code.value, "message": text}
 
 
-def notice_message(text: str) -> dict[str, Any]:
-    """A notice for the status line."""
-    return {"type": "notice", "version": NETWORK_VERSION, "text": text}
+def notice_message(notice: Notice) -> dict[str, Any]:
+    """A notice for the status line, as data (the client words it)."""
+    return {"type": "notice", "version": NETWORK_VERSION, "notice": notice.to_json()}
+
+
+def read_notice(message: Mapping[str, Any]) -> Notice:
+    """The notice of a ``notice`` message (``ValueError`` if it cannot be read)."""
+    return Notice.from_json(message.get("notice"))
+
+
+def state_message(state: SeatState, seq: int) -> dict[str, Any]:
+    """Everything the seat may see and do now, numbered by ``seq``: every change
+    at the table numbers its states one higher."""
+    return {"type": "state", "version": NETWORK_VERSION, "seq": seq, "state": state.to_json()}
+
+
+def read_state(message: Mapping[str, Any]) -> tuple[SeatState, int]:
+    """The seat state and the sequence number of a ``state`` message
+    (``ValueError`` if it cannot be read)."""
+    seq = message.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise ValueError("a state's 'seq' must be a whole number")
+    return SeatState.from_json(message.get("state")), seq
 
 
 def hand_message(record: Mapping[str, Any], match_seed: int | None,
@@ -189,52 +285,3 @@ def hand_message(record: Mapping[str, Any], match_seed: int | None,
     to (by seed) and the seat the person played in it."""
     return {"type": "hand", "version": NETWORK_VERSION, "record": dict(record),
             "match_seed": match_seed, "seat": seat}
-
-
-def _sheet(table: Table) -> list[dict[str, Any]]:
-    """Each hand of the match so far, as the score sheet shows it (all public)."""
-    queen = Card.parse("QS")
-    rows = []
-    for hand in table.match.hands:
-        taker = next((s for s in Seat if queen in hand.taken(s)), None)
-        rows.append({
-            "points": list(hand.points), "over": hand.phase is Phase.OVER,
-            "shooter": None if hand.shooter is None else seat_name(hand.shooter),
-            "queen": None if taker is None else seat_name(taker),
-        })
-    return rows
-
-
-def state_message(table: Table, seat: Seat, names: Sequence[str],
-                  present: Sequence[bool]) -> dict[str, Any]:
-    """Everything ``seat`` may see and do now, and nothing of another seat's hidden cards.
-
-    ``names`` name the four seats; ``present`` says which seats a person is
-    connected to now (for the labels).
-    """
-    hand = table.hand
-    view = None if hand is None else hand.view(seat).to_json()
-    person = table.is_person(seat)
-    desk = table.desks.get(seat)
-    shown = table.shown_trick
-    highlighted = table.highlighted(seat) if person and desk is not None else None
-    return {
-        "type": "state", "version": NETWORK_VERSION, "seat": seat_name(seat),
-        "stage": table.stage.value, "view": view,
-        "prompt": table.prompt(seat),
-        "names": list(names), "present": list(present),
-        "scores": list(table.match.scores), "target": table.target,
-        "match_over": table.match.over, "hand_number": len(table.match.hands),
-        "sheet": _sheet(table),
-        "can": {action: person and table.can(action, seat) for action in BUTTONS},
-        "chosen": [str(card) for card in desk.chosen] if desk is not None else [],
-        "raised": sorted(str(card) for card in table.raised(seat)) if person else [],
-        "highlight": None if highlighted is None else str(highlighted),
-        "trick": {seat_name(s): str(c) for s, c in table.trick_cards().items()},
-        "winner": None if shown is None else seat_name(shown.winner),
-        "result": table.result_lines(seat),
-        "to_play": table.to_play(seat),
-        "passed": table.passed(seat),
-        "level": table.level.label,
-        "playing": table.stage is not Stage.IDLE,
-    }

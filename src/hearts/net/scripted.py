@@ -10,8 +10,11 @@ from typing import Any, ClassVar
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card
-from hearts.net.client import Connection
-from hearts.view import PlayerView
+from hearts.net.client import Connection, error_code
+from hearts.net.errors import ErrorCode
+from hearts.net.messages import act_message, read_notice, read_state
+from hearts.table import Action, Notice, SeatState, Stage
+from hearts.table import events as ev
 
 __all__ = ["Board", "Scripted"]
 
@@ -58,7 +61,7 @@ class Scripted:
         """Keep every message; when False only the latest state (the benchmark's way)."""
         self.hand_limit = hands
         """Deal no more than this many hands (None: play the match out)."""
-        self.states: list[dict[str, Any]] = []
+        self.states: list[SeatState] = []
         """Every state received, in order."""
         self.messages: list[dict[str, Any]] = []
         """Every message received, in order."""
@@ -99,13 +102,17 @@ class Scripted:
         asyncio.get_running_loop().create_task(self._act(self.state))
 
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> SeatState:
         """The latest state."""
         return self.states[-1]
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Notice]:
         """The notices received, in order."""
-        return [m["text"] for m in self.messages if m["type"] == "notice"]
+        return [read_notice(m) for m in self.messages if m["type"] == "notice"]
+
+    def errors(self) -> list[ErrorCode | None]:
+        """The codes of the errors received, in order."""
+        return [error_code(m) for m in self.messages if m["type"] == "error"]
 
     def _got(self, message: dict[str, Any]) -> None:
         if self.history:
@@ -114,53 +121,61 @@ class Scripted:
                 self.hands.append(message)
         if message["type"] != "state":
             return
+        state, _ = read_state(message)
         if not self.history:
             self.states.clear()
-        self.states.append(message)
-        view = message["view"]
-        if self._sent is not None and view is not None and str(self._sent[0]) in view["played"]:
+        self.states.append(state)
+        view = state.view
+        if self._sent is not None and view is not None and self._sent[0] in view.played:
             self.latencies.append(time.perf_counter() - self._sent[1])
             self._sent = None
         if self.board is not None and view is not None:
-            hand = message["hand_number"]
-            for card in view["played"]:
-                if (hand, card) not in self._seen:
-                    self._seen.add((hand, card))
-                    self.board.seen(hand, card)
-        done = (self.hand_limit is not None and message["hand_number"] >= self.hand_limit
-                and message["stage"] == "idle")
-        if message["match_over"] or done:
+            hand = state.hand_number
+            for card in view.played:
+                if (hand, str(card)) not in self._seen:
+                    self._seen.add((hand, str(card)))
+                    self.board.seen(hand, str(card))
+        done = (self.hand_limit is not None and state.hand_number >= self.hand_limit
+                and state.stage is Stage.IDLE)
+        if state.match_over or done:
             self.over.set()
         if self.playing:
-            asyncio.get_running_loop().create_task(self._act(message))
+            asyncio.get_running_loop().create_task(self._act(state))
 
-    async def _act(self, state: dict[str, Any]) -> None:
-        view = PlayerView.from_json(state["view"]) if state["view"] else None
-        key = (state["stage"], state["hand_number"], len(state["chosen"]),
-               len(view.played) if view else 0, state["to_play"])
+    async def _act(self, state: SeatState) -> None:
+        view = state.view
+        key = (state.stage, state.hand_number, len(state.chosen),
+               len(view.played) if view else 0, state.to_play)
         if key == self._last:
             return
-        send = self.connection.act
+        seat = state.seat
         player = make_player(Level.BEGINNER, 7)
-        if state["stage"] == "received":
-            self._last = key
-            await send("continue")
-        elif state["stage"] == "passing" and state["can"]["pass"] and view is not None:
-            self._last = key
-            if len(state["chosen"]) == 3:
-                await send("pass")
-            elif not state["chosen"]:
+        event: ev.PersonEvent | None = None
+        if state.stage is Stage.RECEIVED:
+            event = ev.Continue(seat)
+        elif state.stage is Stage.PASSING and state.can(Action.PASS) and view is not None:
+            if len(state.chosen) == 3:
+                event = ev.PassChosen(seat)
+            elif not state.chosen:
+                self._last = key
                 for card in player.choose_pass(view):
-                    await send("choose", card=str(card))
-        elif state["to_play"] and view is not None and view.legal:
-            self._last = key
+                    await self.send(ev.Choose(seat, card))
+                return
+        elif state.to_play and view is not None and view.legal:
             card = player.choose_play(view)
             self._sent = (card, time.perf_counter())
             if self.board is not None:
-                self._seen.add((state["hand_number"], str(card)))
-                self.board.played(state["hand_number"], str(card))
-            await send("use", card=str(card))
-        elif state["stage"] == "idle" and self.deals and state["can"]["deal"] \
-                and not state["match_over"] and not self.over.is_set():
+                self._seen.add((state.hand_number, str(card)))
+                self.board.played(state.hand_number, str(card))
+            event = ev.Use(seat, card)
+        elif state.stage is Stage.IDLE and self.deals and state.can(Action.DEAL) \
+                and not state.match_over and not self.over.is_set():
+            event = ev.Deal(seat)
+        if event is not None:
             self._last = key
-            await send("deal")
+            await self.send(event)
+
+    async def send(self, event: ev.PersonEvent) -> bool:
+        """Send ``event`` to the table as an ``act``."""
+        message = act_message(event)
+        return message is not None and await self.connection.send(message)

@@ -3,11 +3,17 @@ connections, with the table's effects carried out on the event loop.
 
 The table is the only referee: every person's action becomes the event the
 single-player table takes, and whatever it refuses comes back as the same
-notice. A decision runs in the server's executor (never on the event loop),
-a pause is a ``call_later``, every change is saved to the table's own store
-at once, and every connected seat is sent its own ``state`` after each change.
-Nothing here reads the network: :mod:`hearts.net.server` hands messages in
-and gives each seat an :class:`Outbox` to send through.
+notice. A :class:`NetTable` is the table's front end
+(:class:`~hearts.table.runner.Ports`): a decision runs in the server's
+executor (never on the event loop), a pause is a ``call_later``, every change
+of the game is saved to the table's own store at once, and every connected
+seat is sent its own :class:`~hearts.table.SeatState` after each change,
+numbered. Nothing here reads the network: :mod:`hearts.net.server` hands
+messages in and gives each seat an :class:`Outbox` to send through.
+
+A seat belongs to its token: a person comes back to their seat only with the
+token the table gave them, never by their name, and no two people at one
+table share a name.
 """
 
 from __future__ import annotations
@@ -26,36 +32,46 @@ from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
+from hearts.net.names import name_key
 from hearts.options import Options
 from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
 from hearts.table import (
-    Abandoned,
     Computer,
     Decide,
-    Effect,
+    Notice,
+    NoticeKind,
     Person,
-    Redraw,
     Save,
     Say,
+    SeatInfo,
     SeatSpec,
+    SeatState,
     Table,
     Wait,
+    carry_out,
     restore,
+    seat_state,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
+from hearts.table.effects import Effect
+from hearts.table.runner import save_to
 from hearts.view import Phase
 
-__all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder", "TableConfig",
-           "think"]
+__all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
+           "TableConfig", "think"]
 
 PEOPLE_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
 """The seats people take, in order: two people sit across from each other."""
 
 META_FILE = "table.json"
 """The file beside a table's store that keeps its code, seats and tokens."""
+
+IDLE_SECONDS = 60.0
+"""A table's store is closed after this long without a save (and opened again
+when needed), so idle tables hold no open files."""
 
 
 def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
@@ -111,9 +127,14 @@ class SeatHolder:
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
     """The timer that puts a computer player in the seat of a person who dropped."""
-    last_state: str | None = None
-    """The state last sent on this connection: the same state is not sent twice, so
-    no one learns from a message that another person merely moved their highlight."""
+    last_state: SeatState | None = None
+    """The state last sent on this connection: the same state is not sent twice,
+    so no one learns anything from another seat's change."""
+
+    @property
+    def seated(self) -> bool:
+        """A person holds this seat (connected or not) and has not given it up."""
+        return self.token is not None and not self.gone
 
     def to_json(self) -> dict[str, Any]:
         """What is kept on disk."""
@@ -132,6 +153,9 @@ class TableConfig:
     """Seconds a dropped person's seat waits before a computer player stands in."""
     delay_scale: float = 1.0
     """Multiplies every pause (0: never wait; the tests use it)."""
+    turn_seconds: float | None = None
+    """Seconds a connected person has to pass or play before a computer player
+    decides for them, that once (None: no limit)."""
 
     def options(self) -> Options:
         """The table's options: the rules and the level."""
@@ -166,13 +190,19 @@ class NetTable:
         """The people's seats."""
         seats: list[SeatSpec] = [Person(str(seat)) if seat in self.holders else Computer()
                                  for seat in Seat]
-        self.table = Table(config.options(), seed, seats, config.level)
+        self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds)
         """The flow of the match."""
-        self.store: Store | None = None
-        """The table's store (open while the table runs)."""
+        self.seq = 0
+        """How many times the table changed: each state sent carries it."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.failures = 0
         """How many decisions raised (the table asks again or stands in)."""
+        self.saves = 0
+        """How many times the table was saved (a test counts them)."""
+        self.notices: list[str] = []
+        """What the store said when it was opened (for the host's terminal)."""
+        self._store: Store | None = None
+        self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self.closed = False
@@ -197,12 +227,14 @@ class NetTable:
         """The table kept in ``folder``, as it was saved (raises ``ValueError`` if unreadable)."""
         try:
             data = json.loads((folder / META_FILE).read_text())
+            turn = data.get("turn_seconds")
             config = TableConfig(
                 people=int(data["people"]), level=Level(int(data["level"])),
                 rules=Rules.from_json(data["rules"]),
                 grace=float(data["grace"]) if grace is None else grace,
                 delay_scale=(float(data["delay_scale"]) if delay_scale is None
-                             else delay_scale))
+                             else delay_scale),
+                turn_seconds=None if turn is None else float(turn))
             net = cls(str(data["id"]), str(data["code"]), folder, config, int(data["seed"]),
                       executor, factory)
             for name, kept in data["seats"].items():
@@ -222,7 +254,7 @@ class NetTable:
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
             "rules": self.config.rules.to_json(), "grace": self.config.grace,
-            "delay_scale": self.config.delay_scale,
+            "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
         })
         path = self.folder / META_FILE
@@ -232,11 +264,12 @@ class NetTable:
             path.chmod(0o600)  # the seats' tokens: the server's user's alone (kept on rewrite)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
-        """Open the store, carry on the saved match if there is one, and start.
-        Returns the store's notices."""
+        """Carry on the saved match if there is one, and start. Returns what the
+        store said as it was opened."""
         self.loop = loop
-        self.store = Store.open(self.folder)
-        saved = self.store.load()
+        store = self.store()
+        saved = store.load()
+        self.notices = list(store.notices)
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
         seats = list(self.table.seats)
@@ -244,10 +277,38 @@ class NetTable:
             seats[seat] = Computer() if holder.gone else Person(holder.name)
         self.table.seats = tuple(seats)  # nothing is asked before start()
         for holder in self.holders.values():
-            if holder.token is not None and not holder.gone:
+            if holder.seated:
                 self._start_grace(holder)  # until they reconnect
         self.carry_out(self.table.start())
-        return list(self.store.notices)
+        self._rest()
+        return list(self.notices)
+
+    def store(self) -> Store:
+        """The table's store, opened if it is not open now; it is closed again
+        after :data:`IDLE_SECONDS` without a save."""
+        if self._store is None:
+            self._store = Store.open(self.folder)
+        self._rest()
+        return self._store
+
+    def _rest(self) -> None:
+        """(Re)start the timer that closes the store once the table is idle."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self.loop is not None and not self.closed:
+            self._idle = self.loop.call_later(IDLE_SECONDS, self._close_store)
+
+    def _close_store(self) -> None:
+        self._idle = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    @property
+    def store_open(self) -> bool:
+        """True while the table holds its store open."""
+        return self._store is not None
 
     def close(self) -> None:
         """Stop timers, forget decisions under way, close connections and the store
@@ -256,6 +317,9 @@ class NetTable:
         for timer in self._timers:
             timer.cancel()
         self._timers.clear()
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
         for holder in self.holders.values():
             if holder.grace is not None:
                 holder.grace.cancel()
@@ -264,39 +328,45 @@ class NetTable:
                 holder.outbox = None
         for future in self._thinking:
             future.cancel()
-        if self.store is not None:
-            self.store.close()
-            self.store = None
+        self._close_store()
 
     # --- people -------------------------------------------------------------------
 
-    def names(self) -> list[str]:
-        """The four seats' names: a person's own, else the seat's."""
-        return [self.holders[s].name if s in self.holders and not self.holders[s].gone
-                else str(s) for s in Seat]
-
-    def present(self) -> list[bool]:
-        """Which seats have a person connected now."""
-        return [s in self.holders and self.holders[s].outbox is not None for s in Seat]
+    def people(self) -> dict[Seat, SeatInfo]:
+        """Who holds the people's seats, as every state shows them."""
+        found = {}
+        for seat, holder in self.holders.items():
+            if holder.gone:
+                continue  # a computer player's seat now, named by the seat
+            found[seat] = SeatInfo(holder.name, True, holder.outbox is not None,
+                                   not self.table.is_person(seat))
+        return found
 
     def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
         """Seat a person (their own seat back with ``token``); :class:`JoinRefused`
-        says why not."""
+        says why not. A seat is given back only to its token, never to a name."""
         if token is not None:
-            holder = next((h for h in self.holders.values()
-                           if h.token is not None and not h.gone
+            holder = next((h for h in self.holders.values() if h.seated and h.token
                            and secrets.compare_digest(h.token.encode(), token.encode())),
                           None)
             if holder is None:
                 raise JoinRefused(ErrorCode.BAD_TOKEN,
                                   "that token is not for a seat at this table")
+            back = True
         else:
+            key = name_key(name)
+            if any(h.seated and name_key(h.name) == key for h in self.holders.values()):
+                raise JoinRefused(ErrorCode.NAME_TAKEN,
+                                  f"someone at this table is already called {name}: choose "
+                                  "another name (to take your own seat back, join from "
+                                  "where you sat, or ask the host for your seat's link)")
             holder = next((h for h in self.holders.values() if h.token is None), None)
             if holder is None:
                 raise JoinRefused(ErrorCode.TABLE_FULL,
                                   "every person's seat at this table is taken")
             holder.token = secrets.token_urlsafe(16)
             holder.name = name
+            back = False
         if holder.outbox is not None:
             holder.outbox.put(msg.error_message(ErrorCode.REPLACED,
                                                 "this seat was taken over by a new connection"))
@@ -312,12 +382,17 @@ class NetTable:
         # it goes again (the client keeps a hand it already has once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
+        if not back:
+            self._say(Notice(NoticeKind.JOINED, holder.seat))
+        elif not self.table.is_person(holder.seat):
+            self._say(Notice(NoticeKind.BACK, holder.seat))
         self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
-        self._send_state(holder)
+        self.redraw()
         return holder
 
     def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:
-        """``holder``'s connection ended: keep the seat for the grace time."""
+        """``holder``'s connection ended: keep the seat for the grace time (everyone
+        sees them away at once)."""
         if holder.outbox is not outbox or self.closed:
             return
         holder.outbox = None
@@ -333,11 +408,10 @@ class NetTable:
             holder.grace = None
         self.write_meta()
         if holder.outbox is not None:
-            holder.outbox.put(msg.notice_message("You left the table - a computer player "
-                                                 "has your seat"))
+            holder.outbox.put(msg.notice_message(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
-        self._say(f"{holder.name} left the table - a computer player takes the seat")
+        self._say(Notice(NoticeKind.LEFT, holder.seat))
         self.carry_out(self.table.seat_as(holder.seat, Computer()))
 
     def _start_grace(self, holder: SeatHolder) -> None:
@@ -350,60 +424,26 @@ class NetTable:
         holder.grace = None
         if self.closed or holder.outbox is not None or holder.gone:
             return
-        self._say(f"{holder.name} is away - a computer player plays for them until they "
-                  "return")
+        self._say(Notice(NoticeKind.AWAY, holder.seat))
         self.carry_out(self.table.seat_as(holder.seat, Computer()))
 
     def act(self, holder: SeatHolder, act: msg.Act) -> None:
         """A person's action, handed to the table as the single-player game would."""
-        seat = holder.seat
-        event: ev.Event
-        card = act.card
-        if act.action == "use":  # without a card: the one under the seat's highlight
-            event = ev.Use(seat, card)
-        elif card is not None:
-            event = ev.Choose(seat, card) if act.action == "choose" else ev.Point(seat, card)
-        elif act.action == "move":
-            event = ev.Move(seat, act.step)
-        elif act.action == "deal":
-            event = ev.Deal(seat)
-        elif act.action == "pass":
-            event = ev.PassChosen(seat)
-        elif act.action == "clear":
-            event = ev.Clear(seat)
-        elif act.action == "continue":
-            event = ev.Continue(seat)
-        else:
-            event = ev.AskHint(seat)
-        self.carry_out(self.table.handle(event))
+        self.carry_out(self.table.handle(msg.event_of(act, holder.seat)))
 
-    # --- the table's effects -------------------------------------------------------
+    # --- the table's effects (this table is their ports) ------------------------------
 
     def carry_out(self, effects: list[Effect]) -> None:
         """Do what the table asked, in order."""
-        redraw = False
-        for effect in effects:
-            if isinstance(effect, Decide):
-                self._decide(effect)
-            elif isinstance(effect, Wait):
-                self._wait(effect)
-            elif isinstance(effect, Save):
-                self._save(effect)
-            elif isinstance(effect, Abandoned) and self.store is not None:
-                self.store.abandon()
-            elif isinstance(effect, Say):
-                self._say(effect.text, effect.seat)
-            elif isinstance(effect, Redraw):
-                redraw = True
-        if redraw:
-            self.redraw()
+        carry_out(effects, self)
 
     def handle(self, event: ev.Event) -> None:
         """Hand an answer or a pause over to the table (unless it was closed)."""
         if not self.closed:
             self.carry_out(self.table.handle(event))
 
-    def _decide(self, request: Decide) -> None:
+    def decide(self, request: Decide) -> None:
+        """Run a decision in the executor; its answer comes back as an event."""
         assert self.loop is not None
         future = self.loop.run_in_executor(self.executor, think, request, self.factory)
         self._thinking.add(future)
@@ -421,9 +461,11 @@ class NetTable:
 
         future.add_done_callback(done)
 
-    def _wait(self, request: Wait) -> None:
+    def wait(self, request: Wait) -> None:
+        """A pause on the event loop; its end comes back as an event."""
         assert self.loop is not None
-        delay = max(0.0, request.seconds * self.config.delay_scale)
+        scale = self.config.delay_scale if request.scaled else 1.0
+        delay = max(0.0, request.seconds * scale)
         timer: asyncio.TimerHandle | None = None
 
         def due() -> None:
@@ -434,16 +476,22 @@ class NetTable:
         timer = self.loop.call_later(delay, due)
         self._timers.add(timer)
 
-    def _save(self, save: Save) -> None:
-        if self.store is None:
-            return
-        notice = self.store.save(save.match, save.state)
-        if save.assisted and not self.store.assisted:
-            notice = self.store.mark_assisted() or notice
+    def save(self, save: Save) -> None:
+        """Keep the game in the table's store, and send finished hands to their people."""
+        self.saves += 1
+        notice = save_to(self.store(), save)
         if notice:
-            self._say(notice)
+            self._say(Notice(NoticeKind.TEXT, text=notice))
         for holder in self.holders.values():
             self._deliver_hands(holder)
+
+    def abandoned(self) -> None:
+        """Record the match in progress as abandoned."""
+        self.store().abandon()
+
+    def tell(self, notice: Say) -> None:
+        """Send a notice of the table to its seat (or to everyone)."""
+        self._say(notice.notice, notice.seat)
 
     def _deliver_hands(self, holder: SeatHolder) -> None:
         """Send ``holder`` the records of the finished hands they have not had yet."""
@@ -462,21 +510,24 @@ class NetTable:
         holder.delivered = len(finished)
         self.write_meta()
 
-    def _say(self, text: str, seat: Seat | None = None) -> None:
+    def _say(self, notice: Notice, seat: Seat | None = None) -> None:
+        message = msg.notice_message(notice)
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
-                holder.outbox.put(msg.notice_message(text))
+                holder.outbox.put(message)
 
     def redraw(self) -> None:
-        """Send every connected person their own state."""
+        """Send every connected person their own state, if it changed; the states
+        of one change share its number."""
+        people = self.people()
+        changed = False
         for holder in self.holders.values():
-            self._send_state(holder)
-
-    def _send_state(self, holder: SeatHolder) -> None:
-        if holder.outbox is None:
-            return
-        text = msg.encode(msg.state_message(self.table, holder.seat, self.names(),
-                                            self.present()))
-        if text != holder.last_state:
-            holder.last_state = text
-            holder.outbox.put_text(text)
+            if holder.outbox is None:
+                continue
+            state = seat_state(self.table, holder.seat, people)
+            if state != holder.last_state:
+                if not changed:
+                    self.seq += 1
+                    changed = True
+                holder.last_state = state
+                holder.outbox.put(msg.state_message(state, self.seq))

@@ -7,12 +7,26 @@ imports Textual, waits, thinks or touches a file.
 from __future__ import annotations
 
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
+from hearts.table.notices import Notice, NoticeKind, Outcome, Prompt, PromptKind
+from hearts.table.runner import Ports, carry_out
 from hearts.table.seating import Computer, Person, SeatSpec, one_person
+from hearts.table.seatstate import (
+    SCHEMA_VERSION,
+    Action,
+    Result,
+    SeatInfo,
+    SeatState,
+    SheetRow,
+    seat_state,
+    sheet_rows,
+)
 from hearts.table.snapshot import restore
-from hearts.table.table import SUIT_ORDER, Desk, Stage, Table, display_order
+from hearts.table.table import SUIT_ORDER, Desk, Pause, Stage, Table, display_order
 
 __all__ = [
-    "SUIT_ORDER", "Abandoned", "Computer", "Decide", "Desk", "Effect", "Person", "Redraw",
-    "Save", "Say", "SeatSpec", "Stage", "Table", "Wait", "display_order", "one_person",
-    "restore",
+    "SCHEMA_VERSION", "SUIT_ORDER", "Abandoned", "Action", "Computer", "Decide", "Desk",
+    "Effect", "Notice", "NoticeKind", "Outcome", "Pause", "Person", "Ports", "Prompt",
+    "PromptKind", "Redraw", "Result", "Save", "Say", "SeatInfo", "SeatSpec", "SeatState",
+    "SheetRow", "Stage", "Table", "Wait", "carry_out", "display_order", "one_person",
+    "restore", "seat_state", "sheet_rows",
 ]

@@ -15,7 +15,8 @@ from hearts.ai import Level, Player, make_player
 from hearts.ai.hint import advise
 from hearts.match import Match
 from hearts.table import events as ev
-from hearts.table.effects import Abandoned, Decide, Effect, Save, Say, Wait
+from hearts.table.effects import Decide, Effect, Save, Say, Wait
+from hearts.table.runner import carry_out
 from hearts.table.table import Table
 
 __all__ = ["Driver", "decide"]
@@ -44,7 +45,7 @@ class Driver:
         """Every notice, in order."""
         self.saves: list[tuple[Match, dict[str, Any]]] = []
         """Every save asked for: the match and the table's state."""
-        self.abandoned = 0
+        self.abandoned_count = 0
         """How many times the table asked for the match to be recorded as abandoned."""
         self.asked: list[Decide] = []
         """Every decision asked for, in order."""
@@ -83,15 +84,30 @@ class Driver:
             self._take(self.table.handle(self.answer(request)))
 
     def _take(self, effects: list[Effect]) -> None:
-        for effect in effects:
-            if isinstance(effect, Decide):
-                self.asked.append(effect)
-                self.due.append(effect)
-            elif isinstance(effect, Wait):
-                self.due.append(effect)
-            elif isinstance(effect, Say):
-                self.said.append(effect)
-            elif isinstance(effect, Save):
-                self.saves.append((effect.match, effect.state))
-            elif isinstance(effect, Abandoned):
-                self.abandoned += 1
+        carry_out(effects, self)
+
+    # --- the table's ports -------------------------------------------------------
+
+    def decide(self, request: Decide) -> None:
+        """Keep the decision to answer once nothing else is due."""
+        self.asked.append(request)
+        self.due.append(request)
+
+    def wait(self, request: Wait) -> None:
+        """Keep the pause to run out once nothing else is due."""
+        self.due.append(request)
+
+    def save(self, save: Save) -> None:
+        """Keep what was saved."""
+        self.saves.append((save.match, save.state))
+
+    def abandoned(self) -> None:
+        """Count the match recorded as abandoned."""
+        self.abandoned_count += 1
+
+    def tell(self, notice: Say) -> None:
+        """Keep the notice."""
+        self.said.append(notice)
+
+    def redraw(self) -> None:
+        """Nothing to draw."""

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.match import Match
+from hearts.table.notices import Notice
 from hearts.view import PlayerView
 
 __all__ = ["Abandoned", "Decide", "Effect", "Redraw", "Save", "Say", "Wait"]
@@ -40,10 +41,12 @@ class Decide:
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """Send ``Elapsed(token)`` after ``seconds`` (scaled by the front end's speed)."""
+    """Send ``Elapsed(token)`` after ``seconds`` (scaled by the front end's speed
+    unless ``scaled`` is False: a person's time to decide is never shortened)."""
 
     token: int
     seconds: float
+    scaled: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +67,10 @@ class Abandoned:
 
 @dataclass(frozen=True, slots=True)
 class Say:
-    """Show a notice: to one person's seat, or to everyone (``seat`` None)."""
+    """Tell people something: one person's seat, or everyone (``seat`` None). The
+    front end words the notice."""
 
-    text: str
+    notice: Notice
     seat: Seat | None = None
 
 

@@ -16,8 +16,7 @@ from hearts.options import Options
 
 __all__ = [
     "Abandon", "Advised", "AskHint", "Choose", "Clear", "Continue", "Deal", "Decided",
-    "Elapsed", "Event", "Failed", "Move", "OptionsChanged", "PassChosen", "Point", "Undo",
-    "Use",
+    "Elapsed", "Event", "Failed", "OptionsChanged", "PassChosen", "PersonEvent", "Undo", "Use",
 ]
 
 
@@ -30,29 +29,12 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """Move a person's highlight along their hand, wrapping round at either end."""
-
-    seat: Seat
-    step: int
-
-
-@dataclass(frozen=True, slots=True)
-class Point:
-    """Put a person's highlight on ``card`` (a card they hold)."""
+class Use:
+    """A person used ``card`` (a click, or space on the card under their highlight):
+    while passing it is chosen or put back, while playing it is played."""
 
     seat: Seat
     card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Use:
-    """A person used ``card`` (a click), or with None the card under their
-    highlight (space, return): while passing it is chosen or put back, while
-    playing it is played."""
-
-    seat: Seat
-    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +126,8 @@ class Elapsed:
 Advised = Decided
 """The hint's answer is a decision like any other."""
 
-Event = (Deal | Move | Point | Use | Choose | Clear | PassChosen | Continue | Undo | AskHint
-         | Abandon | OptionsChanged | Decided | Failed | Elapsed)
+PersonEvent = Deal | Use | Choose | Clear | PassChosen | Continue | Undo | AskHint
+"""What a person does at the table, from their own seat."""
+
+Event = PersonEvent | Abandon | OptionsChanged | Decided | Failed | Elapsed
 """Anything :meth:`hearts.table.Table.handle` takes."""

@@ -2,7 +2,7 @@
 
 The store keeps the match itself (every hand's record). Beside it the table
 saves what only the table knows (:meth:`hearts.table.Table.state`): the stage
-on show, each person's chosen cards and highlight, the rules of the next hand
+on show, each person's chosen cards, the rules of the next hand
 (a target lowered between hands ends the match, and must stay lowered), and
 the counters that seed the next deals and computer players.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.rules import Rules
-from hearts.table.table import Stage, Table
+from hearts.table.table import Stage, Table, choice_refusal
 from hearts.view import Phase
 
 __all__ = ["restore"]
@@ -53,7 +53,7 @@ def _stage(saved: object, table: Table) -> Stage:
 
 def _desks(state: Mapping[str, Any], table: Table) -> dict[Seat, Mapping[str, Any]]:
     """Each person's saved desk; a state saved before desks were kept per seat
-    holds the one person's chosen cards and highlight at its top level."""
+    holds the one person's chosen cards at its top level."""
     desks = state.get("desks")
     found: dict[Seat, Mapping[str, Any]] = {}
     if isinstance(desks, dict):
@@ -71,7 +71,7 @@ def _desks(state: Mapping[str, Any], table: Table) -> dict[Seat, Mapping[str, An
 
 def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool) -> None:
     """Put ``table`` where the saved table stood: the same match, stage, chosen
-    cards and highlights, rules for the next hand, and the counters the next
+    cards, rules for the next hand, and the counters the next
     deals are seeded from. Anything in ``state`` that does not fit is left at
     what the match itself implies."""
     table.match = match
@@ -92,17 +92,11 @@ def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool
         desk.chosen = []
         kept = saved.get(seat, {})
         if table.stage is Stage.PASSING and hand is not None and not hand.passed(seat):
-            held = set(hand.holding(seat))
             for text in kept.get("chosen") or []:
                 try:
                     card = Card.parse(text)
                 except (ValueError, TypeError):
                     continue
-                if card in held and card not in desk.chosen and len(desk.chosen) < 3:
+                if card not in desk.chosen and len(desk.chosen) < 3 \
+                        and choice_refusal(hand, seat, desk.chosen, card) is None:
                     desk.chosen.append(card)
-        cards = table.cards(seat)
-        desk.cursor = min(max(0, _whole(kept.get("cursor"), 0)), max(0, len(cards) - 1))
-        if hand is not None and hand.turn == seat and table.stage is Stage.PLAYING:
-            # the turn had begun, so its highlight was aimed: keep the saved one. While
-            # cards are received or a trick is shown the turn begins after the restore.
-            desk.aimed = (1, len(hand.plays))

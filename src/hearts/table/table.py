@@ -1,15 +1,18 @@
 """The flow of a match at the table, as a pure state machine.
 
 :class:`Table` has one entry point, :meth:`Table.handle`: an event in (a
-person's key, a computer player's answer, a pause that ran out), the effects
-out (ask a seat to decide, wait, save, say, redraw). It knows nothing of
-Textual, threads, clocks or files, so the terminal app, a network server and
-the tests all drive the same flow.
+person's action, a computer player's answer, a pause that ran out), the
+effects out (ask a seat to decide, wait, save, tell, redraw). It knows
+nothing of Textual, threads, clocks or files, so the terminal app, a network
+server and the tests all drive the same flow. What one seat may see and do is
+built from it by :func:`hearts.table.seatstate.seat_state`; what it tells
+people are :class:`~hearts.table.notices.Notice` values, which each front end
+words in its own way.
 
 Every request the table makes carries a fresh token. It waits for at most one
-answer per seat, one hint and one pause; an answer or a pause whose token is
-not the one it waits for is ignored, so a late answer or an old timer never
-acts on a table that has moved on.
+answer per seat, one pause and one turn timer; an answer or a pause whose
+token is not the one it waits for is ignored, so a late answer or an old
+timer never acts on a table that has moved on.
 
 When a computer player raises, the table asks it once more; if it fails
 again, the level below it makes that decision, and the hand's record says so
@@ -21,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
 from hearts.ai.hint import HINT_LEVEL
@@ -29,14 +32,15 @@ from hearts.cards import Card, Seat, Suit
 from hearts.hand import Hand, SeatPlayer, StandIn
 from hearts.match import Match
 from hearts.options import Options
-from hearts.rules import IllegalMove, Rules
+from hearts.rules import Reason, Refusal, Rules
 from hearts.seeds import computer_seed, hint_seed, match_seed, table_deal_seed
 from hearts.table import events as ev
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
+from hearts.table.notices import Notice, NoticeKind, Outcome
 from hearts.table.seating import Computer, Person, SeatSpec, one_person
 from hearts.view import Phase, Trick
 
-__all__ = ["SUIT_ORDER", "Desk", "Stage", "Table", "display_order"]
+__all__ = ["SUIT_ORDER", "Desk", "Pause", "Stage", "Table", "display_order"]
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The order of the suits in a person's hand, so the two red suits never touch."""
@@ -62,17 +66,27 @@ class Stage(Enum):
     """A finished trick is left on show for a moment."""
 
 
+class Pause(Enum):
+    """What a pause the table asked for (:class:`~hearts.table.effects.Wait`) is for."""
+
+    RECEIVED = "received"
+    """The cards just received are on show."""
+    TRICK = "trick"
+    """A finished trick is on show."""
+    CARD = "card"
+    """A computer player's card appears after a moment."""
+    FORCED = "forced"
+    """A person's only card is played for them after a moment."""
+    TURN = "turn"
+    """A person's time to decide (the turn timer of a network table)."""
+
+
 @dataclass
 class Desk:
-    """What only one person's side of the table holds: the cards they chose to
-    pass and their highlight."""
+    """What only one person's side of the table holds: the cards they chose to pass."""
 
     chosen: list[Card] = field(default_factory=list)
     """The cards chosen to pass, in the order chosen."""
-    cursor: int = 0
-    """The index of the highlighted card in the hand as drawn."""
-    aimed: tuple[int, int] | None = None
-    """The position at which the highlight was last put on the lowest legal card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,23 +103,9 @@ class _Ask:
     tries: int = 1
     """How many times this decision has been asked (a failure asks once more)."""
     standing_in: bool = False
-    """True when a lower level was asked because the seat's own player failed."""
-
-
-_DIRECTION_WORDS = {"left": "left", "right": "right", "across": "across"}
-
-
-def _names(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _card_names(cards: Sequence[Card]) -> str:
-    return _names([f"the {card.long_name}" for card in cards])
-
-
-def _lowest(cards: Sequence[Card]) -> Card:
-    """The lowest card (by rank, then in the order drawn)."""
-    return min(cards, key=lambda card: (card.rank, display_order(card)))
+    """True when a computer player decides for a person's seat (a stand-in)."""
+    timed_out: bool = False
+    """True when the person's turn timer ran out: the card is played at once."""
 
 
 class Table:
@@ -114,11 +114,14 @@ class Table:
     Build it with the seats, the options and the seed every deal and computer
     decision comes from; :meth:`start` gives the first effects (after
     :meth:`restore`, whatever the saved table was waiting for), and every
-    event goes through :meth:`handle`.
+    event goes through :meth:`handle`. With ``turn_seconds``, a person who does
+    not pass or play within that time has a computer player decide for them,
+    that once.
     """
 
     def __init__(self, options: Options, seed: int,
-                 seats: Sequence[SeatSpec] | None = None, level: Level | None = None) -> None:
+                 seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
+                 turn_seconds: float | None = None) -> None:
         self.seats: tuple[SeatSpec, ...] = tuple(seats or one_person())
         """Who sits where, in seat order."""
         if len(self.seats) != 4:
@@ -127,6 +130,8 @@ class Table:
         """The options in force; their rules apply from the next deal."""
         self.level_override = level
         """A level for this run only (``--level``)."""
+        self.turn_seconds = turn_seconds
+        """How long a person has to pass or play (None: as long as they like)."""
         self.seed = seed
         """The seed of every deal and every computer decision."""
         self.games = 0
@@ -138,7 +143,7 @@ class Table:
         self.stage = Stage.IDLE
         """Where the table stands."""
         self.desks: dict[Seat, Desk] = {seat: Desk() for seat in self.people}
-        """Each person's chosen cards and highlight."""
+        """Each person's chosen cards."""
         self.shown_trick: Trick | None = None
         """The finished trick on show, during ``TRICK_SHOW``."""
         self.assisted = False
@@ -153,7 +158,9 @@ class Table:
         self._asks: dict[Seat, _Ask] = {}
         self._ready: dict[Seat, tuple[Card, _Ask]] = {}
         """Computer cards decided before their pause ran out, with the request."""
-        self._pause: tuple[int, str] | None = None
+        self._pause: tuple[int, Pause] | None = None
+        self._timer: tuple[int, Seat, tuple[int, int, int]] | None = None
+        """The turn timer running: its token, the seat and the position it times."""
         self._card_waited = False
 
     # --- who sits where ---------------------------------------------------
@@ -180,6 +187,8 @@ class Table:
         self.seats = tuple(seats)
         self._asks.pop(seat, None)
         self._ready.pop(seat, None)
+        if self._timer is not None and self._timer[1] == seat:
+            self._timer = None
         if isinstance(spec, Person):
             self.desks.setdefault(seat, Desk())
         out: list[Effect] = []
@@ -190,13 +199,6 @@ class Table:
     def is_person(self, seat: Seat) -> bool:
         """True when a person plays ``seat``."""
         return isinstance(self.seats[seat], Person)
-
-    def name(self, seat: Seat) -> str:
-        """How the table names ``seat`` to the others."""
-        spec = self.seats[seat]
-        if isinstance(spec, Person) and len(self.people) > 1:
-            return spec.name
-        return str(seat)
 
     @property
     def level(self) -> Level:
@@ -233,39 +235,6 @@ class Table:
         if hand is None or self.stage is Stage.IDLE:
             return self.match.rules.target
         return hand.rules.target
-
-    def cards(self, seat: Seat) -> list[Card]:
-        """A person's hand as drawn: spades, hearts, clubs, diamonds, low to high."""
-        hand = self.hand
-        return [] if hand is None else sorted(hand.holding(seat), key=display_order)
-
-    def highlighted(self, seat: Seat) -> Card | None:
-        """The card under a person's highlight."""
-        cards = self.cards(seat)
-        return cards[self.desks[seat].cursor % len(cards)] if cards else None
-
-    def raised(self, seat: Seat) -> set[Card]:
-        """The cards drawn raised out of a person's hand: chosen to pass, or just received."""
-        hand = self.hand
-        if self.stage is Stage.PASSING:
-            return set(self.desks[seat].chosen)
-        if self.stage is Stage.RECEIVED and hand is not None:
-            return set(hand.received(seat))
-        return set()
-
-    def legal(self, seat: Seat) -> set[Card]:
-        """The cards ``seat`` may play now (empty unless it is their turn to play)."""
-        hand = self.hand
-        if hand is None or not self.to_play(seat):
-            return set()
-        return set(hand.legal_plays())
-
-    def trick_cards(self) -> dict[Seat, Card]:
-        """The cards on the table, by seat (a finished trick while it is on show)."""
-        if self.shown_trick is not None:
-            return dict(self.shown_trick.plays())
-        hand = self.hand
-        return {} if hand is None else dict(hand.trick)
 
     def passed(self, seat: Seat) -> bool:
         """True once ``seat``'s cards have gone, while the others are still choosing."""
@@ -318,128 +287,26 @@ class Table:
         tokens = [ask.token for ask in self._asks.values()]
         if self._pause is not None:
             tokens.append(self._pause[0])
+        if self._timer is not None:
+            tokens.append(self._timer[0])
         return tuple(tokens)
 
-    def can(self, action: str, seat: Seat) -> bool:
-        """Whether a button's action may be used by ``seat`` now (shown only then)."""
-        between = self.stage is Stage.IDLE
-        if action in ("deal", "options", "stats"):
-            return between
-        if action == "review":
-            hand = self.hand
-            return between and hand is not None and hand.phase is Phase.OVER
-        if action in ("pass", "clear"):
-            return self.stage is Stage.PASSING and not self.passed(seat)
-        if action == "continue":
-            return self.stage is Stage.RECEIVED
-        if action == "hint":
-            return self.hint_due(seat)
-        if action == "undo":
-            return self.undo_refusal(seat) is None
-        if action == "last":
-            # Between hands its button gives way (eight would not fit 24 rows);
-            # the key still shows the hand's last trick.
-            return not between and self.last_trick() is not None
-        if action == "scores":
-            return bool(self.match.hands)
-        if action == "abandon":
-            return self.in_progress
-        return action in ("help", "quit")
-
-    # --- the status line ----------------------------------------------------
-
-    def prompt(self, seat: Seat) -> str:
-        """What ``seat`` is asked to do now, or whose turn it is."""
-        hand = self.hand
-        if self.stage is Stage.TRICK_SHOW and self.shown_trick is not None and hand:
-            taken = f"{self.name(self.shown_trick.winner)} takes trick {len(hand.tricks)}"
-            if hand.turn == seat and not self.claimed:
-                return f"{taken} - your lead"
-            return taken
-        if hand is None:
-            return "Welcome to Hearts - press Deal (d) to begin"
-        if self.stuck:
-            return "The game cannot go on - press Abandon (a) for a new match"
-        if self.stage is Stage.PASSING:
-            where = _DIRECTION_WORDS.get(str(hand.pass_direction), "")
-            if self.passed(seat):
-                return "Waiting for the others to pass"
-            return f"Choose 3 cards to pass {where} - the queen of spades may not be passed"
-        if self.stage is Stage.RECEIVED:
-            giver = self.name(hand.pass_direction.source(seat))
-            return f"You receive these 3 cards from {giver} - any key to continue"
-        if self.stage is Stage.IDLE:
-            moon = ""
-            if hand.shooter is not None:
-                moon = ("You shot the moon! " if hand.shooter == seat
-                        else f"{self.name(hand.shooter)} shot the moon! ")
-            if self.match.over:
-                return (moon + self.winner_text(seat)
-                        + " - press Deal for a new game, v to review the hand")
-            return moon + "Hand complete - press Deal for the next one, v to review it"
-        if self.claimed:
-            return "No points are left to take - playing the rest of the hand out"
-        number = len(hand.tricks) + 1
-        turn = hand.turn
-        assert turn is not None
-        if not hand.trick:
-            return (f"Trick {number} - your lead" if turn == seat
-                    else f"Trick {number} - {self.name(turn)} to lead")
-        led = hand.trick[0][1].suit
-        if turn == seat:
-            return f"Trick {number} - {led} led - your play"
-        return f"Trick {number} - {led} led - {self.name(turn)} to play"
-
-    def winner_text(self, seat: Seat) -> str:
-        """Who won the match, as ``seat`` is told."""
-        winners = self.match.winners
-        low = self.match.scores[winners[0]]
-        if len(winners) == 1:
-            who = "You win" if winners[0] == seat else f"{self.name(winners[0])} wins"
-            return f"Game over - {who} with {low} points"
-        names = ["you" if each == seat else self.name(each) for each in winners]
-        return f"Game over - {_names(names)} share the win with {low} points"
-
-    def result_lines(self, seat: Seat) -> list[str]:
-        """Lines for the middle of the table once a hand is over: the winner or the
-        hand's number, the seed it was dealt from, and a moon if one was shot."""
-        hand = self.hand
-        if self.stage is not Stage.IDLE or hand is None or hand.phase is not Phase.OVER:
-            return []
-        number = len(self.match.hands)
-        lines = [self.winner_text(seat) if self.match.over else f"Hand {number} complete"]
-        dealt = f"Hand {number}" if self.match.over else "Dealt"
-        if hand.seed is not None:
-            lines.append(f"{dealt} from seed {hand.seed}")
-        if hand.shooter is not None:
-            lines.append("You shot the moon!" if hand.shooter == seat
-                         else f"{self.name(hand.shooter)} shot the moon!")
-        return lines
-
-    def nothing_to_play(self) -> str:
-        """Why there is no card to play or pass, and what to press instead."""
-        if self.hand is None:
-            return "There is no hand yet - press Deal (d)"
-        if self.match.over:
-            return "The game is over - press Deal (d) for a new game"
-        return "The hand is over - press Deal (d) for the next one"
-
-    def undo_refusal(self, seat: Seat) -> str | None:
+    def undo_refusal(self, seat: Seat) -> NoticeKind | None:
         """Why ``seat`` cannot undo now, or None if it can."""
         hand = self.hand
         if hand is None:
-            return "There is nothing to undo yet"
+            return NoticeKind.NOTHING_TO_UNDO
         if len(self.people) > 1:
-            return "Undo is not available with more than one person at the table"
+            return NoticeKind.UNDO_SHARED
         if self.stage is Stage.PASSING:
-            return None if self.passed(seat) else "Nothing to undo - choose cards, or Clear"
+            return None if self.passed(seat) else NoticeKind.UNDO_CHOOSING
         if self.stage in (Stage.IDLE, Stage.RECEIVED) or hand.phase is Phase.OVER:
-            return ("The hand is over - nothing to undo" if hand.phase is Phase.OVER
-                    else "The cards have been exchanged - the pass cannot be undone")
+            return (NoticeKind.UNDO_HAND_OVER if hand.phase is Phase.OVER
+                    else NoticeKind.UNDO_EXCHANGED)
         if self.claimed:
-            return "The rest of the hand is being played out"
+            return NoticeKind.UNDO_PLAYED_OUT
         if _last_play_of(hand, seat) is None:
-            return "You have not played a card in this hand yet"
+            return NoticeKind.UNDO_NO_CARD
         return None
 
     # --- the one entry point --------------------------------------------------
@@ -449,9 +316,9 @@ class Table:
         :meth:`restore`, a resumed hand carries on)."""
         out: list[Effect] = []
         if self.stage is Stage.RECEIVED:
-            self._wait(out, self.options.speed.received_delay, "received")
+            self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
         elif self.stage is Stage.TRICK_SHOW:
-            self._wait(out, self.options.speed.trick_delay, "trick")
+            self._wait(out, self.options.speed.trick_delay, Pause.TRICK)
         self._advance(out)
         out.append(Redraw())
         return out
@@ -469,42 +336,50 @@ class Table:
         return out
 
     def _dispatch(self, event: ev.Event, out: list[Effect]) -> None:
-        if isinstance(event, ev.Decided):
-            self._decided(event, out)
-        elif isinstance(event, ev.Failed):
-            self._failed(event, out)
-        elif isinstance(event, ev.Elapsed):
-            self._elapsed(event, out)
-        elif isinstance(event, ev.Deal):
-            self._deal(event.seat, out)
-        elif isinstance(event, ev.Abandon):
-            self._abandon(out)
-        elif isinstance(event, ev.OptionsChanged):
-            self._options_changed(event, out)
-        elif not self.is_person(event.seat):
-            out.append(Say(f"{event.seat} is not a person's seat", event.seat))
-        elif isinstance(event, ev.Move):
-            self._move(event.seat, event.step)
-        elif isinstance(event, ev.Point):
-            self._point(event.seat, event.card)
-        elif isinstance(event, ev.Use):
-            card = event.card or self.highlighted(event.seat)
-            if card is None:
-                out.append(Say(self.nothing_to_play(), event.seat))
-            else:
-                self._use(event.seat, card, out)
-        elif isinstance(event, ev.Choose):
-            self._say(out, event.seat, self._choose(event.seat, event.card))
-        elif isinstance(event, ev.Clear):
-            self._clear(event.seat, out)
-        elif isinstance(event, ev.PassChosen):
-            self._pass_chosen(event.seat, out)
-        elif isinstance(event, ev.Continue):
-            self._settle()
-        elif isinstance(event, ev.Undo):
-            self._undo(event.seat, out)
-        elif isinstance(event, ev.AskHint):
-            self._ask_hint(event.seat, out)
+        match event:
+            case ev.Decided():
+                self._decided(event, out)
+            case ev.Failed():
+                self._failed(event, out)
+            case ev.Elapsed():
+                self._elapsed(event, out)
+            case ev.Abandon():
+                self._abandon(out)
+            case ev.OptionsChanged():
+                self._options_changed(event, out)
+            case ev.Deal():
+                self._deal(event.seat, out)  # whoever asks (a table of computers too)
+            case ev.Use() | ev.Choose() | ev.Clear() | ev.PassChosen() | ev.Continue() \
+                    | ev.Undo() | ev.AskHint():
+                if self.is_person(event.seat):
+                    self._person(event, out)
+                else:
+                    self._say(out, event.seat, Notice(NoticeKind.NOT_A_PERSON, event.seat))
+            case _:
+                assert_never(event)
+
+    def _person(self, event: ev.PersonEvent, out: list[Effect]) -> None:
+        """A person's action, from their own seat."""
+        seat = event.seat
+        match event:
+            case ev.Deal():
+                self._deal(seat, out)
+            case ev.Use():
+                self._use(seat, event.card, out)
+            case ev.Choose():
+                self._say(out, seat, self._choose(seat, event.card))
+            case ev.Clear():
+                self._clear(seat, out)
+            case ev.PassChosen():
+                self._pass_chosen(seat, out)
+            case ev.Continue():
+                self._settle()
+            case ev.Undo():
+                self._undo(seat, out)
+            case ev.AskHint():
+                self._ask_hint(seat, out)
+            case _:
+                assert_never(event)
 
     # --- saving -------------------------------------------------------------
 
@@ -512,8 +387,7 @@ class Table:
         """What the table must remember beside the match, as JSON values."""
         return {
             "stage": self.stage.value,
-            "desks": {seat.name.lower(): {"chosen": [str(c) for c in desk.chosen],
-                                          "cursor": desk.cursor}
+            "desks": {seat.name.lower(): {"chosen": [str(c) for c in desk.chosen]}
                       for seat, desk in self.desks.items()},
             "seed": self.seed,
             "games": self.games,
@@ -530,7 +404,7 @@ class Table:
 
     def _deal(self, seat: Seat, out: list[Effect]) -> None:
         if self.stage is not Stage.IDLE:
-            self._say(out, seat, "Finish this hand first")
+            self._say(out, seat, Notice(NoticeKind.FINISH_HAND))
             return
         if self.match.over:
             self._new_match()
@@ -541,7 +415,7 @@ class Table:
             SeatPlayer("human") if self.is_person(each)
             else SeatPlayer(self.level_of(each).name.lower(), self._computer_seed(each))
             for each in Seat)
-        self._clear_table(Stage.PASSING)
+        self._clear_table(Stage.PASSING if hand.phase is Phase.PASSING else Stage.PLAYING)
 
     def _computer_seed(self, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` for the hand just dealt."""
@@ -559,8 +433,6 @@ class Table:
         self.stage = stage
         for desk in self.desks.values():
             desk.chosen = []
-            desk.cursor = 0
-            desk.aimed = None
         self.shown_trick = None
         self.claimed = False
         self._forget_requests()
@@ -570,12 +442,13 @@ class Table:
         self._asks.clear()
         self._ready.clear()
         self._pause = None
+        self._timer = None
         self._card_waited = False
 
     def _abandon(self, out: list[Effect]) -> None:
         out.append(Abandoned())
         self._new_match()
-        out.append(Say("Match abandoned - press Deal (d) to start a new one"))
+        out.append(Say(Notice(NoticeKind.ABANDONED)))
 
     def _options_changed(self, event: ev.OptionsChanged, out: list[Effect]) -> None:
         self.options = event.options
@@ -583,85 +456,67 @@ class Table:
         if self.stage is Stage.IDLE and not self.match.over:
             self.match.rules = event.options.rules()
             if self.match.over:
-                out.append(Say(f"The game now ends at {self.match.rules.target}"))
+                out.append(Say(Notice(NoticeKind.TARGET_NOW, count=self.match.rules.target)))
 
-    # --- a person's side: highlight, choosing, passing -----------------------
-
-    def _move(self, seat: Seat, step: int) -> None:
-        cards = self.cards(seat)
-        if cards:
-            desk = self.desks[seat]
-            desk.cursor = (desk.cursor + step) % len(cards)
-
-    def _point(self, seat: Seat, card: Card) -> None:
-        cards = self.cards(seat)
-        if card in cards:
-            self.desks[seat].cursor = cards.index(card)
+    # --- a person's side: choosing, passing -----------------------------------
 
     def _use(self, seat: Seat, card: Card, out: list[Effect]) -> None:
-        self._point(seat, card)
         if self.stage is Stage.PASSING:
             self._say(out, seat, self._choose(seat, card))
         elif self.stage is Stage.RECEIVED:
             self._settle()
         elif self.stage is Stage.IDLE:
-            self._say(out, seat, "Press Deal (d) for the next hand" if self.hand
-                      else "Press Deal (d) to begin")
+            self._say(out, seat, Notice(NoticeKind.PRESS_DEAL))
         else:
             self._say(out, seat, self._play_person(seat, card, out))
 
-    def _choose(self, seat: Seat, card: Card) -> str | None:
+    def _choose(self, seat: Seat, card: Card) -> Notice | None:
         hand = self.hand
         desk = self.desks[seat]
         if self.stage is not Stage.PASSING or hand is None or self.passed(seat):
-            return "Cards are not being passed now"
+            return _refused(Refusal(Reason.NOT_PASSING))
         if card in desk.chosen:
             desk.chosen.remove(card)
             return None
         if len(desk.chosen) >= 3:
-            return "You have chosen 3 cards - press Pass, or choose one again to put it back"
-        trial = [*desk.chosen, card]
-        # Ask the engine about the card alone: padding with cards already
-        # chosen would only repeat them, so check it as part of any three.
-        others = [c for c in hand.holding(seat) if c not in trial]
-        reason = hand.pass_refusal(seat, trial + others[: 3 - len(trial)])
-        if reason is not None:
-            return reason
+            return Notice(NoticeKind.THREE_CHOSEN)
+        refusal = choice_refusal(hand, seat, desk.chosen, card)
+        if refusal is not None:
+            return _refused(refusal)
         desk.chosen.append(card)
         return None
 
     def _clear(self, seat: Seat, out: list[Effect]) -> None:
-        if not self.can("clear", seat):
-            self._say(out, seat, "Cards are not being passed now")
+        if self.stage is not Stage.PASSING or self.passed(seat):
+            self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
             return
         self.desks[seat].chosen = []
 
     def _pass_chosen(self, seat: Seat, out: list[Effect]) -> None:
         hand = self.hand
         desk = self.desks[seat]
-        if not self.can("pass", seat) or hand is None:
-            self._say(out, seat, "Cards are not being passed now")
+        if self.stage is not Stage.PASSING or self.passed(seat) or hand is None:
+            self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
             return
         if len(desk.chosen) != 3:
-            self._say(out, seat, f"Choose 3 cards to pass ({len(desk.chosen)} chosen so far)")
+            self._say(out, seat, Notice(NoticeKind.CHOOSE_THREE, count=len(desk.chosen)))
             return
-        try:
-            hand.pass_cards(seat, desk.chosen)
-        except IllegalMove as error:
-            self._say(out, seat, str(error))
+        refusal = hand.refuse_pass(seat, desk.chosen)
+        if refusal is not None:
+            self._say(out, seat, _refused(refusal))
             return
+        hand.pass_cards(seat, desk.chosen)
         desk.chosen = []
-        self._asks.pop(seat, None)  # a hint for the pass still to come has nothing to say
+        self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
         if hand is not None and hand.phase is Phase.PLAYING:
             self.stage = Stage.RECEIVED
-            for desk in self.desks.values():
-                desk.cursor = 0
             self._asks.clear()
-            self._wait(out, self.options.speed.received_delay, "received")
+            self._timer = None
+            self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
 
     def _settle(self) -> None:
         """Put the received cards into the hands and start play."""
@@ -671,15 +526,15 @@ class Table:
 
     # --- playing ----------------------------------------------------------------
 
-    def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> str | None:
+    def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> Notice | None:
         hand = self.hand
         if hand is None or self.stage not in (Stage.PLAYING, Stage.TRICK_SHOW):
-            return "Cards are not being played now"
+            return Notice(NoticeKind.NOT_PLAYING)
         if hand.turn != seat or self.claimed:
-            return "Wait for your turn"
-        reason = hand.play_refusal(card)
-        if reason is not None:
-            return reason
+            return _refused(Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn))
+        refusal = hand.refuse_play(card)
+        if refusal is not None:
+            return _refused(refusal)
         if self.stage is Stage.TRICK_SHOW:
             self._end_trick_show()
         self._play(seat, card, out)
@@ -689,18 +544,15 @@ class Table:
         hand = self.hand
         assert hand is not None
         play = hand.play(card, seat=seat)
-        if seat in self.desks:
-            # the highlight stays where it was drawn, wrapping round as a move does,
-            # so it never points past the cards left (a restore would clamp it)
-            self._move(seat, 0)
         self._asks.pop(seat, None)
         self._ready.clear()
         self._pause = None
+        self._timer = None
         self._card_waited = False
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
-            self._wait(out, self.options.speed.trick_delay, "trick")
+            self._wait(out, self.options.speed.trick_delay, Pause.TRICK)
         elif hand.phase is Phase.OVER:
             self._hand_over()
 
@@ -735,6 +587,8 @@ class Table:
         for seat, ask in list(self._asks.items()):
             if ask.key != key:
                 del self._asks[seat]
+        if self._timer is not None and self._timer[2] != key:
+            self._timer = None
         hand = self.hand
         if hand is None or self.stuck:
             return
@@ -742,54 +596,86 @@ class Table:
             for seat in Seat:
                 if not self.is_person(seat) and not hand.passed(seat) and seat not in self._asks:
                     self._ask(out, seat, "pass")
+            self._time_passes(out, hand)
             return
         if self.stage is not Stage.PLAYING:
             return
         if self.points_settled and not self.claimed:
             self.claimed = True
             self._pause = None
-            out.append(Say("No points are left to take - the rest of the hand was played out"))
+            self._timer = None
+            out.append(Say(Notice(NoticeKind.PLAYED_OUT)))
         turn = hand.turn
         if turn is None:
             return
         if self.is_person(turn):
-            self._aim(turn)
             if self.claimed:
                 self._play(turn, hand.legal_plays()[0], out)
                 self._advance(out)
-            elif self.options.forced_cards and len(hand.legal_plays()) == 1 \
-                    and (self._pause is None or self._pause[1] != "forced"):
-                self._wait(out, self.options.speed.card_delay, "forced")
+            elif self.options.forced_cards and len(hand.legal_plays()) == 1:
+                if self._pause is None or self._pause[1] is not Pause.FORCED:
+                    self._wait(out, self.options.speed.card_delay, Pause.FORCED)
+            else:
+                self._time_turn(out, turn, key)
             return
         if turn not in self._asks and turn not in self._ready:
             self._ask(out, turn, "play")
             if not self.claimed:
-                self._wait(out, self.options.speed.card_delay, "card")
+                self._wait(out, self.options.speed.card_delay, Pause.CARD)
 
-    def _aim(self, seat: Seat) -> None:
-        """As ``seat``'s turn begins, put their highlight on their lowest legal card."""
-        desk = self.desks[seat]
+    def _time_passes(self, out: list[Effect], hand: Hand) -> None:
+        """Start the turn timer on the people still choosing their pass."""
+        waiting = [seat for seat in self.people if not hand.passed(seat)]
+        if waiting and self._timer is None and self.turn_seconds is not None:
+            self._start_timer(out, waiting[0], self._key())
+
+    def _deciding(self, seat: Seat) -> bool:
+        """True when a computer player is deciding for ``seat`` (not a hint)."""
+        ask = self._asks.get(seat)
+        return ask is not None and ask.kind != "hint"
+
+    def _time_turn(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
+        """Start the turn timer on the person whose card is due."""
+        if self.turn_seconds is not None and self._timer is None and not self._deciding(seat):
+            self._start_timer(out, seat, key)
+
+    def _start_timer(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
+        assert self.turn_seconds is not None
+        token = self._new_token()
+        self._timer = (token, seat, key)
+        out.append(Wait(token, self.turn_seconds, scaled=False))
+
+    def _timed_out(self, out: list[Effect]) -> None:
+        """A person's turn timer ran out: a computer player decides for them, once."""
+        assert self._timer is not None
+        _, seat, key = self._timer
+        self._timer = None
         hand = self.hand
-        key = self._key()
-        if hand is None or desk.aimed == key[1:] or hand.turn != seat:
+        if hand is None or key != self._key() or not self.is_person(seat):
             return
-        desk.aimed = (key[1], key[2])
-        legal = hand.legal_plays()
-        if legal:
-            self._point(seat, _lowest(legal))
+        # a hint on its way gives way to the decision made for the person
+        if self.stage is Stage.PASSING:
+            late = [s for s in self.people if not hand.passed(s) and not self._deciding(s)]
+            for each in late:
+                self._ask(out, each, "pass", timed_out=True)
+                self._say(out, None, Notice(NoticeKind.TIMED_OUT, each))
+        elif self.to_play(seat) and not self._deciding(seat):
+            self._ask(out, seat, "play", timed_out=True)
+            self._say(out, None, Notice(NoticeKind.TIMED_OUT, seat))
 
     def _new_token(self) -> int:
         self._token += 1
         return self._token
 
-    def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"]) -> None:
+    def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"],
+             timed_out: bool = False) -> None:
         hand = self.hand
         assert hand is not None
         level, seed = self._player_of(seat)
         named = hand.players[seat] if hand.players is not None else None
         standing_in = named is not None and named.player == "human"
         ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed,
-                   standing_in=standing_in)
+                   standing_in=standing_in, timed_out=timed_out)
         self._asks[seat] = ask
         out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
 
@@ -806,36 +692,46 @@ class Table:
                 pass  # not one of our levels: the table's level plays the seat
         return self.level_of(seat), self._computer_seed(seat)
 
-    def _wait(self, out: list[Effect], seconds: float, kind: str) -> None:
+    def _wait(self, out: list[Effect], seconds: float, kind: Pause) -> None:
         token = self._new_token()
         self._pause = (token, kind)
         out.append(Wait(token, seconds))
 
     def _elapsed(self, event: ev.Elapsed, out: list[Effect]) -> None:
+        if self._timer is not None and self._timer[0] == event.token:
+            self._timed_out(out)
+            return
         if self._pause is None or self._pause[0] != event.token:
             return
         kind = self._pause[1]
         self._pause = None
         hand = self.hand
-        if kind == "received":
-            self._settle()
-        elif kind == "trick":
-            self._end_trick_show()
-        elif kind == "card" and hand is not None:
-            turn = hand.turn
-            if turn is not None and turn in self._ready:
-                card, ask = self._ready.pop(turn)
-                self._record_stand_in(ask, len(hand.plays))
-                self._play(turn, card, out)
-            else:
-                self._card_waited = True
-        elif kind == "forced" and hand is not None and hand.turn is not None:
-            seat = hand.turn
-            legal = hand.legal_plays()
-            if self.is_person(seat) and len(legal) == 1 and self.options.forced_cards:
-                self._play(seat, legal[0], out)
-                self._say(out, seat,
-                          f"Your only card to play, the {legal[0].long_name}, was played for you")
+        if hand is None:
+            return
+        match kind:
+            case Pause.RECEIVED:
+                self._settle()
+            case Pause.TRICK:
+                self._end_trick_show()
+            case Pause.CARD:
+                turn = hand.turn
+                if turn is not None and turn in self._ready:
+                    card, ask = self._ready.pop(turn)
+                    self._record_stand_in(ask, len(hand.plays))
+                    self._play(turn, card, out)
+                else:
+                    self._card_waited = True
+            case Pause.FORCED:
+                seat = hand.turn
+                legal = hand.legal_plays()
+                if seat is not None and self.is_person(seat) and len(legal) == 1 \
+                        and self.options.forced_cards:
+                    self._play(seat, legal[0], out)
+                    self._say(out, seat, Notice(NoticeKind.FORCED_CARD, card=legal[0]))
+            case Pause.TURN:
+                pass  # the turn timer has a token of its own (above)
+            case _:
+                assert_never(kind)
 
     def _decided(self, event: ev.Decided, out: list[Effect]) -> None:
         ask = next((a for a in self._asks.values() if a.token == event.token), None)
@@ -843,32 +739,37 @@ class Table:
         if ask is None or hand is None or ask.key != self._key():
             return
         if ask.kind == "hint":
-            reason = self._hint_refusal(hand, ask.seat, event.cards)
-            if reason is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal hint ({reason})"), out)
+            refusal = self._hint_refusal(hand, ask.seat, event.cards)
+            if refusal is not None:
+                self._failed(ev.Failed(ask.token, f"an illegal hint ({refusal})"), out)
                 return
             del self._asks[ask.seat]
             self._hinted(ask, event.cards, out)
             return
         if ask.kind == "pass":
-            reason = (hand.pass_refusal(ask.seat, event.cards) if len(event.cards) == 3
-                      else "a pass is three cards")
-            if reason is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal pass ({reason})"), out)
+            refusal = (hand.refuse_pass(ask.seat, event.cards) if len(event.cards) == 3
+                       else Refusal(Reason.THREE_CARDS))
+            if refusal is not None:
+                self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
                 return
             del self._asks[ask.seat]
+            if ask.seat in self.desks:
+                self.desks[ask.seat].chosen = []
             hand.pass_cards(ask.seat, event.cards)
             self._record_stand_in(ask, None)
             self._after_pass(out)
             return
         card = event.cards[0] if len(event.cards) == 1 else None
-        reason = "no card" if card is None else hand.play_refusal(card)
-        if reason is not None or card is None:
-            self._failed(ev.Failed(ask.token, f"an illegal card ({reason})"), out)
+        refusal = None if card is None else hand.refuse_play(card)
+        if refusal is not None or card is None:
+            why = "no card" if card is None else str(refusal)
+            self._failed(ev.Failed(ask.token, f"an illegal card ({why})"), out)
             return
         del self._asks[ask.seat]
-        if self.claimed or self._card_waited:
+        if self.claimed or self._card_waited or ask.timed_out:
             self._record_stand_in(ask, len(hand.plays))
+            if self.stage is Stage.TRICK_SHOW:
+                self._end_trick_show()
             self._play(ask.seat, card, out)
         else:
             # recorded only once played: a saved record names no card not yet played
@@ -884,31 +785,30 @@ class Table:
         hand = self.hand
         if ask is None or hand is None:
             return
-        what = {"pass": "its pass", "play": "a card", "hint": "a hint"}[ask.kind]
-        who = (f"The hint's {ask.level.label} player" if ask.kind == "hint"
-               else f"{self.name(ask.seat)}'s {ask.level.label} player")
-        where = f" - the details are in {event.log}" if event.log else ""
+
+        def failed(outcome: Outcome, lower: Level | None = None) -> Notice:
+            return Notice(NoticeKind.PLAYER_FAILED, None if ask.kind == "hint" else ask.seat,
+                          decision=ask.kind, level=ask.level, lower=lower, outcome=outcome,
+                          error=event.error, log=event.log)
+
+        told = ask.seat if ask.kind == "hint" else None  # a hint is the asker's alone
         if ask.tries < 2:
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
-                         ask.tries + 1, ask.standing_in)
-            out.append(Say(f"{who} failed choosing {what} ({event.error}); asking it again"
-                           f"{where}"))
+                         ask.tries + 1, ask.standing_in, ask.timed_out)
+            out.append(Say(failed(Outcome.ASK_AGAIN), told))
         elif ask.level > Level.BEGINNER:
             lower = Level(ask.level - 1)
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
-                         1, True)
-            out.append(Say(f"{who} failed again choosing {what} ({event.error}); the "
-                           f"{lower.label} level plays that decision{where}"))
+                         1, ask.kind != "hint", ask.timed_out)
+            out.append(Say(failed(Outcome.LOWER_LEVEL, lower), told))
         elif ask.kind == "hint":
             del self._asks[ask.seat]
-            out.append(Say(f"{who} failed choosing {what} ({event.error}): no hint this "
-                           f"time{where}", ask.seat))
+            out.append(Say(failed(Outcome.NO_HINT), ask.seat))
             return
         else:
             del self._asks[ask.seat]
             self.stuck = True
-            out.append(Say(f"{who} failed choosing {what} ({event.error}) and no player "
-                           f"can stand in: the game cannot go on{where}"))
+            out.append(Say(failed(Outcome.STUCK)))
             return
         self._asks[ask.seat] = retry
         out.append(Decide(retry.token, ask.seat, ask.kind, hand.view(ask.seat), retry.level,
@@ -919,46 +819,47 @@ class Table:
     def _ask_hint(self, seat: Seat, out: list[Effect]) -> None:
         hand = self.hand
         if hand is None or not self.hint_due(seat):
-            self._say(out, seat, "A hint is given when you have cards to pass or to play")
+            self._say(out, seat, Notice(NoticeKind.NO_HINT_NOW))
             return
+        if seat in self._asks:
+            return  # a hint (or a decision for this seat) is on its way already
         deal_seed = (hand.seed if hand.seed is not None
                      else table_deal_seed(self.seed, self.deals))
         ask = _Ask(self._new_token(), "hint", seat, self._key(), HINT_LEVEL,
                    hint_seed(deal_seed))
         self._asks[seat] = ask
-        out.append(Say("Thinking of a hint...", seat))
+        out.append(Say(Notice(NoticeKind.THINKING), seat))
         out.append(Decide(ask.token, seat, "hint", hand.view(seat), ask.level, ask.seed))
 
-    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> str | None:
+    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> Refusal | None:
         """Why ``cards`` are no advice ``seat`` could follow now, or None."""
         if self.stage is Stage.PASSING:
-            return hand.pass_refusal(seat, cards) if len(cards) == 3 else "a pass is three cards"
-        return hand.play_refusal(cards[0]) if len(cards) == 1 else "no card"
+            return (hand.refuse_pass(seat, cards) if len(cards) == 3
+                    else Refusal(Reason.THREE_CARDS))
+        if len(cards) != 1:
+            return Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)
+        return hand.refuse_play(cards[0])
 
     def _hinted(self, ask: _Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
         seat = ask.seat
         self._assist(out, seat)
-        desk = self.desks[seat]
         if self.stage is Stage.PASSING:
-            desk.chosen = list(cards)
-            self._point(seat, cards[0])
-            self._say(out, seat, "Hint: pass " + _card_names(cards))
+            self.desks[seat].chosen = list(cards)
+            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
         elif self.to_play(seat):
-            self._point(seat, cards[0])
-            self._say(out, seat, "Hint: " + _card_names(cards))
+            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
 
     def _assist(self, out: list[Effect], seat: Seat) -> None:
         """Mark the match assisted; the first time, say what that means."""
         self.assisted = True
         if not self._told_assisted:
             self._told_assisted = True
-            out.append(Say("This match is now marked as assisted (a hint or an undo): "
-                           "the statistics count it on its own", seat))
+            out.append(Say(Notice(NoticeKind.ASSISTED), seat))
 
     def _undo(self, seat: Seat, out: list[Effect]) -> None:
         reason = self.undo_refusal(seat)
         if reason is not None:
-            self._say(out, seat, reason)
+            self._say(out, seat, Notice(reason))
             return
         hand = self.hand
         assert hand is not None
@@ -970,7 +871,7 @@ class Table:
             self._replace(Hand.from_record(record))
             self.desks[seat].chosen = passed
             self._assist(out, seat)
-            self._say(out, seat, "Pass taken back - choose again")
+            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=tuple(passed)))
             return
         index = _last_play_of(hand, seat)
         assert index is not None
@@ -983,11 +884,8 @@ class Table:
         self.stage = Stage.PLAYING
         self.shown_trick = None
         self._forget_requests()
-        desk = self.desks[seat]
-        desk.aimed = (1, index)  # the highlight stays on the card taken back
-        self._point(seat, card)
         self._assist(out, seat)
-        self._say(out, seat, "Taken back - play again")
+        self._say(out, seat, Notice(NoticeKind.TAKEN_BACK, card=card))
 
     def _replace(self, hand: Hand) -> None:
         """Put a rebuilt hand in place of the current one."""
@@ -998,9 +896,23 @@ class Table:
             hand.stand_ins = [s for s in old.stand_ins if s.play is None]
         self.match.hands[-1] = hand
 
-    def _say(self, out: list[Effect], seat: Seat | None, text: str | None) -> None:
-        if text:
-            out.append(Say(text, seat))
+    def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
+        if notice is not None:
+            out.append(Say(notice, seat))
+
+
+def choice_refusal(hand: Hand, seat: Seat, chosen: Sequence[Card], card: Card
+                   ) -> Refusal | None:
+    """Why ``seat`` may not choose ``card`` to pass beside ``chosen``, or None."""
+    trial = [*chosen, card]
+    # Ask the engine about the card alone: padding with cards already
+    # chosen would only repeat them, so check it as part of any three.
+    others = [c for c in hand.holding(seat) if c not in trial]
+    return hand.refuse_pass(seat, trial + others[: 3 - len(trial)])
+
+
+def _refused(refusal: Refusal) -> Notice:
+    return Notice(NoticeKind.REFUSED, refusal=refusal)
 
 
 def _last_play_of(hand: Hand, seat: Seat) -> int | None:

@@ -30,7 +30,7 @@ from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level, Player, make_player
-from hearts.cards import Card
+from hearts.cards import Card, Seat
 from hearts.failures import log_failure
 from hearts.hand import Hand
 from hearts.options import LoadResult, Options, load_options, options_path, save_options
@@ -38,32 +38,38 @@ from hearts.paths import short_path
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.table import (
-    Abandoned,
+    Action,
     Decide,
     Effect,
-    Redraw,
     Save,
     Say,
     Stage,
     Table,
     Wait,
+    carry_out,
     one_person,
     restore,
+    seat_state,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
-from hearts.tui.chair import USER, Chair
+from hearts.table.runner import save_to
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
+from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
 from hearts.view import Phase
 
-__all__ = ["HeartsApp"]
+__all__ = ["USER", "HeartsApp"]
+
+USER = Seat.SOUTH
+"""The seat the person at this terminal plays."""
 
 
 class HeartsApp(SeatApp):
-    """Hearts in the terminal: the person is South against three computer players."""
+    """Hearts in the terminal: the person is South against three computer players.
 
-    chair: Chair
+    It is the table's front end (:class:`~hearts.table.runner.Ports`): it runs the
+    decisions, waits, saves, words the notices and draws the seat's state."""
 
     def __init__(
         self,
@@ -100,7 +106,7 @@ class HeartsApp(SeatApp):
         self.table = Table(self.options, random.randrange(1 << 30) if seed is None else seed,
                            one_person(USER), level)
         """The table: the flow of the match."""
-        self.chair = Chair(self.table, USER)
+        self.seat_view = SeatView(seat_state(self.table, USER))
         """The match as the person sees it."""
         self.store = Store.open(data_dir)
         """Where the match in progress, every hand and every match are kept."""
@@ -117,7 +123,7 @@ class HeartsApp(SeatApp):
     def on_mount(self) -> None:
         """Open the table and start whatever it waits for."""
         self.push_screen(TableScreen())
-        self.say(self.chair.notice)  # the notices of the start give way in time
+        self.say(self.seat_view.notice)  # the notices of the start give way in time
         self.call_later(lambda: self.carry_out(self.table.start()))
 
     def on_unmount(self) -> None:
@@ -144,13 +150,14 @@ class HeartsApp(SeatApp):
                 if not saved.match.over:
                     notices.append(f"Match resumed - hand {len(saved.match.hands)}")
                 notices.append(self._level_notice())
-        self.chair.notice = " - ".join(notice for notice in notices if notice) or None
+        self.seat_view.show(seat_state(self.table, USER))
+        self.seat_view.notice = " - ".join(notice for notice in notices if notice) or None
 
     def _level_notice(self) -> str | None:
         """Say so when the hand on the table is played at another level than the
         one the next hands will be (``--level`` given when resuming)."""
         hand = self.table.hand
-        playing = self.chair.level_label
+        playing = seat_state(self.table, USER).level
         coming = self.table.level.label
         if hand is None or self.table.match.over or playing == coming:
             return None
@@ -177,7 +184,7 @@ class HeartsApp(SeatApp):
         no earlier trick is being shown again."""
         screen = self.screen if self.screen_stack else None
         return (isinstance(screen, TableScreen) and not screen.too_small
-                and self.chair.review is None)
+                and self.seat_view.review is None)
 
     @property
     def match_saved(self) -> bool:
@@ -211,20 +218,8 @@ class HeartsApp(SeatApp):
         self.refresh_table()
 
     def carry_out(self, effects: list[Effect]) -> None:
-        """Do what the table asked, in order."""
-        for effect in effects:
-            if isinstance(effect, Decide):
-                self._decide(effect)
-            elif isinstance(effect, Wait):
-                self._wait(effect)
-            elif isinstance(effect, Save):
-                self._save(effect)
-            elif isinstance(effect, Abandoned):
-                self.say(self.store.abandon())
-            elif isinstance(effect, Say):
-                self.say(effect.text)
-            elif isinstance(effect, Redraw):
-                self.refresh_table()
+        """Do what the table asked, in order (this app is its ports)."""
+        carry_out(effects, self)
         self._review_in_background()
 
     def _review_in_background(self) -> None:
@@ -269,7 +264,8 @@ class HeartsApp(SeatApp):
             if self.strict_failures:
                 raise error
 
-    def _decide(self, request: Decide) -> None:
+    def decide(self, request: Decide) -> None:
+        """Run a decision in a worker thread; its answer comes back as an event."""
         player = self.player_factory(request.level, request.seed)
         worker: Worker[tuple[Card, ...]] = self.run_worker(
             partial(decide, player, request), thread=True, group="decisions",
@@ -295,33 +291,41 @@ class HeartsApp(SeatApp):
         self.deliver(ev.Failed(request.token, f"{type(error).__name__}: {error}",
                                short_path(log) if log else None))
 
-    def _wait(self, request: Wait) -> None:
-        scale = self.delay_scale
-        delay = request.seconds * (1.0 if scale is None else scale)
+    def wait(self, request: Wait) -> None:
+        """A pause: its end comes back as an event."""
+        scale = 1.0 if self.delay_scale is None or not request.scaled else self.delay_scale
+        delay = request.seconds * scale
         due = partial(self.deliver, ev.Elapsed(request.token))
         if delay <= 0:
             self.call_later(due)
         else:
             self.set_timer(delay, due)
 
-    def _save(self, save: Save) -> None:
-        notice = self.store.save(save.match, save.state)
-        if save.assisted and not self.store.assisted:
-            notice = self.store.mark_assisted() or notice
-        if notice:
-            self.say(notice)
+    def save(self, save: Save) -> None:
+        """Keep the match as it is now."""
+        self.say(save_to(self.store, save))
+
+    def abandoned(self) -> None:
+        """Record the match in progress as abandoned."""
+        self.say(self.store.abandon())
+
+    def tell(self, notice: Say) -> None:
+        """Show a notice of the table for this seat, worded, beside the prompt."""
+        if notice.seat is None or notice.seat == USER:
+            self.say(self.seat_view.told(notice.notice))
+
+    def redraw(self) -> None:
+        """The table changed: take the seat's new state and draw it."""
+        self.seat_view.show(seat_state(self.table, USER))
+        self.refresh_table()
 
     def refresh_table(self) -> None:
-        """Redraw the table page from the table."""
+        """Redraw the table page."""
         screen = self.table_screen
         if screen is not None:
             screen.update()
 
     # --- what the person does -----------------------------------------------------
-
-    def use_card(self, card: Card) -> None:
-        """The person chose ``card``: raise it for passing, or play it."""
-        self.send(ev.Use(USER, card))
 
     def show_last_trick(self) -> None:
         """Show the trick that finished last again, holding the game until any key."""
@@ -329,13 +333,13 @@ class HeartsApp(SeatApp):
         if trick is None:
             self.say("No trick has been played yet")
             return
-        self.chair.review = trick
+        self.seat_view.review = trick
         self.refresh_table()
 
     def close_review(self) -> None:
         """Put the trick shown again away and let the game carry on."""
-        if self.chair.review is not None:
-            self.chair.review = None
+        if self.seat_view.review is not None:
+            self.seat_view.review = None
             self.resume()
 
     # --- leaving: quit and abandon --------------------------------------------
@@ -358,7 +362,7 @@ class HeartsApp(SeatApp):
     def new_match(self) -> None:
         """Abandon the current match (kept, with every hand played, as abandoned)."""
         self._held = []
-        self.chair.review = None
+        self.seat_view.review = None
         self.send(ev.Abandon())
 
     # --- pages ----------------------------------------------------------------------
@@ -392,7 +396,7 @@ class HeartsApp(SeatApp):
 
     def open_stats(self) -> None:
         """Show the statistics page (between hands and at game over)."""
-        if not self.chair.can("stats"):
+        if not self.seat_view.can(Action.STATS):
             self.say("Statistics can be shown between hands")
             return
         from hearts.tui.stats_page import StatsScreen
@@ -402,7 +406,7 @@ class HeartsApp(SeatApp):
 
     def open_options(self) -> None:
         """Show the options page (between hands only)."""
-        if not self.chair.can("options"):
+        if not self.seat_view.can(Action.OPTIONS):
             self.say("Options can be changed between hands")
             return
         from hearts.tui.options_page import OptionsScreen

@@ -1,11 +1,12 @@
 """``hearts join``: a seat at a network table, in the terminal.
 
 The same table page as the single-player game (:class:`~hearts.tui.table.TableScreen`)
-reads a :class:`~hearts.tui.remote.RemoteChair` made from the server's
-``state`` messages; every key becomes an ``act`` message and the server, the
+draws the :class:`~hearts.table.SeatState` the server sends; every key but the
+highlight's becomes an ``act`` message naming its card, and the server, the
 only referee, answers with the new state or a notice. The connection comes
-back by itself when it drops. Each finished hand the server sends is saved in
-the person's own store, so ``hearts stats`` and ``hearts verify`` see it.
+back by itself when it drops, with a banner that says so until it is back.
+Each finished hand the server sends is saved in the person's own store, so
+``hearts stats`` and ``hearts verify`` see it.
 """
 
 from __future__ import annotations
@@ -17,18 +18,21 @@ from typing import Any
 
 from textual.timer import Timer
 
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
+from hearts.net import messages as msg
 from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
-from hearts.net.client import Connection, table_url
+from hearts.net.client import Connection, error_code, table_url
 from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
 from hearts.table import events as ev
-from hearts.tui.remote import RemoteChair
+from hearts.tui import words
+from hearts.tui.refused import RefusedScreen
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
+from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
 
 __all__ = ["JoinApp", "main", "run_join"]
@@ -37,22 +41,22 @@ __all__ = ["JoinApp", "main", "run_join"]
 class JoinApp(SeatApp):
     """A person's seat at a table of a ``hearts host`` server."""
 
-    chair: RemoteChair
-
     def __init__(self, url: str, code: str, name: str, ascii_only: bool = False,
                  data_dir: str | os.PathLike[str] | None = None,
                  message_seconds: float = MESSAGE_SECONDS,
-                 review_depth: int = DEFAULT_DEPTH) -> None:
+                 review_depth: int = DEFAULT_DEPTH, token: str | None = None) -> None:
         super().__init__()
         self.review_depth = review_depth
         """The review's search depth (sampled deals a decision)."""
         self.ascii_only = ascii_only
         """Draw in plain ASCII."""
-        self.chair = RemoteChair()
+        self.seat_view = SeatView()
         """The seat as the server last described it."""
+        self.seat_view.banner = "Connecting to the table..."
         self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
-        self.connection = Connection(url, code, name, self.receive, tokens=self.seats)
+        self.connection = Connection(url, code, name, self.receive, token=token,
+                                     tokens=self.seats, on_trouble=self.trouble)
         """The connection to the table (it reconnects by itself)."""
         self.store = Store.open(data_dir, claim=False)
         """The person's own store: finished hands are kept there."""
@@ -63,6 +67,8 @@ class JoinApp(SeatApp):
         """Why the connection ended for good, once it has."""
         self.last_record: dict[str, Any] | None = None
         """The record of the last hand finished here, for the review."""
+        self.seq = -1
+        """The number of the latest state taken (an older one is stale)."""
         self._notice_timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -78,7 +84,21 @@ class JoinApp(SeatApp):
 
     async def _connect(self) -> None:
         self.ended = await self.connection.run()
-        self.say(f"Disconnected: {self.ended} - press x to quit")
+        refusal = self.connection.refusal
+        if refusal is not None and not self.seat_view.shown:
+            # never seated: the reason on a page of its own, not over an empty table
+            self.push_screen(RefusedScreen(words.error_text(refusal, self.ended)))
+            return
+        self.seat_view.banner = f"Disconnected: {self.ended} - press x to quit"
+        self.refresh_table()
+
+    def trouble(self, failures: int, why: str) -> None:
+        """The connection failed (or was lost): say so until it is back."""
+        lead = "Connecting to the table" if not self.seat_view.shown else \
+            "The table is out of reach - reconnecting"
+        tries = f"try {failures}" if failures else "trying again"
+        self.seat_view.banner = f"{lead} ({tries}: {why})..."
+        self.refresh_table()
 
     # --- what the server sends -----------------------------------------------------
 
@@ -87,18 +107,29 @@ class JoinApp(SeatApp):
         kind = message.get("type")
         if kind == "state":
             try:
-                self.chair.update(message)
-            except (ValueError, KeyError, TypeError) as error:
+                state, seq = msg.read_state(message)
+            except ValueError as error:
                 self.say(f"The server sent a state that cannot be read ({error})")
                 return
-            if self.chair.notice == "Connecting to the table...":
-                self.chair.notice = None
+            if seq < self.seq and seq != 0:
+                return  # an older state overtaken by a newer one
+            self.seq = seq
+            self.seat_view.banner = None
+            self.seat_view.show(state)
             self.refresh_table()
         elif kind == "welcome":
-            self.chair.notice = None
+            self.seat_view.banner = None
+            self.seq = -1  # a server started again numbers its states afresh
             self.sub_title = f"table {message.get('table')}, seat {message.get('seat')}"
-        elif kind in ("notice", "error"):
-            self.say(str(message.get("text") or message.get("message")))
+        elif kind == "notice":
+            try:
+                notice = msg.read_notice(message)
+            except ValueError as error:
+                self.say(f"The server sent a notice that cannot be read ({error})")
+                return
+            self.say(self.seat_view.told(notice))
+        elif kind == "error":
+            self.say(words.error_text(error_code(message), str(message.get("message"))))
         elif kind == "hand":
             self._keep_hand(message)
 
@@ -121,42 +152,24 @@ class JoinApp(SeatApp):
         try:  # the seat played in that hand, which the statistics count as "you"
             seat = Seat.parse(str(message.get("seat")))
         except ValueError:
-            seat = self.chair.seat
+            seat = self.seat_view.seat
         self.say(self.store.save(match, {}, seat))
 
     # --- what the table page asks --------------------------------------------------
 
-    def _act(self, action: str, **fields: Any) -> None:
-        async def go() -> None:
-            if not await self.connection.act(action, **fields):
-                self.say("Not connected to the table - trying again")
-        self.run_worker(go(), group="sending")
-
     def send(self, event: ev.Event) -> None:
-        """A key or button of the table page, sent to the server."""
-        if isinstance(event, ev.Move):
-            self._act("move", step=event.step)
-        elif isinstance(event, ev.Use):
-            # with no card, the server takes the one under its highlight after the
-            # moves sent before: keys typed faster than the state comes back still
-            # act on the card they point at
-            self._act("use", **({} if event.card is None else {"card": str(event.card)}))
-        elif isinstance(event, ev.Deal):
-            self._act("deal")
-        elif isinstance(event, ev.PassChosen):
-            self._act("pass")
-        elif isinstance(event, ev.Clear):
-            self._act("clear")
-        elif isinstance(event, ev.Continue):
-            self._act("continue")
-        elif isinstance(event, ev.AskHint):
-            self._act("hint")
-        elif isinstance(event, ev.Undo):
+        """A key or button of the table page, sent to the server as an ``act``."""
+        if not isinstance(event, ev.PersonEvent):
+            return
+        message = msg.act_message(event)
+        if message is None:
             self.say("Undo is not available at a shared table")
+            return
 
-    def use_card(self, card: Card) -> None:
-        """Play ``card``, or choose it to pass."""
-        self.send(ev.Use(self.chair.seat, card))
+        async def go() -> None:
+            if not await self.connection.send(message):
+                self.say("Not connected to the table - the action was not sent")
+        self.run_worker(go(), group="sending")
 
     def refresh_table(self) -> None:
         """Redraw the table page."""
@@ -170,16 +183,16 @@ class JoinApp(SeatApp):
 
     def show_last_trick(self) -> None:
         """Show the trick that finished last again, until any key."""
-        trick = self.chair.last_trick()
+        trick = self.seat_view.last_trick()
         if trick is None:
             self.say("No trick has been played yet")
             return
-        self.chair.review = trick
+        self.seat_view.review = trick
         self.refresh_table()
 
     def close_review(self) -> None:
         """Put the trick shown again away."""
-        self.chair.review = None
+        self.seat_view.review = None
         self.refresh_table()
 
     def open_scores(self) -> None:
@@ -243,7 +256,8 @@ def run_join(args: argparse.Namespace) -> int:
         # A seat of a browser page, run by ``hearts host --serve``: a server killed
         # outright must not leave this seat behind, to fight the page's next one.
         watch_parent(os.getppid())
-    app = JoinApp(table_url(args.address), args.code, args.name, ascii_only)
+    app = JoinApp(table_url(args.address), args.code, args.name, ascii_only,
+                  token=getattr(args, "token", None))
     app.run()
     if app.ended and app.ended != "left the table":
         print(f"hearts join: {app.ended}", file=sys.stderr)

@@ -32,7 +32,7 @@ class ScoreSheetScreen(FitScreen):
     def compose(self) -> ComposeResult:
         """The sheet and a Close button."""
         app = cast(SeatApp, self.app)
-        lines = ["Score sheet", "", *app.chair.sheet()]
+        lines = ["Score sheet", "", *app.seat_view.sheet()]
         with Horizontal(id="main"):
             with VerticalScroll(id="scores-scroll"):
                 yield Static("\n".join(lines), id="scores-text", markup=False)

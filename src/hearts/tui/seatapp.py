@@ -12,10 +12,9 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from hearts.cards import Card
 from hearts.table.events import Event
 from hearts.tui.confirm import ConfirmScreen
-from hearts.tui.seen import Seen
+from hearts.tui.seatview import SeatView
 
 if TYPE_CHECKING:
     from hearts.review.verdict import Decision
@@ -27,7 +26,8 @@ MESSAGE_SECONDS = 4.0
 
 
 class SeatApp(App[None]):
-    """An app showing one person's seat at a table (set ``chair`` and ``message_seconds``)."""
+    """An app showing one person's seat at a table (set ``seat_view`` and
+    ``message_seconds``)."""
 
     CSS_PATH = "hearts.tcss"
     TITLE = "Hearts"
@@ -37,8 +37,8 @@ class SeatApp(App[None]):
         Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
-    chair: Seen
-    """The seat as the table page reads it."""
+    seat_view: SeatView
+    """The seat as the table page shows it."""
     ascii_only: bool = False
     """Draw in plain ASCII."""
     message_seconds: float = MESSAGE_SECONDS
@@ -58,10 +58,6 @@ class SeatApp(App[None]):
 
     def send(self, event: Event) -> None:
         """A key or button of the table page, as an event of the table."""
-        raise NotImplementedError
-
-    def use_card(self, card: Card) -> None:
-        """Play ``card``, or choose it to pass (a click, or the highlight)."""
         raise NotImplementedError
 
     def resume(self) -> None:
@@ -107,7 +103,7 @@ class SeatApp(App[None]):
     def say(self, message: str | None) -> None:
         """Show ``message`` beside the prompt for a while (None changes nothing)."""
         if message:
-            self.chair.notice = message
+            self.seat_view.notice = message
             if self._notice_timer is not None:
                 self._notice_timer.stop()
             self._notice_timer = self.set_timer(self.message_seconds,
@@ -115,8 +111,8 @@ class SeatApp(App[None]):
         self.refresh_table()
 
     def _unsay(self, message: str) -> None:
-        if self.chair.notice is message:
-            self.chair.notice = None
+        if self.seat_view.notice is message:
+            self.seat_view.notice = None
             self.refresh_table()
 
     def show_review(self, record: dict[str, Any], store: Path | None, depth: int) -> None:

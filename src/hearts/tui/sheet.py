@@ -4,15 +4,12 @@ running totals, who shot the moon and who took the queen of spades."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
-from hearts.cards import Card, Seat
-from hearts.match import Match
-from hearts.view import Phase
+from hearts.cards import Seat
+from hearts.table import SheetRow
 
-__all__ = ["SheetRow", "rows_lines", "sheet_lines", "sheet_rows"]
+__all__ = ["rows_lines"]
 
-_QUEEN = Card.parse("QS")
 _CELL = 11
 
 
@@ -21,32 +18,7 @@ def _row(first: str, cells: list[str], note: str = "") -> str:
             + note).rstrip()
 
 
-class SheetRow(NamedTuple):
-    """One hand on the score sheet: all of it public once the hand is played."""
-
-    points: tuple[int, ...]
-    """The points each seat took in the hand (so far, while it is played)."""
-    over: bool
-    """The hand is finished."""
-    shooter: Seat | None
-    """Who shot the moon, if anyone did."""
-    queen: Seat | None
-    """Who took the queen of spades, if anyone has yet."""
-
-
-def sheet_rows(match: Match) -> list[SheetRow]:
-    """The score sheet's rows of ``match``."""
-    return [SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter,
-                     next((s for s in Seat if _QUEEN in hand.taken(s)), None))
-            for hand in match.hands]
-
-
-def sheet_lines(match: Match, max_rows: int | None = None) -> list[str]:
-    """The sheet of ``match`` as lines of text (see :func:`rows_lines`)."""
-    return rows_lines(sheet_rows(match), match.scores, max_rows)
-
-
-def rows_lines(rows: list[SheetRow], scores: tuple[int, ...] | list[int],
+def rows_lines(rows: Sequence[SheetRow], scores: tuple[int, ...] | list[int],
                max_rows: int | None = None, names: Sequence[str] | None = None
                ) -> list[str]:
     """The sheet as lines of text (at most 66 columns): a header, one line a hand

@@ -11,10 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from hearts.table import Stage
+from hearts.table import Action, Stage
 from hearts.table import events as ev
+from hearts.tui import words
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
-from hearts.tui.chair import USER
 from hearts.tui.seatapp import SeatApp
 from hearts.tui.widgets import GameButton, HandRow, TrickArea
 
@@ -69,7 +69,7 @@ class TableScreen(HelpKeysScreen):
 
     def compose(self) -> ComposeResult:
         """The cloth, the buttons and the status line."""
-        game = self.hearts.chair
+        game = self.hearts.seat_view
         ascii_only = self.hearts.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="table"):
@@ -100,13 +100,13 @@ class TableScreen(HelpKeysScreen):
         """Redraw everything from the game's state."""
         if not self.is_mounted:
             return
-        game = self.hearts.chair
+        game = self.hearts.seat_view
         self.query_one(TrickArea).refresh()
         self.query_one(HandRow).refresh()
         self.query_one("#status", Static).update(game.prompt())
         for button in self.query(GameButton):
-            button.display = game.can(button.action_name)
-        count = len(game.chosen)
+            button.display = game.can(Action(button.action_name))
+        count = len(game.state.chosen)
         self.query_one("#button-pass", GameButton).label = f"[u]P[/u]ass {count}"
 
     # --- input ----------------------------------------------------------------
@@ -116,15 +116,15 @@ class TableScreen(HelpKeysScreen):
         if self.too_small:
             return  # the page's own handler holds every key
         hearts = self.hearts
-        if hearts.chair.review is not None and event.key not in _QUIT_KEYS:
+        if hearts.seat_view.review is not None and event.key not in _QUIT_KEYS:
             event.stop()
             event.prevent_default()
             hearts.close_review()
-        elif (hearts.chair.stage is Stage.RECEIVED
+        elif (hearts.seat_view.stage is Stage.RECEIVED
                 and event.key not in _KEYS_KEPT_WHILE_RECEIVED):
             event.stop()
             event.prevent_default()
-            hearts.send(ev.Continue(USER))
+            hearts.send(ev.Continue(hearts.seat_view.seat))
 
     def on_click(self, event: events.Click) -> None:
         """A click anywhere puts away a trick shown again, or settles received cards;
@@ -132,52 +132,60 @@ class TableScreen(HelpKeysScreen):
         hearts = self.hearts
         if self.too_small:
             return
-        if hearts.chair.review is not None:
+        if hearts.seat_view.review is not None:
             event.stop()
             hearts.close_review()
-        elif hearts.chair.stage is Stage.RECEIVED:
-            hearts.send(ev.Continue(USER))
+        elif hearts.seat_view.stage is Stage.RECEIVED:
+            hearts.send(ev.Continue(hearts.seat_view.seat))
         elif isinstance(event.widget, TrickArea) and event.button == 1:
             hearts.show_last_trick()
 
     def on_hand_row_card_clicked(self, message: HandRow.CardClicked) -> None:
         """A card clicked: choose it for passing, or play it."""
-        chair = self.hearts.chair
-        if chair.review is not None:
+        seat_view = self.hearts.seat_view
+        if seat_view.review is not None:
             self.hearts.close_review()
             return
-        if chair.stage is Stage.RECEIVED:
-            self.hearts.send(ev.Continue(USER))
+        if seat_view.stage is Stage.RECEIVED:
+            self.hearts.send(ev.Continue(seat_view.seat))
             return
         if message.chain > 1:
             return  # the second click of a double click never plays a second card
-        self.hearts.use_card(message.card)
+        seat_view.highlight.put(seat_view.state, message.card)
+        self.hearts.send(ev.Use(seat_view.seat, message.card))
 
     # --- actions --------------------------------------------------------------
 
     def action_move(self, step: int) -> None:
-        """Move the highlight along the hand, wrapping round."""
-        self.hearts.send(ev.Move(USER, step))
+        """Move the highlight along the hand, wrapping round (the screen's alone)."""
+        seat_view = self.hearts.seat_view
+        seat_view.highlight.move(seat_view.state, step)
+        self.update()
 
     def action_select(self) -> None:
         """Play the highlighted card, or choose it to pass."""
-        self.hearts.send(ev.Use(USER))
+        seat_view = self.hearts.seat_view
+        card = seat_view.highlighted
+        if card is None:
+            self.hearts.say(words.nothing_to_play(seat_view.state))
+        else:
+            self.hearts.send(ev.Use(seat_view.seat, card))
 
     def action_deal(self) -> None:
         """Deal the next hand."""
-        self.hearts.send(ev.Deal(USER))
+        self.hearts.send(ev.Deal(self.hearts.seat_view.seat))
 
     def action_pass_cards(self) -> None:
         """Pass the chosen cards."""
-        self.hearts.send(ev.PassChosen(USER))
+        self.hearts.send(ev.PassChosen(self.hearts.seat_view.seat))
 
     def action_clear(self) -> None:
         """Lower every card chosen for passing."""
-        self.hearts.send(ev.Clear(USER))
+        self.hearts.send(ev.Clear(self.hearts.seat_view.seat))
 
     def action_continue(self) -> None:
         """Put the received cards into the hand."""
-        self.hearts.send(ev.Continue(USER))
+        self.hearts.send(ev.Continue(self.hearts.seat_view.seat))
 
     def action_options(self) -> None:
         """Open the options page (between hands only)."""
@@ -189,11 +197,11 @@ class TableScreen(HelpKeysScreen):
 
     def action_hint(self) -> None:
         """Show what the Expert would do now."""
-        self.hearts.send(ev.AskHint(USER))
+        self.hearts.send(ev.AskHint(self.hearts.seat_view.seat))
 
     def action_undo(self) -> None:
         """Take back the last card (or the pass)."""
-        self.hearts.send(ev.Undo(USER))
+        self.hearts.send(ev.Undo(self.hearts.seat_view.seat))
 
     def action_last_trick(self) -> None:
         """Show the previous trick again."""

@@ -12,8 +12,9 @@ from textual.widgets import Button
 
 from hearts.cards import Card, Seat
 from hearts.table import Stage
+from hearts.tui import words
 from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
-from hearts.tui.seen import Seen, place
+from hearts.tui.seatview import SeatView
 from hearts.view import Phase
 
 __all__ = ["BLOCK_HEIGHT", "BLOCK_WIDTH", "GameButton", "HandRow", "TrickArea"]
@@ -42,7 +43,7 @@ class _Painted(Widget):
         "table--dim",
     }
 
-    def __init__(self, game: Seen, ascii_only: bool, *, id: str | None = None) -> None:
+    def __init__(self, game: SeatView, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         """The table state drawn."""
@@ -73,7 +74,7 @@ class TrickArea(_Painted):
         canvas = Canvas(width, height, palette.table)
         left = max(0, (width - BLOCK_WIDTH) // 2)
         game = self.game
-        view = game.view
+        view = game.state.view
         over = (view is not None and view.phase is Phase.OVER and game.stage is Stage.IDLE
                 and game.review is None)
         if over:
@@ -84,39 +85,41 @@ class TrickArea(_Painted):
         cards = game.trick_cards()
         winner = game.winning_seat()
         for seat in Seat:
-            x, y = _LABEL_AT[place(game, seat)]
+            x, y = _LABEL_AT[game.place(seat)]
             x += left
             y += top
             held = view.cards_held[seat] if view else 0
             taken = view.points_taken[seat] if view else 0
-            total = game.scores[seat]
+            total = game.state.scores[seat]
             label = f"{game.label(seat)[:5]:<5} {held:>2} {taken:>4} / {total:>2}"
             canvas.text(x, y, label.ljust(LABEL_WIDTH), palette.text)
             card_x = x + (LABEL_WIDTH - CARD_WIDTH) // 2
             if seat in cards:
                 canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only,
                             won=seat == winner)
-            note = ""
+            note = "away" if game.away(seat) else ""
             if seat == winner:
                 note = "took it"
             elif view and view.voids[seat]:
                 marks = " ".join(suit_mark(s, self.ascii_only) for s in sorted(view.voids[seat]))
-                note = f"out: {marks}"
+                note = f"{note} out: {marks}".strip()
             if note:
                 canvas.text(x + (LABEL_WIDTH - len(note)) // 2, y + 1 + CARD_HEIGHT, note,
                             palette.text)
         bottom = top + BLOCK_HEIGHT - 2
         canvas.text(left, bottom, "cards held, points", palette.text)
         canvas.text(left, bottom + 1, "this hand / total", palette.text)
-        if game.level_label:
-            players = f"{game.level_label} players" + (", assisted" if game.assisted else "")
+        state = game.state
+        if state.level:
+            players = f"{state.level} players" + (", assisted" if state.assisted else "")
             canvas.text(left + BLOCK_WIDTH - len(players), bottom + 1, players, palette.text)
         return canvas.render()
 
     def _draw_header(self, canvas: Canvas, left: int, top: int, palette: Palette) -> None:
         """The two lines along the top: hearts broken and the trick; hand and target."""
         game = self.game
-        hand = game.view
+        state = game.state
+        hand = state.view
         if hand is not None and hand.phase is not Phase.OVER:
             broken = "Hearts broken" if hand.hearts_broken else "Hearts not broken"
             canvas.text(left, top, broken, palette.text)
@@ -125,7 +128,7 @@ class TrickArea(_Painted):
                 corner = f"Trick {hand.tricks.index(game.review) + 1} again"
             elif hand.phase is Phase.PASSING:
                 corner = f"Pass {hand.pass_direction}"
-            elif game.match_over:
+            elif state.match_over:
                 corner = "Game over"
             elif hand.phase is Phase.OVER and game.stage is Stage.IDLE:
                 corner = "Hand over"
@@ -134,8 +137,8 @@ class TrickArea(_Painted):
                 shown = game.stage is Stage.TRICK_SHOW
                 corner = f"Trick {min(13, len(hand.tricks) + (0 if shown else 1))} of 13"
             canvas.text(left + BLOCK_WIDTH - len(corner), top, corner, palette.text)
-            canvas.text(left, top + 1, f"Hand {game.hand_number}", palette.text)
-        target = f"Game to {game.target}"
+            canvas.text(left, top + 1, f"Hand {state.hand_number}", palette.text)
+        target = f"Game to {state.target}" if state.target else ""
         canvas.text(left + BLOCK_WIDTH - len(target), top + 1, target, palette.text)
 
     def _draw_summary(self, canvas: Canvas, left: int, palette: Palette) -> None:
@@ -144,7 +147,7 @@ class TrickArea(_Painted):
         top = 0 if canvas.height < BLOCK_HEIGHT + 4 else 1
         self._draw_header(canvas, left, top, palette)
         row = top + 3
-        for line in game.result_lines():
+        for line in words.result_lines(game.state):
             canvas.text(left + (BLOCK_WIDTH - len(line)) // 2, row, line, palette.text)
             row += 1
         row += 1
@@ -176,29 +179,29 @@ class HandRow(_Painted):
         """Draw the hand centred along the row."""
         palette = self.palette()
         canvas = Canvas(self.size.width, self.size.height, palette.table)
-        cards = self.game.user_cards()
-        raised = self.game.raised()
-        highlighted = self.game.highlighted if self.game.stage is not Stage.IDLE else None
-        legal = self.game.legal()
+        state = self.game.state
+        cards = state.cards
+        raised = state.raised
+        highlighted = self.game.highlighted if state.stage is not Stage.IDLE else None
+        legal = state.legal
+        passed = set(state.passed)
         left = self._left(len(cards))
         for index, card in enumerate(cards):
             canvas.card(left + index * CARD_WIDTH, 0 if card in raised else 1, card, palette,
                         self.ascii_only, highlight=card is highlighted,
-                        dim=bool(legal) and card not in legal)
-        if not cards and self.game.view is None:
-            canvas.text(max(0, (self.size.width - 20) // 2), 2, "", palette.text)
+                        dim=(bool(legal) and card not in legal) or card in passed)
         return canvas.render()
 
     def card_at(self, x: int, y: int) -> Card | None:
         """The card drawn at ``(x, y)`` in the widget, if any."""
-        cards = self.game.user_cards()
+        cards = self.game.state.cards
         if not cards:
             return None
         column = x - self._left(len(cards))
         if column < 0 or column >= len(cards) * CARD_WIDTH:
             return None
         card = cards[column // CARD_WIDTH]
-        top = 0 if card in self.game.raised() else 1
+        top = 0 if card in self.game.state.raised else 1
         return card if top <= y < top + CARD_HEIGHT else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:

@@ -1,0 +1,428 @@
+"""What one seat may see and do at the table, as one frozen value.
+
+:func:`seat_state` builds a :class:`SeatState` from the :class:`~hearts.table.Table`
+and a seat: the seat's view of the hand, who sits where (and who is connected),
+the match's scores and sheet, the cards it chose, may play or has on show, the
+trick, the prompt of its status line and the actions it may use now. Nothing
+in it depends on another seat's hidden cards. The terminal app draws it, the
+network server sends it (:meth:`SeatState.to_json`, the wire schema of
+docs/network.md) and the network client reads it back
+(:meth:`SeatState.from_json`): one value, one schema, one set of words per
+front end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from hearts.cards import Card, Seat
+from hearts.match import Match
+from hearts.table.notices import Prompt, PromptKind
+from hearts.table.seating import Computer, Person
+from hearts.table.table import Stage, Table, display_order
+from hearts.view import Phase, PlayerView
+
+__all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
+           "seat_state", "sheet_rows"]
+
+SCHEMA_VERSION = 2
+"""The version of :meth:`SeatState.to_json`'s form (the network's version 2)."""
+
+_QUEEN = Card.parse("QS")
+_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
+
+
+class Action(StrEnum):
+    """What a person may ask for at the table: a button, a key."""
+
+    DEAL = "deal"
+    PASS = "pass"
+    CLEAR = "clear"
+    CONTINUE = "continue"
+    HINT = "hint"
+    UNDO = "undo"
+    LAST = "last"
+    """Show the last trick again."""
+    SCORES = "scores"
+    REVIEW = "review"
+    ABANDON = "abandon"
+    OPTIONS = "options"
+    STATS = "stats"
+    HELP = "help"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand on the score sheet: all of it public once the hand is played."""
+
+    points: tuple[int, ...]
+    """The points each seat took in the hand (so far, while it is played)."""
+    over: bool
+    """The hand is finished."""
+    shooter: Seat | None
+    """Who shot the moon, if anyone did."""
+    queen: Seat | None
+    """Who took the queen of spades, if anyone has yet."""
+
+
+def sheet_rows(match: Match) -> tuple[SheetRow, ...]:
+    """The score sheet's rows of ``match``."""
+    return tuple(SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter,
+                          next((s for s in Seat if _QUEEN in hand.taken(s)), None))
+                 for hand in match.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat, as everyone at the table sees it."""
+
+    name: str
+    """The person's name, or the seat's own ("North") for a computer player."""
+    person: bool
+    """A person holds this seat (even while away)."""
+    connected: bool
+    """That person is connected now (always False for a computer player's seat)."""
+    stand_in: bool = False
+    """A computer player plays for the person for now (they are away)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The hand just over, for the middle of the table."""
+
+    number: int
+    """The hand's number in the match."""
+    seed: int | None
+    """The seed that deals it again, if known."""
+    shooter: Seat | None
+    """Who shot the moon, if anyone did."""
+    winners: tuple[Seat, ...]
+    """Who won the match, once it is over (else empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """Everything one seat may see and do now, and nothing of another seat's hidden
+    cards. Two states are equal exactly when the seat would be shown the same."""
+
+    seat: Seat
+    """Whose state this is."""
+    stage: Stage
+    """Where the table stands."""
+    view: PlayerView | None
+    """The seat's view of the hand on the table (None before the first deal)."""
+    seats: tuple[SeatInfo, ...]
+    """Who sits where, in seat order."""
+    scores: tuple[int, ...]
+    """The match totals before the hand on the table is over."""
+    target: int
+    """The score that ends the match."""
+    match_over: bool
+    """The match is over."""
+    hand_number: int
+    """How many hands were dealt in the match."""
+    level: str
+    """The computer players' level by name, as the hand on the table has them."""
+    assisted: bool
+    """A hint or an undo was used in this match."""
+    sheet: tuple[SheetRow, ...]
+    """The score sheet: one row a hand."""
+    chosen: tuple[Card, ...]
+    """The cards this seat chose to pass, in the order chosen."""
+    passed: tuple[Card, ...]
+    """The cards this seat passed, while the others still choose."""
+    raised: frozenset[Card]
+    """The cards drawn raised out of the hand: chosen, passed or just received."""
+    legal: frozenset[Card]
+    """The cards this seat may play now (empty unless it is its turn)."""
+    trick: tuple[tuple[Seat, Card], ...]
+    """The cards on the table in play order (a finished trick while on show)."""
+    winner: Seat | None
+    """Who took the finished trick on show, if one is."""
+    prompt: Prompt
+    """What the status line asks of this seat, or whose turn it is."""
+    result: Result | None
+    """The hand just over, between hands."""
+    actions: frozenset[Action]
+    """What this seat may use now."""
+
+    @property
+    def cards(self) -> list[Card]:
+        """The seat's hand as drawn: spades, hearts, clubs, diamonds, low to high."""
+        return [] if self.view is None else sorted(self.view.hand, key=display_order)
+
+    @property
+    def to_play(self) -> bool:
+        """The table waits for this seat's card."""
+        return bool(self.legal)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The four seats' names, in seat order."""
+        return tuple(info.name for info in self.seats)
+
+    @property
+    def in_progress(self) -> bool:
+        """A match has begun and is not over (quitting would lose it)."""
+        return self.hand_number > 0 and not self.match_over
+
+    def can(self, action: Action) -> bool:
+        """Whether this seat may use ``action`` now."""
+        return action in self.actions
+
+    # --- JSON ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON values (the ``state`` of docs/network.md, version 2)."""
+        return {
+            "schema": SCHEMA_VERSION,
+            "seat": _SEAT_NAMES[self.seat],
+            "stage": self.stage.value,
+            "view": None if self.view is None else self.view.to_json(),
+            "seats": [{"name": info.name, "person": info.person, "connected": info.connected,
+                       "stand_in": info.stand_in} for info in self.seats],
+            "scores": list(self.scores),
+            "target": self.target,
+            "match_over": self.match_over,
+            "hand_number": self.hand_number,
+            "level": self.level,
+            "assisted": self.assisted,
+            "sheet": [{"points": list(row.points), "over": row.over,
+                       "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
+                      for row in self.sheet],
+            "chosen": [str(card) for card in self.chosen],
+            "passed": [str(card) for card in self.passed],
+            "raised": sorted(str(card) for card in self.raised),
+            "legal": sorted(str(card) for card in self.legal),
+            "trick": [[_SEAT_NAMES[seat], str(card)] for seat, card in self.trick],
+            "winner": _seat_json(self.winner),
+            "prompt": self.prompt.to_json(),
+            "result": None if self.result is None else {
+                "number": self.result.number, "seed": self.result.seed,
+                "shooter": _seat_json(self.result.shooter),
+                "winners": [_SEAT_NAMES[seat] for seat in self.result.winners]},
+            "actions": sorted(action.value for action in self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SeatState:
+        """A state from :meth:`to_json`'s form; ``ValueError`` names what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("a seat state must be a JSON object")
+        if data.get("schema") != SCHEMA_VERSION:
+            raise ValueError(f"a seat state of schema {data.get('schema')!r}, not "
+                             f"{SCHEMA_VERSION}")
+        try:
+            view = data["view"]
+            result = data["result"]
+            return cls(
+                seat=Seat.parse(_text(data["seat"])),
+                stage=Stage(data["stage"]),
+                view=None if view is None else PlayerView.from_json(view),
+                seats=_four([SeatInfo(_text(info["name"], 64), _flag(info["person"]),
+                                      _flag(info["connected"]), _flag(info["stand_in"]))
+                             for info in _list(data["seats"], 4)]),
+                scores=_four([_whole(score) for score in _list(data["scores"], 4)]),
+                target=_whole(data["target"]),
+                match_over=_flag(data["match_over"]),
+                hand_number=_whole(data["hand_number"]),
+                level=_text(data["level"], 32),
+                assisted=_flag(data["assisted"]),
+                sheet=tuple(SheetRow(_four([_whole(p) for p in _list(row["points"], 4)]),
+                                     _flag(row["over"]), _seat(row["shooter"]),
+                                     _seat(row["queen"]))
+                            for row in _list(data["sheet"], 10_000)),
+                chosen=_cards(data["chosen"]),
+                passed=_cards(data["passed"]),
+                raised=frozenset(_cards(data["raised"])),
+                legal=frozenset(_cards(data["legal"])),
+                trick=tuple((Seat.parse(_text(seat)), Card.parse(_text(card)))
+                            for seat, card in _list(data["trick"], 4)),
+                winner=_seat(data["winner"]),
+                prompt=Prompt.from_json(data["prompt"]),
+                result=None if result is None else Result(
+                    _whole(result["number"]),
+                    None if result["seed"] is None else _whole(result["seed"]),
+                    _seat(result["shooter"]),
+                    tuple(Seat.parse(_text(s)) for s in _list(result["winners"], 4))),
+                actions=frozenset(Action(a) for a in _list(data["actions"], len(Action))),
+            )
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"bad seat state: missing or wrong {error}") from None
+
+
+def _seat_json(seat: Seat | None) -> str | None:
+    return None if seat is None else _SEAT_NAMES[seat]
+
+
+def _text(value: object, limit: int = 8) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ValueError(f"expected a string of at most {limit} characters, not {value!r:.40}")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {value!r:.40}")
+    return value
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, not {value!r:.40}")
+    return value
+
+
+def _list(value: object, limit: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise ValueError(f"expected a list of at most {limit} entries")
+    return value
+
+
+def _four(items: Sequence[Any]) -> tuple[Any, ...]:
+    if len(items) != 4:
+        raise ValueError("expected one entry a seat")
+    return tuple(items)
+
+
+def _seat(value: object) -> Seat | None:
+    return None if value is None else Seat.parse(_text(value))
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    return tuple(Card.parse(_text(card)) for card in _list(value, 13))
+
+
+# --- building a seat's state from the table ------------------------------------------
+
+
+def seat_state(table: Table, seat: Seat,
+               people: Mapping[Seat, SeatInfo] | None = None) -> SeatState:
+    """What ``seat`` may see and do at ``table`` now.
+
+    ``people`` says who holds the people's seats of a network table (their names,
+    whether they are connected, whether a computer player stands in for them); a
+    seat it leaves out is named by the table's own seats.
+    """
+    hand = table.hand
+    view = None if hand is None else hand.view(seat)
+    person = table.is_person(seat)
+    passing = table.stage is Stage.PASSING
+    desk = table.desks.get(seat)
+    chosen = tuple(desk.chosen) if desk is not None and passing else ()
+    passed = tuple(hand.passed(seat)) if hand is not None and table.passed(seat) else ()
+    if table.stage is Stage.RECEIVED and hand is not None:
+        raised = frozenset(hand.received(seat))
+    else:
+        raised = frozenset(chosen + passed)
+    shown = table.shown_trick
+    trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
+    legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
+        frozenset()
+    return SeatState(
+        seat=seat, stage=table.stage, view=view,
+        seats=tuple(_seat_info(table, each, people) for each in Seat),
+        scores=table.match.scores, target=table.target, match_over=table.match.over,
+        hand_number=len(table.match.hands), level=_level_label(table, seat),
+        assisted=table.assisted, sheet=sheet_rows(table.match),
+        chosen=chosen, passed=passed, raised=raised, legal=legal, trick=trick,
+        winner=None if shown is None else shown.winner,
+        prompt=_prompt(table, seat), result=_result(table),
+        actions=frozenset(a for a in Action if person and _can(table, a, seat)),
+    )
+
+
+def _seat_info(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None) -> SeatInfo:
+    if people is not None and seat in people:
+        return people[seat]
+    spec = table.seats[seat]
+    if isinstance(spec, Person):
+        shared = len(table.people) > 1
+        return SeatInfo(spec.name if shared else str(seat), True, True)
+    assert isinstance(spec, Computer)
+    return SeatInfo(str(seat), False, False)
+
+
+def _level_label(table: Table, seat: Seat) -> str:
+    """The computer players' level by name, of the hand on the table (that of the
+    next hand before the first deal, or when the others play at several levels)."""
+    hand = table.hand
+    if hand is not None and hand.players is not None:
+        names = {p.player for s, p in zip(Seat, hand.players, strict=True)
+                 if s != seat and p.seed is not None}
+        if len(names) == 1:
+            return names.pop().capitalize()
+    return table.level.label
+
+
+def _result(table: Table) -> Result | None:
+    hand = table.hand
+    if table.stage is not Stage.IDLE or hand is None or hand.phase is not Phase.OVER:
+        return None
+    winners = tuple(table.match.winners) if table.match.over else ()
+    return Result(len(table.match.hands), hand.seed, hand.shooter, winners)
+
+
+def _can(table: Table, action: Action, seat: Seat) -> bool:
+    """Whether ``action`` may be used by ``seat`` now (its button is shown only then)."""
+    between = table.stage is Stage.IDLE
+    hand = table.hand
+    match action:
+        case Action.DEAL | Action.OPTIONS | Action.STATS:
+            return between
+        case Action.REVIEW:
+            return between and hand is not None and hand.phase is Phase.OVER
+        case Action.PASS | Action.CLEAR:
+            return table.stage is Stage.PASSING and not table.passed(seat)
+        case Action.CONTINUE:
+            return table.stage is Stage.RECEIVED
+        case Action.HINT:
+            return table.hint_due(seat)
+        case Action.UNDO:
+            return table.undo_refusal(seat) is None
+        case Action.LAST:
+            # Between hands its button gives way (eight would not fit 24 rows);
+            # the key still shows the hand's last trick.
+            return not between and table.last_trick() is not None
+        case Action.SCORES:
+            return bool(table.match.hands)
+        case Action.ABANDON:
+            return table.in_progress
+        case Action.HELP | Action.QUIT:
+            return True
+
+
+def _prompt(table: Table, seat: Seat) -> Prompt:
+    """What ``seat``'s status line asks of it now, or whose turn it is."""
+    hand = table.hand
+    if table.stage is Stage.TRICK_SHOW and table.shown_trick is not None and hand:
+        return Prompt(PromptKind.TRICK_TAKEN, seat=table.shown_trick.winner,
+                      number=len(hand.tricks),
+                      next_lead=hand.turn == seat and not table.claimed)
+    if hand is None:
+        return Prompt(PromptKind.WELCOME)
+    if table.stuck:
+        return Prompt(PromptKind.STUCK)
+    if table.stage is Stage.PASSING:
+        if table.passed(seat):
+            return Prompt(PromptKind.WAIT_PASS, direction=hand.pass_direction)
+        return Prompt(PromptKind.CHOOSE, direction=hand.pass_direction)
+    if table.stage is Stage.RECEIVED:
+        return Prompt(PromptKind.RECEIVED, seat=hand.pass_direction.source(seat))
+    if table.stage is Stage.IDLE:
+        if table.match.over:
+            return Prompt(PromptKind.GAME_OVER, shooter=hand.shooter,
+                          winners=tuple(table.match.winners))
+        return Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
+    if table.claimed:
+        return Prompt(PromptKind.PLAYED_OUT)
+    number = len(hand.tricks) + 1
+    turn = hand.turn
+    assert turn is not None
+    if not hand.trick:
+        return Prompt(PromptKind.LEAD, seat=turn, number=number)
+    return Prompt(PromptKind.FOLLOW, seat=turn, number=number, suit=hand.trick[0][1].suit)

@@ -1,0 +1,104 @@
+"""The terminal's words for what the table tells a seat: every prompt and notice is
+worded, names come from the seat state, and the status line fits the screen."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+import pytest
+
+from hearts.ai import Level
+from hearts.cards import Card, Seat, Suit
+from hearts.net.errors import ErrorCode
+from hearts.rules import PassDirection, Reason, Refusal
+from hearts.table import Notice, NoticeKind, Outcome, Prompt, PromptKind, SeatInfo
+from hearts.tui import words
+from hearts.tui.seatview import waiting_state
+
+NAMED = replace(waiting_state(Seat.NORTH), seats=(
+    SeatInfo("Ann", True, True), SeatInfo("West", False, False),
+    SeatInfo("Bob", True, True), SeatInfo("East", False, False)), scores=(60, 45, 45, 45))
+
+
+def test_every_prompt_kind_is_worded_and_names_people_by_their_names() -> None:
+    prompts = {
+        PromptKind.TRICK_TAKEN: Prompt(PromptKind.TRICK_TAKEN, seat=Seat.SOUTH, number=3),
+        PromptKind.WELCOME: Prompt(PromptKind.WELCOME),
+        PromptKind.STUCK: Prompt(PromptKind.STUCK),
+        PromptKind.CHOOSE: Prompt(PromptKind.CHOOSE, direction=PassDirection.ACROSS),
+        PromptKind.WAIT_PASS: Prompt(PromptKind.WAIT_PASS, direction=PassDirection.LEFT),
+        PromptKind.RECEIVED: Prompt(PromptKind.RECEIVED, seat=Seat.SOUTH),
+        PromptKind.HAND_OVER: Prompt(PromptKind.HAND_OVER, shooter=Seat.SOUTH),
+        PromptKind.GAME_OVER: Prompt(PromptKind.GAME_OVER, winners=(Seat.WEST,)),
+        PromptKind.PLAYED_OUT: Prompt(PromptKind.PLAYED_OUT),
+        PromptKind.LEAD: Prompt(PromptKind.LEAD, seat=Seat.SOUTH, number=2),
+        PromptKind.FOLLOW: Prompt(PromptKind.FOLLOW, seat=Seat.SOUTH, number=2,
+                                  suit=Suit.HEARTS),
+    }
+    assert set(prompts) == set(PromptKind)
+    texts = {kind: words.prompt_text(replace(NAMED, prompt=prompt))
+             for kind, prompt in prompts.items()}
+    assert texts[PromptKind.TRICK_TAKEN] == "Ann takes trick 3"  # N9: never "South"
+    assert texts[PromptKind.FOLLOW] == "Trick 2 - hearts led - Ann to play"
+    assert texts[PromptKind.HAND_OVER].startswith("Ann shot the moon!")
+    assert "across" in texts[PromptKind.CHOOSE]
+    assert all("South" not in text for text in texts.values())
+
+
+def test_the_cards_received_say_play_begins_by_itself() -> None:
+    # N17: the moment runs out by itself, so nobody is told to wait for a key
+    text = words.prompt_text(replace(NAMED, prompt=Prompt(PromptKind.RECEIVED, seat=Seat.SOUTH)))
+    assert text == "You receive these 3 cards from Ann - play begins in a moment"
+    assert "key" not in text
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_the_game_over_line_fits_80_columns(count: int) -> None:
+    # N19: it wrapped at 100 columns; shared wins name up to three people
+    names = tuple(SeatInfo(name, True, True) for name in ("Annabelle", "Bartholomew",
+                                                          "Christabel", "Dominique"))
+    for winners in combinations(Seat, count):
+        state = replace(NAMED, seats=names, prompt=Prompt(PromptKind.GAME_OVER,
+                                                          winners=winners))
+        assert len(words.prompt_text(state)) <= 80, words.prompt_text(state)
+
+
+def test_every_notice_kind_has_words_of_its_own() -> None:
+    samples = [
+        Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.MUST_FOLLOW, suit=Suit.SPADES)),
+        Notice(NoticeKind.CHOOSE_THREE, count=2), Notice(NoticeKind.NOT_A_PERSON, Seat.WEST),
+        Notice(NoticeKind.FORCED_CARD, card=Card.parse("2C")),
+        Notice(NoticeKind.HINT, cards=(Card.parse("QS"),)),
+        Notice(NoticeKind.TARGET_NOW, count=50), Notice(NoticeKind.TEXT, text="kept"),
+        Notice(NoticeKind.PLAYER_FAILED, Seat.WEST, decision="play", level=Level.CLUB,
+               outcome=Outcome.ASK_AGAIN, error="RuntimeError: x"),
+    ]
+    samples += [Notice(kind, Seat.SOUTH) for kind in NoticeKind
+                if kind not in {s.kind for s in samples}]
+    assert {s.kind for s in samples} == set(NoticeKind)
+    for notice in samples:
+        text = words.notice_text(notice, NAMED)
+        assert text and text != notice.kind.value, notice
+    assert words.notice_text(samples[0], NAMED) == "You must follow spades"
+    assert words.notice_text(Notice(NoticeKind.REFUSED, refusal=Refusal(
+        Reason.NOT_YOUR_TURN, seat=Seat.EAST)), NAMED) == "Wait for your turn"
+    assert words.notice_text(Notice(NoticeKind.LEFT, Seat.SOUTH), NAMED).startswith("Ann left")
+    assert words.notice_text(Notice(NoticeKind.TIMED_OUT, Seat.NORTH), NAMED).startswith("You")
+
+
+def test_a_failed_players_notice_names_the_seat_and_what_comes_next() -> None:
+    notice = Notice(NoticeKind.PLAYER_FAILED, Seat.WEST, decision="pass", level=Level.CASUAL,
+                    lower=Level.BEGINNER, outcome=Outcome.LOWER_LEVEL, error="E: x",
+                    log="~/hearts.log")
+    assert words.notice_text(notice, NAMED) == (
+        "West's Casual player failed again choosing its pass (E: x); the Beginner level "
+        "plays that decision - the details are in ~/hearts.log")
+
+
+def test_every_error_code_a_client_can_meet_has_words() -> None:
+    for code in ErrorCode:
+        text = words.error_text(code, "the server's words")
+        assert text and text[0].isupper()
+    assert words.error_text(ErrorCode.BAD_NAME, "a name may not hold control characters") \
+        == "A name may not hold control characters"
