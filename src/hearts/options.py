@@ -59,8 +59,10 @@ class Speed(Enum):
 
     @property
     def received_delay(self) -> float:
-        """Seconds the cards just received are held up out of the hand."""
-        return {"fast": 1.75, "normal": 2.1, "slow": 2.6}[self.value]
+        """Seconds the cards just received are held up out of the hand: long enough
+        to read three cards (the original's 2.1 s at Normal was read as a wait for a
+        key), and any key or click cuts it short."""
+        return {"fast": 2.5, "normal": 3.5, "slow": 4.5}[self.value]
 
     def __str__(self) -> str:
         return self.value.capitalize()
