@@ -33,7 +33,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
         assert isinstance(app.screen, OptionsScreen)
-        await pilot.press("1", "3", "8", "9", "9")
+        await pilot.press("1", "3", "9", "9", "8", "2", "0", "0")
         screen = app.screen
         assert screen.options.difficulty == 4
         assert str(screen.query_one("#option-1").render()).endswith("Strong")
@@ -53,7 +53,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
 async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o", "8", "s", "d")
+        await pilot.press("o", "8", "2", "0", "0", "s", "d")
         await settle(pilot)
         assert app.chair.hand is not None and app.chair.hand.rules.target == 200
 
@@ -98,14 +98,14 @@ async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
 
 async def test_a_broken_file_gives_a_notice_and_is_kept_until_saved(tmp_path: Path) -> None:
     path = options_path(tmp_path)
-    path.write_text('{"target": 75, "scoring": "classic"}')
+    path.write_text('{"target": 5000, "scoring": "classic"}')
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert "target" in app.chair.prompt()
         assert app.options.scoring.value == "classic"
         await pilot.press("d")
         await settle(pilot)
-    assert path.read_text() == '{"target": 75, "scoring": "classic"}'
+    assert path.read_text() == '{"target": 5000, "scoring": "classic"}'
 
 
 async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -> None:
