@@ -107,6 +107,12 @@ def test_rule_sets_by_name() -> None:
     assert rules_text(parse_rules("classic,left")) == "classic,left,100"
     assert rules_text(Rules(first_trick=True, passing=Passing.ROTATE_HOLD)) == (
         "original,first-trick,rotate-hold,100")
+    # words change the rules given, a set all but the target
+    saved = Rules(jack_of_diamonds=True, target=250)
+    assert parse_rules("classic", saved) == RuleSet.CLASSIC.rules(250)
+    assert parse_rules("left,50", RuleSet.CLASSIC.rules()) == replace(
+        RuleSet.CLASSIC.rules(50), passing=Passing.LEFT)
+    assert parse_rules("", saved) == saved
 
 
 def test_every_rule_combination_reads_back_from_its_text() -> None:

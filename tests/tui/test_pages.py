@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Phase, Seat
-from hearts.options import Options, Speed, load_options, options_path
+from hearts import Phase, RuleSet, Seat
+from hearts.options import Options, Speed, load_options, options_path, save_options
 from hearts.table import Stage
+from hearts.tui.app import FIRST_START
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
@@ -22,6 +23,7 @@ from .helpers import (
     make_app,
     play_until,
     play_user_card_by_keys,
+    screen_text,
     settle,
 )
 
@@ -281,3 +283,27 @@ async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> No
     kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
     assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"
 
+
+
+async def test_the_first_start_says_another_rule_set_is_a_key_away(tmp_path: Path) -> None:
+    app = make_app(tmp_path, first_start_notice=True, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.chair.notice == FIRST_START
+        assert FIRST_START in screen_text(app)
+        await pilot.press("o", "r", "s")  # the key it names
+        assert app.options.rule_set is RuleSet.CLASSIC
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.chair.hand is not None and app.chair.hand.rules == RuleSet.CLASSIC.rules()
+    # once a match was played, or options saved, it is said no more
+    played, saved = tmp_path / "played", tmp_path / "saved"
+    app = make_app(played, first_start_notice=True, data_dir=played)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+    save_options(Options(), options_path(saved))
+    for folder in (played, saved):
+        assert not (folder / "options.json").exists() or folder == saved
+        again = make_app(folder, first_start_notice=True, data_dir=folder)
+        async with again.run_test(size=SIZE):
+            assert FIRST_START not in (again.chair.notice or "")

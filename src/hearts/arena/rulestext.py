@@ -9,8 +9,10 @@ have a word each: ``house-scoring`` or ``classic-scoring``; ``jack-of-diamonds``
 ``first-lead``, ``leading-hearts`` and ``first-trick`` switch a rule on;
 ``left``, ``rotate`` or ``rotate-hold`` choose the passing; a positive whole
 number is the target. Words after a set change it (``classic,left`` is Classic
-passing left every hand), whatever their order; anything not named keeps its
-default (the Original rules, to 100).
+passing left every hand), whatever their order; anything not named keeps what it
+was: the Original rules to 100 for the arena, ``hearts host`` and the benchmark,
+the saved options for the game (so ``hearts --rules classic`` keeps the target
+saved).
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ def _setting(word: str) -> tuple[str, Any]:
                      "or a target score such as 100")
 
 
-def parse_rules(text: str) -> Rules:
-    """Rules from a comma-separated list of words; ``ValueError`` names a bad one."""
+def parse_rules(text: str, base: Rules | None = None) -> Rules:
+    """Rules from a comma-separated list of words, changing ``base`` (the Original
+    rules to 100 unless given); ``ValueError`` names a bad word."""
     rule_set: RuleSet | None = None
     changes: dict[str, Any] = {}
     named: dict[str, str] = {}
@@ -73,7 +76,9 @@ def parse_rules(text: str) -> Rules:
             raise ValueError(f"{named[field]!r} and {word!r} cannot both be chosen")
         named[field] = word
         changes[field] = value
-    rules = Rules() if rule_set is None else rule_set.rules()
+    rules = base or Rules()
+    if rule_set is not None:
+        rules = rule_set.apply(rules)
     return replace(rules, **changes)
 
 
