@@ -149,6 +149,10 @@ def test_a_program_plays_the_hold_hand_over_the_protocol(
     held = json.loads(path.read_text().splitlines()[4])["hands"]
     assert [hand["pass_direction"] for hand in held] == ["none", "none"]
     assert [hand["passes"] for hand in held] == [[], []]
+    example = ROOT / "examples" / "simple_bot.py"  # which reads no rules at all
+    data = _json_match(capsys, f"cmd:{sys.executable} {example}", "club", "--deals", "4",
+                       "--rules", "classic", "--results", str(tmp_path / "example"))
+    assert data["deals"] == 4 and data["hands"] == 8
 
 
 @pytest.mark.slow

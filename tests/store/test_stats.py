@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from hearts import Match, Phase, Rules
+from hearts import Hand, Match, PassDirection, Phase, Rules, RuleSet
 from hearts.store import TOTAL, Figures, Store, statistics
 from hearts.store.report import history_table, stats_table
 from hearts.store.stats import MIXED, match_rows
@@ -266,3 +266,20 @@ def test_a_match_played_at_two_levels_is_mixed_and_its_hands_their_own(
     abandoned = next(line for line in lines if "abandoned" in line)
     assert abandoned.split()[-5:] == ["0", "-", "-", "-", "-"]  # no hand of 0 0 0 0
     assert any("Mixed" in line for line in lines)
+
+
+def test_the_hold_hands_of_a_classic_match_are_kept_and_counted(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    match = play_match(store, seed=3, rules=RuleSet.CLASSIC.rules(100))
+    store.close()
+    directions = [hand.pass_direction for hand in match.hands]
+    assert directions[3] is PassDirection.NONE and len(directions) > 4
+    store = Store.open(tmp_path)
+    db = store.connection
+    assert db is not None
+    kept = [Hand.from_record(record) for record in store.hand_records()]
+    assert [hand.pass_direction for hand in kept] == directions
+    assert kept[3].record() == match.hands[3].record()
+    total = statistics(db)[-1]
+    assert total.hands == len(match.hands) and total.played == 1
+    store.close()
