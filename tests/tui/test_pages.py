@@ -307,3 +307,23 @@ async def test_the_first_start_says_another_rule_set_is_a_key_away(tmp_path: Pat
         again = make_app(folder, first_start_notice=True, data_dir=folder)
         async with again.run_test(size=SIZE):
             assert FIRST_START not in (again.chair.notice or "")
+
+
+async def test_a_late_click_on_a_page_under_another_closes_neither(tmp_path: Path) -> None:
+    from textual.widgets import Button
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        options = app.screen
+        assert isinstance(options, OptionsScreen)
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        # a click on Cancel that was on its way when the help page opened
+        options.post_message(Button.Pressed(options.query_one("#button-cancel", Button)))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # the help page stays
+        await pilot.press("q")
+        assert app.screen is options
+        await pilot.press("c")  # and the options page still closes as it should
+        assert isinstance(app.screen, TableScreen)
