@@ -13,6 +13,7 @@ from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.net import messages as msg
 from hearts.net.server import MAX_BAD_MESSAGES
+from hearts.rules import RuleSet
 from hearts.table import Stage
 from tests.net.helpers import QUICK, Scripted, running_server
 
@@ -279,3 +280,20 @@ async def test_use_without_a_card_takes_the_highlight_after_the_moves_sent_befor
             assert set(table.table.desks[Seat.SOUTH].chosen) == expected
         await bob.stop()
 
+
+
+async def test_people_at_a_network_table_play_the_classic_hold_hand(tmp_path: Path) -> None:
+    # to 130 a match lasts five hands at least (26 points a hand at most to anyone)
+    config = replace(QUICK, people=2, rules=RuleSet.CLASSIC.rules(130))
+    async with running_server(tmp_path, config) as (server, url):
+        ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await asyncio.wait_for(asyncio.gather(ann.over.wait(), bob.over.wait()), 120)
+        hands = server.tables["t1"].table.match.hands
+        assert [str(hand.pass_direction) for hand in hands[:5]] == [
+            "left", "right", "across", "none", "left"]
+        assert all(hand.passed(seat) == () for seat in Seat for hand in hands[3::4])
+        assert len(ann.hands) == len(hands)
+        await ann.stop()
+        await bob.stop()
