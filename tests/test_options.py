@@ -5,19 +5,24 @@ from __future__ import annotations
 import json
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from hearts.options import (
     ENV_VAR,
+    TARGET_MAX,
+    TARGET_MIN,
     Options,
     Speed,
     load_options,
     options_path,
+    rules_refusal,
     save_options,
+    target_refusal,
 )
-from hearts.rules import Passing, Rules, Scoring
+from hearts.rules import Passing, Rules, RuleSet, Scoring
 
 
 def test_defaults_match_the_manual() -> None:
@@ -136,7 +141,7 @@ async def test_game_starts_and_survives_a_failed_save(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     app = HeartsApp(seed=1, config_dir=blocker, delay_scale=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("o", "8", "s")
+        await pilot.press("o", "8", "2", "0", "0", "s")
         assert isinstance(app.screen, TableScreen)
         assert app.seat_view.prompt().startswith("Could not save")
         assert app.table.rules.target == 200  # kept for this session
@@ -173,7 +178,7 @@ def test_notices_keep_the_file_name_and_stay_short(tmp_path: Path) -> None:
     assert short_path(Path("/a/options.json")) == "/a/options.json"
 
 
-@pytest.mark.parametrize("content", [b"\xff not text", b"{ damaged", b'{"target": 75}'])
+@pytest.mark.parametrize("content", [b"\xff not text", b"{ damaged", b'{"target": 5000}'])
 def test_saving_over_an_unreadable_file_keeps_it_aside(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "options.json"
     path.write_bytes(content)
@@ -229,7 +234,7 @@ def test_the_file_holds_every_setting_in_page_order(tmp_path: Path) -> None:
 
 def test_a_notice_names_the_unread_settings_in_page_order(tmp_path: Path) -> None:
     path = tmp_path / "options.json"
-    path.write_text(json.dumps({"forced_cards": 1, "target": 75, "scoring": "fancy",
+    path.write_text(json.dumps({"forced_cards": 1, "target": 7, "scoring": "fancy",
                                 "difficulty": "grandmaster", "passing": None}))
     result = load_options(path)
     assert result.options == Options()
@@ -240,7 +245,6 @@ def test_a_notice_names_the_unread_settings_in_page_order(tmp_path: Path) -> Non
 def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
     import dataclasses
 
-    from hearts.options import TARGETS
     from hearts.rules import RuleSettings
 
     rule_names = [f.name for f in dataclasses.fields(RuleSettings)]
@@ -249,7 +253,6 @@ def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
         *rule_names, "difficulty", "speed", "forced_cards", "review_each_hand"]
     assert Options(target=200, first_lead=True).rules() == Rules(target=200, first_lead=True)
     assert not isinstance(Options(), Rules)  # never mistaken for the engine's rules
-    assert TARGETS == (50, 100, 200)
     with pytest.raises(ValueError, match="target"):
         Options(target=0)
     with pytest.raises(ValueError, match="first_trick"):
@@ -258,31 +261,69 @@ def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
         Options(difficulty=6)
 
 
-def test_a_saved_target_must_be_one_the_page_offers(tmp_path: Path) -> None:
+def test_a_saved_target_may_be_any_the_game_takes(tmp_path: Path) -> None:
     path = tmp_path / "options.json"
-    for target in (50, 100, 200):
+    for target in (TARGET_MIN, 50, 75, 100, 200, 350, TARGET_MAX):
         path.write_text(json.dumps({"target": target}))
         assert load_options(path) == (Options(target=target), None)
-    for target in (75, 0, -50, 100.0, "100", True):
+    for target in (TARGET_MIN - 1, TARGET_MAX + 1, 0, -50, 100.0, "100", True):
         path.write_text(json.dumps({"target": target}))
         result = load_options(path)
         assert result.options == Options() and result.notice is not None
         assert "target" in result.notice
 
 
-def test_the_options_page_offers_the_targets_of_the_options() -> None:
-    from hearts.options import TARGETS
+def test_the_bounds_of_the_target_are_said_clearly() -> None:
+    assert (TARGET_MIN, TARGET_MAX) == (10, 1000)
+    assert target_refusal(10) is None and target_refusal(1000) is None
+    assert target_refusal(9) == "The game can end at 10 to 1000 points, not 9"
+    assert target_refusal(5000) == "The game can end at 10 to 1000 points, not 5000"
+    assert target_refusal(None) == "The game can end at 10 to 1000 points"
+    assert rules_refusal(Rules(target=1)) == target_refusal(1)
+    assert rules_refusal(Rules()) is None
+
+
+def test_the_options_page_cycles_every_setting_but_the_target() -> None:
     from hearts.tui.options_page import SETTINGS, cycle, describe
 
     number = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "target")
-    assert SETTINGS[number - 1].values == TARGETS
-    assert cycle(Options(), number).target == 200
-    assert cycle(Options(), number, -1).target == 50
-    assert cycle(Options(target=200), number) == Options(target=50)
-    assert cycle(Options(target=75), number).target == 50  # an engine-only target moves on
+    assert cycle(Options(target=75), number) == Options(target=75)  # typed, not cycled
     assert "8  Game ends at       100 points" in describe(Options())
     scoring = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "scoring")
     assert cycle(Options(), scoring).rules() == Rules(scoring=Scoring.CLASSIC)
+    passing = next(n for n, s in enumerate(SETTINGS, start=1) if s.field == "passing")
+    assert [cycle(Options(), passing, step).passing for step in (1, -1)] == [
+        Passing.ROTATE, Passing.ROTATE_HOLD]
+
+
+def test_the_rule_set_of_the_options() -> None:
+    from hearts.tui.options_page import cycle_rule_set, describe_rule_set
+
+    options = Options(difficulty=5, target=50, speed=Speed.FAST)
+    assert options.rule_set is RuleSet.ORIGINAL
+    classic = cycle_rule_set(options)
+    assert classic.rule_set is RuleSet.CLASSIC and classic.rules() == RuleSet.CLASSIC.rules(50)
+    assert (classic.difficulty, classic.speed) == (5, Speed.FAST)  # only the rules change
+    assert cycle_rule_set(classic).rule_set is RuleSet.OMNIBUS
+    assert cycle_rule_set(cycle_rule_set(classic)).rule_set is RuleSet.ORIGINAL
+    assert cycle_rule_set(options, -1).rule_set is RuleSet.OMNIBUS
+    custom = replace(classic, passing=Passing.LEFT)
+    assert custom.rule_set is None
+    assert describe_rule_set(custom) == "r  Rules              Custom: as set below"
+    assert describe_rule_set(classic) == "r  Rules              Classic: as in Windows Hearts"
+    assert cycle_rule_set(custom).rule_set is RuleSet.ORIGINAL
+    assert cycle_rule_set(custom, -1).rule_set is RuleSet.OMNIBUS
+    assert Options().with_rules(RuleSet.OMNIBUS.rules(300)) == replace(
+        RuleSet.OMNIBUS.apply(Options()), target=300)
+
+
+def test_options_saved_before_the_hold_hand_read_as_they_were(tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    path.write_text(json.dumps({"passing": "rotate", "target": 200}))
+    assert load_options(path) == (Options(passing=Passing.ROTATE, target=200), None)
+    save_options(RuleSet.CLASSIC.apply(Options()), path)
+    assert json.loads(path.read_text())["passing"] == "rotate-hold"
+    assert load_options(path).options.rule_set is RuleSet.CLASSIC
 
 
 def test_a_file_that_is_not_an_object_says_so_in_one_sentence(tmp_path: Path) -> None:

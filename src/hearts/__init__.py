@@ -4,6 +4,7 @@ The public API::
 
     from hearts import (Card, Suit, Seat, CardSet, Rules, Scoring, Passing,
                         PassDirection, Phase, Hand, Match, PlayerView, IllegalMove)
+    from hearts import RuleSet   # the rules by name: Original, Classic, Omnibus
 """
 
 from hearts import speedups
@@ -15,12 +16,13 @@ speedups.install()
 from hearts.cards import Card, CardSet, Seat, Suit
 from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
-from hearts.rules import IllegalMove, PassDirection, Passing, Rules, Scoring
+from hearts.rules import IllegalMove, PassDirection, Passing, Rules, RuleSet, Scoring
 from hearts.view import Phase, PlayerView
 
 __all__ = [
     "Card", "CardSet", "Hand", "HandRecordError", "IllegalMove", "Match", "MatchOver",
-    "PassDirection", "Passing", "Phase", "Play", "PlayerView", "Rules", "Scoring", "Seat",
+    "PassDirection", "Passing", "Phase", "Play", "PlayerView", "RuleSet", "Rules", "Scoring",
+    "Seat",
     "SeatPlayer",
     "Suit", "Trick",
 ]

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from hearts import core
-from hearts.arena.rulestext import rules_argument, rules_text
+from hearts.arena.rulestext import RULES_HELP, rules_argument, rules_text
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules, Scoring
@@ -137,8 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--here", action="store_true",
                         help="playout: measure in this process only (no pure-Python child)")
     parser.add_argument("--rules", type=rules_argument, default=Rules(), metavar="WORDS",
-                        help="ai: the rules the decisions are timed under, as hearts-arena "
-                             "takes them (e.g. classic,first-lead,leading-hearts,first-trick)")
+                        help="ai: the rules the decisions are timed under: " + RULES_HELP)
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds, args.seed)

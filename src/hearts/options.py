@@ -21,11 +21,12 @@ import platformdirs
 
 from hearts.levels import LEVEL_LABELS, LEVEL_NAMES
 from hearts.paths import set_aside, short_path, write_atomically
-from hearts.rules import Rules, RuleSettings
+from hearts.rules import Rules, RuleSet, RuleSettings
 
 __all__ = [
-    "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "TARGETS", "LoadResult", "Options", "Speed",
-    "load_options", "options_from_json", "options_path", "save_options",
+    "DIFFICULTIES", "ENV_VAR", "FILE_NAME", "TARGET_MAX", "TARGET_MIN", "LoadResult", "Options",
+    "Speed", "load_options", "options_from_json", "options_path", "rules_refusal",
+    "save_options", "target_refusal",
 ]
 
 ENV_VAR = "HEARTS_CONFIG_DIR"
@@ -35,9 +36,24 @@ FILE_NAME = "options.json"
 DIFFICULTIES = LEVEL_LABELS
 """The difficulty levels by name; level ``n`` is ``DIFFICULTIES[n - 1]``
 (:data:`hearts.levels.LEVEL_LABELS`)."""
-TARGETS = (50, 100, 200)
-"""The target scores the options page offers (the engine takes any positive one);
-a saved target must be one of these."""
+TARGET_MIN = 10
+"""The lowest target score the game takes (the engine takes any positive one): about
+a hand's play."""
+TARGET_MAX = 1000
+"""The highest target score the game takes: a match of a hundred hands or so."""
+
+
+def target_refusal(target: object) -> str | None:
+    """Why the game will not play to ``target``, or None when it will."""
+    if type(target) is int and TARGET_MIN <= target <= TARGET_MAX:
+        return None
+    return (f"The game can end at {TARGET_MIN} to {TARGET_MAX} points"
+            + (f", not {target}" if type(target) is int else ""))
+
+
+def rules_refusal(rules: RuleSettings) -> str | None:
+    """Why the game will not play by ``rules`` (a target out of bounds), or None."""
+    return target_refusal(rules.target)
 
 
 class Speed(Enum):
@@ -96,6 +112,16 @@ class Options(RuleSettings):
         """The engine's rules for these options."""
         return Rules(**{name: getattr(self, name) for name in _RULE_NAMES})
 
+    @property
+    def rule_set(self) -> RuleSet | None:
+        """The rule set these options follow (whatever the target), or None when a
+        rule was changed by hand away from every set ("Custom")."""
+        return RuleSet.of(self)
+
+    def with_rules(self, rules: RuleSettings) -> Options:
+        """These options with every rule (the target too) taken from ``rules``."""
+        return replace(self, **{name: getattr(rules, name) for name in _RULE_NAMES})
+
     def to_json(self) -> dict[str, Any]:
         """The options as plain JSON values (what the file holds), in the options
         page's order; the rules' settings as :meth:`Rules.to_json` writes them."""
@@ -148,7 +174,7 @@ def _read(name: str, value: object) -> Any:
     if name in _READERS:
         return _READERS[name](value)
     read = getattr(Rules.from_json({name: value}), name)
-    if name == "target" and read not in TARGETS:
+    if name == "target" and target_refusal(read) is not None:
         raise ValueError(value)
     return read
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from hearts import core
 from hearts.cards import Card, Seat, Suit
 
-__all__ = ["IllegalMove", "PassDirection", "Passing", "Reason", "Refusal", "RuleSettings",
-           "Rules", "Scoring", "play_refusal", "refuse_play"]
+__all__ = ["IllegalMove", "PassDirection", "Passing", "Reason", "Refusal", "RuleSet",
+           "RuleSettings", "Rules", "Scoring", "play_refusal", "refuse_play"]
 
 
 class IllegalMove(ValueError):
@@ -38,6 +38,8 @@ class Passing(Enum):
     """Pass left every hand."""
     ROTATE = "rotate"
     """Left, right, across, then left again; there is no hold hand."""
+    ROTATE_HOLD = "rotate-hold"
+    """Left, right, across, then a hold hand (no passing), then left again."""
 
 
 class PassDirection(Enum):
@@ -50,7 +52,8 @@ class PassDirection(Enum):
     ACROSS = 2
     """To the seat opposite."""
     NONE = 0
-    """No passing (a library option; the game never uses it)."""
+    """No passing: the hold hand of :attr:`Passing.ROTATE_HOLD` (any hand may be
+    dealt so)."""
 
     def target(self, seat: Seat) -> Seat:
         """The seat that receives ``seat``'s passed cards."""
@@ -62,6 +65,9 @@ class PassDirection(Enum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+
+_ROTATION = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +89,11 @@ class RuleSettings:
     """No heart and not the queen of spades on the first trick unless there is no
     alternative (the jack of diamonds is not a points card here)."""
     passing: Passing = Passing.LEFT
-    """Pass left every hand, or rotate left, right, across."""
+    """Pass left every hand, rotate left, right, across, or rotate left, right,
+    across and hold."""
     target: int = 100
     """The match ends when a total reaches this: any positive whole number (the
-    options page offers 50, 100 and 200)."""
+    options page takes 10 to 1000)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +116,9 @@ class Rules(RuleSettings):
         """The pass direction of the hand ``hand_number`` (0 = the first of a match)."""
         if self.passing is Passing.LEFT:
             return PassDirection.LEFT
-        return (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)[hand_number % 3]
+        if self.passing is Passing.ROTATE:
+            return _ROTATION[hand_number % 3]
+        return (*_ROTATION, PassDirection.NONE)[hand_number % 4]
 
     def card_points(self, card: Card) -> int:
         """What one card is worth to whoever takes it (before any moon)."""
@@ -139,6 +148,56 @@ class Rules(RuleSettings):
         except ValueError as error:
             raise ValueError(f"bad rules: {error}") from None
         return cls(**values)
+
+
+_Settings = TypeVar("_Settings", bound=RuleSettings)
+
+
+class RuleSet(Enum):
+    """The rule sets by name. Each sets every rule but the target (how long a
+    match runs is a choice of its own); :meth:`of` names the set some rules follow."""
+
+    ORIGINAL = "original"
+    """The original game's defaults: house scoring, passing left every hand, no
+    restriction on the first lead, on leading hearts or on the first trick."""
+    CLASSIC = "classic"
+    """As most players know the game (Windows Hearts and most sites): the 2 of
+    clubs leads, no points on the first trick, hearts not led until broken,
+    passing left, right, across and a hold hand, classic scoring (26 a hand)."""
+    OMNIBUS = "omnibus"
+    """Classic with the jack of diamonds worth -10 to whoever takes it."""
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The rules this set chooses, by field name (every field but ``target``)."""
+        if self is RuleSet.ORIGINAL:
+            return {"scoring": Scoring.HOUSE, "jack_of_diamonds": False, "first_lead": False,
+                    "leading_hearts": False, "first_trick": False, "passing": Passing.LEFT}
+        return {"scoring": Scoring.CLASSIC, "jack_of_diamonds": self is RuleSet.OMNIBUS,
+                "first_lead": True, "leading_hearts": True, "first_trick": True,
+                "passing": Passing.ROTATE_HOLD}
+
+    def rules(self, target: int = 100) -> Rules:
+        """This set's rules, played to ``target``."""
+        return Rules(**self.settings, target=target)
+
+    def apply(self, settings: _Settings) -> _Settings:
+        """``settings`` (a :class:`Rules`, or anything else holding the rules'
+        fields, such as the saved options) with this set's rules; the target and
+        any other field are kept."""
+        return replace(settings, **self.settings)
+
+    @classmethod
+    def of(cls, settings: RuleSettings) -> RuleSet | None:
+        """The set whose rules ``settings`` hold (whatever the target), or None."""
+        for rule_set in cls:
+            if all(getattr(settings, name) == value
+                   for name, value in rule_set.settings.items()):
+                return rule_set
+        return None
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
 
 
 class Reason(StrEnum):

@@ -21,9 +21,9 @@ def test_the_ai_bench_names_its_rules_and_times_every_level(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(ai_bench, "POSITIONS", dict.fromkeys(ai_bench.POSITIONS, 2))
     monkeypatch.setattr(ai_bench, "PASSES", dict.fromkeys(ai_bench.PASSES, 1))
-    main(["ai", "--rules", "classic,first-lead,leading-hearts,first-trick"])
+    main(["ai", "--rules", "classic-scoring,first-lead,leading-hearts,first-trick"])
     out = capsys.readouterr().out
-    assert "rules: classic,first-lead,leading-hearts,first-trick,left,100" in out
+    assert "rules: classic,left,100" in out  # the same rules, in the fewest words
     assert "Expert" in out and "pass Expert" in out
 
 

@@ -122,7 +122,7 @@ def test_ladder_writes_strength_files(tmp_path: Path, capsys: pytest.CaptureFixt
                   "upper_moons", "lower_moons"):
         assert field in data["steps"][0]
     assert data["seed"] == 2
-    assert data["command"] == "hearts-arena ladder --deals 1 --seed 2 --rules classic,left,100"
+    assert data["command"] == "hearts-arena ladder --deals 1 --seed 2 --rules classic,100"
     assert data["rules"]["scoring"] == "classic"
     page = (tmp_path / "docs" / "strength.md").read_text()
     assert "| Expert | Strong |" in page and "Upper moons" in page

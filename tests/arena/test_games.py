@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from hearts import Hand
+from hearts import Hand, Seat
 from hearts.arena.cli import main
 from hearts.arena.games import match_wins
 from hearts.arena.rulestext import parse_rules, rules_text
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT
-from hearts.rules import Passing, Rules, Scoring
+from hearts.rules import Passing, Rules, RuleSet, Scoring
 
 
 def _games(capsys: pytest.CaptureFixture[str], results: Path, *extra: str) -> dict[str, object]:
@@ -71,24 +73,61 @@ def test_games_text_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_rules_text() -> None:
-    rules = parse_rules("classic,first-lead,leading-hearts,first-trick")
+    rules = parse_rules("classic-scoring,first-lead,leading-hearts,first-trick")
     assert rules == Rules(scoring=Scoring.CLASSIC, first_lead=True, leading_hearts=True,
                           first_trick=True)
-    assert parse_rules("house") == Rules() and parse_rules("") == Rules()
+    assert parse_rules("classic,left") == rules  # the Classic set, passing left
+    assert parse_rules("house-scoring") == Rules() and parse_rules("") == Rules()
     assert parse_rules("jack-of-diamonds, rotate ,200") == Rules(
         jack_of_diamonds=True, passing=Passing.ROTATE, target=200)
-    for rules in (Rules(), parse_rules("classic,jack-of-diamonds,first-trick,rotate,50")):
+    for rules in (Rules(), parse_rules("classic-scoring,jack-of-diamonds,first-trick,rotate,50")):
         assert parse_rules(rules_text(rules)) == rules
-    assert rules_text(Rules()) == "house,left,100"
-    with pytest.raises(ValueError, match="'house' and 'classic' cannot both be chosen"):
-        parse_rules("house,classic")
+    assert rules_text(Rules()) == "original,100"
+    with pytest.raises(ValueError, match="'house-scoring' and 'classic-scoring' cannot both"):
+        parse_rules("house-scoring,classic-scoring")
     with pytest.raises(ValueError, match=r"unknown rule .hearts-first.*a target score"):
         parse_rules("hearts-first")
+    with pytest.raises(ValueError, match=r"unknown rule 'house' \(the scoring is house-scoring\)"):
+        parse_rules("house")
+
+
+def test_rule_sets_by_name() -> None:
+    assert parse_rules("original") == RuleSet.ORIGINAL.rules() == Rules()
+    assert parse_rules("Classic") == RuleSet.CLASSIC.rules()
+    assert parse_rules("omnibus,50") == RuleSet.OMNIBUS.rules(50)
+    # words change the set whatever their order; the set keeps what is not named
+    assert parse_rules("left,classic") == replace(RuleSet.CLASSIC.rules(), passing=Passing.LEFT)
+    assert parse_rules("classic,house-scoring,200") == replace(
+        RuleSet.CLASSIC.rules(200), scoring=Scoring.HOUSE)
+    assert parse_rules("classic,classic,first-lead") == RuleSet.CLASSIC.rules()
+    with pytest.raises(ValueError, match="'classic' and 'omnibus' cannot both be chosen"):
+        parse_rules("classic,omnibus")
+    assert rules_text(RuleSet.CLASSIC.rules()) == "classic,100"
+    assert rules_text(RuleSet.OMNIBUS.rules(50)) == "omnibus,50"
+    assert rules_text(parse_rules("classic,left")) == "classic,left,100"
+    assert rules_text(Rules(first_trick=True, passing=Passing.ROTATE_HOLD)) == (
+        "original,first-trick,rotate-hold,100")
+    # words change the rules given, a set all but the target
+    saved = Rules(jack_of_diamonds=True, target=250)
+    assert parse_rules("classic", saved) == RuleSet.CLASSIC.rules(250)
+    assert parse_rules("left,50", RuleSet.CLASSIC.rules()) == replace(
+        RuleSet.CLASSIC.rules(50), passing=Passing.LEFT)
+    assert parse_rules("", saved) == saved
+
+
+def test_every_rule_combination_reads_back_from_its_text() -> None:
+    for scoring, jack, lead, hearts, trick, passing in itertools.product(
+            Scoring, *[(False, True)] * 4, Passing):
+        rules = Rules(scoring=scoring, jack_of_diamonds=jack, first_lead=lead,
+                      leading_hearts=hearts, first_trick=trick, passing=passing, target=75)
+        text = rules_text(rules)
+        assert parse_rules(text) == rules, text
+        assert len(text.split(",")) <= 7
 
 
 @pytest.mark.parametrize("target", [1, 75, 100, 250, 1000])
 def test_any_positive_target_is_a_rule(target: int) -> None:
-    rules = parse_rules(f"classic,{target}")
+    rules = parse_rules(f"classic-scoring,{target}")
     assert rules == Rules(scoring=Scoring.CLASSIC, target=target)
     assert parse_rules(rules_text(rules)) == rules
 
@@ -116,14 +155,30 @@ def test_the_arena_plays_games_to_any_target(tmp_path: Path,
 def test_the_arena_plays_under_the_rules_given(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "club", "casual", "--deals", "2", "--quiet", "--results",
-                 str(tmp_path), "--rules", "classic,jack-of-diamonds,first-lead,rotate"]) == 0
+                 str(tmp_path), "--rules",
+                 "classic-scoring,jack-of-diamonds,first-lead,rotate"]) == 0
     capsys.readouterr()
     (path,) = tmp_path.glob("*.jsonl")
     deal = json.loads(path.read_text().splitlines()[2])
     hand = Hand.from_record(deal["hands"][0])
-    assert hand.rules == parse_rules("classic,jack-of-diamonds,first-lead,rotate")
+    assert hand.rules == parse_rules("classic-scoring,jack-of-diamonds,first-lead,rotate")
     assert str(hand.pass_direction) == "right"  # deal 1 of a rotation
     assert sum(hand.points) in (26, 16, 78, 68)  # the jack of diamonds counts -10
+
+
+def test_the_arena_plays_the_hold_hand_of_the_classic_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "club", "casual", "--deals", "4", "--quiet", "--results",
+                 str(tmp_path), "--rules", "classic"]) == 0
+    capsys.readouterr()
+    (path,) = tmp_path.glob("*.jsonl")
+    deals = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    hands = [Hand.from_record(record) for deal in deals for record in deal["hands"]]
+    assert {hand.rules for hand in hands} == {RuleSet.CLASSIC.rules()}
+    directions = {str(hand.pass_direction) for hand in hands}
+    assert directions == {"left", "right", "across", "none"}
+    for hand in hands:
+        assert (hand.pass_direction.name == "NONE") == (not any(hand.passed(seat) for seat in Seat))
 
 
 def test_show_prints_tricks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

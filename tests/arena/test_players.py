@@ -135,6 +135,26 @@ def test_the_example_bot_plays_a_short_match(tmp_path: Path,
     assert data["a"] == "simple_bot" and data["deals"] == 4 and data["hands"] == 8
 
 
+def test_a_program_plays_the_hold_hand_over_the_protocol(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Classic rules: the fourth deal is a hold hand, in which no pass is asked.
+    bot = f"cmd:{sys.executable} -m hearts.bot casual"
+    inside = _json_match(capsys, "club", "casual", "--deals", "4", "--rules", "classic",
+                         "--results", str(tmp_path / "in"))
+    outside = _json_match(capsys, "club", bot, "--deals", "4", "--rules", "classic",
+                          "--results", str(tmp_path / "out"))
+    outside.pop("b"), inside.pop("b")
+    assert outside == inside
+    (path,) = (tmp_path / "out").glob("*.jsonl")
+    held = json.loads(path.read_text().splitlines()[4])["hands"]
+    assert [hand["pass_direction"] for hand in held] == ["none", "none"]
+    assert [hand["passes"] for hand in held] == [[], []]
+    example = ROOT / "examples" / "simple_bot.py"  # which reads no rules at all
+    data = _json_match(capsys, f"cmd:{sys.executable} {example}", "club", "--deals", "4",
+                       "--rules", "classic", "--results", str(tmp_path / "example"))
+    assert data["deals"] == 4 and data["hands"] == 8
+
+
 @pytest.mark.slow
 def test_the_baseline_adapter_speaks_for_the_installed_players(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -121,7 +121,7 @@ def test_play_in_chromium(browser: object, server: ServerProcess) -> None:
     first.click_text("Options")
     first.wait_for("Game ends at")
     first.click_text("100 points")  # a click on the value moves it on
-    first.wait_for("200 points")
+    first.wait_for("150 points")
     first.click_text("Save")
     assert first.wait_for("Options saved")
 
@@ -132,7 +132,7 @@ def test_play_in_chromium(browser: object, server: ServerProcess) -> None:
 
     # Tab two: a new game process, with the options the first tab saved.
     second = open_game(browser, url)
-    assert "Game to 200" in second.text()
+    assert "Game to 150" in second.text()
     wait_until(lambda: len(server.games()) == 1, "the second tab's game")
     (second_game,) = server.games()
     assert second_game != first_game

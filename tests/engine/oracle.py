@@ -52,6 +52,17 @@ def final_scores(taken: Sequence[set[str]], scoring: str,
     return [sum(card_value(c, scoring, jack_of_diamonds) for c in cards) for cards in taken]
 
 
+def pass_offset(passing: str, hand_number: int) -> int | None:
+    """How many seats round hand ``hand_number`` (0 = a match's first) passes, by the
+    options page's passing choice; None for the hold hand, in which nobody passes."""
+    if passing == "left":
+        return 1
+    if passing == "rotate":  # left, right, across
+        return [1, 3, 2][hand_number % 3]
+    assert passing == "rotate-hold", passing  # left, right, across, hold
+    return [1, 3, 2, None][hand_number % 4]
+
+
 class RefHand:
     """One hand by the book. Seats are 0..3 (South, West, North, East)."""
 

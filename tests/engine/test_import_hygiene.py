@@ -58,7 +58,7 @@ def test_public_api_is_importable_from_hearts() -> None:
     import hearts
 
     names = ["Card", "Suit", "Seat", "CardSet", "Rules", "Scoring", "Passing",
-             "PassDirection", "Phase", "Hand", "Match", "PlayerView", "IllegalMove"]
+             "PassDirection", "Phase", "Hand", "Match", "PlayerView", "IllegalMove", "RuleSet"]
     for name in names:
         assert hasattr(hearts, name), name
         assert name in hearts.__all__

@@ -65,19 +65,18 @@ def test_pass_directions_follow_the_rules_and_restart_each_match(passing: Passin
     for _ in range(2):  # a new match starts the rotation afresh
         match = Match(rules, rng_or_seed=rng.randrange(1000))
         directions = []
-        for _ in range(4):
+        for _ in range(5):
             hand = match.deal()
             directions.append(hand.pass_direction)
             finish(hand, rng)
             if match.over:
                 break
-        if passing is Passing.LEFT:
-            assert set(directions) == {PassDirection.LEFT}
-        else:
-            cycle = [PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
-                     PassDirection.LEFT]
-            assert directions == cycle[:len(directions)]
-        assert len(directions) >= 3
+        left, right, across, hold = (PassDirection.LEFT, PassDirection.RIGHT,
+                                     PassDirection.ACROSS, PassDirection.NONE)
+        cycle = {Passing.LEFT: [left] * 5, Passing.ROTATE: [left, right, across, left, right],
+                 Passing.ROTATE_HOLD: [left, right, across, hold, left]}[passing]
+        assert directions == cycle[:len(directions)]
+        assert len(directions) >= 4
 
 
 def test_totals_and_the_scores_each_hand_starts_with() -> None:

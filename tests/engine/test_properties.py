@@ -1,8 +1,11 @@
 """Properties over random deals, for every combination of the rules.
 
-The strategy draws one of the 64 rule sets (scoring x the four on/off rules x both
-passing modes), the hand's place in the match (so every pass direction occurs, and
-NONE as well) and a seed; everything else follows from the seed.
+The strategy draws one of the 96 rule sets (scoring x the four on/off rules x the
+three passing choices), the hand's place in the match (so every pass direction
+occurs, the hold hand of left-right-across-hold too, and NONE as a library option
+under any passing) and a seed; everything else follows from the seed. The
+reference implementation says which way each hand passes, from the passing choice
+and the hand's number alone.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from hearts import (
     Card,
     Hand,
     IllegalMove,
+    Match,
     PassDirection,
     Passing,
     Phase,
@@ -27,13 +31,13 @@ from hearts import (
     Seat,
 )
 
-from .helpers import JD, QS, random_pass
-from .oracle import RefHand, card_value
+from .helpers import JD, QS, TWO_CLUBS, random_pass
+from .oracle import RefHand, card_value, pass_offset
 
 pytestmark = pytest.mark.slow  # property tests over many random hands
 
 COMBINATIONS = list(itertools.product(Scoring, *[(False, True)] * 4, Passing))
-assert len(COMBINATIONS) == 64
+assert len(COMBINATIONS) == 96
 POINT_CARDS = frozenset(c for c in Card.all() if str(c)[1] == "H" or c == QS)
 OFFSETS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3,
            PassDirection.NONE: None}
@@ -42,9 +46,16 @@ PROPERTY = settings(max_examples=100, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+LIBRARY_NONE = 8
+"""A hand number standing for a hand dealt with ``PassDirection.NONE`` whatever the
+passing choice (as a library user may)."""
+
+
 @dataclass(frozen=True)
 class Setup:
     rules: Rules
+    number: int
+    """The hand's number in the match, or :data:`LIBRARY_NONE`."""
     direction: PassDirection
     seed: int
 
@@ -55,9 +66,9 @@ def setups(draw: st.DrawFn) -> Setup:
         st.sampled_from(COMBINATIONS))
     rules = Rules(scoring=scoring, jack_of_diamonds=jack, first_lead=first_lead,
                   leading_hearts=leading, first_trick=first_trick, passing=passing)
-    number = draw(st.integers(0, 3))
-    direction = PassDirection.NONE if number == 3 else rules.pass_direction(number)
-    return Setup(rules, direction, draw(st.integers(0, 2**32 - 1)))
+    number = draw(st.integers(0, LIBRARY_NONE))
+    direction = PassDirection.NONE if number == LIBRARY_NONE else rules.pass_direction(number)
+    return Setup(rules, number, direction, draw(st.integers(0, 2**32 - 1)))
 
 
 def new_hand(setup: Setup) -> tuple[Hand, random.Random]:
@@ -206,10 +217,15 @@ def test_equal_views_when_hidden_cards_are_swapped(setup: Setup, cut: int) -> No
     assert twin.view(b) != hand.view(b)
 
 
-def _ref_for(hand: Hand, rules: Rules) -> RefHand:
+def _ref_for(hand: Hand, setup: Setup) -> RefHand:
+    rules = setup.rules
+    offset = (None if setup.number == LIBRARY_NONE
+              else pass_offset(rules.passing.value, setup.number))
+    assert OFFSETS[hand.pass_direction] == offset
+    event(f"{rules.passing.value}: {hand.pass_direction.name.lower()}")
     return RefHand(
         [[str(c) for c in hand.dealt(seat)] for seat in Seat],
-        dealer=int(hand.dealer), pass_offset=OFFSETS[hand.pass_direction],
+        dealer=int(hand.dealer), pass_offset=offset,
         scoring="house" if rules.scoring is Scoring.HOUSE else "classic",
         jack_of_diamonds=rules.jack_of_diamonds, first_lead=rules.first_lead,
         leading_hearts=rules.leading_hearts, first_trick=rules.first_trick)
@@ -219,7 +235,7 @@ def _ref_for(hand: Hand, rules: Rules) -> RefHand:
 @given(setups())
 def test_the_engine_agrees_with_a_reference_implementation(setup: Setup) -> None:
     hand, rng = new_hand(setup)
-    ref = _ref_for(hand, setup.rules)
+    ref = _ref_for(hand, setup)
     assert hand.phase.value == ref.phase
     # Passing, with a refused attempt before each real pass.
     for seat in rng.sample(list(Seat), 4):
@@ -281,6 +297,28 @@ def test_the_engine_agrees_with_a_reference_implementation(setup: Setup) -> None
     assert [int(t.winner) for t in hand.tricks] == [w for _, _, w in ref.tricks]
     assert [[str(c) for c in t.cards] for t in hand.tricks] == [c for _, c, _ in ref.tricks]
     assert list(hand.points) == ref.final()
+
+
+@pytest.mark.parametrize("passing", list(Passing))
+def test_a_match_passes_each_hand_as_the_reference_says(passing: Passing) -> None:
+    match = Match(Rules(passing=passing, first_lead=True, target=10_000), rng_or_seed=3)
+    rng = random.Random(3)
+    for number in range(9):
+        hand = match.deal()
+        offset = pass_offset(passing.value, number)
+        assert OFFSETS[hand.pass_direction] == offset
+        # a hold hand is played as dealt: no pass is asked, the 2 of clubs leads
+        assert (hand.phase is Phase.PASSING) == (offset is not None)
+        if offset is None:
+            assert hand.pass_refusal(Seat.SOUTH, hand.holding(Seat.SOUTH)[:3]) == (
+                "Cards are not being passed now")
+            assert hand.turn is not None and TWO_CLUBS in hand.dealt(hand.turn)
+            assert hand.legal_plays() == [TWO_CLUBS]
+        random_pass(hand, rng)
+        while hand.phase is Phase.PLAYING:
+            play_one(hand, rng)
+        if offset is None:
+            assert all(hand.received(seat) == () for seat in Seat)
 
 
 def test_the_reference_scores_house_values() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hearts import Card, IllegalMove, PassDirection, Passing, Rules, Scoring, Seat
+from hearts import Card, IllegalMove, PassDirection, Passing, Rules, RuleSet, Scoring, Seat
 
 
 def test_fields_and_defaults_exactly() -> None:
@@ -92,7 +92,7 @@ ALL_RULES = [
 
 
 def test_json_round_trip_for_every_combination() -> None:
-    assert len(ALL_RULES) == 2 * 2**4 * 2 * 3
+    assert len(ALL_RULES) == 2 * 2**4 * 3 * 3
     for rules in ALL_RULES:
         data = rules.to_json()
         assert json.loads(json.dumps(data)) == data
@@ -132,6 +132,39 @@ def test_pass_direction_rotation() -> None:
     ]
     left = Rules()
     assert {left.pass_direction(n) for n in range(10)} == {PassDirection.LEFT}
+    hold = Rules(passing=Passing.ROTATE_HOLD)
+    assert [hold.pass_direction(n) for n in range(9)] == [
+        PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE,
+        PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE,
+        PassDirection.LEFT,
+    ]
+
+
+def test_the_passing_choices_keep_their_saved_names() -> None:
+    # options files, hand records and results files written before the hold hand
+    # name the first two; the third is new
+    assert [p.value for p in Passing] == ["left", "rotate", "rotate-hold"]
+    assert Rules.from_json({"passing": "rotate"}).passing is Passing.ROTATE
+    assert Rules.from_json({"passing": "rotate-hold"}).passing is Passing.ROTATE_HOLD
+
+
+def test_the_rule_sets() -> None:
+    assert RuleSet.ORIGINAL.rules() == Rules()
+    classic = RuleSet.CLASSIC.rules()
+    assert classic == Rules(scoring=Scoring.CLASSIC, first_lead=True, leading_hearts=True,
+                            first_trick=True, passing=Passing.ROTATE_HOLD)
+    assert RuleSet.OMNIBUS.rules(50) == dataclasses.replace(classic, jack_of_diamonds=True,
+                                                            target=50)
+    for rule_set in RuleSet:
+        for target in (10, 100, 1000):
+            assert RuleSet.of(rule_set.rules(target)) is rule_set
+        assert set(rule_set.settings) == {f.name for f in dataclasses.fields(Rules)} - {
+            "target"}
+    # a set applied keeps the target; one rule changed by hand names no set
+    assert RuleSet.CLASSIC.apply(Rules(target=75)) == RuleSet.CLASSIC.rules(75)
+    assert RuleSet.of(dataclasses.replace(classic, passing=Passing.LEFT)) is None
+    assert RuleSet.of(Rules(first_trick=True)) is None
+    assert [str(rule_set) for rule_set in RuleSet] == ["Original", "Classic", "Omnibus"]
 
 
 def test_pass_direction_targets() -> None:

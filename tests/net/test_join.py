@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from hearts.cards import Seat
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
 from hearts.options import Options
-from hearts.rules import Rules
+from hearts.rules import Rules, RuleSet
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
 from hearts.table import Computer, Person, Stage, Table, seat_state
@@ -132,6 +133,9 @@ def test_the_command_lines() -> None:
                        "--tables", "2", "--grace", "5"])
     assert (host.people, host.tables, host.grace, host.rules.target) == (3, 2, 5.0, 50)
     assert host.host == "127.0.0.1" and host.port == 0
+    assert parse_host(["--rules", "omnibus,50"]).rules == RuleSet.OMNIBUS.rules(50)
+    with pytest.raises(SystemExit):
+        parse_host(["--rules", "classic,5"])  # the game's bounds on the target
     join = parse_join(["127.0.0.1:9000", "--code", "abc", "--name", "Ann"])
     assert (join.address, join.code, join.name) == ("127.0.0.1:9000", "abc", "Ann")
 

@@ -14,7 +14,7 @@ from hearts.hand import Hand
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
-from hearts.rules import Reason, Refusal
+from hearts.rules import Reason, Refusal, RuleSet
 from hearts.table import Notice, NoticeKind, Stage
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
@@ -250,5 +250,22 @@ async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> 
         await ws.close()
         await _until(lambda: ann.connection.reconnects >= 1 and len(ann.hands) == 2)
         assert ann.hands[1]["record"] == ann.hands[0]["record"]
+        await ann.stop()
+        await bob.stop()
+
+
+async def test_people_at_a_network_table_play_the_classic_hold_hand(tmp_path: Path) -> None:
+    # to 130 a match lasts five hands at least (26 points a hand at most to anyone)
+    config = replace(QUICK, people=2, rules=RuleSet.CLASSIC.rules(130))
+    async with running_server(tmp_path, config) as (server, url):
+        ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await asyncio.wait_for(asyncio.gather(ann.over.wait(), bob.over.wait()), 120)
+        hands = server.tables["t1"].table.match.hands
+        assert [str(hand.pass_direction) for hand in hands[:5]] == [
+            "left", "right", "across", "none", "left"]
+        assert all(hand.passed(seat) == () for seat in Seat for hand in hands[3::4])
+        assert len(ann.hands) == len(hands)
         await ann.stop()
         await bob.stop()

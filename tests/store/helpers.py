@@ -26,18 +26,23 @@ def deal_next(match: Match, level: str = "club") -> Hand:
 
 
 def pass_all(hand: Hand) -> None:
-    """Every seat passes its first three cards other than the queen of spades."""
+    """Every seat passes its first three cards other than the queen of spades (in a
+    hold hand nobody passes)."""
+    if hand.phase is not Phase.PASSING:
+        return
     for seat in Seat:
         hand.pass_cards(seat, [c for c in hand.holding(seat) if c != QS][:3])
 
 
 def play_match(store: Store | None, seed: int = 1, target: int = 50, level: str = "club",
                rng_seed: int = 0, after: Callable[[Match], object] | None = None,
-               stop: Callable[[Match], bool] | None = None, seat: Seat = Seat.SOUTH) -> Match:
-    """Play a match at random, saving after every pass and every card as the table
-    does; ``stop`` ends it early (the match is then left unfinished)."""
+               stop: Callable[[Match], bool] | None = None, seat: Seat = Seat.SOUTH,
+               rules: Rules | None = None) -> Match:
+    """Play a match at random (by ``rules``, else the defaults to ``target``), saving
+    after every pass and every card as the table does; ``stop`` ends it early (the
+    match is then left unfinished)."""
     rng = random.Random(rng_seed)
-    match = Match(Rules(target=target), seed)
+    match = Match(rules or Rules(target=target), seed)
     table = {"stage": "playing"}
 
     def save() -> None:

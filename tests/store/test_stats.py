@@ -3,15 +3,18 @@ and against figures counted in Python from matches played through the store."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from hearts import Match
+from hearts import Hand, Match, PassDirection, Phase, Rules, RuleSet
 from hearts.store import TOTAL, Figures, Store, statistics
-from hearts.store.report import stats_table
+from hearts.store.report import history_table, stats_table
+from hearts.store.stats import MIXED, match_rows
 
-from .helpers import play_match
+from .helpers import deal_next, pass_all, play_match
 
 # (id, level, status, ended hour, totals S W N E, assisted)
 MATCHES = [
@@ -213,3 +216,70 @@ def test_a_version_2_store_is_brought_up_to_date_and_its_matches_are_souths(
     assert user_version(read) == SCHEMA_VERSION
     assert read.execute("SELECT seat FROM matches").fetchall() == [("south",)]
     read.close()
+
+
+def _mixed_and_abandoned(folder: Path) -> None:
+    """A Club match whose third hand (and after) is played at the Expert level, as
+    ``hearts --level expert`` on the resumed match does, then a match abandoned
+    during its first pass."""
+    store = Store.open(folder)
+    match = Match(Rules(target=100), 5)
+    rng = random.Random(5)
+    while not match.over:
+        level = "club" if len(match.hands) < 2 else "expert"
+        hand = deal_next(match, level)
+        pass_all(hand)
+        while hand.phase is not Phase.OVER:
+            hand.play(rng.choice(hand.legal_plays()))
+        store.save(match, {})
+    store.abandon()
+    quick = Match(Rules(), 6)
+    deal_next(quick)
+    store.save(quick, {})
+    store.abandon()
+    store.close()
+
+
+def test_a_match_played_at_two_levels_is_mixed_and_its_hands_their_own(
+        tmp_path: Path) -> None:
+    _mixed_and_abandoned(tmp_path)
+    store = Store.open(tmp_path)
+    db = store.connection
+    assert db is not None
+    levels = [level for (level,) in db.execute(
+        "SELECT level FROM hands WHERE match_id = 1 ORDER BY number")]
+    assert levels[:2] == ["club", "club"] and set(levels[2:]) == {"expert"}
+    figures = {f.level: f for f in statistics(db)}
+    assert list(figures) == ["club", "expert", MIXED, TOTAL]
+    assert (figures[MIXED].played, figures[MIXED].hands) == (1, 0)
+    assert (figures["club"].played, figures["club"].hands) == (0, 2)
+    assert (figures["expert"].played, figures["expert"].hands) == (0, len(levels) - 2)
+    assert figures["club"].abandoned == 1  # the match left during its first pass
+    assert figures[TOTAL].played == 1 and figures[TOTAL].hands == len(levels)
+    rows = match_rows(db)
+    assert [(row["level"], row["status"], row["hands"]) for row in rows] == [
+        ("club", "abandoned", 0), (MIXED, "finished", len(levels))]
+    store.close()
+    text = Console(width=100, record=True)
+    text.print(history_table(rows))
+    lines = text.export_text().splitlines()
+    abandoned = next(line for line in lines if "abandoned" in line)
+    assert abandoned.split()[-5:] == ["0", "-", "-", "-", "-"]  # no hand of 0 0 0 0
+    assert any("Mixed" in line for line in lines)
+
+
+def test_the_hold_hands_of_a_classic_match_are_kept_and_counted(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    match = play_match(store, seed=3, rules=RuleSet.CLASSIC.rules(100))
+    store.close()
+    directions = [hand.pass_direction for hand in match.hands]
+    assert directions[3] is PassDirection.NONE and len(directions) > 4
+    store = Store.open(tmp_path)
+    db = store.connection
+    assert db is not None
+    kept = [Hand.from_record(record) for record in store.hand_records()]
+    assert [hand.pass_direction for hand in kept] == directions
+    assert kept[3].record() == match.hands[3].record()
+    total = statistics(db)[-1]
+    assert total.hands == len(match.hands) and total.played == 1
+    store.close()

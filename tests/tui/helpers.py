@@ -36,12 +36,14 @@ def steady_player(level: Level, seed: int) -> Player:
 
 def make_app(config_dir: Path, seed: int = 7, delay_scale: float = 0.0,
              **kwargs: object) -> HeartsApp:
-    """An app with no pauses, steady players and its own options folder.
+    """An app with no pauses, steady players and its own options folder (with no
+    notice of the first start, unless ``first_start_notice=True``).
 
     Pass ``player_factory=make_player`` to play against the real computer players."""
     kwargs.setdefault("level", Level.BEGINNER)
     kwargs.setdefault("player_factory", steady_player)
     kwargs.setdefault("strict_failures", True)
+    kwargs.setdefault("first_start_notice", False)
     return HeartsApp(seed=seed, config_dir=config_dir, delay_scale=delay_scale,
                      **kwargs)  # type: ignore[arg-type]
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hearts.ai import Level
+from hearts.options import Options, Speed, load_options, options_path, save_options
+from hearts.rules import Rules, RuleSet
 from hearts.tui import cli
+from hearts.tui.app import HeartsApp
 
 
 def test_parse_args() -> None:
@@ -25,8 +30,8 @@ def test_help_describes_everything(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--help"])
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
-    for word in ("--new", "--seed", "--ascii", "--level", "HEARTS_CONFIG_DIR",
-                 "HEARTS_DATA_DIR", "hearts stats"):
+    for word in ("--new", "--seed", "--ascii", "--level", "--rules", "classic",
+                 "rotate-hold", "HEARTS_CONFIG_DIR", "HEARTS_DATA_DIR", "hearts stats"):
         assert word in text
 
 
@@ -37,3 +42,31 @@ def test_ascii_for_non_utf8_locales() -> None:
     assert cli.wants_ascii("latin-1")
     assert cli.wants_ascii(None)
     assert cli.wants_ascii("no-such-codec")
+
+
+def test_rules_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args = cli.parse_args(["--rules", "classic"])
+    assert args.rules == "classic"
+    assert cli.game_args(args) == ["--unicode", "--rules", "classic"]  # each --serve tab
+    assert cli.parse_args([]).rules is None
+    for words, message in (("classic,5000", "The game can end at 10 to 1000 points, not 5000"),
+                           ("classic,house", "unknown rule 'house' (the scoring is "
+                                             "house-scoring)")):
+        with pytest.raises(SystemExit):
+            cli.parse_args(["--rules", words])
+        assert message in capsys.readouterr().err
+
+
+def test_the_rules_of_the_command_line_change_the_saved_ones(tmp_path: Path) -> None:
+    save_options(Options(target=50, jack_of_diamonds=True, speed=Speed.FAST),
+                 options_path(tmp_path))
+    app = HeartsApp(seed=1, config_dir=tmp_path, data_dir=tmp_path, delay_scale=0,
+                    rules="classic")
+    assert app.options == RuleSet.CLASSIC.apply(Options(target=50, speed=Speed.FAST))
+    assert app.table.match.rules == RuleSet.CLASSIC.rules(50)
+    app.store.close()
+    app = HeartsApp(seed=1, config_dir=tmp_path, data_dir=tmp_path, delay_scale=0,
+                    rules="left,200")
+    assert app.options.rules() == Rules(jack_of_diamonds=True, target=200)
+    app.store.close()
+    assert load_options(options_path(tmp_path)).options.target == 50  # not saved

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hearts.options import Options, Speed, load_options, options_path
-from hearts.rules import Passing
+from hearts.rules import Passing, RuleSet
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.table import TableScreen
 
@@ -24,13 +24,29 @@ async def test_clicks_change_settings_and_save(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#button-options")
         assert isinstance(app.screen, OptionsScreen)
+        # the mouse alone steps the target (its key opens a field to type any number)
         await pilot.click("#option-8", offset=VALUE)
+        assert str(app.screen.query_one("#option-8").render()).endswith("150 points")
+        await pilot.click("#option-8", offset=VALUE)
+        await pilot.click("#option-8", offset=VALUE)
+        await pilot.click("#option-8", offset=(3, 0))  # its name: back
         await pilot.click("#option-9", offset=VALUE)
         await pilot.click("#option-9", offset=VALUE)
         await pilot.click("#option-2", offset=VALUE)
         screen = app.screen
         assert str(screen.query_one("#option-8").render()).endswith("200 points")
         assert screen.options == Options(target=200, speed=Speed.FAST, passing=Passing.ROTATE)
+        rules = screen.query_one("#option-rules")
+        assert str(rules.render()).endswith("Custom: as set below")
+        await pilot.click("#option-rules", offset=VALUE)  # Custom, then the first set
+        await pilot.click("#option-rules", offset=VALUE)
+        assert str(rules.render()).endswith("Classic: as in Windows Hearts")
+        await pilot.click("#option-rules", offset=(3, 0))  # its name: back
+        await pilot.click("#option-rules", offset=(3, 0))
+        assert screen.options.rule_set is RuleSet.OMNIBUS
+        await pilot.click("#option-rules", offset=VALUE)
+        assert screen.options == Options(target=200, speed=Speed.FAST)  # Original
+        await pilot.click("#option-2", offset=VALUE)
         await pilot.click("#button-save")
         assert isinstance(app.screen, TableScreen)
     saved = load_options(options_path(tmp_path)).options
@@ -67,6 +83,10 @@ async def test_clicks_on_names_go_back_and_shifted_keys_too(tmp_path: Path) -> N
         assert screen.options.forced_cards
         await pilot.press("right_parenthesis")
         assert not screen.options.forced_cards
-        await pilot.click("#option-8", offset=(30, 0))
-        assert screen.options.target == 200
+        await pilot.press("r")
+        assert screen.options.rule_set is RuleSet.CLASSIC
+        await pilot.press("R")
+        assert screen.options.rule_set is RuleSet.ORIGINAL
+        await pilot.click("#option-8", offset=(3, 0))  # its name steps the target back
+        assert not screen.typing and screen.options.target == 50
 

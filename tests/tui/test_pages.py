@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Phase, Seat
-from hearts.options import Options, Speed, load_options, options_path
+from hearts import Phase, RuleSet, Seat
+from hearts.options import Options, Speed, load_options, options_path, save_options
 from hearts.table import Stage
+from hearts.tui.app import FIRST_START
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.help import HelpScreen
 from hearts.tui.options_page import OptionsScreen
@@ -22,6 +23,7 @@ from .helpers import (
     make_app,
     play_until,
     play_user_card_by_keys,
+    screen_text,
     settle,
 )
 
@@ -33,7 +35,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
         assert isinstance(app.screen, OptionsScreen)
-        await pilot.press("1", "3", "8", "9", "9")
+        await pilot.press("1", "3", "9", "9", "8", "2", "0", "0")
         screen = app.screen
         assert screen.options.difficulty == 4
         assert str(screen.query_one("#option-1").render()).endswith("Strong")
@@ -53,7 +55,7 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
 async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o", "8", "s", "d")
+        await pilot.press("o", "8", "2", "0", "0", "s", "d")
         await settle(pilot)
         assert app.table.hand is not None and app.table.hand.rules.target == 200
 
@@ -98,14 +100,14 @@ async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
 
 async def test_a_broken_file_gives_a_notice_and_is_kept_until_saved(tmp_path: Path) -> None:
     path = options_path(tmp_path)
-    path.write_text('{"target": 75, "scoring": "classic"}')
+    path.write_text('{"target": 5000, "scoring": "classic"}')
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert "target" in app.seat_view.prompt()
         assert app.options.scoring.value == "classic"
         await pilot.press("d")
         await settle(pilot)
-    assert path.read_text() == '{"target": 75, "scoring": "classic"}'
+    assert path.read_text() == '{"target": 5000, "scoring": "classic"}'
 
 
 async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -> None:
@@ -281,3 +283,47 @@ async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> No
     kept = [p for p in tmp_path.iterdir() if p.name.endswith(".broken")]
     assert len(kept) == 1 and kept[0].read_bytes() == b"{ not json"
 
+
+
+async def test_the_first_start_says_another_rule_set_is_a_key_away(tmp_path: Path) -> None:
+    app = make_app(tmp_path, first_start_notice=True, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.seat_view.notice == FIRST_START
+        assert FIRST_START in screen_text(app)
+        await pilot.press("o", "r", "s")  # the key it names
+        assert app.options.rule_set is RuleSet.CLASSIC
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.table.hand is not None and app.table.hand.rules == RuleSet.CLASSIC.rules()
+    # once a match was played, or options saved, it is said no more
+    played, saved = tmp_path / "played", tmp_path / "saved"
+    app = make_app(played, first_start_notice=True, data_dir=played)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+    save_options(Options(), options_path(saved))
+    for folder in (played, saved):
+        assert not (folder / "options.json").exists() or folder == saved
+        again = make_app(folder, first_start_notice=True, data_dir=folder)
+        async with again.run_test(size=SIZE):
+            assert FIRST_START not in (again.seat_view.notice or "")
+
+
+async def test_a_late_click_on_a_page_under_another_closes_neither(tmp_path: Path) -> None:
+    from textual.widgets import Button
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        options = app.screen
+        assert isinstance(options, OptionsScreen)
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        # a click on Cancel that was on its way when the help page opened
+        options.post_message(Button.Pressed(options.query_one("#button-cancel", Button)))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # the help page stays
+        await pilot.press("q")
+        assert app.screen is options
+        await pilot.press("c")  # and the options page still closes as it should
+        assert isinstance(app.screen, TableScreen)

@@ -88,6 +88,10 @@ def test_options_page(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["o", "2", "4"])
 
 
+def test_options_page_classic_with_the_target_typed(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["o", "r", "8", "2", "5"])
+
+
 def test_help_page(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=SIZE, press=["escape", "h"])
 

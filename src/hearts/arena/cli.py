@@ -19,11 +19,12 @@ match to the rules' target played twice on the same deals with the seats
 swapped; a match whose lowest total a seat of each side shares counts half a
 win to each. Reports give each side's moons, shot and conceded.
 
---rules takes the options page's settings as one comma-separated value, e.g.
-classic,first-lead,leading-hearts,first-trick or house,jack-of-diamonds,rotate,50:
-house or classic, jack-of-diamonds, first-lead, leading-hearts, first-trick,
-left or rotate, and the target score (50, 100, 200 or any other positive whole
-number); what is not named keeps its default.
+--rules takes a rule set and the options page's settings as one comma-separated
+value, e.g. classic, omnibus,50 or classic,left: a set (original, the default;
+classic; omnibus), then house-scoring or classic-scoring, jack-of-diamonds,
+first-lead, leading-hearts, first-trick, left, rotate or rotate-hold, and the
+target score (any positive whole number); what is not named keeps the set's
+rule (the target 100).
 
 Finished deals are appended to a results file under --results (default
 arena-results), with every hand's record; --resume carries on from it. The
@@ -60,7 +61,7 @@ from hearts.arena.report import (
     match_text,
     write_ladder,
 )
-from hearts.arena.rulestext import rules_argument, rules_text
+from hearts.arena.rulestext import RULES_HELP, rules_argument, rules_text
 from hearts.arena.runner import Result, ResultsFileError, RunSpec, run, set_aside
 from hearts.arena.stats import summarize, summarize_games
 from hearts.rules import Rules
@@ -87,8 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     common.add_argument("--rules", type=rules_argument, default=Rules(), metavar="WORDS",
-                        help="comma-separated settings, e.g. classic,first-lead,rotate,50 "
-                             "(default house,left,100)")
+                        help=RULES_HELP + " (default original,100)")
     common.add_argument("--jobs", type=int, default=1, help="worker processes here")
     common.add_argument("--cluster", metavar="ADDRESS",
                         help="a Dask scheduler's address (tcp://HOST:8786) to run on instead")

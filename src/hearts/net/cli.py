@@ -1,6 +1,6 @@
 """``hearts host``: start a table server; ``hearts join``: sit at one of its tables.
 
-``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules TEXT]
+``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
 [--serve [--web-port P]]``
 prints the address and each table's join code and runs until Ctrl+C. Every
@@ -35,10 +35,11 @@ from pathlib import Path
 from aiohttp import web
 
 from hearts.ai import Level
-from hearts.arena.rulestext import rules_argument
+from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
+from hearts.options import rules_refusal
 from hearts.rules import Rules
 
 __all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "default_data_dir", "host_main",
@@ -112,8 +113,8 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                              "take the other seats")
     parser.add_argument("--level", type=_level, default=Level.CLUB, metavar="NAME",
                         help=f"the computer players' level: {level_choices()} (default club)")
-    parser.add_argument("--rules", type=rules_argument, default=Rules(), metavar="TEXT",
-                        help="the rules, as hearts-arena's --rules (e.g. 'omnibus,50')")
+    parser.add_argument("--rules", type=checked_rules_argument(rules_refusal), default=Rules(),
+                        metavar="WORDS", help="the rules: " + RULES_HELP)
     parser.add_argument("--tables", type=_count(1, 1000), default=1, metavar="K",
                         help="how many tables (default 1), each with its own code")
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",

@@ -23,7 +23,7 @@ from hearts.store.schema import (
     migrate,
     user_version,
 )
-from hearts.store.stats import statistics
+from hearts.store.stats import match_rows, statistics
 from hearts.store.store import ENV_VAR, database_path, hand_records
 
 __all__ = ["history_main", "open_for_reading", "parse_since", "stats_main"]
@@ -153,9 +153,6 @@ def history_main(argv: list[str]) -> int:
         if db is None:
             print("No games recorded yet.")
             return 0
-        db.row_factory = sqlite3.Row
-        rows = [dict(row) for row in db.execute(
-            "SELECT * FROM matches WHERE started >= ? ORDER BY started DESC, id DESC LIMIT ?",
-            (args.since or "", max(0, args.limit)))]
+        rows = match_rows(db, args.since or "", args.limit)
     Console().print(history_table(rows, title="Hearts matches, newest first"))
     return 0

@@ -71,8 +71,9 @@ def stats_table(figures: Sequence[Figures], title: str | None = None,
 
 
 def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> Table:
-    """Matches, newest first: when (local time), level, how it ended, hands and
-    the totals."""
+    """Matches, newest first (as :func:`hearts.store.stats.match_rows` gives them):
+    when (local time), level, how it ended, finished hands and the totals (none
+    before a hand is finished)."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
     # At the single-player table the others are West, North and East; a match
     # played from another seat (at a network table) names them by where they sat.
@@ -89,7 +90,8 @@ def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> T
         if row["assisted"]:
             result += ", assisted"
         started = datetime.fromisoformat(row["started"]).astimezone()
-        scores = [str(row[f"score_{seat.offset(step).name.lower()}"]) for step in range(4)]
+        scores = [str(row[f"score_{seat.offset(step).name.lower()}"]) if row["hands"] else "-"
+                  for step in range(4)]
         table.add_row(started.strftime("%Y-%m-%d %H:%M"), row["level"].capitalize(), result,
                       str(row["hands"]), *scores)
     return table

@@ -13,7 +13,9 @@ Nothing is counted by hand beside the store: every figure is a query over the
   never as losses, and neither they nor assisted matches break or extend a
   streak.
 - Hand figures (points, moons, the queen of spades) count every finished hand.
-- A match counts under the level it was started at; a hand under its own level.
+- A hand counts under its own level. A match counts under its level, or as
+  *mixed* when its hands were played at more than one (``hearts --level`` on a
+  resumed match): its hands still count under their own levels.
 """
 
 from __future__ import annotations
@@ -23,13 +25,24 @@ from dataclasses import dataclass
 
 from hearts.levels import LEVEL_NAMES
 
-__all__ = ["LEVEL_ORDER", "TOTAL", "Figures", "statistics"]
+__all__ = ["LEVEL_ORDER", "MATCH_LEVEL", "MIXED", "TOTAL", "Figures", "match_rows",
+           "statistics"]
 
 TOTAL = "all"
 """The key of the figures over every level."""
 LEVEL_ORDER = LEVEL_NAMES
 """Levels in the order the figures list them (any other level name follows):
 :data:`hearts.levels.LEVEL_NAMES`."""
+MIXED = "mixed"
+"""The level of a match whose hands were played at more than one level."""
+
+MATCH_LEVEL = (f"CASE WHEN EXISTS (SELECT 1 FROM hands WHERE hands.match_id = matches.id"
+               f" AND hands.level <> matches.level) THEN '{MIXED}' ELSE matches.level END")
+"""A match's level in SQL: the level it was started at, or :data:`MIXED` when a hand
+of it was played at another (the store keeps each hand's level beside it)."""
+
+_FINISHED_HANDS = ("(SELECT count(*) FROM hands WHERE hands.match_id = matches.id"
+                   " AND hands.finished IS NOT NULL)")
 
 _YOURS = ("CASE seat WHEN 'south' THEN {0}_south WHEN 'west' THEN {0}_west"
           " WHEN 'north' THEN {0}_north ELSE {0}_east END")
@@ -144,8 +157,8 @@ def statistics(db: sqlite3.Connection) -> list[Figures]:
     """The figures for every level that has a match or a hand, in level order,
     and last the figures over all of them (``level == "all"``)."""
     values: dict[str, dict[str, object]] = {}
-    for key in ("level", f"'{TOTAL}'"):
-        for row in db.execute(_MATCHES.format(key=key)):
+    for key, match_key in (("level", MATCH_LEVEL), (f"'{TOTAL}'", f"'{TOTAL}'")):
+        for row in db.execute(_MATCHES.format(key=match_key)):
             values.setdefault(row[0], {}).update(
                 played=int(row[1]), won=int(row[2]), abandoned=int(row[3]),
                 assisted=int(row[4]), assisted_won=int(row[5]))
@@ -155,9 +168,25 @@ def statistics(db: sqlite3.Connection) -> list[Figures]:
             values.setdefault(row[0], {}).update(
                 hands=int(row[1]), your_points=row[2], their_points=row[3],
                 moons_yours=int(row[4]), moons_against=int(row[5]), queens=int(row[6]))
-        for row in db.execute(_STREAKS.format(key=key)):
+        for row in db.execute(_STREAKS.format(key=match_key)):
             values.setdefault(row[0], {}).update(current_streak=int(row[1]),
                                                  best_streak=int(row[2]))
     values.setdefault(TOTAL, {})
     return [Figures(level, **fields)  # type: ignore[arg-type]
             for level, fields in sorted(values.items(), key=lambda item: _order(item[0]))]
+
+
+def match_rows(db: sqlite3.Connection, since: str = "", limit: int = 20
+               ) -> list[dict[str, object]]:
+    """The matches started at or after ``since`` (the store's UTC timestamps), newest
+    first, at most ``limit``: each a ``matches`` row, with its level as
+    :data:`MATCH_LEVEL` gives it and ``hands`` counting its finished hands (a
+    match abandoned during its first hand has none)."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")
+               if row[1] not in ("level", "hands")]
+    cursor = db.execute(
+        f"SELECT {', '.join(columns)}, {MATCH_LEVEL} AS level, {_FINISHED_HANDS} AS hands"
+        " FROM matches WHERE started >= ? ORDER BY started DESC, id DESC LIMIT ?",
+        (since, max(0, limit)))
+    names = [description[0] for description in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor]

@@ -197,6 +197,17 @@ class Store:
         return self._db is not None and self.problem is None
 
     @property
+    def empty(self) -> bool:
+        """True when the file holds no match at all: nothing was ever played here
+        (False when that cannot be told, the file being unusable)."""
+        if self._db is None:
+            return False
+        try:
+            return self._db.execute("SELECT 1 FROM matches LIMIT 1").fetchone() is None
+        except sqlite3.Error:
+            return False
+
+    @property
     def name(self) -> str:
         """The file's name, for notices."""
         return self.path.name

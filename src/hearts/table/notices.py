@@ -39,6 +39,8 @@ class NoticeKind(StrEnum):
     """An action came for a seat no person plays (:attr:`Notice.seat`)."""
     PLAYED_OUT = "played-out"
     """No points were left to take: the rest of the hand is played out."""
+    HOLD_HAND = "hold-hand"
+    """A hold hand was dealt: no cards are passed, play begins at once."""
     FORCED_CARD = "forced-card"
     """The person's only card (:attr:`Notice.card`) was played for them."""
     NO_HINT_NOW = "no-hint-now"

@@ -415,7 +415,11 @@ class Table:
             SeatPlayer("human") if self.is_person(each)
             else SeatPlayer(self.level_of(each).name.lower(), self._computer_seed(each))
             for each in Seat)
-        self._clear_table(Stage.PASSING if hand.phase is Phase.PASSING else Stage.PLAYING)
+        if hand.phase is Phase.PASSING:
+            self._clear_table(Stage.PASSING)
+        else:  # the hold hand: no passing, play begins at once
+            self._clear_table(Stage.PLAYING)
+            out.append(Say(Notice(NoticeKind.HOLD_HAND)))
 
     def _computer_seed(self, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` for the hand just dealt."""

@@ -30,6 +30,7 @@ from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level, Player, make_player
+from hearts.arena.rulestext import parse_rules
 from hearts.cards import Card, Seat
 from hearts.failures import log_failure
 from hearts.hand import Hand
@@ -59,10 +60,13 @@ from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
 from hearts.view import Phase
 
-__all__ = ["USER", "HeartsApp"]
+__all__ = ["FIRST_START", "USER", "HeartsApp"]
 
 USER = Seat.SOUTH
 """The seat the person at this terminal plays."""
+
+FIRST_START = "Original rules - for Classic (as in Windows Hearts) press o, then r"
+"""The notice of the very first start: another rule set is a key away."""
 
 
 class HeartsApp(SeatApp):
@@ -84,6 +88,8 @@ class HeartsApp(SeatApp):
         message_seconds: float = MESSAGE_SECONDS,
         strict_failures: bool = False,
         review_depth: int = DEFAULT_DEPTH,
+        rules: str | None = None,
+        first_start_notice: bool = True,  # the tests turn it off
     ) -> None:
         super().__init__()
         self.player_factory = player_factory
@@ -92,7 +98,10 @@ class HeartsApp(SeatApp):
         """Where the options are saved."""
         loaded: LoadResult = load_options(self.options_file)
         self.options: Options = loaded.options
-        """The options as saved (or the defaults)."""
+        """The options as saved (or the defaults), with the rules of ``--rules``
+        (``rules``: rule words changing the saved rules) for this run."""
+        if rules is not None:
+            self.options = self.options.with_rules(parse_rules(rules, self.options.rules()))
         self.delay_scale = delay_scale
         """Multiplies every pause; None follows the play speed option, 0 never waits."""
         self.ascii_only = ascii_only
@@ -116,7 +125,7 @@ class HeartsApp(SeatApp):
         self._reviewed: Hand | None = None
         self._held: list[ev.Event] = []
         self._notice_timer: Timer | None = None
-        self._resume_or_begin(new_match, loaded.notice)
+        self._resume_or_begin(new_match, loaded.notice, first_start_notice)
 
     # --- set up -------------------------------------------------------------------
 
@@ -132,7 +141,8 @@ class HeartsApp(SeatApp):
         self.workers.cancel_group(self, "reviews")
         self.store.close()
 
-    def _resume_or_begin(self, new_match: bool, options_notice: str | None) -> None:
+    def _resume_or_begin(self, new_match: bool, options_notice: str | None,
+                         first_start_notice: bool) -> None:
         store = self.store
         notices = [options_notice]
         if new_match:
@@ -142,6 +152,8 @@ class HeartsApp(SeatApp):
                 notices.append(abandoned or "The unfinished match was kept as abandoned")
             notices.extend(store.notices)
         else:
+            if first_start_notice and store.empty and not self.options_file.exists():
+                notices.append(FIRST_START)
             saved = store.load()
             notices.extend(store.notices)
             if saved is not None:

@@ -114,9 +114,11 @@ class FitScreen(Screen[object]):
         getattr(self.app, "quit_game", self.app.exit)()
 
     def leave(self, result: object = None) -> None:
-        """Close this page with ``result``, once: a second quick click on Close
-        must not close the page beneath as well."""
-        if self.is_current:
+        """Close this page with ``result``, once, and only while it is on top: a
+        second quick click on Close must not close the page beneath as well, nor
+        a click that arrives after another page opened over this one close that
+        page in its place (``is_current`` counts a page under another too)."""
+        if self.is_active:
             self.dismiss(result)
 
     def action_redraw(self) -> None:

@@ -1,5 +1,5 @@
-"""The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]``,
-and ``hearts --serve [--host H] [--port P]`` to play in a web browser."""
+"""The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]
+[--rules WORDS]``, and ``hearts --serve [--host H] [--port P]`` to play in a web browser."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import sys
 from collections.abc import Mapping
 
 from hearts.ai import Level
+from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
+from hearts.options import rules_refusal
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "game_args", "locale_is_ascii", "main",
            "parse_args", "use_ascii", "wants_ascii"]
@@ -35,8 +37,8 @@ See also: hearts stats, hearts history --export FILE, hearts verify RECORD,
 hearts review RECORD.
 
 With --serve the game plays in a web browser instead: open the address it
-prints; every tab is a game of its own, and --seed, --ascii and --level apply
-to each. It listens on 127.0.0.1 (this machine only) unless --host says
+prints; every tab is a game of its own, and --seed, --ascii, --level and --rules
+apply to each. It listens on 127.0.0.1 (this machine only) unless --host says
 otherwise; with --host 0.0.0.0 anyone who can reach the machine can play."""
 
 DEFAULT_HOST = "127.0.0.1"
@@ -52,6 +54,13 @@ def _level(text: str) -> Level:
             return level
     names = ", ".join(str(level).lower() for level in Level)
     raise argparse.ArgumentTypeError(f"unknown level {text!r} (choose from {names})")
+
+
+def _rule_words(text: str) -> str:
+    """``--rules``: checked here (a bad word or a target the game does not take is
+    the option's error), applied by the app to the saved options' rules."""
+    checked_rules_argument(rules_refusal)(text)
+    return text
 
 
 def _port(text: str) -> int:
@@ -83,6 +92,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--level", type=_level, metavar="NAME",
                         help=f"difficulty for this run only: {level_choices()} "
                              "(the saved option is kept)")
+    parser.add_argument("--rules", type=_rule_words, metavar="WORDS",
+                        help="the rules for this run, from the next hand dealt, changing "
+                             "the saved ones (kept unless you save the options page): "
+                             + RULES_HELP)
     web = parser.add_argument_group("playing in a web browser")
     web.add_argument("--serve", action="store_true",
                      help="start a web server for the game and print the address to open")
@@ -108,6 +121,8 @@ def game_args(args: argparse.Namespace) -> list[str]:
     line.append("--ascii" if args.ascii else "--unicode")
     if args.level is not None:
         line += ["--level", str(int(args.level))]
+    if args.rules is not None:
+        line += ["--rules", args.rules]
     return line
 
 
@@ -163,5 +178,5 @@ def main(argv: list[str] | None = None) -> None:
     from hearts.tui.app import HeartsApp
 
     app = HeartsApp(seed=args.seed, ascii_only=ascii_only, level=args.level,
-                    new_match=args.new or args.seed is not None)
+                    new_match=args.new or args.seed is not None, rules=args.rules)
     app.run()

@@ -23,16 +23,20 @@ You sit South and play against three computer players: West, North and East.
 Low scores are good. Each hand everyone gets 13 cards. Before play, each
 player gives away 3 cards and receives 3 from someone else; the queen of
 spades can never be given away. The cards you receive are lifted out of your
-hand for a moment so you can see them.
+hand for a moment so you can see them. Under the Classic rules the cards go
+left, right, across, and every fourth hand nobody passes (the hold hand).
 
 The player after the dealer leads the first trick with any card. Everyone
 else follows the suit that was led if they can; if they cannot, they may play
 anything. The highest card of the led suit takes the trick, and whoever takes
 it leads next.
 
-Unless you switch them on in the options, there are no further limits: any
-card may start the first trick, hearts may be led at any time, and points may
-fall on the first trick.
+These are this game's own rules (Original): any card may start the first
+trick, hearts may be led at any time, and points may fall on the first trick.
+The Classic rules, as in Windows Hearts and on most Hearts sites, are r on the
+options page: the 2 of clubs leads, no points on the first trick, hearts not
+led until broken, the hold hand and classic scoring. Omnibus is Classic with
+the jack of diamonds. Each rule can also be set on its own.
 
 [b]Scoring[/b]
 House scoring (the default) makes each hand worth 33 points: the queen of
@@ -75,7 +79,8 @@ Between hands the table shows the hand's number and the seed it was dealt from
   ctrl+q, ctrl+c  quit, as x does (from any page)
   esc h           this page (escape then h, or alt+h)
   C-l             redraw the screen
-  1 - 9, 0        on the options page: change a setting (shift goes back)
+  r               on the options page: the rules by name (R goes back)
+  1 - 9, 0, -     on the options page: change a setting (shift goes back)
   t, q, c         on the statistics page: back to the game
 A match in which you used a hint or undo is marked as assisted, and counted
 on its own in the statistics.
@@ -89,22 +94,28 @@ received cards are on show, Hint when you have a decision, Undo when there is
 something to take back, Last once a trick is done, Scores and Abandon during a
 match, Stats between hands, Help and Quit always. A click anywhere puts
 received cards into the hand. A double click plays only one card. On the
-options page, click a value to change it, or its name to go back.
+options page, click a value to change it, or its name to go back; a click on
+the target opens its field.
 
 [b]Options[/b]
-Between hands, o opens the options page; 1 to 9, 0 and - change the settings and
-Save keeps them for later sessions.
+Between hands, o opens the options page; r, 1 to 9, 0 and - change the settings
+and Save keeps them for later sessions.
   1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
                     levels think ahead by playing the hand out many times.
-  2 Passing         left every hand, or left, right and across in turn
+  r Rules           Original, Classic or Omnibus: sets the six rules below
+                    it (not the target); one changed by hand makes it Custom
+  2 Passing         left every hand; left, right and across in turn; or
+                    left, right, across and a hold hand with no passing
   3 Scoring         house (33 a hand) or classic (26 a hand)
   4 Jack of diamonds  off, or -10 points to whoever takes it (not needed to
                     shoot the moon)
   5 First lead      any card, or the 2 of clubs must lead
   6 Leading hearts  any time, or not until a heart has been played
   7 First trick     points allowed, or no points on the first trick
-  8 Game ends at    50, 100 or 200 points; lowered below a total between
-                    hands, it ends the game at once
+  8 Game ends at    any score from 10 to 1000: type it, then return
+                    (escape keeps the old one), or click it to step through
+                    50, 100, 150, 200, 300 and 500; lowered below a total
+                    between hands, it ends the game at once
   9 Play speed      Fast, Normal or Slow computer play
   0 Forced cards    when you have only one card you may play, play it for
                     you after a short pause (off unless you choose it)
@@ -127,11 +138,13 @@ closes before the match ends.
 
 [b]Starting the game[/b]
   hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]
+         [--rules WORDS]
 --new starts a new match (the unfinished one is kept as abandoned), --seed
 starts a new match whose deals replay exactly, --ascii draws everything in
 plain ASCII (as happens by itself when the terminal's encoding or locale,
 LANG=C for example, cannot show suit symbols), --unicode draws symbols and
-box lines anyway, and --level sets the difficulty for this run only.
+box lines anyway, --level sets the difficulty for this run only, and --rules
+the rules from the next hand dealt (--rules classic; see hearts --help).
   hearts stats                  your statistics as a table
   hearts history                the matches you played
   hearts history --export FILE  every finished hand as JSON lines

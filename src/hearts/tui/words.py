@@ -128,6 +128,7 @@ _PLAIN = {
                              "put it back",
     NoticeKind.FINISH_HAND: "Finish this hand first",
     NoticeKind.PLAYED_OUT: "No points are left to take - the rest of the hand was played out",
+    NoticeKind.HOLD_HAND: "A hold hand: no cards are passed this time",
     NoticeKind.NO_HINT_NOW: "A hint is given when you have cards to pass or to play",
     NoticeKind.THINKING: "Thinking of a hint...",
     NoticeKind.ASSISTED: "This match is now marked as assisted (a hint or an undo): the "
