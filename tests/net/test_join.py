@@ -104,9 +104,9 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
     bobs.store.close()
     store = Store.open(tmp_path / "bob", claim=False)
     assert store.connection is not None
-    # ... and the computer players' level leaves the other person out.
+    # ... and a match with another person counts apart from those against the computer.
     assert store.connection.execute("SELECT seat, level FROM matches").fetchall() == [
-        ("north", "beginner")]
+        ("north", "friends")]
     store.close()
 
 

@@ -283,3 +283,35 @@ def test_the_hold_hands_of_a_classic_match_are_kept_and_counted(tmp_path: Path) 
     total = statistics(db)[-1]
     assert total.hands == len(match.hands) and total.played == 1
     store.close()
+
+
+def test_matches_with_friends_are_counted_apart_from_those_against_the_computer(
+        tmp_path: Path) -> None:
+    # N16: a match at a network table with another person counted as a Club match
+    import sqlite3
+
+    from hearts.hand import SeatPlayer
+    from hearts.store.store import FRIENDS
+
+    store = Store.open(tmp_path, claim=False)
+    play_match(store, seed=5, target=40)  # against three Club players
+    friends = Match(Rules(target=40), 6)  # Bob sits North
+    while not friends.over:
+        hand = deal_next(friends)
+        players = list(hand.players or ())
+        players[2] = SeatPlayer("human")
+        hand.players = tuple(players)
+        pass_all(hand)
+        while hand.phase is not Phase.OVER:
+            hand.play(hand.legal_plays()[0])
+        store.save(friends, {"stage": "idle"})
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    levels = {figures.level: figures for figures in statistics(db)}
+    assert {"club", FRIENDS, TOTAL} <= set(levels)
+    assert levels["club"].finished == levels[FRIENDS].finished == 1
+    assert levels["club"].hands + levels[FRIENDS].hands == levels[TOTAL].hands
+    assert [row["level"] for row in match_rows(db)] == [FRIENDS, "club"]  # newest first
+    table = stats_table(statistics(db))
+    assert "Friends" in [column.header for column in table.columns]
+    db.close()

@@ -102,15 +102,23 @@ class _Broken(Exception):
     """The file cannot be used as it is: it is to be moved aside."""
 
 
+FRIENDS = "friends"
+"""The level the statistics give a hand played with other people at the table:
+matches with friends are counted apart from matches against the computer."""
+
+
 def _level_of(hand: Hand, person: Seat = Seat.SOUTH) -> str:
     """The level of the computer players in ``hand``, from its record of who sat
-    where: every seat but ``person``'s and other people's ("mixed" when they
-    differ)."""
+    where: every seat but ``person``'s ("mixed" when they differ), or
+    :data:`FRIENDS` when another person sat at the table too."""
     players = hand.players
     if players is None:
         return "unknown"
-    names = {player.player for seat, player in zip(Seat, players, strict=True)
-             if seat is not person and player.player != "human"}
+    others = [player.player for seat, player in zip(Seat, players, strict=True)
+              if seat is not person]
+    if "human" in others:
+        return FRIENDS
+    names = set(others)
     return names.pop() if len(names) == 1 else "mixed"
 
 
