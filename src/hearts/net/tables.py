@@ -382,12 +382,13 @@ class NetTable:
         # it goes again (the client keeps a hand it already has once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
+        stood_in = not self.table.is_person(holder.seat)
+        self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
+        self.redraw()  # before the notice, so everyone knows the name it speaks of
         if not back:
             self._say(Notice(NoticeKind.JOINED, holder.seat))
-        elif not self.table.is_person(holder.seat):
+        elif stood_in:
             self._say(Notice(NoticeKind.BACK, holder.seat))
-        self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
-        self.redraw()
         return holder
 
     def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:

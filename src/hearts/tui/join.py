@@ -28,6 +28,7 @@ from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
+from hearts.table import Action
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.refused import RefusedScreen
@@ -53,6 +54,9 @@ class JoinApp(SeatApp):
         self.seat_view = SeatView()
         """The seat as the server last described it."""
         self.seat_view.banner = "Connecting to the table..."
+        # the host chose the rules; undo is for one person alone; Abandon leaves
+        self.seat_view.withheld = frozenset({Action.OPTIONS, Action.UNDO})
+        self.seat_view.granted = frozenset({Action.ABANDON, Action.HELP, Action.QUIT})
         self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
         self.connection = Connection(url, code, name, self.receive, token=token,

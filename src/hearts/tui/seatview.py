@@ -120,6 +120,10 @@ class SeatView:
         """An earlier trick shown again (the last-trick key), until any key."""
         self.shown = False
         """True once a state from the table has been taken."""
+        self.withheld: frozenset[Action] = frozenset()
+        """Actions this screen does not offer, whatever the table allows."""
+        self.granted: frozenset[Action] = frozenset()
+        """Actions this screen always offers (leaving a network table)."""
 
     def show(self, state: SeatState) -> None:
         """Take a new state from the table."""
@@ -190,8 +194,10 @@ class SeatView:
         return view.tricks[-1] if view is not None and view.tricks else None
 
     def can(self, action: Action) -> bool:
-        """Whether ``action`` may be used now."""
-        return self.state.can(action)
+        """Whether ``action`` may be used now (and this screen offers it)."""
+        if action in self.granted:
+            return True
+        return self.state.can(action) and action not in self.withheld
 
     def prompt(self) -> str:
         """The status lines: a banner or notice above the prompt, which always says
