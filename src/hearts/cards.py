@@ -95,7 +95,7 @@ class Card:
     ``str(card)`` is the short form (``QS``, ``TH``) that :meth:`parse` reads back.
     """
 
-    __slots__ = ("bit", "index", "rank", "suit")
+    __slots__ = ("_text", "bit", "index", "rank", "suit")
 
     index: int
     """Position in the deck, ``suit * 13 + rank - 2`` (0 = 2C, 51 = AS)."""
@@ -105,6 +105,7 @@ class Card:
     """The card's rank, 2 to 14 (jack 11, queen 12, king 13, ace 14)."""
     bit: int
     """``1 << index``: the card as a one-card mask."""
+    _text: str
 
     _all: ClassVar[list[Card]] = []
 
@@ -120,6 +121,7 @@ class Card:
         card.suit = Suit(index // 13)
         card.rank = index % 13 + 2
         card.bit = 1 << index
+        card._text = RANK_NAMES[card.rank] + card.suit.letter  # written often (JSON)
         return card
 
     @classmethod
@@ -165,7 +167,7 @@ class Card:
         return f"{_RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit}"
 
     def __str__(self) -> str:
-        return self.rank_name + self.suit.letter
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

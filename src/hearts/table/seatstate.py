@@ -323,9 +323,10 @@ def seat_state(table: Table, seat: Seat,
     trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
     legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
         frozenset()
+    shared = len(table.people) > 1
     return SeatState(
         seat=seat, stage=table.stage, view=view,
-        seats=tuple(_seat_info(table, each, people) for each in Seat),
+        seats=tuple(_seat_info(table, each, people, shared) for each in Seat),
         scores=table.match.scores, target=table.target, match_over=table.match.over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
         assisted=table.assisted, sheet=sheet_rows(table.match),
@@ -336,12 +337,12 @@ def seat_state(table: Table, seat: Seat,
     )
 
 
-def _seat_info(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None) -> SeatInfo:
+def _seat_info(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None,
+               shared: bool) -> SeatInfo:
     if people is not None and seat in people:
         return people[seat]
     spec = table.seats[seat]
     if isinstance(spec, Person):
-        shared = len(table.people) > 1
         return SeatInfo(spec.name if shared else str(seat), True, True)
     assert isinstance(spec, Computer)
     return SeatInfo(str(seat), False, False)
