@@ -22,7 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.review.document import decision_count
 from hearts.review.replay import Step, replay
 from hearts.review.text import card_text, cards_text, decision_line, review_help
@@ -34,17 +34,14 @@ Reviewer = Callable[[Callable[[Decision], None]], object]
 """Runs a review, calling its argument with each decision as it is judged."""
 
 
-def _cards(cards: tuple[Card, ...], ascii_only: bool) -> str:
-    return cards_text(cards, ascii_only)
-
-
-def _headline(step: Step, number: int, total: int) -> str:
+def _headline(step: Step, number: int, total: int, ascii_only: bool) -> str:
     where = f"Step {number} of {total}: "
     if step.kind == "deal":
         return where + "the deal"
     if step.kind == "pass":
         return where + f"{step.seat} passes to {step.to}"
-    return where + f"{step.seat} plays {step.cards[0]} (trick {step.trick_number})"
+    return where + (f"{step.seat} plays {card_text(step.cards[0], ascii_only)} "
+                    f"(trick {step.trick_number})")
 
 
 def step_text(steps: list[Step], index: int, decision: Decision | None,
@@ -53,11 +50,11 @@ def step_text(steps: list[Step], index: int, decision: Decision | None,
     points, and the verdict on the decision made in this step (if judged yet;
     ``done`` says every verdict has arrived)."""
     step = steps[index]
-    lines = [_headline(step, index, len(steps) - 1), ""]
+    lines = [_headline(step, index, len(steps) - 1, ascii_only), ""]
     if step.kind == "pass":
-        lines.append(f"Passed: {_cards(step.cards, ascii_only)}")
+        lines.append(f"Passed: {cards_text(step.cards, ascii_only)}")
     for seat in Seat:
-        lines.append(f"{seat!s:6} {_cards(step.hands[seat], ascii_only)}")
+        lines.append(f"{seat!s:6} {cards_text(step.hands[seat], ascii_only)}")
     lines.append("")
     trick = "  ".join(f"{seat}: {card_text(card, ascii_only)}" for seat, card in step.trick)
     lines.append(f"Trick: {trick or '-'}")
