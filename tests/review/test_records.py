@@ -21,11 +21,11 @@ from hearts.review.analysis import review_hand, validate
 from hearts.review.document import ReviewUnreadable, decision_count, review_document
 from hearts.review.replay import replay
 from hearts.rules import PassDirection
-from hearts.table import Computer, Decide, Person, SeatSpec, one_person
+from hearts.table import Computer, Person, SeatSpec, one_person
 from hearts.table.driver import Driver
 from tests.review.helpers import played_record
 from tests.table.helpers import make_driver, restored, two_people
-from tests.table.test_fuzz import OPS, fuzz_step, progress_event
+from tests.table.test_fuzz import OPS, fuzz_step
 
 REVIEW_OPS = (*OPS, "stand in", "stand in", "come back", "restore")
 """The table fuzz's steps, and a computer player standing in for a person who
@@ -63,20 +63,8 @@ def step(driver: Driver, op: str, pick: random.Random, seats: tuple[SeatSpec, ..
         again.hold = True
         again.start()
         return again
-    elif op == "advance":  # a run of answers and cards (the fuzz's, without its checks)
-        for _ in range(pick.randint(1, 12)):
-            decisions = [r for r in driver.due if isinstance(r, Decide)]
-            progress = progress_event(table, pick)
-            if decisions or (progress is None and driver.due):
-                request = decisions[0] if decisions else driver.due[0]
-                driver.due.remove(request)
-                driver.send(driver.answer(request))
-            elif progress is not None:
-                driver.send(progress)
-            else:
-                break
     else:
-        fuzz_step(driver, [], op, pick)
+        fuzz_step(driver, [], op, pick, checked=False)  # restoring is a step of its own
     return driver
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -24,13 +26,18 @@ def _review(record: dict[str, object], lost: float, decisions: int, code: str = 
                        "depth": 1000, "seats": seats})
 
 
-def test_reviewed_hands_read_the_persons_seat_in_order(tmp_path: Path) -> None:
+def played(tmp_path: Path) -> tuple[sqlite3.Connection, list[dict[str, Any]]]:
+    """A store of a match played to the end, opened for reviews, and its hands' records."""
     store = Store.open(tmp_path)
     match = play_match(store, target=60, level="club")
     store.close()
     db = open_for_reviews(str(tmp_path / "hearts.db"))
     assert db is not None
-    records = [hand.record() for hand in match.hands]
+    return db, [hand.record() for hand in match.hands]
+
+
+def test_reviewed_hands_read_the_persons_seat_in_order(tmp_path: Path) -> None:
+    db, records = played(tmp_path)
     assert len(records) >= 2
     keep_review(db, hand_key(records[0]), "all", 1000, 0, _review(records[0], 4.0, 10))
     keep_review(db, hand_key(records[1]), "all", 8, 0, _review(records[1], 1.0, 8))
@@ -52,12 +59,7 @@ def test_reviewed_hands_read_the_persons_seat_in_order(tmp_path: Path) -> None:
 
 
 def test_reviews_of_another_version_are_never_mixed_in(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
-    match = play_match(store, target=60, level="club")
-    store.close()
-    db = open_for_reviews(str(tmp_path / "hearts.db"))
-    assert db is not None
-    records = [hand.record() for hand in match.hands]
+    db, records = played(tmp_path)
     keep_review(db, hand_key(records[0]), "all", 1000, 0, _review(records[0], 9.0, 9, "", 1))
     keep_review(db, hand_key(records[1]), "all", 1000, 0, _review(records[1], 5.0, 9, "old"))
     assert reviewed_hands(db).code == "old" and len(reviewed_hands(db).hands) == 1

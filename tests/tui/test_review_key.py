@@ -117,3 +117,18 @@ async def test_a_review_in_the_background_that_fails_is_logged_and_named(tmp_pat
         log = (app.store.path.parent / "hearts.log").read_text(encoding="utf-8")
         assert "the review in the background" in log and "--depth" in log
         assert not list(app.store.path.parent.glob(".review-*"))  # no record left behind
+
+
+async def test_a_hand_that_cannot_be_reviewed_is_said_and_the_game_goes_on(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, review_depth=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        hand = app.table.hand
+        assert hand is not None
+        record = hand.record()
+        record["stand_ins"] = [{"seat": "west", "decision": 60, "player": "club", "seed": 1}]
+        app.show_review(record, None, 4)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        assert "This hand cannot be reviewed" in app.chair.prompt()

@@ -197,7 +197,7 @@ class Decision:
     def picked(self) -> Choice | None:
         """The choice made, as measured (None when forced)."""
         return next((c for c in self.choices
-                     if c.cards == self.chosen or self.chosen[0] in c.alike), None)
+                     if set(c.cards) == set(self.chosen) or self.chosen[0] in c.alike), None)
 
     @property
     def better(self) -> Choice | None:
