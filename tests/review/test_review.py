@@ -89,7 +89,10 @@ def test_the_review_imports_without_textual() -> None:
 
     loaded = fresh_import(["hearts.review.replay", "hearts.review.verdict",
                            "hearts.review.analysis", "hearts.review.text", "hearts.review.cli",
-                           "hearts.review.bench", "hearts.store.reviews"])
+                           "hearts.review.bench", "hearts.review.document",
+                           "hearts.review.fingerprint", "hearts.review.calibration",
+                           "hearts.store.reviews", "hearts.store.report",
+                           "hearts.tui.review_command"])
     assert not [m for m in loaded["all"] if m == "textual" or m.startswith("textual.")]
 
 
