@@ -40,7 +40,7 @@ def _figure(value: float, se: float, ascii_only: bool) -> str:
 
 
 def _when(decision: Decision) -> str:
-    return "Pass" if decision.kind == "pass" else f"Trick {decision.trick_number:2}"
+    return f"{'Pass':8}" if decision.kind == "pass" else f"Trick {decision.trick_number:2}"
 
 
 def decision_line(decision: Decision, ascii_only: bool = False) -> str:
@@ -96,7 +96,8 @@ def review_text(review: Review, title: str, detail: Sequence[Seat],
              f"(seed {review.seed}); {pm} is the standard error; [n deals]: as sure as n "
              f"equally likely deals.",
              f"Points given away: against the best choice, picked on half the deals and "
-             f"measured on the other half. An error is named only {Z:g} standard errors "
+             f"measured on the other half (so a choice as good as the best may show a little "
+             f"under 0). An error is named only {Z:g} standard errors "
              f"clear of {INACCURACY:g} points (inaccuracy from {INACCURACY:g}, mistake from "
              f"{MISTAKE:g}, blunder from {BLUNDER:g}); best is {Z:g} standard errors under it; "
              f"in between, too close to call. Hindsight: best with every card known.", ""]
