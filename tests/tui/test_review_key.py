@@ -131,4 +131,4 @@ async def test_a_hand_that_cannot_be_reviewed_is_said_and_the_game_goes_on(
         app.show_review(record, None, 4)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.is_running
-        assert "This hand cannot be reviewed" in app.chair.prompt()
+        assert "This hand cannot be reviewed" in screen_text(app)
