@@ -49,8 +49,9 @@ def step(driver: Driver, op: str, pick: random.Random, seats: tuple[SeatSpec, ..
          ) -> Driver:
     """One random step; the driver to go on with (a new one after a restore)."""
     table = driver.table
-    if not table.people and op in ("key", "deal", "undo", "hint"):
-        op = "come back"  # those steps are a person's
+    if not table.people and op not in ("answer", "elapsed", "failed", "wrong", "stale",
+                                       "restore", "stand in"):
+        op = "come back"  # the other steps are a person's
     if op == "stand in":
         seat = pick.choice([s for s in Seat if isinstance(seats[s], Person)])
         driver._run(table.seat_as(seat, Computer(Level.CASUAL)))
