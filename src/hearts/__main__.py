@@ -16,7 +16,7 @@ COMMANDS: dict[str, str] = {
     "stats": "hearts.store.commands:stats_main",
     "history": "hearts.store.commands:history_main",
     "verify": "hearts.verify:main",
-    "review": "hearts.review.cli:main",
+    "review": "hearts.tui.review_command:main",
     "host": "hearts.tui.seatpages:main",
     "join": "hearts.tui.join:main",
 }

@@ -10,8 +10,9 @@ import pytest
 
 from hearts.__main__ import main as hearts_main
 from hearts.cards import Seat
-from hearts.review import cli
+from hearts.review import cli, document
 from hearts.review.analysis import validate
+from hearts.review.fingerprint import reviewer_code
 from hearts.store import Store
 from hearts.view import Phase
 from tests.review.helpers import MOON_DEAL, MOON_QUEUES, scripted_record
@@ -31,9 +32,15 @@ def test_the_text_names_the_blunder_and_the_better_card(
     assert cli.main([str(blunder_file), "--depth", "8", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.strip().startswith("Trick 12"))
-    assert "2H" in line and "blunder" in line and "better AH" in line
-    assert "hindsight AH" in line
-    assert "Points given away against the best choices:" in out
+    assert "2♥" in line and "blunder" in line and "better A♥" in line
+    assert "hindsight A♥" in line and "points given away" in line
+    assert "Points given away against the best choices (± standard error):" in out
+    assert "The costliest decisions:" in out
+    assert cli.main([str(blunder_file), "--depth", "8", "--jobs", "1", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.strip().startswith("Trick 12"))
+    assert "2H" in line and "better AH" in line and "+/-" in line
+    assert not [c for c in out if ord(c) > 127]
 
 
 def test_json_is_a_valid_review(blunder_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,6 +51,7 @@ def test_json_is_a_valid_review(blunder_file: Path, capsys: pytest.CaptureFixtur
     document = json.loads(capsys.readouterr().out)
     validate(document)
     assert document["seed"] == 4 and document["depth"] == 8
+    assert document["code"] == reviewer_code()
     blunder = next(d for d in document["decisions"] if d["seat"] == "south" and d["plays"] == 47)
     assert blunder["verdict"] == "blunder" and blunder["best"] == ["AH"]
 
@@ -66,7 +74,7 @@ def test_a_review_is_kept_in_the_store_and_read_back(
     def no_review(*args: object, **kwargs: object) -> None:
         raise AssertionError("the kept review should be used")
 
-    monkeypatch.setattr(cli, "review_hand", no_review)
+    monkeypatch.setattr(document, "judge_all", no_review)
     assert cli.main(["--last", "--json", "--depth", "6", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out) == first
     assert cli.main(["--match", "1", "--hand", str(len(match.hands)), "--depth", "6",
@@ -94,7 +102,7 @@ def test_in_a_terminal_the_review_page_opens(
     opened: list[object] = []
 
     class FakeApp:
-        def __init__(self, record: object, reviewer: object) -> None:
+        def __init__(self, record: object, reviewer: object, ascii_only: bool) -> None:
             opened.append(record)
             self.reviewer = reviewer
 
@@ -104,8 +112,22 @@ def test_in_a_terminal_the_review_page_opens(
             opened.append(len(seen))
 
     import hearts.tui.review_page
+    from hearts.tui import review_command
 
     monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
-    assert cli.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
+    assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
     assert opened == [json.loads(blunder_file.read_text()), 52]
+
+
+def test_the_review_library_imports_nothing_of_the_terminal_ui() -> None:
+    import ast
+
+    import hearts.review
+
+    folder = Path(hearts.review.__file__).parent
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            assert not [n for n in names if n.startswith(("hearts.tui", "textual"))], path

@@ -69,3 +69,20 @@ def test_records_load_from_every_kind_of_file(tmp_path: Path) -> None:
         load_record(export)
     with pytest.raises(RecordFileError, match="--hand must be 1 to 2"):
         load_record(export, 3)
+
+
+def test_a_cut_record_keeps_only_the_stand_ins_of_decisions_made_by_then() -> None:
+    from hearts.hand import StandIn
+    from hearts.review.verdict import tasks_of
+
+    hand = Hand.from_record(played_record(3))
+    hand.stand_ins = [StandIn(Seat.WEST, None, "club", 5), StandIn(Seat.NORTH, 20, "club", 7),
+                      StandIn(Seat.EAST, 51, "casual", 9)]
+    record = hand.record()
+    assert [s["decision"] for s in truncated(record, 21)["stand_ins"]] == ["pass", 20]
+    assert [s["decision"] for s in truncated(record, 20)["stand_ins"]] == ["pass"]
+    assert truncated(record, 0, passes=False)["stand_ins"] == []
+    for plays in range(53):
+        Hand.from_record(truncated(record, plays))  # every cut reads back
+    assert len(tasks_of(record, list(Seat), 0, 1)) == 56
+    assert len(replay(record)) == 57

@@ -11,7 +11,7 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.review.analysis import Review, from_json, hand_key, review_hand, validate
-from hearts.review.verdict import BLUNDER, INACCURACY, MISTAKE, classify
+from hearts.review.verdict import BLUNDER, INACCURACY, MISTAKE, Z, classify
 from tests.review.helpers import played_record
 
 DEPTH = 12
@@ -27,6 +27,17 @@ def test_the_thresholds_classify_the_points_given_away() -> None:
         == ["best", "best", "inaccuracy", "mistake", "blunder", "blunder"]
 
 
+def test_an_error_is_named_only_when_it_stands_clear_of_its_uncertainty() -> None:
+    se = 0.1
+    assert classify(INACCURACY - Z * se - 0.01, se) == "best"
+    assert classify(INACCURACY - Z * se + 0.01, se) == "close"
+    assert classify(INACCURACY + Z * se - 0.01, se) == "close"
+    assert classify(INACCURACY + Z * se + 0.01, se) == "inaccuracy"
+    assert classify(MISTAKE, 0.4) == "mistake" and classify(BLUNDER, 1.0) == "blunder"
+    assert classify(BLUNDER, 1.8) == "close"  # four points, but as likely under half a point
+    assert classify(-1.0, 0.7) == "best"
+
+
 def test_every_decision_of_every_seat_is_judged(review: Review) -> None:
     plays = [d for d in review.decisions if d.kind == "play"]
     passes = [d for d in review.decisions if d.kind == "pass"]
@@ -38,11 +49,13 @@ def test_every_decision_of_every_seat_is_judged(review: Review) -> None:
             continue
         assert d.choices[0].diff == 0
         assert [c.expected for c in d.choices] == sorted(c.expected for c in d.choices)
-        picked = next(c for c in d.choices if d.chosen[0] in c.alike or c.cards == d.chosen)
-        assert d.loss == pytest.approx(max(0.0, picked.diff))
-        assert d.verdict == classify(d.loss)
+        assert d.picked is not None and d.picked in d.choices
+        assert d.verdict == classify(d.loss, d.loss_se)
+        assert 0 < d.ess <= DEPTH + 1e-9
     for seat in Seat:
-        assert review.lost(seat) == pytest.approx(sum(d.loss for d in review.of(seat)))
+        total = review.lost(seat)
+        assert total.lost == pytest.approx(sum(d.loss for d in review.of(seat)))
+        assert total.se == pytest.approx(sum(d.loss_se ** 2 for d in review.of(seat)) ** 0.5)
 
 
 def test_the_json_has_the_documented_shape_and_reads_back(review: Review) -> None:
@@ -51,7 +64,7 @@ def test_the_json_has_the_documented_shape_and_reads_back(review: Review) -> Non
     assert document["hand"] == hand_key(review.record) and document["depth"] == DEPTH
     again = from_json(review.record, document)
     assert again.to_json() == document
-    for broken in ({"version": 2}, {"thresholds": {}}, {"seats": []}):
+    for broken in ({"version": 1}, {"thresholds": {}}, {"seats": []}, {"code": None}):
         bad: dict[str, Any] = {**copy.deepcopy(document), **broken}
         with pytest.raises(ValueError, match="review JSON"):
             validate(bad)
@@ -76,7 +89,10 @@ def test_the_review_imports_without_textual() -> None:
 
     loaded = fresh_import(["hearts.review.replay", "hearts.review.verdict",
                            "hearts.review.analysis", "hearts.review.text", "hearts.review.cli",
-                           "hearts.review.bench", "hearts.store.reviews"])
+                           "hearts.review.bench", "hearts.review.document",
+                           "hearts.review.fingerprint", "hearts.review.calibration",
+                           "hearts.store.reviews", "hearts.store.report",
+                           "hearts.tui.review_command"])
     assert not [m for m in loaded["all"] if m == "textual" or m.startswith("textual.")]
 
 

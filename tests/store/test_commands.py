@@ -151,3 +151,28 @@ def test_since_reads_local_dates_as_utc() -> None:
     assert parse_since("2026-05-01T10:00+02:00") == "2026-05-01T08:00:00+00:00"
     midnight = datetime(2026, 5, 1).astimezone().astimezone(UTC)
     assert parse_since("2026-05-01") == midnight.isoformat(timespec="seconds")
+
+
+def test_stats_draws_the_trend_of_the_reviewed_hands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.records import hand_key
+    from hearts.store.reviews import keep_review, open_for_reviews
+
+    folder = data(monkeypatch, tmp_path)
+    store = Store.open(folder)
+    match = play_match(store, seed=3, level="strong")
+    store.close()
+    db = open_for_reviews(str(folder / "hearts.db"))
+    assert db is not None
+    for number, hand in enumerate(match.hands[:3]):
+        seats = [{"seat": s, "lost": 1.0 + number, "lost_se": 0.3, "decisions": 10}
+                 for s in ("south", "west", "north", "east")]
+        keep_review(db, hand_key(hand.record()), "all", 1000, 0, json.dumps(
+            {"version": 2, "code": "c", "depth": 1000, "seats": seats}))
+    db.close()
+    assert run(["stats"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Your reviewed hands: points given away" in out and "3 hands reviewed" in out
+    assert "Points you gave away a decision, by reviewed hand" in out
+    assert "average of the last 10" in out

@@ -511,6 +511,7 @@ def test_a_version_2_store_opens_whole_in_the_game_and_gains_the_seat(tmp_path: 
     store.close()
     db = sqlite3.connect(tmp_path / "hearts.db", isolation_level=None)
     db.execute("ALTER TABLE matches DROP COLUMN seat")
+    db.execute("DROP TABLE review_progress")  # version 4's
     db.execute("PRAGMA user_version = 2")
     before = db.execute("SELECT count(*) FROM hands").fetchone()[0]
     db.close()

@@ -12,7 +12,7 @@ from hearts.store.reviews import open_for_reviews
 from hearts.tui.app import HeartsApp
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.scoresheet import ScoreSheetScreen
-from hearts.tui.stats_page import StatsScreen
+from hearts.tui.stats_page import StatsScreen, TrendChart
 from hearts.tui.table import TableScreen
 
 from .helpers import SIZE, deal_and_pass, make_app, play_out_hand_by_keys, screen_text, settle
@@ -64,7 +64,11 @@ async def test_the_statistics_show_the_reviewed_hands(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
-        assert "points given away" in text and "Latest 1 hands" in text
+        assert "Points you gave away a decision" in text  # the trend chart, first
+        assert app.screen.query_one(TrendChart).reviews.hands
+        await pilot.press("end")
+        await pilot.pause()
+        assert "1 hand reviewed" in screen_text(app)
 
 
 async def test_v_on_the_score_sheet_reviews_the_last_hand(tmp_path: Path) -> None:
@@ -113,3 +117,18 @@ async def test_a_review_in_the_background_that_fails_is_logged_and_named(tmp_pat
         log = (app.store.path.parent / "hearts.log").read_text(encoding="utf-8")
         assert "the review in the background" in log and "--depth" in log
         assert not list(app.store.path.parent.glob(".review-*"))  # no record left behind
+
+
+async def test_a_hand_that_cannot_be_reviewed_is_said_and_the_game_goes_on(
+        tmp_path: Path) -> None:
+    app = make_app(tmp_path, review_depth=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        hand = app.table.hand
+        assert hand is not None
+        record = hand.record()
+        record["stand_ins"] = [{"seat": "west", "decision": 60, "player": "club", "seed": 1}]
+        app.show_review(record, None, 4)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        assert "This hand cannot be reviewed" in screen_text(app)

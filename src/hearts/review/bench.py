@@ -4,7 +4,7 @@ A few hands are dealt from fixed seeds and played by Club players, then each is
 reviewed whole (every decision of all four seats) at the given depth in the
 given number of worker processes. For each hand it prints the wall time, the
 processor time of this process and its workers together, and the decisions
-judged; the goal is at most 30 seconds a hand on two cores at the default depth.
+judged; the goal is at most 5 seconds a hand on two cores at the default depth.
 """
 
 from __future__ import annotations

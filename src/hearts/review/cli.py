@@ -1,32 +1,34 @@
-"""``hearts review``: the Expert's verdict on every decision of a hand.
+"""``hearts review``: the Expert's verdict on every decision of a hand, as text or JSON.
 
 ``hearts review FILE [--hand N] [--seat S | --all] [--json] [--depth D] [--seed X]``
 reviews a hand of a record file (a table record, ``hearts history --export``
 lines, or an arena results file); ``--last`` and ``--match N --hand K`` read the
 hand from the game's store instead, where reviews are also kept, so a second
-look is instant.
+look is instant. A thin layer over :func:`hearts.review.document.review_document`;
+in a terminal the command opens the review page instead
+(:mod:`hearts.tui.review_command`, which reads the same command line).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
+import sqlite3
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hearts.cards import Seat
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import HandRecordError
 from hearts.records import RecordFileError
-from hearts.review.analysis import Review, hand_key, review_hand
+from hearts.review.analysis import from_json
+from hearts.review.document import ReviewUnreadable, decision_count, review_document
 from hearts.review.replay import load_record
 from hearts.review.text import review_text
-from hearts.review.verdict import DEFAULT_DEPTH, Decision
+from hearts.review.verdict import DEFAULT_DEPTH
 
-__all__ = ["DEFAULT_JOBS", "main", "parse_args", "review_document"]
+__all__ = ["DEFAULT_JOBS", "Source", "default_seat", "load", "main", "open_store", "parse_args",
+           "plain_ascii", "run", "wants_page"]
 
 DEFAULT_JOBS = 2
 """Worker processes a review uses unless ``--jobs`` says otherwise."""
@@ -75,10 +77,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     who.add_argument("--all", action="store_true", help="show every seat's decisions")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true",
-                        help="print the review as JSON (format hearts-review, version 1)")
+                        help="print the review as JSON (format hearts-review, version 2)")
     output.add_argument("--text", action="store_true",
                         help="print the review as text (the default when the output is not "
                              "a terminal; in a terminal the review page opens)")
+    parser.add_argument("--ascii", action="store_true",
+                        help="write cards in plain ASCII (TS for the ten of spades); the "
+                             "default where the output cannot show suit symbols")
     parser.add_argument("--depth", type=_positive, default=DEFAULT_DEPTH, metavar="D",
                         help=f"sampled deals a choice (default {DEFAULT_DEPTH}; more is "
                              "slower and surer)")
@@ -93,7 +98,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def _default_seat(record: dict[str, Any]) -> Seat:
+def default_seat(record: dict[str, Any]) -> Seat:
+    """The seat a review shows by default: the person's (the first, if several),
+    else South."""
     players = record.get("players")
     if isinstance(players, list):
         for seat, entry in zip(Seat, players, strict=False):
@@ -102,19 +109,7 @@ def _default_seat(record: dict[str, Any]) -> Seat:
     return Seat.SOUTH
 
 
-@contextlib.contextmanager
-def _workers(jobs: int) -> Iterator[Executor | None]:
-    """``jobs`` worker processes (None: this process)."""
-    if jobs <= 1:
-        yield None
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield pool
-
-
-def _store() -> Any:
+def open_store() -> sqlite3.Connection | None:
     """The game's store opened for keeping reviews, or None when there is none."""
     from hearts.store.reviews import open_for_reviews
     from hearts.store.store import database_path
@@ -123,110 +118,89 @@ def _store() -> Any:
     return open_for_reviews(str(path)) if path.exists() else None
 
 
-def _from_store(args: argparse.Namespace) -> tuple[str, dict[str, Any], Any]:
-    """The hand named by --last or --match from the store, and the store opened
-    for keeping reviews (or None)."""
+class Source:
+    """The hand a command line names, and the store its reviews are kept in."""
+
+    def __init__(self, where: str, record: dict[str, Any], db: sqlite3.Connection | None
+                 ) -> None:
+        self.where = where
+        """Where the hand was found, in words."""
+        self.record = record
+        """The hand record."""
+        self.db = db
+        """The game's store opened for reviews (the caller closes it), or None."""
+
+
+def load(args: argparse.Namespace) -> Source:
+    """The hand ``args`` names, checked to be reviewable; raises ``ValueError`` (a
+    :class:`~hearts.records.RecordFileError`,
+    :class:`~hearts.hand.HandRecordError` or
+    :class:`~hearts.review.document.ReviewUnreadable`) saying what is wrong."""
     from hearts.store.reviews import find_hand
 
-    db = _store()
-    text = None if db is None else find_hand(db, args.match, args.hand)
-    if text is None:
-        if db is not None:
-            db.close()
-        what = "no hand has been finished yet" if args.last else (
-            f"match {args.match} has no hand {args.hand or 1}")
-        raise RecordFileError(f"the store: {what}")
-    where = "the last hand" if args.last else f"match {args.match}, hand {args.hand or 1}"
-    return where, json.loads(text), db
-
-
-def main(argv: list[str]) -> int:
-    """``hearts review``; the exit status."""
-    args = parse_args(argv)
-    db = None
+    if args.file is not None:
+        where, record = load_record(args.file, args.hand)
+        source = Source(f"{args.file}, {where}", record, open_store())
+    else:
+        db = open_store()
+        text = None if db is None else find_hand(db, args.match, args.hand)
+        if text is None:
+            if db is not None:
+                db.close()
+            what = "no hand has been finished yet" if args.last else (
+                f"match {args.match} has no hand {args.hand or 1}")
+            raise RecordFileError(f"the store: {what}")
+        where = "the last hand" if args.last else f"match {args.match}, hand {args.hand or 1}"
+        source = Source(where, json.loads(text), db)
     try:
-        if args.file is not None:
-            where, record = load_record(args.file, args.hand)
-            where = f"{args.file}, {where}"
-            db = _store()
-        else:
-            where, record, db = _from_store(args)
-        Hand.from_record(record)
-    except (RecordFileError, HandRecordError) as error:
+        decision_count(source.record)
+    except ValueError:
+        if source.db is not None:
+            source.db.close()
+        raise
+    return source
+
+
+def plain_ascii(args: argparse.Namespace, stream: TextIO) -> bool:
+    """Whether cards are written in ASCII: asked for, or ``stream`` cannot show
+    suit symbols."""
+    if args.ascii:
+        return True
+    try:
+        "♠♥♦♣±".encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def wants_page(args: argparse.Namespace) -> bool:
+    """Whether ``args`` ask for the review page: neither --json nor --text, and the
+    output is a terminal."""
+    return not (args.json or args.text) and sys.stdout.isatty()
+
+
+def run(args: argparse.Namespace) -> int:
+    """The review ``args`` ask for, printed as text or JSON; the exit status."""
+    try:
+        source = load(args)
+    except (RecordFileError, HandRecordError, ReviewUnreadable) as error:
         print(f"hearts review: {error}", file=sys.stderr)
         return 2
-    seat = args.seat or _default_seat(record)
-    if not (args.json or args.text) and sys.stdout.isatty():
-        return _page(record, args, db)
     try:
-        document = review_document(record, db, args.seed, args.depth, args.jobs)
+        document = review_document(source.record, source.db, args.seed, args.depth, args.jobs)
     finally:
-        if db is not None:
-            db.close()
+        if source.db is not None:
+            source.db.close()
     if args.json:
         print(json.dumps(document, indent=1))
         return 0
-    review = _review_of(record, document)
-    detail = list(Seat) if args.all else [seat]
-    print(review_text(review, f"Review of {where}: depth {args.depth}, seed {args.seed}",
-                      detail))
+    review = from_json(source.record, document)
+    detail = list(Seat) if args.all else [args.seat or default_seat(source.record)]
+    print(review_text(review, f"Review of {source.where}: depth {args.depth}, seed {args.seed}",
+                      detail, plain_ascii(args, sys.stdout)))
     return 0
 
 
-def review_document(record: dict[str, Any], db: Any, seed: int, depth: int, jobs: int = 1,
-                    progress: Callable[[Decision], None] | None = None,
-                    executor: Executor | None = None) -> dict[str, Any]:
-    """The review's JSON of every seat: kept in the store ``db`` (an open
-    connection, or None), or made now and kept; ``progress`` hears of each
-    decision (of a kept review too). Without an ``executor`` the review starts
-    ``jobs`` worker processes of its own (one: this process)."""
-    from hearts.store.reviews import keep_review, kept_review
-
-    key = (hand_key(record), "all", depth, seed)
-    if db is not None:
-        kept = kept_review(db, *key)
-        if kept is not None:
-            found: dict[str, Any] = json.loads(kept)
-            if progress is not None:
-                for decision in _review_of(record, found).decisions:
-                    progress(decision)
-            return found
-    if executor is None:
-        with _workers(jobs) as pool:
-            review = review_hand(record, list(Seat), seed, depth, pool, progress)
-    else:
-        review = review_hand(record, list(Seat), seed, depth, executor, progress)
-    document = review.to_json()
-    if db is not None:
-        keep_review(db, *key, json.dumps(document))
-    return document
-
-
-def _page(record: dict[str, Any], args: argparse.Namespace, db: Any) -> int:
-    """Open the review page in an app of its own; the review runs as it shows."""
-    from hearts.tui.review_page import ReviewApp
-
-    if db is not None:
-        db.close()  # a connection serves one thread: the reviewer opens its own
-    # The workers start before the app: forked from a process with no threads yet
-    # (under Textual, starting a process fails: its standard streams are replaced).
-    with _workers(args.jobs) as pool:
-
-        def reviewer(progress: Callable[[Decision], None]) -> object:
-            again = _store()
-            try:
-                return review_document(record, again, args.seed, args.depth, args.jobs,
-                                       progress, pool)
-            finally:
-                if again is not None:
-                    again.close()
-
-        ReviewApp(record, reviewer).run()
-    return 0
-
-
-def _review_of(record: dict[str, Any], document: dict[str, Any]) -> Review:
-    """The review a JSON document holds (for printing a kept review as text)."""
-    from hearts.review.analysis import from_json
-
-    return from_json(record, document)
+def main(argv: list[str]) -> int:
+    """``hearts review`` as text or JSON (never the page); the exit status."""
+    return run(parse_args(argv))

@@ -85,6 +85,46 @@ class Measured(NamedTuple):
         diffs = [a - b for a, b in zip(self.scores[choice], self.scores[base], strict=True)]
         return _weighted(self.weights, diffs)
 
+    def best(self, deals: Sequence[int] | None = None) -> int:
+        """The number of the choice with the fewest expected points on ``deals``
+        (numbers of deals; all by default), the first of equals."""
+        picked = range(len(self.weights)) if deals is None else deals
+        weights = [self.weights[d] for d in picked]
+        return min(range(len(self.choices)), key=lambda c: (_mean(
+            weights, [self.scores[c][d] for d in picked]), c))
+
+    def loss(self, choice: int) -> Figures:
+        """The points choice number ``choice`` gives away against the best choice,
+        without the winner's curse: the deals are split in two halves (even and
+        odd), the best is picked on one half and the loss measured on the other,
+        both ways round, and the two measurements averaged. The standard error
+        is the two halves' combined."""
+        halves = (range(0, len(self.weights), 2), range(1, len(self.weights), 2))
+        parts = []
+        for pick, measure in (halves, halves[::-1]):
+            best = self.best(pick)
+            parts.append(_weighted([self.weights[d] for d in measure],
+                                   [self.scores[choice][d] - self.scores[best][d]
+                                    for d in measure]))
+        if any(math.isnan(part.expected) for part in parts):
+            return Figures(0.0, 0.0)
+        return Figures((parts[0].expected + parts[1].expected) / 2,
+                       math.hypot(parts[0].se, parts[1].se) / 2)
+
+    @property
+    def effective_deals(self) -> float:
+        """The effective sample size of the weighted deals, (sum w)^2 / sum w^2:
+        how many equally weighted deals would measure as surely."""
+        square = math.fsum(w * w for w in self.weights)
+        return math.fsum(self.weights) ** 2 / square if square > 0 else 0.0
+
+
+def _mean(weights: Sequence[float], values: Sequence[float]) -> float:
+    total = math.fsum(weights)
+    if total <= 0:
+        return math.inf
+    return math.fsum(w * x for w, x in zip(weights, values, strict=True)) / total
+
 
 def _weighted(weights: Sequence[float], values: Sequence[float]) -> Figures:
     total = sum(weights)

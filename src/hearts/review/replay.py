@@ -100,13 +100,29 @@ def _pass_order(hand: Hand) -> list[Seat]:
 
 def truncated(record: dict[str, Any], plays: int, passes: bool = True) -> dict[str, Any]:
     """``record`` cut back to its first ``plays`` cards (and, without ``passes``, to
-    before the exchange): the hand as it stood at that moment."""
+    before the exchange): the hand as it stood at that moment.
+
+    Only the stand-ins of decisions made by then stay (a stand-in names the card
+    it chose by its place among the plays, so one past the cut would point at a
+    card the cut record does not hold)."""
     out = dict(record)
-    out["plays"] = list(record.get("plays", []))[:plays]
     if not passes:
+        plays = 0
         out["passes"] = []
-        out["plays"] = []
+    out["plays"] = list(record.get("plays", []))[:plays]
+    if isinstance(record.get("stand_ins"), list):
+        out["stand_ins"] = [entry for entry in record["stand_ins"]
+                            if not isinstance(entry, dict) or _made_by(entry, plays, passes)]
     return out
+
+
+def _made_by(stand_in: dict[str, Any], plays: int, passes: bool) -> bool:
+    """Whether the decision of ``stand_in`` (a record's entry) was made within the
+    first ``plays`` cards (and the passes, with ``passes``)."""
+    decision = stand_in.get("decision")
+    if decision == "pass":
+        return passes
+    return not (type(decision) is int and decision >= plays)
 
 
 def load_record(path: Path, number: int | None = None) -> tuple[str, dict[str, Any]]:

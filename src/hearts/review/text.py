@@ -1,4 +1,8 @@
-"""A review printed as plain text: one line a decision, then each seat's total."""
+"""A review printed as plain text: one line a decision, then each seat's total.
+
+Cards are written as the table writes them: ``10♠``, or ``TS`` where plain ASCII
+is chosen; cards of a pass in the table's suit order.
+"""
 
 from __future__ import annotations
 
@@ -6,56 +10,155 @@ from collections.abc import Sequence
 
 from hearts.cards import Card, Seat
 from hearts.review.analysis import Review
-from hearts.review.verdict import BLUNDER, INACCURACY, MISTAKE, Decision
+from hearts.review.verdict import BLUNDER, ERRORS, INACCURACY, MISTAKE, Choice, Decision, Z
+from hearts.table import display_order
 
-__all__ = ["decision_line", "review_text"]
+__all__ = ["VERDICT_WORDS", "card_text", "cards_text", "decision_line", "review_help",
+           "review_text", "total_line", "worst"]
+
+VERDICT_WORDS = {"best": "best", "close": "too close to call", "inaccuracy": "inaccuracy",
+                 "mistake": "mistake", "blunder": "blunder", "forced": "forced"}
+"""Each verdict as the review words it."""
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+def card_text(card: Card, ascii_only: bool = False) -> str:
+    """``card`` as the table writes it: ``10♠``, or ``TS`` in plain ASCII."""
+    return str(card) if ascii_only else card.pretty
 
 
-def decision_line(decision: Decision) -> str:
-    """One decision: when, what was chosen, the verdict, the better choice and the
-    expected points with their standard errors, and the hindsight best."""
-    when = "Pass" if decision.kind == "pass" else f"Trick {decision.trick_number:2}"
-    chosen = _cards(decision.chosen)
-    if decision.verdict == "forced":
-        return f"{when}  {chosen:9} forced"
-    picked = next(c for c in decision.choices
-                  if c.cards == decision.chosen or decision.chosen[0] in c.alike)
-    best = decision.choices[0]
-    line = (f"{when}  {chosen:9} {decision.verdict:10} expected {picked.expected:5.2f} "
-            f"+/- {picked.se:.2f}")
-    if decision.verdict != "best":
-        line += (f"; better {_cards(best.cards)} ({best.expected:.2f} +/- {best.se:.2f}): "
-                 f"{decision.loss:.2f} +/- {decision.loss_se:.2f} points given away")
+def cards_text(cards: Sequence[Card], ascii_only: bool = False) -> str:
+    """Cards in the table's order, separated by spaces."""
+    return " ".join(card_text(card, ascii_only) for card in sorted(cards, key=display_order))
+
+
+def _pm(ascii_only: bool) -> str:
+    return "+/-" if ascii_only else "±"
+
+
+def _figure(value: float, se: float, ascii_only: bool) -> str:
+    return f"{value:.2f} {_pm(ascii_only)} {se:.2f}"
+
+
+def _when(decision: Decision) -> str:
+    return f"{'Pass':8}" if decision.kind == "pass" else f"Trick {decision.trick_number:2}"
+
+
+def decision_line(decision: Decision, ascii_only: bool = False) -> str:
+    """One decision: when, what was chosen, the verdict, its expected points, the
+    better choice and the points given away (each with its standard error), how
+    many deals it was measured on, and the hindsight best."""
+    chosen = cards_text(decision.chosen, ascii_only)
+    picked = decision.picked
+    if decision.verdict == "forced" or picked is None:
+        return f"{_when(decision)}  {chosen:11} forced"
+    line = (f"{_when(decision)}  {chosen:11} {VERDICT_WORDS[decision.verdict]:17} expected "
+            f"{_figure(picked.expected, picked.se, ascii_only)}")
+    better = decision.better
+    if decision.verdict != "best" and better is not None:
+        line += (f"; better {cards_text(better.cards, ascii_only)} "
+                 f"({_figure(better.expected, better.se, ascii_only)}): "
+                 f"{_figure(decision.loss, decision.loss_se, ascii_only)} points given away")
+    line += f" [{decision.ess:.0f} deals]"
     hindsight = decision.hindsight_best
-    if hindsight is not None and hindsight.cards != picked.cards:
-        line += f"; hindsight {_cards(hindsight.cards)}"
+    if hindsight is not None and hindsight is not picked:
+        line += f"; hindsight {cards_text(hindsight.cards, ascii_only)}"
     return line
 
 
-def review_text(review: Review, title: str, detail: Sequence[Seat]) -> str:
-    """The review of the seats in ``detail`` decision by decision, then every
-    reviewed seat's points given away."""
+def worst(review: Review, seats: Sequence[Seat], count: int = 3) -> list[Decision]:
+    """The ``count`` costliest errors of ``seats``, costliest first."""
+    errors = [d for d in review.decisions if d.seat in seats and d.verdict in ERRORS]
+    return sorted(errors, key=lambda d: -d.loss)[:count]
+
+
+def total_line(review: Review, seat: Seat, ascii_only: bool = False) -> str:
+    """``seat``'s points given away with their standard error, and its verdicts."""
+    mine = [d for d in review.of(seat) if d.verdict != "forced"]
+    counts = ", ".join(f"{sum(1 for d in mine if d.verdict == v)} {VERDICT_WORDS[v]}"
+                       for v in ("best", "close", *ERRORS))
+    total = review.lost(seat)
+    return (f"{seat!s:6} {_figure(total.lost, total.se, ascii_only)} in {len(mine)} "
+            f"decisions ({counts})")
+
+
+def _choice(choice: Choice | None, ascii_only: bool) -> str:
+    return "" if choice is None else cards_text(choice.cards, ascii_only)
+
+
+def review_text(review: Review, title: str, detail: Sequence[Seat],
+                ascii_only: bool = False) -> str:
+    """The review of the seats in ``detail`` decision by decision, their worst
+    decisions, then every reviewed seat's points given away."""
+    pm = _pm(ascii_only)
     lines = [title,
-             f"Expected points: the seat's own points in the hand (moons included), lower "
-             f"is better, over {review.depth} sampled deals a choice (seed {review.seed}).",
-             f"Verdicts by points given away against the best: inaccuracy from "
-             f"{INACCURACY}, mistake from {MISTAKE}, blunder from {BLUNDER}. "
-             f"Hindsight: best with every card known.", ""]
+             f"Expected: the points the seat could expect to end the hand with after a "
+             f"choice (moons included; lower is better), over {review.depth} sampled deals "
+             f"(seed {review.seed}); {pm} is the standard error; [n deals]: as sure as n "
+             f"equally likely deals.",
+             f"Points given away: against the best choice, picked on half the deals and "
+             f"measured on the other half (so a choice as good as the best may show a little "
+             f"under 0). An error is named only {Z:g} standard errors "
+             f"clear of {INACCURACY:g} points (inaccuracy from {INACCURACY:g}, mistake from "
+             f"{MISTAKE:g}, blunder from {BLUNDER:g}); best is {Z:g} standard errors under it; "
+             f"in between, too close to call. Hindsight: best with every card known.", ""]
     players = review.record.get("players")
     for seat in detail:
         name = players[seat]["player"] if isinstance(players, list) else ""
         lines.append(f"{seat} ({name})" if name else str(seat))
-        lines.extend("  " + decision_line(d) for d in review.of(seat))
+        lines.extend("  " + decision_line(d, ascii_only) for d in review.of(seat))
         lines.append("")
-    lines.append("Points given away against the best choices:")
-    for seat in review.seats:
-        mine = [d for d in review.of(seat) if d.verdict != "forced"]
-        counts = ", ".join(f"{sum(1 for d in mine if d.verdict == v)} {v}"
-                           for v in ("inaccuracy", "mistake", "blunder"))
-        lines.append(f"  {seat!s:6} {review.lost(seat):6.2f} in {len(mine)} decisions "
-                     f"({counts})")
+    costly = worst(review, detail)
+    if costly:
+        lines.append("The costliest decisions:")
+        lines.extend(f"  {d.seat!s:6} {_when(d)}  {cards_text(d.chosen, ascii_only)}: "
+                     f"{VERDICT_WORDS[d.verdict]}, {_figure(d.loss, d.loss_se, ascii_only)} "
+                     f"points given away (better {_choice(d.better, ascii_only)})"
+                     for d in costly)
+        lines.append("")
+    lines.append(f"Points given away against the best choices ({pm} standard error):")
+    lines.extend("  " + total_line(review, seat, ascii_only) for seat in review.seats)
     return "\n".join(lines)
+
+
+def review_help(ascii_only: bool = False) -> str:
+    """What the review's words and figures mean, for the review page's help."""
+    pm = _pm(ascii_only)
+    queen = card_text(Card.parse("QS"), ascii_only)
+    return f"""\
+THE HAND REVIEW
+
+Each decision (a pass, or a card when there was a choice) is measured from what
+the player could see at that moment, never from the other hands: the cards they
+could not see are dealt many times over, as the Expert player deals them, and
+each deal is played out to the end by the computer's judgement in every seat.
+
+Expected    the points the player could expect to end the hand with after a
+            choice (points already taken included; lower is better).
+{pm:11} the standard error of a figure: the true figure is within one
+            standard error two times in three, within two 19 times in 20.
+n deals     how many deals a decision was measured on, as sure as that many
+            equally likely deals (deals where the others' plays so far were
+            unlikely count for less).
+Given away  the points the choice made gave away against the best choice. The
+            best is picked on half of the deals and the loss measured on the
+            other half (both ways round), so luck in the deals cannot make a
+            choice look worse than it is.
+
+The verdicts
+  best               surely under {INACCURACY:g} points given away ({Z:g} standard errors
+                     below {INACCURACY:g}): as good as the best, as far as can be told
+  too close to call  it may have given away under {INACCURACY:g} points or over: more
+                     deals would tell
+  inaccuracy         {INACCURACY:g} to {MISTAKE:g} points, {Z:g} standard errors clear of
+                     {INACCURACY:g}: a heart or two taken that could have been avoided
+  mistake            {MISTAKE:g} to {BLUNDER:g} points: a fair chance of taking the {queen}
+  blunder            {BLUNDER:g} points or more: the {queen} taken one time in three, or a
+                     moon let through one time in six
+  forced             one legal card, or every legal card plays the same way
+
+Hindsight   with every card known as it really was, the choice that would have
+            been best in this very deal. No one could have known it: it shows
+            what happened, not what should have been seen.
+
+Points given away by each player add their decisions up, {pm} the standard
+error of the sum, so a person compares with the computer players at the table."""

@@ -1,27 +1,34 @@
 """The verdict on every decision of a hand: expected points of each choice, the
-card chosen marked against the best, and a hindsight line.
+choice made marked against the best, and a hindsight line.
 
 For each decision of a seat (its pass, and each card it played that was not
 forced) the hand is rebuilt from its record up to that moment and the seat's
 :class:`~hearts.view.PlayerView` is measured by :mod:`hearts.review.evaluate`:
 the expected points the seat ends the hand with after each choice (its own
-points, moons included, lower is better), with the standard error of each figure
-and of each figure's difference from the best. Only the view is read, so the
-verdict never depends on a card the seat could not see.
+points, moons included, lower is better) on the same sampled deals, with the
+standard error of each figure and of each figure's difference from the best.
+Only the view is read, so the verdict never depends on a card the seat could not
+see.
 
-The choice made is marked by the points it gave away against the best choice,
-``loss`` (the chosen choice's expected points minus the best's, measured deal by
-deal on the same deals):
+The choice made is marked by ``loss``, the points it gave away against the best
+choice, measured without the winner's curse (the best of several noisy figures
+looks better than it is): the best is picked on one half of the deals and the
+loss measured on the other half, both ways round
+(:meth:`~hearts.review.evaluate.Measured.loss`). ``loss`` has a standard error,
+``loss_se``; the verdict names an error only when the loss stands clear of it,
+by :data:`Z` standard errors:
 
-- ``best``: less than :data:`INACCURACY` (0.5) points. At the default depth the
-  standard error of a difference is about 0.2 to 0.35 points, so choices
-  closer than half a point cannot be told apart reliably and neither is wrong.
-- ``inaccuracy``: :data:`INACCURACY` to :data:`MISTAKE` (1.5): a heart or two
-  given away, as when a card too high takes a trick with a heart in it.
-- ``mistake``: :data:`MISTAKE` to :data:`BLUNDER` (4): a small slip repeated, or
-  a fair chance of taking the queen of spades.
-- ``blunder``: :data:`BLUNDER` or more: the queen of spades taken one time in
-  three, or a moon shot let through one time in six; a decision that costs the
+- ``best``: the loss is surely under :data:`INACCURACY` (0.5 points):
+  ``loss + Z * loss_se < 0.5``. Choices closer than half a point are not told
+  apart: neither is wrong.
+- ``close`` (too close to call): the loss may be under half a point or over it;
+  more deals would tell.
+- an error, when ``loss - Z * loss_se >= 0.5``, named by ``loss``:
+  ``inaccuracy`` under :data:`MISTAKE` (1.5): a heart or two given away, as when
+  a card too high takes a trick with a heart in it; ``mistake`` under
+  :data:`BLUNDER` (4): a small slip repeated, or a fair chance of taking the
+  queen of spades; ``blunder`` from 4: the queen of spades taken one time in
+  three, or a moon shot let through one time in six, a decision that costs the
   hand's average result (about a quarter of its 26 or 33 points) or more.
 
 The **hindsight** line is apart from the verdict and labelled so: with every card
@@ -29,9 +36,10 @@ known (the real deal), each choice played out by judgement in all seats on
 :data:`~hearts.review.evaluate.HINDSIGHT_PLAYOUTS` playouts; it says which
 choice would have been best in this deal, which a player could not know.
 
-The seat's total is the sum of its decisions' losses: the points it gave away
-against the best choices (the same figure for every seat, so a person compares
-with the computer players at the table). A review is a pure function of
+A seat's total is the sum of its decisions' losses, with the standard error of
+the sum (each decision is measured on deals of its own): the points it gave away
+against the best choices, the same figure for every seat, so a person compares
+with the computer players at the table. A review is a pure function of
 (record, seat, seed, depth): no clock and no global random state.
 """
 
@@ -41,7 +49,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from hearts.ai.kit import rule_kit
 from hearts.ai.situation import Situation
@@ -59,8 +67,24 @@ from hearts.review.evaluate import (
 from hearts.review.replay import truncated
 from hearts.rules import PassDirection
 
-__all__ = ["BLUNDER", "DEFAULT_DEPTH", "INACCURACY", "MISTAKE", "Choice", "Decision", "Task",
-           "Verdict", "classify", "decide", "tasks_of"]
+__all__ = [
+    "BLUNDER",
+    "DEFAULT_DEPTH",
+    "ERRORS",
+    "INACCURACY",
+    "MISTAKE",
+    "Choice",
+    "Decision",
+    "Task",
+    "Total",
+    "Verdict",
+    "Z",
+    "classify",
+    "decide",
+    "judge_all",
+    "seat_total",
+    "tasks_of",
+]
 
 INACCURACY = 0.5
 """Points given away from which a choice is an inaccuracy (see the module)."""
@@ -68,24 +92,32 @@ MISTAKE = 1.5
 """Points given away from which a choice is a mistake."""
 BLUNDER = 4.0
 """Points given away from which a choice is a blunder."""
+Z = 2.0
+"""Standard errors by which a loss must stand clear of :data:`INACCURACY` to be
+called best (below) or an error (above); in between it is too close to call."""
 
 DEFAULT_DEPTH = 1000
 """Sampled deals a decision by default, for every legal choice (the Expert plays
 on 320 deals for a shortlist of up to 8 cards, and 320 more for its two or three
-finalists). Measured with ``python -m hearts.review.bench`` on three hands, a full
-review (all four seats) takes about 14 processor seconds a hand with the compiled
-playout (about 7 seconds on two idle cores) and about 2.5 times that in pure
-Python, so it keeps within 30 seconds a hand on two cores either way."""
+finalists). ``python -m hearts.bench review`` times a full review (all four
+seats); docs/review.md gives the figures."""
 
-Verdict = Literal["best", "inaccuracy", "mistake", "blunder", "forced"]
-"""How the choice made compares with the best (``forced``: one legal card, or
-every legal card plays alike, so there was no choice)."""
+Verdict = Literal["best", "close", "inaccuracy", "mistake", "blunder", "forced"]
+"""How the choice made compares with the best (``close``: too close to call;
+``forced``: one legal card, or every legal card plays alike, so there was no
+choice)."""
+
+ERRORS: tuple[Verdict, ...] = ("inaccuracy", "mistake", "blunder")
+"""The verdicts that name an error, mildest first."""
 
 
-def classify(loss: float) -> Verdict:
-    """The verdict on a choice that gave away ``loss`` points against the best."""
-    if loss < INACCURACY:
+def classify(loss: float, se: float = 0.0) -> Verdict:
+    """The verdict on a choice that gave away ``loss`` points against the best,
+    measured with standard error ``se`` (see the module)."""
+    if loss + Z * se < INACCURACY:
         return "best"
+    if loss - Z * se < INACCURACY:
+        return "close"
     if loss < MISTAKE:
         return "inaccuracy"
     if loss < BLUNDER:
@@ -139,13 +171,17 @@ class Decision:
     verdict: Verdict
     """How that compares with the best."""
     loss: float
-    """Points the choice gave away against the best choice (0 when forced)."""
+    """Points the choice gave away against the best choice, measured without the
+    winner's curse (so it may come out a little under 0); 0 when forced."""
     loss_se: float
     """Standard error of ``loss``."""
     choices: tuple[Choice, ...]
     """Every measured choice, best first (empty when forced)."""
     depth: int
     """Sampled deals each choice was measured on."""
+    ess: float
+    """The deals' effective sample size (they are weighted by how likely the
+    other seats' plays were in each): as sure as this many equal deals."""
 
     @property
     def trick_number(self) -> int:
@@ -156,6 +192,18 @@ class Decision:
     def best(self) -> Choice | None:
         """The best choice measured (None when forced)."""
         return self.choices[0] if self.choices else None
+
+    @property
+    def picked(self) -> Choice | None:
+        """The choice made, as measured (None when forced)."""
+        return next((c for c in self.choices
+                     if set(c.cards) == set(self.chosen) or self.chosen[0] in c.alike), None)
+
+    @property
+    def better(self) -> Choice | None:
+        """The best choice other than the one made (None when forced)."""
+        picked = self.picked
+        return next((c for c in self.choices if c is not picked), None)
 
     @property
     def hindsight_best(self) -> Choice | None:
@@ -171,6 +219,7 @@ class Decision:
             "seat": self.seat.name.lower(), "kind": self.kind, "plays": self.plays,
             "trick": self.trick_number, "chosen": [str(c) for c in self.chosen],
             "verdict": self.verdict, "loss": _round(self.loss), "loss_se": _round(self.loss_se),
+            "ess": round(self.ess, 1),
             "best": None if best is None else [str(c) for c in best.cards],
             "hindsight_best": None if hindsight is None else [str(c) for c in hindsight.cards],
             "choices": [choice.to_json() for choice in self.choices],
@@ -244,12 +293,12 @@ def _choices(found: Measured, cards: Callable[[int], tuple[Card, ...]],
     return out
 
 
-def _verdict(task: Task, chosen: tuple[Card, ...], choices: list[Choice],
+def _verdict(task: Task, chosen: tuple[Card, ...], choices: list[Choice], found: Measured,
              position: int) -> Decision:
-    picked = choices[position]
-    loss = max(0.0, picked.diff)
-    return Decision(task.seat, task.kind, task.plays, chosen, classify(loss), loss,
-                    picked.diff_se, tuple(choices), task.depth)
+    loss = found.loss(position)
+    return Decision(task.seat, task.kind, task.plays, chosen,
+                    classify(loss.expected, loss.se), loss.expected, loss.se, tuple(choices),
+                    task.depth, found.effective_deals)
 
 
 def _decide_play(task: Task) -> Decision:
@@ -260,15 +309,15 @@ def _decide_play(task: Task) -> Decision:
     groups = play_groups(s, rule_kit(view.rules))
     if len(groups) == 1:
         return Decision(task.seat, "play", task.plays, (chosen,), "forced", 0.0, 0.0, (),
-                        task.depth)
+                        task.depth, 0.0)
     by_card = {card: group for group in groups for card in group}
     found = measure_play(view, task.seed, task.depth, [group[0] for group in groups])
     world = [_mask(hand.holding(seat)) for seat in Seat]
     hindsight = hindsight_play(view, world, task.seed, found.choices)
     choices = _choices(found, lambda c: (Card.from_index(c),),
                        lambda c: tuple(Card.from_index(x) for x in by_card[c]), hindsight)
-    position = next(i for i, choice in enumerate(choices) if chosen in choice.alike)
-    return _verdict(task, (chosen,), choices, position)
+    position = next(i for i, group in enumerate(groups) if chosen.index in group)
+    return _verdict(task, (chosen,), choices, found, position)
 
 
 def _decide_pass(task: Task) -> Decision:
@@ -287,8 +336,7 @@ def _decide_pass(task: Task) -> Decision:
         return tuple(cards_of_mask(mask))
 
     choices = _choices(found, cards, lambda mask: (), hindsight)
-    position = next(i for i, choice in enumerate(choices) if _mask(choice.cards) == chosen_mask)
-    return _verdict(task, tuple(chosen), choices, position)
+    return _verdict(task, tuple(chosen), choices, found, options.index(chosen_mask))
 
 
 def judge_all(tasks: Sequence[Task], executor: Executor | None = None) -> Iterator[Decision]:
@@ -304,6 +352,17 @@ def judge_all(tasks: Sequence[Task], executor: Executor | None = None) -> Iterat
         yield futures[i].result()
 
 
-def seat_total(decisions: Sequence[Decision], seat: Seat) -> float:
+class Total(NamedTuple):
+    """The points a seat gave away over its decisions, with the standard error."""
+
+    lost: float
+    """The sum of the decisions' losses."""
+    se: float
+    """Its standard error (the decisions are measured on deals of their own)."""
+
+
+def seat_total(decisions: Sequence[Decision], seat: Seat) -> Total:
     """Points ``seat`` gave away in ``decisions`` against the best choices."""
-    return math.fsum(d.loss for d in decisions if d.seat == seat)
+    mine = [d for d in decisions if d.seat == seat]
+    return Total(math.fsum(d.loss for d in mine), math.sqrt(math.fsum(d.loss_se ** 2
+                                                                       for d in mine)))

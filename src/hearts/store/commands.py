@@ -12,9 +12,10 @@ import sys
 from datetime import UTC, datetime
 
 from rich.console import Console
+from rich.text import Text
 
 from hearts.paths import short_path, write_atomically
-from hearts.store.report import history_table, review_table, stats_table
+from hearts.store.report import history_table, review_table, stats_table, trend_text
 from hearts.store.reviews import reviewed_hands
 from hearts.store.schema import (
     SCHEMA_VERSION,
@@ -106,8 +107,12 @@ def stats_main(argv: list[str]) -> int:
         figures = statistics(db)
         reviewed = reviewed_hands(db)
     console.print(stats_table(figures, title="Hearts statistics"))
-    if reviewed:
+    if reviewed.hands or reviewed.other:
         console.print(review_table(reviewed))
+        ascii_only = not console.encoding.lower().startswith("utf")
+        chart = trend_text(reviewed.hands, min(console.width, 100), 14, ascii_only)
+        if chart is not None:
+            console.print(Text.from_ansi(chart))
     return 0
 
 

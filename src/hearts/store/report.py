@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich import box
 from rich.table import Table
 
 from hearts.cards import Seat
 from hearts.levels import LEVEL_NAMES
-from hearts.store.reviews import ReviewedHand
+from hearts.store.reviews import ReviewedHand, Reviews
 from hearts.store.stats import TOTAL, Figures
 
-__all__ = ["ROWS", "history_table", "stats_table"]
+__all__ = ["ROWS", "TREND_WINDOW", "Trend", "draw_trend", "history_table", "review_table",
+           "stats_table", "trend", "trend_text"]
 
 
 def _count(value: int) -> str:
@@ -102,28 +103,76 @@ def _seat(row: dict[str, Any]) -> Seat:
     return Seat[str(row.get("seat") or "south").upper()]
 
 
-SPARKS = "▁▂▃▄▅▆▇█"
-"""The bars of a sparkline, lowest first."""
-ASCII_SPARKS = "_.-=+*#@"
-"""The same in plain ASCII."""
-TREND_HANDS = 40
-"""How many of the latest reviewed hands the trend line shows."""
+TREND_WINDOW = 10
+"""How many reviewed hands the trend's moving average spans."""
 
 
-def sparkline(values: Sequence[float], ascii_only: bool = False) -> str:
-    """One character a value, from the lowest bar (0) to the highest (the most)."""
-    bars = ASCII_SPARKS if ascii_only else SPARKS
-    top = max(values, default=0.0)
-    if top <= 0:
-        return bars[0] * len(values)
-    return "".join(bars[min(len(bars) - 1, int(value / top * (len(bars) - 1) + 0.5))]
-                   for value in values)
+class Trend(NamedTuple):
+    """Points given away a decision over the reviewed hands, oldest first (hands
+    with no decision to make are left out)."""
+
+    numbers: list[int]
+    """Each hand's number among the reviewed hands, from 1."""
+    per_hand: list[float]
+    """Each hand's points given away a decision."""
+    average: list[float]
+    """The moving average up to each hand: the points given away over the last
+    :data:`TREND_WINDOW` hands over their decisions."""
 
 
-def review_table(hands: Sequence[ReviewedHand], ascii_only: bool = False) -> Table:
+def trend(hands: Sequence[ReviewedHand], window: int = TREND_WINDOW) -> Trend:
+    """The trend of ``hands`` (oldest first)."""
+    judged = [hand for hand in hands if hand.decisions > 0]
+    average = []
+    for end in range(1, len(judged) + 1):
+        span = judged[max(0, end - window):end]
+        average.append(sum(h.lost for h in span) / sum(h.decisions for h in span))
+    return Trend(list(range(1, len(judged) + 1)), [h.lost / h.decisions for h in judged],
+                 average)
+
+
+def draw_trend(plt: Any, hands: Sequence[ReviewedHand], ascii_only: bool = False) -> bool:
+    """Draw the trend of ``hands`` on ``plt`` (the ``plotext`` module, or a
+    textual-plotext widget's ``plt``): each hand as a point and the moving
+    average as a line. False (and nothing drawn) when no hand had a decision."""
+    found = trend(hands)
+    plt.clear_data()
+    if not found.numbers:
+        return False
+    plt.theme("clear")
+    hand_mark, line_mark = ("*", "o") if ascii_only else ("dot", "braille")
+    plt.scatter(found.numbers, found.per_hand, marker=hand_mark, label="a hand")
+    plt.plot(found.numbers, found.average, marker=line_mark,
+             label=f"average of the last {TREND_WINDOW}")
+    plt.title("Points you gave away a decision, by reviewed hand")
+    last = found.numbers[-1]
+    step = max(1, (last + 5) // 6)
+    plt.xticks(list(range(1, last + 1, step)))
+    plt.xlim(0.5, last + 0.5)
+    plt.ylim(0, max(0.5, max(found.per_hand) * 1.1))
+    if ascii_only:
+        plt.frame(False)
+    return True
+
+
+def trend_text(hands: Sequence[ReviewedHand], width: int, height: int,
+               ascii_only: bool = False) -> str | None:
+    """The trend chart as text with colour codes (for ``hearts stats``), or None
+    when no hand had a decision."""
+    import plotext  # type: ignore[import-untyped]
+
+    plotext.clear_figure()
+    plotext.plotsize(width, height)
+    if not draw_trend(plotext, hands, ascii_only):
+        return None
+    return str(plotext.build())
+
+
+def review_table(reviews: Reviews, ascii_only: bool = False) -> Table:
     """From the kept reviews: the points you gave away against the Expert's best
-    choices, a hand and a decision, per level and in total, and the trend over the
-    latest hands (a sparkline, oldest on the left)."""
+    choices, a hand and a decision, per level and in total; the caption says
+    which reviews are counted."""
+    hands = reviews.hands
     table = Table(title="Your reviewed hands: points given away",
                   box=ASCII_HEAD if ascii_only else box.SIMPLE_HEAD, pad_edge=False,
                   padding=(0, 1))
@@ -135,9 +184,11 @@ def review_table(hands: Sequence[ReviewedHand], ascii_only: bool = False) -> Tab
         mine = [hand for hand in hands if level in (TOTAL, hand.level)]
         lost = sum(hand.lost for hand in mine)
         decisions = sum(hand.decisions for hand in mine)
-        table.add_row(_heading(level), _count(len(mine)), _average(lost / len(mine)),
+        table.add_row(_heading(level), _count(len(mine)),
+                      _average(lost / len(mine) if mine else None),
                       _average(lost / decisions if decisions else None))
-    latest = [hand.lost for hand in hands[-TREND_HANDS:]]
-    table.caption = (f"Latest {len(latest)} hands, oldest first: "
-                     f"{sparkline(latest, ascii_only)} (highest {max(latest):.1f})")
+    caption = f"{_count(len(hands))} {'hand' if len(hands) == 1 else 'hands'} reviewed"
+    if reviews.other:
+        caption += f" ({_count(reviews.other)} by an earlier version of the review, not counted)"
+    table.caption = caption
     return table

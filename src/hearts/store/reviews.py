@@ -1,9 +1,12 @@
 """Reviews of hands kept in the store (the ``reviews`` table of schema version 2),
-so a second look at a hand is instant.
+so a second look at a hand is instant, and the reviews being made (the
+``review_progress`` table of version 4), so a second process shows their
+verdicts as they arrive.
 
 A review is keyed by the hand (the digest of its record), the seat reviewed, the
-depth and the seed: the review is a pure function of those, so a kept one is
-exactly what reviewing again would give. Each write is one transaction.
+depth and the seed; its JSON carries the fingerprint of the code that made it,
+which the review checks before it serves a kept review and the statistics read
+so as never to mix two versions of the reviewer. Each write is one transaction.
 """
 
 from __future__ import annotations
@@ -12,13 +15,14 @@ import json
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hearts.records import hand_key
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
 
-__all__ = ["ReviewedHand", "find_hand", "has_reviews", "keep_review", "kept_review",
-           "open_for_reviews", "reviewed_hands"]
+__all__ = ["Progress", "ReviewedHand", "Reviews", "claim_review", "find_hand", "has_reviews",
+           "keep_review", "kept_review", "note_progress", "open_for_reviews", "review_progress",
+           "reviewed_hands"]
 
 
 def has_reviews(db: sqlite3.Connection) -> bool:
@@ -61,11 +65,76 @@ def kept_review(db: sqlite3.Connection, hand: str, seat: str, depth: int,
 
 def keep_review(db: sqlite3.Connection, hand: str, seat: str, depth: int, seed: int,
                 review: str) -> None:
-    """Keep ``review`` (JSON) under this key, replacing any kept before."""
+    """Keep ``review`` (JSON) under this key, replacing any kept before; the
+    progress of its making (if any) goes in the same transaction."""
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     with transaction(db):
         db.execute("INSERT OR REPLACE INTO reviews (hand, seat, depth, seed, reviewed, review)"
                    " VALUES (?, ?, ?, ?, ?, ?)", (hand, seat, depth, seed, stamp, review))
+        if _has_table(db, "review_progress"):
+            db.execute("DELETE FROM review_progress WHERE hand = ? AND depth = ? AND seed = ?",
+                       (hand, depth, seed))
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?",
+                      (name,)).fetchone() is not None
+
+
+class Progress(NamedTuple):
+    """A review being made: who makes it, and its verdicts so far."""
+
+    code: str
+    """The fingerprint of the reviewer's code."""
+    owner: str
+    """The process making it (a name it chose)."""
+    updated: float
+    """When it last added a verdict (seconds since the epoch)."""
+    decisions: str
+    """The verdicts so far, as a JSON list."""
+
+
+def review_progress(db: sqlite3.Connection, hand: str, depth: int,
+                    seed: int) -> Progress | None:
+    """The review of this key being made, or None."""
+    if not _has_table(db, "review_progress"):
+        return None
+    row = db.execute("SELECT code, owner, updated, decisions FROM review_progress"
+                     " WHERE hand = ? AND depth = ? AND seed = ?", (hand, depth, seed)).fetchone()
+    return None if row is None else Progress(str(row[0]), str(row[1]), float(row[2]),
+                                             str(row[3]))
+
+
+def claim_review(db: sqlite3.Connection, hand: str, depth: int, seed: int, code: str,
+                 owner: str, now: float, stale: float) -> Progress | None:
+    """Take the making of this review on, unless another process is making it with
+    the same ``code`` and has added a verdict in the last ``stale`` seconds; in
+    one transaction. Returns the progress as it then stands (``owner`` says who
+    makes it; a taken-over review keeps its verdicts so far when the code is the
+    same), or None when the store has no place for it (an older schema)."""
+    if not _has_table(db, "review_progress"):
+        return None
+    with transaction(db):
+        found = review_progress(db, hand, depth, seed)
+        if found is not None and found.code == code and (
+                found.owner == owner or now - found.updated < stale):
+            return found
+        decisions = found.decisions if found is not None and found.code == code else "[]"
+        db.execute("INSERT OR REPLACE INTO review_progress (hand, depth, seed, code, owner,"
+                   " updated, decisions) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (hand, depth, seed, code, owner, now, decisions))
+    return Progress(code, owner, now, decisions)
+
+
+def note_progress(db: sqlite3.Connection, hand: str, depth: int, seed: int, owner: str,
+                  decisions: str, now: float) -> bool:
+    """Write the verdicts so far of a review ``owner`` makes; False (and nothing
+    written) when another process has taken it over."""
+    with transaction(db):
+        changed = db.execute("UPDATE review_progress SET decisions = ?, updated = ?"
+                             " WHERE hand = ? AND depth = ? AND seed = ? AND owner = ?",
+                             (decisions, now, hand, depth, seed, owner)).rowcount
+    return changed > 0
 
 
 def find_hand(db: sqlite3.Connection, match: int | None = None,
@@ -93,32 +162,68 @@ class ReviewedHand(NamedTuple):
     """Points the person gave away against the best choices."""
     decisions: int
     """The person's decisions that had a choice (forced ones not counted)."""
+    lost_se: float = 0.0
+    """The standard error of ``lost``."""
 
 
-def reviewed_hands(db: sqlite3.Connection) -> list[ReviewedHand]:
-    """Every finished hand a person played that has a kept review (the deepest
-    kept, if several), oldest first."""
+class Reviews(NamedTuple):
+    """The reviewed hands the statistics count: those reviewed by one reviewer."""
+
+    hands: list[ReviewedHand]
+    """The hands, oldest first."""
+    code: str | None
+    """The fingerprint of that reviewer's code: the one that made the latest kept
+    review (None when no review is kept)."""
+    other: int
+    """Hands reviewed only by other code (an earlier version), not counted."""
+
+
+def _fingerprint(review: Any) -> str | None:
+    if isinstance(review, dict) and review.get("version") == 2 \
+            and isinstance(review.get("code"), str):
+        return str(review["code"])
+    return None
+
+
+def reviewed_hands(db: sqlite3.Connection) -> Reviews:
+    """Every finished hand a person played that has a kept review by the reviewer
+    of the latest kept review (the deepest kept, if several), oldest first; the
+    others are counted apart, never mixed in."""
     if not has_reviews(db):
-        return []
-    kept: dict[str, str] = {}
-    for hand, review in db.execute("SELECT hand, review FROM reviews WHERE seat = 'all'"
-                                   " ORDER BY depth"):
-        kept[str(hand)] = str(review)
-    if not kept:
-        return []
+        return Reviews([], None, 0)
+    newest: str | None = None
+    by_code: dict[str, dict[str, Any]] = {}
+    every: set[str] = set()
+    for hand, text in db.execute("SELECT hand, review FROM reviews WHERE seat = 'all'"
+                                 " ORDER BY reviewed, rowid"):
+        try:
+            review = json.loads(text)
+        except ValueError:
+            continue
+        every.add(str(hand))
+        code = _fingerprint(review)
+        if code is None:
+            continue
+        newest = code
+        deepest = by_code.setdefault(code, {}).get(str(hand))
+        if deepest is None or review.get("depth", 0) >= deepest.get("depth", 0):
+            by_code[code][str(hand)] = review
+    kept = by_code.get(newest, {}) if newest is not None else {}
     out = []
+    other = 0
     for text, level, finished, seat in db.execute(
             "SELECT hands.record, hands.level, hands.finished, matches.seat FROM hands"
             " JOIN matches ON matches.id = hands.match_id WHERE hands.finished IS NOT NULL"
             " ORDER BY hands.finished, hands.match_id, hands.number"):
         try:
-            record = json.loads(text)
-            review = kept.get(hand_key(record))
+            key = hand_key(json.loads(text))
+            review = kept.get(key)
             if review is None or seat is None:
+                other += key in every
                 continue
-            entry = next(e for e in json.loads(review)["seats"] if e["seat"] == seat)
+            entry = next(e for e in review["seats"] if e["seat"] == seat)
             out.append(ReviewedHand(str(finished), str(level), float(entry["lost"]),
-                                    int(entry["decisions"])))
+                                    int(entry["decisions"]), float(entry["lost_se"])))
         except (ValueError, KeyError, TypeError, StopIteration):
             continue  # a record or review that cannot be read is left out
-    return out
+    return Reviews(out, newest, other)

@@ -108,8 +108,32 @@ def _to_version_3(db: sqlite3.Connection) -> None:
     db.execute(_VERSION_3)
 
 
+_VERSION_4 = """
+CREATE TABLE review_progress (
+    hand      TEXT NOT NULL,
+    depth     INTEGER NOT NULL,
+    seed      INTEGER NOT NULL,
+    code      TEXT NOT NULL,
+    owner     TEXT NOT NULL,
+    updated   REAL NOT NULL,
+    decisions TEXT NOT NULL,
+    PRIMARY KEY (hand, depth, seed)
+)
+"""
+"""Version 4: the reviews being made, so that a second process (the review page
+while the game reviews each hand in the background) shows the verdicts as they
+arrive instead of making them again. ``code`` is the reviewer's fingerprint,
+``owner`` names the process making the review, ``updated`` is when it last
+added a verdict (seconds since the epoch), ``decisions`` the verdicts so far
+(a JSON list). The row goes when the review is kept in ``reviews``."""
+
+
+def _to_version_4(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_4)
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2,
-                                                          _to_version_3]
+                                                          _to_version_3, _to_version_4]
 """``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

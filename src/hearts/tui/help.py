@@ -119,8 +119,9 @@ and Save keeps them for later sessions.
   9 Play speed      Fast, Normal or Slow computer play
   0 Forced cards    when you have only one card you may play, play it for
                     you after a short pause (off unless you choose it)
-  - Hand review     review each hand in the background as it ends, so v
-                    shows the verdicts at once (off: v reviews when pressed)
+  - Hand review     review each hand in the background as it ends: v then
+                    shows the verdicts made so far and the rest as they come
+                    (off: v reviews when pressed)
 Saved options take effect from the next hand dealt. When no card carrying
 points is left to take, the rest of the hand is played out at once.
 

@@ -118,11 +118,16 @@ class SeatApp(App[None]):
     def show_review(self, record: dict[str, Any], store: Path | None, depth: int) -> None:
         """Replay the hand of ``record`` with the Expert's verdict on every decision;
         the verdicts arrive as they are judged, and are kept in ``store`` (if any)."""
-        from hearts.review.cli import review_document
+        from hearts.review.document import decision_count, review_document
         from hearts.store.reviews import open_for_reviews
         from hearts.tui.review_page import ReviewScreen
 
         if any(isinstance(screen, ReviewScreen) for screen in self.screen_stack):
+            return
+        try:
+            decision_count(record)
+        except ValueError as error:  # a record that cannot be read: said, never fatal
+            self.say(str(error))
             return
 
         def reviewer(progress: Callable[[Decision], None]) -> object:

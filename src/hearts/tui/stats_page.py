@@ -1,4 +1,6 @@
-"""The statistics page: how you play, per level and in total, from the store."""
+"""The statistics page: how you play, per level and in total, from the store; with
+kept reviews, a chart of the points you gave away a decision, hand by hand,
+first on the page (textual-plotext)."""
 
 from __future__ import annotations
 
@@ -11,18 +13,30 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
+from textual_plotext import PlotextPlot
 
 from hearts.paths import short_path
 from hearts.store import Store, statistics
-from hearts.store.report import review_table, stats_table
-from hearts.store.reviews import reviewed_hands
+from hearts.store.report import draw_trend, review_table, stats_table
+from hearts.store.reviews import Reviews, reviewed_hands
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
-__all__ = ["StatsScreen", "stats_renderable"]
+__all__ = ["StatsScreen", "TrendChart", "stats_renderable"]
 
 _NOTE = ("Abandoned and assisted (hint or undo) matches are counted on their own, "
          "never as losses.")
+
+
+def _reviews(store: Store) -> Reviews | None:
+    """The kept reviews the statistics count, or None when they cannot be read."""
+    db = store.connection
+    if db is None:
+        return None
+    try:
+        return reviewed_hands(db)
+    except sqlite3.Error:
+        return None
 
 
 def stats_renderable(store: Store, ascii_only: bool = False) -> RenderableType:
@@ -39,9 +53,28 @@ def stats_renderable(store: Store, ascii_only: bool = False) -> RenderableType:
         return Text("No hands finished yet: the figures appear here as you play.")
     parts: list[RenderableType] = [stats_table(figures, title="Statistics", ascii_only=ascii_only),
                                    Text(_NOTE)]
-    if reviewed:
+    if reviewed.hands or reviewed.other:
         parts += [Text(""), review_table(reviewed, ascii_only)]
     return Group(*parts, Text(f"Kept in {short_path(store.path, 60)}"))
+
+
+class TrendChart(PlotextPlot):
+    """The points given away a decision over the reviewed hands, with a moving
+    average."""
+
+    DEFAULT_CSS = """
+    TrendChart { height: 11; width: 1fr; min-width: 40; }
+    """
+
+    def __init__(self, reviews: Reviews, ascii_only: bool = False) -> None:
+        super().__init__(id="trend-chart")
+        self.reviews = reviews
+        """The reviewed hands it draws."""
+        self.ascii_only = ascii_only
+
+    def on_mount(self) -> None:
+        """Draw the chart."""
+        draw_trend(self.plt, self.reviews.hands, self.ascii_only)
 
 
 class StatsScreen(HelpKeysScreen):
@@ -62,6 +95,9 @@ class StatsScreen(HelpKeysScreen):
         with Horizontal(id="main"):
             with VerticalScroll(id="stats-scroll"):
                 ascii_only = bool(getattr(self.app, "ascii_only", False))
+                reviews = _reviews(self.store)
+                if reviews is not None and any(h.decisions for h in reviews.hands):
+                    yield TrendChart(reviews, ascii_only)
                 yield Static(stats_renderable(self.store, ascii_only), id="stats-text")
             with Vertical(id="buttons"):
                 yield GameButton("Close", "close", "C")
