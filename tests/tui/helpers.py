@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -27,6 +28,19 @@ class SteadyPlayer:
     def choose_play(self, view: PlayerView) -> Card:
         """The lowest legal card."""
         return view.legal[0]
+
+
+class HeldPass(SteadyPlayer):
+    """A steady player whose pass waits until ``release`` is set (at most 10 s), so
+    a test can look at the table while the computer players are still choosing."""
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """The steady pass, once released."""
+        self.release.wait(10)
+        return super().choose_pass(view)
 
 
 def steady_player(level: Level, seed: int) -> Player:

@@ -20,6 +20,7 @@ from hearts.tui.widgets import TrickArea
 
 from .helpers import (
     SIZE,
+    HeldPass,
     SteadyPlayer,
     deal_and_pass,
     make_app,
@@ -268,13 +269,7 @@ async def test_undo_takes_back_the_card_and_the_others_replay_the_same(tmp_path:
 
 async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None:
     release = threading.Event()
-
-    class SlowPass(SteadyPlayer):
-        def choose_pass(self, view: PlayerView) -> list[Card]:
-            release.wait(10)
-            return super().choose_pass(view)
-
-    app = make_app(tmp_path, player_factory=lambda level, seed: SlowPass())
+    app = make_app(tmp_path, player_factory=lambda level, seed: HeldPass(release))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause(0)

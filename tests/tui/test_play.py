@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Card, Phase, PlayerView, Seat
+from hearts import Card, Phase, Seat
 from hearts.ai import Level, make_player
 from hearts.table import Stage
 from hearts.tui import words
@@ -17,7 +17,7 @@ from hearts.tui.widgets import GameButton, HandRow
 
 from .helpers import (
     SIZE,
-    SteadyPlayer,
+    HeldPass,
     card_offset,
     deal_and_pass,
     deal_and_receive,
@@ -88,13 +88,7 @@ async def deal_and_pass_again(pilot: object) -> list[Card]:
 async def test_the_cards_passed_stay_raised_until_the_exchange(tmp_path: Path) -> None:
     # N18: they dropped back into the hand unmarked while the others chose
     release = threading.Event()
-
-    class SlowPass(SteadyPlayer):
-        def choose_pass(self, view: PlayerView) -> list[Card]:
-            release.wait(10)
-            return super().choose_pass(view)
-
-    app = make_app(tmp_path, player_factory=lambda level, seed: SlowPass())
+    app = make_app(tmp_path, player_factory=lambda level, seed: HeldPass(release))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause(0)
