@@ -43,7 +43,7 @@ async def _play(messages: list[str], folder: Path) -> None:
         other.act(other.holders[next(iter(other.holders))], msg.Act("deal"))
         await asyncio.sleep(0.05)
         before = (json.dumps(other.table.state()), [h.record() for h in other.table.match.hands])
-        sent = theirs.queue.qsize()
+        sent = theirs.posted
         outbox = Outbox()
         holder = mine.join("Ann", None, outbox)
         for text in messages:
@@ -63,7 +63,7 @@ async def _play(messages: list[str], folder: Path) -> None:
             assert Hand.from_record(hand.record()).plays == hand.plays  # still a sound hand
         assert (json.dumps(other.table.state()),
                 [h.record() for h in other.table.match.hands]) == before
-        assert theirs.queue.qsize() == sent  # the other table's person heard nothing
+        assert theirs.posted == sent  # the other table's person heard nothing
         mine.close()
         other.close()
 
@@ -86,10 +86,10 @@ async def test_another_persons_highlight_moving_sends_nothing(tmp_path: Path) ->
         net.join("Bob", None, bob)
         net.act(south, msg.Act("deal"))
         await asyncio.sleep(0.05)
-        heard = bob.queue.qsize()
-        mine = ann.queue.qsize()
+        heard = bob.posted
+        mine = ann.posted
         net.act(south, msg.Act("move", step=1))
         net.act(south, msg.Act("move", step=1))
-        assert ann.queue.qsize() == mine + 2  # Ann sees her highlight move
-        assert bob.queue.qsize() == heard  # Bob is told nothing
+        assert ann.posted == mine + 2  # Ann sees her highlight move
+        assert bob.posted == heard  # Bob is told nothing
         net.close()
