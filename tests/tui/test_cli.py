@@ -26,7 +26,7 @@ def test_help_describes_everything(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
     for word in ("--new", "--seed", "--ascii", "--level", "HEARTS_CONFIG_DIR",
-                 "HEARTS_DATA_DIR", "hearts stats"):
+                 "HEARTS_DATA_DIR", "hearts stats", "hearts host", "hearts join ADDRESS"):
         assert word in text
 
 
