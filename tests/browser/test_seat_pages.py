@@ -90,8 +90,11 @@ def test_two_browser_seats_at_one_table(browser: object, tmp_path: Path) -> None
         ARTIFACTS.mkdir(exist_ok=True)
         ann.page.screenshot(path=str(ARTIFACTS / "seat-ann.png"))
 
-        # A seat's game keeps its hands in a store of its own under the server's folder.
-        assert {p.name for p in (tmp_path / "server" / "web").iterdir()} == {"ann", "bea"}
+        # A seat's game keeps its token and hands in a folder of its own under the
+        # server's: one for this browser (both tabs), and in it one for each name.
+        browsers = list((tmp_path / "server" / "web").iterdir())
+        assert len(browsers) == 1
+        assert sorted(p.name.rsplit("-", 1)[0] for p in browsers[0].iterdir()) == ["ann", "bea"]
 
         games = seats(server)
         assert server.interrupt() == 0, server.output

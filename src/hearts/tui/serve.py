@@ -151,6 +151,11 @@ class HeartsServer:
 
     session_name = "Game"
     """What the server's messages call the process behind one page."""
+    stopped_text = ("The Hearts server stopped. Your game is kept: this page comes back by "
+                    "itself when the server runs again (or reload it then).")
+    """What the page says when its connection ends because the server stopped."""
+    max_sessions: int | None = None
+    """The most games at once (None: no limit); a page beyond it is refused."""
 
     def __init__(self, game_argv: Sequence[str], host: str,
                  say: Callable[[str], None] = print) -> None:
@@ -176,6 +181,7 @@ class HeartsServer:
         app.add_routes([
             web.get("/", self.page),
             web.get("/ws", self.play),
+            web.get("/alive", self.alive),
             web.static("/static", _STATIC),
         ])
         app.on_shutdown.append(self._on_shutdown)
@@ -184,6 +190,13 @@ class HeartsServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         self.closing = True
         await self.end_all()
+
+    async def alive(self, request: web.Request) -> web.Response:
+        """Whether the server is running: a page whose game's connection ended asks,
+        to tell a game that ended from a server that stopped."""
+        if self.closing:
+            raise web.HTTPServiceUnavailable(text="stopping")
+        return web.Response(text="running", headers={"Cache-Control": "no-store"})
 
     def refusal(self, request: web.Request) -> str | None:
         """Why ``request`` is refused, or None."""
@@ -199,7 +212,7 @@ class HeartsServer:
                 return "A game can only be started from the Hearts page itself."
         return None
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         """The page: a panel, then the game's terminal (``?fontsize=N`` sets its
         font size; without it the page fits the font to the window)."""
         refusal = self.refusal(request)
@@ -214,7 +227,8 @@ class HeartsServer:
         asked = request.query.get("fontsize")
         font_size = "" if asked is None else str(_number(asked, 16, 6, 48))
         url = URL.build(scheme=scheme, authority=request.host, path=socket_path, encoded=True)
-        text = _PAGE.substitute(websocket_url=html.escape(str(url)), font_size=font_size)
+        text = _PAGE.substitute(websocket_url=html.escape(str(url)), font_size=font_size,
+                                stopped=html.escape(self.stopped_text))
         return web.Response(text=text, content_type="text/html")
 
     def game_command(self, request: web.Request) -> tuple[list[str], dict[str, str]]:
@@ -229,6 +243,10 @@ class HeartsServer:
             raise web.HTTPForbidden(text=refusal)
         if self.closing:
             raise web.HTTPServiceUnavailable(text="The Hearts server is stopping.")
+        if self.max_sessions is not None and len(self.sessions) >= self.max_sessions:
+            self.say(f"Refused a {self.session_name.lower()}: {len(self.sessions)} running, "
+                     "the most this server starts")
+            raise web.HTTPServiceUnavailable(text="Every game this server runs is in use.")
         argv, environment = self.game_command(request)
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
