@@ -190,7 +190,7 @@ class PortTaken(OSError):
 
 def _port_taken(error: OSError, host: str, port: int, what: str, option: str,
                 remembered: bool) -> PortTaken:
-    reason = error.strerror or str(error)
+    reason = os.strerror(error.errno) if error.errno else str(error)
     if remembered and error.errno == errno.EADDRINUSE:
         return PortTaken(
             f"cannot listen on {host} port {port}, where the {what} were last time (so "

@@ -282,7 +282,7 @@ class HostView:
         if self.live:
             self._live = Live(self.render(), console=self.console, auto_refresh=False,
                               redirect_stdout=False, redirect_stderr=False)
-            self._live.start()
+            self._live.start(refresh=True)
         self._read_commands()
         self._task = asyncio.get_running_loop().create_task(self._follow())
 

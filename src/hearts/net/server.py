@@ -239,11 +239,9 @@ class TableServer:
         sender = asyncio.create_task(self._send(ws, outbox, request))
         try:
             await self._serve(ws, outbox, request)
-        except Exception as error:  # a bug: one line, and the tables go on
-            self.warn(f"bug {type(error).__name__}",
+        except Exception as error:  # one line, and the tables go on
+            self.warn(f"error {type(error).__name__}",
                       "A connection from %s ended on an error: %r", request.remote, error)
-            if not sender.done():
-                outbox.stalled()
         finally:
             self.connections.discard(ws)
             outbox.close()
