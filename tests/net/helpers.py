@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -45,3 +46,11 @@ async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: in
             await Scripted.alive.pop().stop()
         await runner.cleanup()
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def until(condition: Callable[[], object], seconds: float = 30.0) -> None:
+    """Wait until ``condition()`` is true, for at most ``seconds``."""
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(wait(), seconds)

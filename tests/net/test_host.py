@@ -20,17 +20,11 @@ from hearts.net.hostfile import LOCK_FILE, STATE_FILE, HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address, seat_link
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
-from tests.net.helpers import QUICK, Scripted, running_server
+from tests.net.helpers import QUICK, Scripted, running_server, until
 
 _ADDRESSES = [Address("192.168.1.5", "eth0"), Address("10.8.0.2", "tun0"),
               Address("fd00::2", "eth0"), Address("127.0.0.1", "lo"), Address("::1", "lo")]
 
-
-async def _until(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0.02)
-    await asyncio.wait_for(wait(), seconds)
 
 
 def test_one_host_a_data_folder_and_the_second_is_told_which(tmp_path: Path) -> None:
@@ -104,7 +98,7 @@ async def test_a_link_gives_a_person_their_seat_on_a_new_device(tmp_path: Path) 
     async with running_server(tmp_path, replace(QUICK, people=2), tables=2) as (server, url):
         ann = Scripted(url, "code-1", "Ann")
         ann.start()
-        await _until(lambda: ann.connection.token is not None)
+        await until(lambda: ann.connection.token is not None)
         token = ann.connection.token
         web = "http://192.168.1.5:4001"
         for words in (["t1", "south"], ["ann"], ["t1", "Ann"]):
@@ -132,11 +126,11 @@ async def test_the_hosts_terminal_says_who_joins_drops_and_leaves(tmp_path: Path
             ann.start()
             bob.start()
             await asyncio.wait_for(ann.over.wait(), 60)
-            await _until(lambda: "hand 1 over" in out.getvalue())
+            await until(lambda: "hand 1 over" in out.getvalue())
             await bob.stop()
-            await _until(lambda: "Bob (north) dropped" in out.getvalue())
+            await until(lambda: "Bob (north) dropped" in out.getvalue())
             await ann.connection.leave()
-            await _until(lambda: "Ann (south) left the table" in out.getvalue())
+            await until(lambda: "Ann (south) left the table" in out.getvalue())
             view.command("link t1 north")
             view.command("dance")
         finally:

@@ -21,7 +21,7 @@ import aiohttp
 import pytest
 
 from hearts.net.hostfile import STATE_FILE
-from tests.net.helpers import Scripted
+from tests.net.helpers import Scripted, until
 
 pytestmark = pytest.mark.slow
 
@@ -79,12 +79,6 @@ class Host:
         return self.process.wait(30)
 
 
-async def _until(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0.05)
-    await asyncio.wait_for(wait(), seconds)
-
 
 async def test_a_second_host_on_the_same_folder_exits_at_once_naming_the_first(
         tmp_path: Path) -> None:
@@ -112,7 +106,7 @@ async def test_started_again_the_host_listens_where_it_was(tmp_path: Path) -> No
         web = int((await host.line(r"Web pages at http://127\.0\.0\.1:(\d+)/")).group(1))
         ann = Scripted(f"ws://127.0.0.1:{port}/ws", code, "Ann")
         ann.start()
-        await _until(lambda: bool(ann and ann.states))
+        await until(lambda: bool(ann and ann.states))
         host.stop(signal.SIGKILL)
         kept = json.loads((tmp_path / STATE_FILE).read_text())
         assert (kept["port"], kept["web_port"]) == (port, web)
@@ -121,7 +115,7 @@ async def test_started_again_the_host_listens_where_it_was(tmp_path: Path) -> No
         assert await host.started() == (port, code)
         assert int((await host.line(r"Web pages at http://127\.0\.0\.1:(\d+)/")).group(1)) == web
         # Ann's client comes back by itself, and the page answers again
-        await _until(lambda: ann is not None and ann.connection.reconnects >= 1
+        await until(lambda: ann is not None and ann.connection.reconnects >= 1
                      and ann.connection.connected.is_set())
         async with aiohttp.ClientSession() as session, \
                 session.get(f"http://127.0.0.1:{web}/alive") as response:
@@ -174,19 +168,19 @@ async def test_out_of_open_files_the_host_warns_once_in_a_while_and_goes_on(
         ann = Scripted(url, code, "Ann")
         ann.playing = False
         ann.start()
-        await _until(lambda: bool(ann.states))
+        await until(lambda: bool(ann.states))
         for _ in range(100):  # connections that never send a thing
             sock = socket.create_connection(("127.0.0.1", port))
             flood.append(sock)
-        await _until(lambda: any("Too many open files" in line for line in host.err), 20)
+        await until(lambda: any("Too many open files" in line for line in host.err), 20)
         await asyncio.sleep(3)  # asyncio tries to accept again every second
         await ann.connection.act("deal")
-        await _until(lambda: ann.state["stage"] == "passing", 20)  # the table goes on
+        await until(lambda: ann.state["stage"] == "passing", 20)  # the table goes on
         for sock in flood:
             sock.close()
         bob = Scripted(url, code, "Bob")
         bob.start()
-        await _until(lambda: bob.connection.connected.is_set(), 30)  # room again
+        await until(lambda: bob.connection.connected.is_set(), 30)  # room again
         await bob.stop()
         await ann.stop()
     finally:

@@ -13,6 +13,7 @@ import logging
 import os
 import socket
 import statistics
+import struct
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -25,18 +26,12 @@ from hearts.cards import Seat
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Guesses
 from hearts.net.server import Limits
-from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server
+from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server, until
 
 pytestmark = pytest.mark.slow
 
 _JOIN = {"type": "join", "version": 1, "code": "code-1", "name": "Eve"}
 
-
-async def _until(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(wait(), seconds)
 
 
 async def _read_all(ws: aiohttp.ClientWebSocketResponse, seconds: float = 20.0
@@ -142,12 +137,12 @@ async def test_connections_are_capped(tmp_path: Path, caplog: pytest.LogCaptureF
             aiohttp.ClientSession() as session:
         first = await session.ws_connect(url)
         second = await session.ws_connect(url)
-        await _until(lambda: len(server.connections) == 2)
+        await until(lambda: len(server.connections) == 2)
         async with session.ws_connect(url) as third:
             assert _codes(await _read_all(third)) == [ErrorCode.SERVER_FULL.value]
         assert ErrorCode.SERVER_FULL.closes and not ErrorCode.SERVER_FULL.fatal
         await first.close()
-        await _until(lambda: len(server.connections) == 1)
+        await until(lambda: len(server.connections) == 1)
         async with session.ws_connect(url) as fourth:  # room again
             await fourth.send_str(json.dumps(_JOIN))
             assert json.loads((await fourth.receive()).data)["type"] == "welcome"
@@ -237,7 +232,7 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
         _reader, writer = await _raw_socket(url, 4096)
         writer.write(_frame(json.dumps(_JOIN)) + _frame('{"type":"act","action":"deal"}'))
         holder = server.tables["t1"].holders[Seat.SOUTH]
-        await _until(lambda: holder.outbox is not None)
+        await until(lambda: holder.outbox is not None)
         outbox = holder.outbox
         assert outbox is not None
         # moving the highlight, and never reading the states that come back
@@ -249,7 +244,7 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
             assert outbox.waiting <= 2  # the welcome and the latest state at most
             if outbox.too_slow:
                 break
-        await _until(lambda: outbox.too_slow and not server.connections)
+        await until(lambda: outbox.too_slow and not server.connections)
         assert holder.outbox is None  # the seat waits for its person to come back
         writer.close()
     assert any("does not read" in r.getMessage() for r in caplog.records)
@@ -287,7 +282,7 @@ async def test_a_flood_at_one_table_never_slows_another_by_100_ms(
         bob = Scripted(url, "code-2", "Bob", pace=0.05)
         ann.start()
         bob.start()
-        await _until(lambda: len(ann.latencies) >= 5)
+        await until(lambda: len(ann.latencies) >= 5)
         quiet = list(ann.latencies + bob.latencies)
         counted = len(ann.latencies), len(bob.latencies)
         sent = await _flood(url, 4.0)
@@ -297,4 +292,21 @@ async def test_a_flood_at_one_table_never_slows_another_by_100_ms(
     assert sent > 1000 and len(during) >= 10, "the flood went on and so did the other table"
     assert max(during) < 0.1, (statistics.median(quiet), sorted(during)[-5:])
     assert any("kept sending too fast" in r.getMessage() for r in caplog.records)
+    _no_tracebacks(caplog)
+
+
+async def test_a_client_gone_before_the_answer_leaves_no_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_server(tmp_path) as (server, url):
+        port = int(url.split(":")[2].split("/")[0])
+        for _ in range(30):  # the upgrade asked for, and the connection reset at once
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                         f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                         "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            sock.close()
+        await asyncio.sleep(0.5)
+        assert not server.connections
     _no_tracebacks(caplog)

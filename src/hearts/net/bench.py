@@ -10,7 +10,8 @@ table plays one card every two seconds; 0 plays as fast as the machine goes),
 and the tables start at moments spread over one pace so they do not play in
 step.
 
-After a warm-up, for ``--seconds`` the benchmark measures the time from a
+Once every person is seated and a warm-up of three paces has passed, for
+``--seconds`` the benchmark measures the time from a
 person sending a card until the last of the three others at the table has the
 state that shows it (its median, 95th percentile and worst), the server
 process's CPU time divided by the cards played, and the server's memory a
@@ -51,6 +52,9 @@ _CONFIG = TableConfig(people=4, level=Level.BEGINNER, grace=600.0, delay_scale=0
 
 _MAX_TABLES = 5000
 
+_SEATING_SECONDS = 300.0
+"""How long the people may take to connect and sit down before the measurement."""
+
 
 @dataclass(frozen=True)
 class Figures:
@@ -68,8 +72,6 @@ class Figures:
     p95_ms: float
     worst_ms: float
     """From a card sent until the last of the three others at the table saw it."""
-    own_p95_ms: float
-    """From a card sent until its player saw it played."""
     cpu_ms_per_card: float
     """The server process's CPU time (user and system) during the measurement, per card."""
     cpu_share: float
@@ -79,6 +81,11 @@ class Figures:
     server's own before opening them)."""
     kib_per_table_playing: float
     """The same while every seat is connected and playing."""
+    people_cpu_share: float
+    """The people's processes' CPU time over the wall time, all together."""
+    load: float
+    """The machine's load average over the last minute, at the end (other work
+    on the machine takes CPU from the server and the people alike)."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
@@ -86,10 +93,11 @@ class Figures:
             f"{self.tables} tables x 4 people ({self.people} connected), a card every "
             f"{self.pace:g} s a table: {self.cards} cards timed in {self.seconds:.0f} s",
             f"  a card until the other three people all see it: median {self.median_ms:.1f} "
-            f"ms, p95 {self.p95_ms:.1f} ms, worst {self.worst_ms:.1f} ms "
-            f"(until its player sees it: p95 {self.own_p95_ms:.1f} ms)",
+            f"ms, p95 {self.p95_ms:.1f} ms, worst {self.worst_ms:.1f} ms",
             f"  server CPU: {self.cpu_ms_per_card:.2f} ms a card "
-            f"({self.cpu_share:.0%} of one core)",
+            f"({self.cpu_share:.0%} of one core); the people's processes "
+            f"{self.people_cpu_share:.0%} of one core; load average {self.load:.1f} on "
+            f"{os.cpu_count()} cores",
             f"  server memory: {self.kib_per_table_open:.0f} KiB a table open, "
             f"{self.kib_per_table_playing:.0f} KiB a table with its people playing",
         ]
@@ -141,18 +149,16 @@ class _Plan:
     pace: float
     start: float
     """When the first table starts (time.time())."""
-    measure: float
-    """When the measurement begins."""
-    end: float
-    """When it ends."""
 
 
 def _play(plan: _Plan, parent: Connection) -> None:
-    """A process of people: play the tables of ``plan.codes`` and report the times."""
-    parent.send(asyncio.run(_playing(plan)))
+    """A process of people: play the tables of ``plan.codes``; say when everyone is
+    seated, take the measurement's start and end, and report the times."""
+    asyncio.run(_playing(plan, parent))
 
 
-async def _playing(plan: _Plan) -> dict[str, Any]:
+async def _playing(plan: _Plan, parent: Connection) -> None:
+    loop = asyncio.get_running_loop()
     boards = {code: Board() for code in plan.codes}
     people = [Scripted(plan.url, code, f"P{seat}", deals=seat == 0, history=False,
                        board=boards[code], pace=plan.pace, first_pause=1.0)
@@ -165,17 +171,21 @@ async def _playing(plan: _Plan) -> dict[str, Any]:
             await _sleep_until(plan.start + offset)
             for person in people[4 * index:4 * index + 4]:
                 person.start()
-        await _sleep_until(plan.measure)
+        deadline = time.monotonic() + _SEATING_SECONDS
+        while time.monotonic() < deadline and \
+                not all(p.connection.connected.is_set() for p in people):
+            await asyncio.sleep(0.1)
+        parent.send(sum(p.connection.connected.is_set() for p in people))
+        measure, end = await loop.run_in_executor(None, parent.recv)
+        await _sleep_until(measure)
         connected = sum(p.connection.connected.is_set() for p in people)
-        marks = [len(b.spread) for b in boards.values()], [len(p.latencies) for p in people]
-        await _sleep_until(plan.end)
-        spread = [x for board, mark in zip(boards.values(), marks[0], strict=True)
+        marks = [len(b.spread) for b in boards.values()]
+        await _sleep_until(end)
+        spread = [x for board, mark in zip(boards.values(), marks, strict=True)
                   for x in board.spread[mark:]]
-        own = [x for person, mark in zip(people, marks[1], strict=True)
-               for x in person.latencies[mark:]]
     finally:
         await asyncio.gather(*(p.stop() for p in people), return_exceptions=True)
-    return {"spread": spread, "own": own, "connected": connected}
+    parent.send({"spread": spread, "connected": connected})
 
 
 async def _sleep_until(moment: float) -> None:
@@ -188,12 +198,13 @@ async def _sleep_until(moment: float) -> None:
 def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | None = None,
         clients: int | None = None) -> Figures:
     """Serve ``tables`` tables in a process of their own, play them from ``clients``
-    processes of people at ``pace`` seconds a card, and measure for ``seconds``
-    after a warm-up (by default a few paces, and time for everyone to connect)."""
+    processes of people at ``pace`` seconds a card, and once everyone is seated
+    and a warm-up has passed (by default three paces, at least 5 s) measure for
+    ``seconds``."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
     clients = clients or max(1, min(8, tables // 100 + 1))
-    warmup = warmup if warmup is not None else 5.0 + 3 * pace + tables / 200
+    warmup = warmup if warmup is not None else max(5.0, 3 * pace)
     context = multiprocessing.get_context("spawn")
     codes = [f"bench-{n}" for n in range(tables)]
     with tempfile.TemporaryDirectory(prefix="hearts-net-bench-") as folder:
@@ -207,22 +218,29 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                 raise RuntimeError("the server did not start")
             started = mine.recv()
             assert server.pid is not None
-            now = time.time()
-            plan = _Plan(f"ws://127.0.0.1:{started['port']}/ws", [], pace, now + 3.0,
-                         now + 3.0 + warmup, now + 3.0 + warmup + seconds)
+            url = f"ws://127.0.0.1:{started['port']}/ws"
+            begin = time.time() + 3.0  # the people's processes start meanwhile
             for number in range(clients):
-                part = codes[number::clients]
                 here, there = context.Pipe()
                 process = context.Process(
                     target=_play, name=f"bench-people-{number}",
-                    args=(_Plan(plan.url, part, pace, plan.start, plan.measure, plan.end),
-                          there))
+                    args=(_Plan(url, codes[number::clients], pace, begin), there))
                 process.start()
                 workers.append((process, here))
-            time.sleep(max(0.0, plan.measure - time.time()))
+            for process, pipe in workers:
+                if not pipe.poll(_SEATING_SECONDS + 60):
+                    raise RuntimeError(f"{process.name} did not seat its people")
+                pipe.recv()
+            measure = time.time() + warmup
+            for _process, pipe in workers:
+                pipe.send((measure, measure + seconds))
+            time.sleep(max(0.0, measure - time.time()))
+            pids = [process.pid for process, _pipe in workers if process.pid is not None]
             cpu_before, wall_before = _cpu_seconds(server.pid), time.monotonic()
-            time.sleep(max(0.0, plan.end - time.time()))
+            people_before = sum(_cpu_seconds(pid) for pid in pids)
+            time.sleep(seconds)
             cpu = _cpu_seconds(server.pid) - cpu_before
+            people_cpu = sum(_cpu_seconds(pid) for pid in pids) - people_before
             wall = time.monotonic() - wall_before
             playing = _rss_kib(server.pid)
             results = []
@@ -240,7 +258,6 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             if server.is_alive():
                 server.kill()
     spread = sorted(x for result in results for x in result["spread"])
-    own = sorted(x for result in results for x in result["own"])
     if not spread:
         raise RuntimeError("no card was timed: the tables did not play")
     empty, opened = started["empty_kib"], started["open_kib"]
@@ -248,10 +265,11 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         tables=tables, pace=pace, seconds=wall,
         people=sum(result["connected"] for result in results), cards=len(spread),
         median_ms=statistics.median(spread) * 1000, p95_ms=_p95(spread) * 1000,
-        worst_ms=spread[-1] * 1000, own_p95_ms=_p95(own) * 1000 if own else 0.0,
+        worst_ms=spread[-1] * 1000,
         cpu_ms_per_card=cpu * 1000 / len(spread), cpu_share=cpu / wall,
         kib_per_table_open=(opened - empty) / tables,
-        kib_per_table_playing=(playing - empty) / tables)
+        kib_per_table_playing=(playing - empty) / tables,
+        people_cpu_share=people_cpu / wall, load=os.getloadavg()[0])
 
 
 def _p95(sorted_values: list[float]) -> float:

@@ -216,14 +216,17 @@ class TableServer:
             return "The tables take no connection from a web page: use hearts join."
         return None
 
-    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
         refusal = self._refusal(request)
         if refusal:
             self.warn("origin", "Refused a connection from a web page of another site "
                       "(%s, from %s)", request.headers.get("Origin"), request.remote)
             raise web.HTTPForbidden(text=refusal)
         ws = web.WebSocketResponse(max_msg_size=msg.MAX_MESSAGE_BYTES, heartbeat=20.0)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionError:  # the client went before the answer: nothing to say
+            return web.Response(status=400)
         if len(self.connections) >= self.max_connections:
             self.warn("full", "The server is full (%d connections): refused one from %s",
                       len(self.connections), request.remote)
