@@ -156,7 +156,8 @@ async def test_nested_or_odd_json_is_an_error_never_a_traceback(
            '"code":"\\udc80","name":"x"}', '{"type":"join","version":1,"code":"code-1",'
            '"name":"\\ud800"}', '{"type":"act","action":"move","step":' + "9" * 4000 + "}",
            '{"type":"act","action":"move","step":NaN}', '{"type":{"x":1}}',
-           '{"type":"act","action":["use"]}', "\x00"]
+           '{"type":"act","action":["use"]}', '{"type":"join","version":1,"code":"code-1",'
+           '"name":"Eve","token":"\\udc80"}']
     async with running_server(tmp_path) as (_s, url), aiohttp.ClientSession() as session, \
             session.ws_connect(url) as ws:
         for text in odd:
@@ -167,6 +168,7 @@ async def test_nested_or_odd_json_is_an_error_never_a_traceback(
     # each an error, and the tenth bad message closes the connection
     assert len(codes) == len(odd) + 2 and codes[-1] == ErrorCode.TOO_MANY_BAD.value
     assert ErrorCode.BAD_MESSAGE.value in codes and ErrorCode.BAD_NAME.value in codes
+    assert ErrorCode.BAD_TOKEN.value in codes
     _no_tracebacks(caplog)
 
 

@@ -15,6 +15,7 @@ from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import (
     Guesses,
+    QuietRepeats,
     Throttle,
     TokenBucket,
     cross_origin,
@@ -175,3 +176,28 @@ def test_running_out_of_files_is_one_line_every_few_seconds(
         assert len(caplog.records) == 1 and caplog.records[0].exc_info is not None
     finally:
         loop.close()
+
+
+def test_a_librarys_repeated_error_is_in_full_once_then_one_line_at_times(
+        caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    logger = logging.getLogger("hearts.net.test.library")
+    quiet = QuietRepeats(Throttle(every=5.0, clock=clock))
+    logger.addFilter(quiet)
+    try:
+        with caplog.at_level(logging.ERROR):
+            for _ in range(3):
+                for _ in range(40):
+                    try:
+                        raise ConnectionResetError("gone")
+                    except ConnectionResetError:
+                        logger.exception("Error handling request")
+                clock.now += 6
+        records = caplog.records
+        assert len(records) == 3
+        assert records[0].exc_info is not None  # the first in full
+        assert records[1].exc_info is None and "\n" not in records[1].getMessage()
+        assert records[1].getMessage() == ("Error handling request: ConnectionResetError('gone') "
+                                           "(39 more like it not shown)")
+    finally:
+        logger.removeFilter(quiet)

@@ -44,6 +44,7 @@ from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
 from hearts.net.hostfile import HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address
+from hearts.net.limits import QuietRepeats
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
@@ -303,6 +304,9 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
                                              initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(data_dir, config, args.tables, executor)
     logging.getLogger("hearts.net").setLevel(logging.INFO)
+    quiet = QuietRepeats()
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):
+        logging.getLogger(name).addFilter(quiet)
     try:
         asyncio.run(_host(server, lock, args.host, args.port, pages if args.serve else None,
                           args.web_port))

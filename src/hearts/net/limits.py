@@ -21,8 +21,8 @@ from typing import Any
 
 from yarl import URL
 
-__all__ = ["Guesses", "Throttle", "TokenBucket", "cross_origin", "out_of_files",
-           "quiet_exception_handler"]
+__all__ = ["Guesses", "QuietRepeats", "Throttle", "TokenBucket", "cross_origin",
+           "out_of_files", "quiet_exception_handler"]
 
 Clock = Callable[[], float]
 
@@ -162,6 +162,35 @@ def quiet_exception_handler(logger: logging.Logger, throttle: Throttle | None = 
             logger.warning("%s: %r%s", message, error, _held(held))
 
     return handle
+
+
+class QuietRepeats(logging.Filter):
+    """A log filter that lets each kind of record through in full the first time,
+    then as one line (no traceback) at most every few seconds, with the count of
+    those held back: a library's error that repeats (aiohttp's "Error handling
+    request", say) never floods the log."""
+
+    def __init__(self, throttle: Throttle | None = None) -> None:
+        super().__init__()
+        self.throttle = throttle or Throttle()
+        self._told: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep ``record`` (shortened to one line after the first), or drop it."""
+        error = record.exc_info[1] if record.exc_info else None
+        key = f"{record.name}: {record.msg}: {type(error).__name__}"
+        if key not in self._told:
+            self._told.add(key)
+            self.throttle.allow(key)
+            return True
+        held = self.throttle.allow(key)
+        if held is None:
+            return False
+        record.msg = f"{record.getMessage()}: {error!r}{_held(held)}"
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+        return True
 
 
 def _held(count: int) -> str:

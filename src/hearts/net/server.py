@@ -380,6 +380,13 @@ class TableServer:
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
                         continue
+                    if message.token is not None and not message.token.isascii():
+                        # no token is (they are URL-safe base64), and a lone surrogate
+                        # from JSON could not even be compared
+                        if refuse(ErrorCode.BAD_TOKEN, "that token is not for a seat at "
+                                  "this table"):
+                            return
+                        continue
                     try:
                         holder = table.join(message.name, message.token, outbox)
                     except JoinRefused as error:
