@@ -145,9 +145,9 @@ async def test_the_hosts_terminal_says_who_joins_drops_and_leaves(tmp_path: Path
     assert any(line.startswith("Unknown command 'dance'") for line in said)
 
 
-def test_the_live_view_draws_a_row_a_table(tmp_path: Path) -> None:
+async def test_the_live_view_draws_a_row_a_table(tmp_path: Path) -> None:
     server = TableServer(tmp_path, TableConfig(people=2), tables=2)
-    server.open_tables(asyncio.new_event_loop())
+    server.open_tables(asyncio.get_running_loop())
     try:
         holder = server.tables["t1"].holders[next(iter(server.tables["t1"].holders))]
         holder.name, holder.token = "Ann", "x" * 22

@@ -201,3 +201,20 @@ def test_a_librarys_repeated_error_is_in_full_once_then_one_line_at_times(
                                            "(39 more like it not shown)")
     finally:
         logger.removeFilter(quiet)
+
+
+def test_accepting_again_on_a_closed_server_is_no_error(caplog: pytest.LogCaptureFixture) -> None:
+    def _start_serving() -> None:
+        """Named as asyncio's own, which retries accept() after running out of files."""
+
+    loop = asyncio.new_event_loop()
+    try:
+        handle = loop.call_later(60, _start_serving)
+        handler = quiet_exception_handler(logging.getLogger("hearts.net.test"))
+        with caplog.at_level(logging.WARNING):
+            handler(loop, {"message": "Exception in callback", "handle": handle,
+                           "exception": ValueError("Invalid file descriptor: -1")})
+        assert not caplog.records
+        handle.cancel()
+    finally:
+        loop.close()

@@ -144,6 +144,8 @@ def quiet_exception_handler(logger: logging.Logger, throttle: Throttle | None = 
 
     def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         error = context.get("exception")
+        if isinstance(error, ValueError) and "_start_serving" in repr(context.get("handle")):
+            return  # asyncio tried to accept again on a server closed since: nothing lost
         if out_of_files(error):
             held = throttle.allow("files")
             if held is not None:
