@@ -199,4 +199,6 @@ def test_play_in_chromium(browser: object, server: ServerProcess) -> None:
     assert "Stopped" in server.output
     assert not alive(second_game)
     assert not alive(first_game)
-    second.page.locator("#ended").wait_for(state="visible")
+    # the page says the server stopped (not that the game ended), and waits for it
+    second.page.locator("#stopped").wait_for(state="visible")
+    assert not second.page.locator("#ended").is_visible()

@@ -90,12 +90,43 @@ def test_two_browser_seats_at_one_table(browser: object, tmp_path: Path) -> None
         ARTIFACTS.mkdir(exist_ok=True)
         ann.page.screenshot(path=str(ARTIFACTS / "seat-ann.png"))
 
-        # A seat's game keeps its hands in a store of its own under the server's folder.
-        assert {p.name for p in (tmp_path / "server" / "web").iterdir()} == {"ann", "bea"}
+        # A seat's game keeps its token and hands in a folder of its own under the
+        # server's: one for this browser (both tabs), and in it one for each name.
+        browsers = list((tmp_path / "server" / "web").iterdir())
+        assert len(browsers) == 1
+        assert sorted(p.name.rsplit("-", 1)[0] for p in browsers[0].iterdir()) == ["ann", "bea"]
 
         games = seats(server)
         assert server.interrupt() == 0, server.output
         assert "Stopped" in server.output
         assert not any(alive(pid) for pid in games)
+    finally:
+        server.kill()
+
+
+def test_the_page_says_the_host_stopped_and_comes_back_with_it(
+        browser: object, tmp_path: Path) -> None:  # noqa: F811
+    env = {**os.environ, "HEARTS_DATA_DIR": str(tmp_path)}
+    # no ports given, as the README has it: started again, the host takes the same ones
+    args = ["--people", "2", "--level", "beginner", "--data-dir", str(tmp_path / "server")]
+    server = ServerProcess(args, env, command=("host", "--serve"))
+    try:
+        code = server.wait_for_line(r"--code (\S+)").group(1)
+        url = f"{server.url()}?code={code}"
+        ann = sit_down(browser, server, url, "Ann")
+        assert server.interrupt() == 0, server.output
+        # The host merely stopped: the page says so, not that the game ended.
+        ann.page.locator("#stopped").wait_for(state="visible", timeout=30_000)
+        assert "The table's server stopped" in ann.page.locator("#stopped").inner_text()
+        assert not ann.page.locator("#ended").is_visible()
+
+        server = ServerProcess(args, env, command=("host", "--serve"))
+        assert server.url() in url  # the same web port as before
+        # the page comes back by itself, to the same seat (the browser's own token)
+        ann.page.locator("#stopped").wait_for(state="hidden", timeout=60_000)
+        Terminal(ann.page).wait_for("Ann", timeout=60.0)
+        server.wait_for_line(r"t1: Ann \(south\) is back", timeout=60.0)
+        wait_until(lambda: len(seats(server)) == 1, "one join process, for Ann")
+        assert server.interrupt() == 0, server.output
     finally:
         server.kill()

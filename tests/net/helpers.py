@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from aiohttp import web
 
 from hearts.ai import Level
 from hearts.net.scripted import Scripted
-from hearts.net.server import TableServer
+from hearts.net.server import Limits, TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
@@ -19,15 +20,21 @@ QUICK = TableConfig(people=4, level=Level.BEGINNER, rules=Rules(target=26), grac
                     delay_scale=0.0)
 """A quick table: Beginner computer players, no pauses, a short match."""
 
+UNLIMITED = Limits(messages_per_second=1e6, message_burst=1e6)
+"""Scripted people play at the machine's speed, far faster than the limits on a
+person's messages (the tests of the limits set their own)."""
+
 
 @contextlib.asynccontextmanager
 async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: int = 1,
-                         codes: list[str] | None = None) -> AsyncIterator[tuple[TableServer, str]]:
+                         codes: list[str] | None = None, limits: Limits | None = None
+                         ) -> AsyncIterator[tuple[TableServer, str]]:
     """A table server on 127.0.0.1 (a free port), and its WebSocket address."""
     Scripted.alive.clear()  # a failed test's people belong to its own loop
     executor = ThreadPoolExecutor(2)
-    server = TableServer(data_dir, config, tables, executor, codes=codes or ["code-1", "code-2"])
-    runner = web.AppRunner(server.app(), shutdown_timeout=1.0)
+    server = TableServer(data_dir, config, tables, executor, codes=codes or ["code-1", "code-2"],
+                         limits=limits or UNLIMITED)
+    runner = server.runner()
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -39,3 +46,11 @@ async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: in
             await Scripted.alive.pop().stop()
         await runner.cleanup()
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def until(condition: Callable[[], object], seconds: float = 30.0) -> None:
+    """Wait until ``condition()`` is true, for at most ``seconds``."""
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(wait(), seconds)

@@ -43,7 +43,7 @@ async def _play(messages: list[str], folder: Path) -> None:
         other.act(other.holders[next(iter(other.holders))], msg.Act(msg.ActKind.DEAL))
         await asyncio.sleep(0.05)
         before = (json.dumps(other.table.state()), [h.record() for h in other.table.match.hands])
-        sent = theirs.queue.qsize()
+        sent = theirs.posted
         outbox = Outbox()
         holder = mine.join("Ann", None, outbox)
         for text in messages:
@@ -63,7 +63,7 @@ async def _play(messages: list[str], folder: Path) -> None:
             assert Hand.from_record(hand.record()).plays == hand.plays  # still a sound hand
         assert (json.dumps(other.table.state()),
                 [h.record() for h in other.table.match.hands]) == before
-        assert theirs.queue.qsize() == sent  # the other table's person heard nothing
+        assert theirs.posted == sent  # the other table's person heard nothing
         mine.close()
         other.close()
 
@@ -85,13 +85,13 @@ async def test_another_persons_choice_tells_the_others_nothing(tmp_path: Path) -
         net.join("Bob", None, bob)
         net.act(south, msg.Act(msg.ActKind.DEAL))
         await asyncio.sleep(0.05)
-        heard = bob.queue.qsize()
-        mine = ann.queue.qsize()
+        heard = bob.posted
+        mine = ann.posted
         hand = net.table.hand
         assert hand is not None
         card = next(c for c in hand.holding(Seat.SOUTH) if str(c) != "QS")
         net.act(south, msg.Act(msg.ActKind.CHOOSE, card))
         net.act(south, msg.Act(msg.ActKind.CHOOSE, card))
-        assert ann.queue.qsize() == mine + 2  # Ann sees her card raised and put back
-        assert bob.queue.qsize() == heard  # Bob is told nothing
+        assert ann.posted == mine + 2  # Ann sees her card raised and put back
+        assert bob.posted == heard  # Bob is told nothing
         net.close()

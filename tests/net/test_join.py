@@ -132,28 +132,13 @@ def test_the_command_lines() -> None:
     host = parse_host(["--people", "3", "--level", "beginner", "--rules", "50",
                        "--tables", "2", "--grace", "5"])
     assert (host.people, host.tables, host.grace, host.rules.target) == (3, 2, 5.0, 50)
-    assert host.host == "127.0.0.1" and host.port == 0
+    assert host.host == "127.0.0.1" and host.port is None  # the port of last time, if any
     assert parse_host(["--rules", "omnibus,50"]).rules == RuleSet.OMNIBUS.rules(50)
     with pytest.raises(SystemExit):
         parse_host(["--rules", "classic,5"])  # the game's bounds on the target
     join = parse_join(["127.0.0.1:9000", "--code", "abc", "--name", "Ann"])
-    assert (join.address, join.code, join.name) == ("127.0.0.1:9000", "abc", "Ann")
-
-
-def test_the_host_warns_off_this_machine(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    import socket
-
-    from hearts.net.cli import _announce
-    from hearts.net.server import TableServer
-    from hearts.net.tables import TableConfig
-
-    server = TableServer(tmp_path, TableConfig())
-    _announce(server, "127.0.0.1", 4000)
-    local = capsys.readouterr().out
-    assert "127.0.0.1:4000" in local and "Warning" not in local
-    _announce(server, "0.0.0.0", 4000)
-    anywhere = capsys.readouterr().out
-    assert f"{socket.gethostname()}:4000" in anywhere and "Warning: anyone" in anywhere
+    assert (join.address, join.code, join.name, join.token) == ("127.0.0.1:9000", "abc", "Ann",
+                                                                 None)
 
 
 async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: Path) -> None:

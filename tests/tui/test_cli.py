@@ -31,7 +31,8 @@ def test_help_describes_everything(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     text = capsys.readouterr().out
     for word in ("--new", "--seed", "--ascii", "--level", "--rules", "classic",
-                 "rotate-hold", "HEARTS_CONFIG_DIR", "HEARTS_DATA_DIR", "hearts stats"):
+                 "rotate-hold", "HEARTS_CONFIG_DIR", "HEARTS_DATA_DIR", "hearts stats",
+                 "hearts host", "hearts join ADDRESS"):
         assert word in text
 
 

@@ -3,16 +3,19 @@
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
 [--serve [--web-port P]]``
-prints the address and each table's join code and runs until Ctrl+C. Every
-table is saved after every pass and card in a folder of its own under the data
-folder, so the same command started again carries every table on. With
-``--serve`` each table also has a web page for people with only a browser; the
-pages are the front end's business (:mod:`hearts.tui.seatpages` passes them
-in as :data:`Pages`), so this module never imports a front end.
+prints the address and each table's join code, then follows the tables in the
+terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
+every pass and card in a folder of its own under the data folder, so the same
+command started again carries every table on, on the same ports (kept in the
+folder's ``host.json``); one host at a time serves a data folder
+(:mod:`hearts.net.hostfile`). With ``--serve`` each table also has a web page
+for people with only a browser; the pages are the front end's business
+(:mod:`hearts.tui.seatpages` passes them in as :data:`Pages`), so this module
+never imports a front end.
 
-``hearts join ADDRESS --code CODE [--name NAME]`` opens the table in the
-terminal: its command line is read here, the app is :mod:`hearts.tui.join`
-(which imports this module, never the other way round).
+``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
+table in the terminal: its command line is read here, the app is
+:mod:`hearts.tui.join` (which imports this module, never the other way round).
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
+import errno
+import logging
 import multiprocessing
 import os
+import re
+import resource
 import signal
-import socket
 import sys
 import threading
 import time
@@ -37,18 +42,25 @@ from aiohttp import web
 from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
+from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.hostfile import HostBusy, HostLock
+from hearts.net.hostview import HostView, announce, friends_address
+from hearts.net.limits import QuietRepeats
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "default_data_dir", "host_main",
-           "local_url", "parse_host", "parse_join", "start_worker", "watch_parent"]
+__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "PortTaken", "default_data_dir",
+           "host_main", "local_url", "parse_host", "parse_join", "start_worker",
+           "token_argument", "watch_parent"]
 
-Pages = Callable[[TableServer, str, str, int], Awaitable[Callable[[], Awaitable[None]]]]
+Pages = Callable[[TableServer, str, str, int],
+                 Awaitable[tuple[Callable[[], Awaitable[None]], int]]]
 """Starts the tables' web pages: given the server, the tables' WebSocket address
-(as seen from this machine), the address and the port to listen on, it prints
-where the pages are and returns what stops them."""
+(as seen from this machine), the address and the port to listen on (0: any
+free one), it returns what stops them and the port they listen on (raising
+``OSError`` when that port cannot be had)."""
 
 EXIT_WITH_PARENT = "HEARTS_EXIT_WITH_PARENT"
 """Set to its parent's process id, ``hearts join`` ends as soon as that parent is
@@ -88,6 +100,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def token_argument(text: str) -> str:
+    """A seat's token as given on a command line or in an address."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]{8,64}", text):
+        raise argparse.ArgumentTypeError("a seat's token is 8 to 64 letters, digits, - and _ "
+                                         "(as the host's link gives it)")
+    return text
+
+
 def default_data_dir() -> Path:
     """Where a table server keeps its tables unless ``--data-dir`` says otherwise."""
     from hearts.store.store import database_path
@@ -102,12 +122,15 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
         description="Host Hearts tables for friends: prints the address and a join code "
                     "for each table; they play with `hearts join ADDRESS --code CODE`. "
                     "Ctrl+C stops the server; every table is saved after each card and "
-                    "carries on when the same command is run again.")
+                    "carries on, on the same ports, when the same command is run again. "
+                    "While it runs, type `link TABLE SEAT` (or `link NAME`) and Enter for "
+                    "the link that gives a person their seat on a new device.")
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="H",
                         help=f"address to listen on (default {DEFAULT_HOST}, this machine "
                              "only; 0.0.0.0 lets anyone who can reach this machine join)")
-    parser.add_argument("--port", type=_count(0, 65535), default=0, metavar="P",
-                        help="port to listen on (default 0: any free port)")
+    parser.add_argument("--port", type=_count(0, 65535), metavar="P",
+                        help="port to listen on (default: the one the tables of the data "
+                             "folder had last time, else any free port; 0: any free port)")
     parser.add_argument("--people", type=_count(1, 4), default=2, metavar="N",
                         help="people at each table, 1 to 4 (default 2); computer players "
                              "take the other seats")
@@ -130,10 +153,11 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--serve", action="store_true",
                         help="also give each table a web page, for friends who have only "
                              "a browser (on the same address as --host)")
-    parser.add_argument("--web-port", type=_count(0, 65535), default=0, metavar="P",
-                        help="the web pages' port (default 0: any free port)")
+    parser.add_argument("--web-port", type=_count(0, 65535), metavar="P",
+                        help="the web pages' port (default: the one of last time, else any "
+                             "free port; 0: any free port)")
     args = parser.parse_args(argv)
-    if args.web_port and not args.serve:
+    if args.web_port is not None and not args.serve:
         parser.error("--web-port goes with --serve")
     return args
 
@@ -157,32 +181,6 @@ def watch_parent(parent: int, every: float = 1.0) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def _is_local(host: str) -> bool:
-    name = host.strip("[]").lower()
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return name == "localhost"
-
-
-def _announce(server: TableServer, host: str, port: int) -> None:
-    if host in ("", "0.0.0.0", "::"):
-        shown = socket.gethostname()  # listening on every address: name the machine
-        print(f"Hearts tables at {shown}:{port} (and 127.0.0.1:{port} on this machine)",
-              flush=True)
-    else:
-        shown = f"[{host}]" if ":" in host else host
-        print(f"Hearts tables at {shown}:{port}", flush=True)
-    if not _is_local(host):
-        print("Warning: anyone who can reach this address and has a code can take a "
-              "seat at that table.", flush=True)
-    for table in server.tables.values():
-        print(f"  table {table.id}: hearts join {shown}:{port} --code {table.code}",
-              flush=True)
-    for notice in server.notices:
-        print(f"  ({notice})", flush=True)
-
-
 def local_url(host: str, port: int) -> str:
     """The WebSocket address of tables listening on ``host``, from this machine."""
     if host in ("", "0.0.0.0"):
@@ -193,22 +191,67 @@ def local_url(host: str, port: int) -> str:
     return f"ws://{shown}:{port}/ws"
 
 
-async def _host(server: TableServer, host: str, port: int,
-                pages: Pages | None = None, web_port: int = 0) -> None:
-    runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
-    await runner.setup()
+class PortTaken(OSError):
+    """A port the host cannot listen on; the text says why, and what to do."""
+
+
+def _port_taken(error: OSError, host: str, port: int, what: str, option: str,
+                remembered: bool) -> PortTaken:
+    reason = os.strerror(error.errno) if error.errno else str(error)
+    if remembered and error.errno == errno.EADDRINUSE:
+        return PortTaken(
+            f"cannot listen on {host} port {port}, where the {what} were last time (so "
+            f"friends' `hearts join` and pages look for them there): {reason}. Stop the "
+            f"program that has it now (or the earlier hearts host, if it still runs), or "
+            f"give {option} 0 for any free port (friends then need the new address).")
+    return PortTaken(f"cannot listen on {host} port {port} for the {what}: {reason}. "
+                     f"Choose another with {option} P, or {option} 0 for any free port.")
+
+
+async def _listen(runner: web.AppRunner, host: str, port: int, remembered: bool) -> int:
     site = web.TCPSite(runner, host, port, shutdown_timeout=2.0)
-    await site.start()
-    port = runner.addresses[0][1]
-    _announce(server, host, port)
-    stop_pages = None
-    if pages is not None:
-        try:
-            stop_pages = await pages(server, local_url(host, port), host, web_port)
-        except BaseException:
-            await runner.cleanup()
-            raise
+    try:
+        await site.start()
+    except OSError as error:
+        raise _port_taken(error, host, port, "tables", "--port", remembered) from None
+    return int(runner.addresses[0][1])
+
+
+async def _host(server: TableServer, lock: HostLock, host: str, port: int | None,
+                pages: Pages | None = None, web_port: int | None = None) -> None:
+    last = lock.last
+    server.local_only = is_loopback(host)
+    runner = server.runner()
+    await runner.setup()
+    try:
+        wanted = port if port is not None else (last.port if last and last.port else 0)
+        port = await _listen(runner, host, wanted, port is None and bool(wanted))
+        stop_pages = None
+        if pages is not None:
+            wanted = web_port if web_port is not None else \
+                (last.web_port if last and last.web_port else 0)
+            try:
+                stop_pages, web_port = await pages(server, local_url(host, port), host, wanted)
+            except OSError as error:
+                if isinstance(error, PortTaken):
+                    raise
+                raise _port_taken(error, host, wanted, "web pages", "--web-port",
+                                  web_port is None and bool(wanted)) from None
+        else:
+            web_port = None
+    except BaseException:
+        await runner.cleanup()
+        raise
+    lock.listening(host, port, web_port)
+    addresses = host_addresses(ipv6=host == "::") if host in WILDCARDS else []
+    for line in announce(server, host, port, web_port, addresses):
+        print(line, flush=True)
+    if lock.notice:
+        print(f"  ({lock.notice})", flush=True)
     print("Press Ctrl+C to stop (every table is saved).", flush=True)
+    shown = shown_host(friends_address(host, addresses))
+    view = HostView(server, f"{shown}:{port}",
+                    None if web_port is None else f"http://{shown}:{web_port}")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -216,13 +259,26 @@ async def _host(server: TableServer, host: str, port: int,
         if number is not None:
             with contextlib.suppress(NotImplementedError, ValueError, RuntimeError):
                 loop.add_signal_handler(number, stop.set)
+    view.start()
     try:
         await stop.wait()
     finally:
+        view.stop()
         if stop_pages is not None:
             await stop_pages()
         await runner.cleanup()
-        print("Stopped; every table is saved", flush=True)
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            print("Stopped; every table is saved", flush=True)
+
+
+def _more_open_files() -> None:
+    """Raise this process's limit of open files as far as allowed: every
+    connection is one (the common default of 1,024 is soon reached)."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 1 << 16 if hard == resource.RLIM_INFINITY else min(hard, 1 << 16)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def host_main(argv: list[str], pages: Pages | None = None) -> int:
@@ -232,6 +288,17 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
         print("hearts host: --serve needs the web pages (run it as `hearts host`)",
               file=sys.stderr)
         return 2
+    data_dir = args.data_dir or default_data_dir()
+    lock = HostLock(data_dir)
+    try:
+        lock.acquire()
+    except HostBusy as busy:
+        print(f"hearts host: {busy}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"hearts host: cannot use the data folder {data_dir}: {error}", file=sys.stderr)
+        return 1
+    _more_open_files()
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
                          grace=args.grace, turn_seconds=args.turn_seconds)
     # Computer players think in other processes: one table's Expert never
@@ -241,18 +308,21 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
     executor: Executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=start_worker, initargs=(os.getpid(),))
-    server = TableServer(args.data_dir or default_data_dir(), config, args.tables, executor)
+    server = TableServer(data_dir, config, args.tables, executor)
+    logging.getLogger("hearts.net").setLevel(logging.INFO)
+    quiet = QuietRepeats()
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):
+        logging.getLogger(name).addFilter(quiet)
     try:
-        asyncio.run(_host(server, args.host, args.port, pages if args.serve else None,
+        asyncio.run(_host(server, lock, args.host, args.port, pages if args.serve else None,
                           args.web_port))
-    except OSError as error:
-        ports = f"port {args.port}" + (f" or web port {args.web_port}" if args.serve else "")
-        print(f"hearts host: cannot listen on {args.host} {ports}: "
-              f"{error.strerror or error}", file=sys.stderr)
+    except PortTaken as error:
+        print(f"hearts host: {error}", file=sys.stderr)
         return 1
     finally:
         # Waiting (a decision at most) spares Python 3.11 a pool torn down at exit.
         executor.shutdown(wait=True, cancel_futures=True)
+        lock.release()
     return 0
 
 
@@ -265,6 +335,9 @@ def parse_join(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--code", required=True, help="the table's join code")
     parser.add_argument("--name", default=os.environ.get("USER", "Player") or "Player",
                         help="your name at the table (default: your user name)")
+    parser.add_argument("--token", type=token_argument,
+                        help="your seat's token, from the host's link: takes your seat back "
+                             "on a new device")
     drawing = parser.add_mutually_exclusive_group()
     drawing.add_argument("--ascii", action="store_true", help="draw in plain ASCII")
     drawing.add_argument("--unicode", action="store_true",

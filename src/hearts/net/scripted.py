@@ -54,7 +54,7 @@ class Scripted:
 
     def __init__(self, url: str, code: str, name: str, deals: bool = False,
                  hands: int | None = None, history: bool = True, board: Board | None = None,
-                 **options: Any) -> None:
+                 pace: float = 0.0, **options: Any) -> None:
         self.deals = deals
         """This person presses Deal between hands."""
         self.history = history
@@ -75,6 +75,8 @@ class Scripted:
         """Seconds from sending each card to seeing it played in a state."""
         self.board = board
         """Shared with the others at the table to time each card to all of them."""
+        self.pace = pace
+        """Seconds to think before playing each card (0: at once)."""
         self._seen: set[tuple[int, str]] = set()
         self._sent: tuple[Card, float] | None = None
         self._last: tuple[Any, ...] | None = None
@@ -163,6 +165,8 @@ class Scripted:
                 return
         elif state.to_play and view is not None and view.legal:
             card = player.choose_play(view)
+            if self.pace:
+                await asyncio.sleep(self.pace)
             self._sent = (card, time.perf_counter())
             if self.board is not None:
                 self._seen.add((state.hand_number, str(card)))

@@ -7,32 +7,84 @@ change (see :mod:`hearts.net.messages` and ``docs/network.md``). Each table is
 a :class:`~hearts.net.tables.NetTable` kept in a folder of its own under the
 server's data folder, so a server killed at any moment and started again with
 the same command carries every table on.
+
+A client cannot hurt the others (:class:`Limits`): its messages are taken at a
+steady rate (hints, which cost the shared computer players' workers, at a
+slower one), what waits to be sent to it is bounded (only the latest state
+matters; see :class:`~hearts.net.tables.Outbox`), a client that does not read
+is dropped, it has :data:`Limits.join_seconds` to join whatever else it sends,
+the server takes only so many connections, a web page of another site is
+refused, and wrong codes are slowed down and logged. Everything the server
+warns about goes to the ``hearts.net`` logger, one line each, never more
+than one line every few seconds for the same cause.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import resource
 import secrets
+import socket
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
 from hearts.ai import Level, Player, make_player
 from hearts.net import messages as msg
+from hearts.net.addresses import is_loopback
 from hearts.net.errors import ErrorCode
+from hearts.net.limits import (
+    Guesses,
+    Throttle,
+    TokenBucket,
+    cross_origin,
+    quiet_exception_handler,
+)
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
 
-__all__ = ["MAX_BAD_MESSAGES", "TableServer"]
+__all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
+
+log = logging.getLogger("hearts.net")
+"""Where the server's warnings go (the host's terminal shows them)."""
 
 MAX_BAD_MESSAGES = 10
 """Bad messages (malformed, unknown, refused) a connection may send before it is closed."""
 
-_JOIN_SECONDS = 30.0
-"""How long a new connection has to send its ``join``."""
+@dataclass(frozen=True)
+class Limits:
+    """How much one connection may ask of the server, and how many it takes."""
 
-TABLES_KEY = web.AppKey("tables", object)
+    messages_per_second: float = 40.0
+    """Messages taken a second on average (more than a key held down repeats)."""
+    message_burst: float = 80.0
+    """Messages taken at once after a pause."""
+    hint_seconds: float = 5.0
+    """One hint every so many seconds on average: each costs a worker's time."""
+    hint_burst: float = 3.0
+    """Hints taken at once after a pause."""
+    patience: float = 100.0
+    """Messages refused for coming too fast before the connection is closed..."""
+    patience_per_second: float = 5.0
+    """...forgiven at this rate, so a person who typed too fast once is never closed."""
+    header_seconds: float = 10.0
+    """How long a new connection has to send its request's headers (and an idle
+    one its next request) before it is closed: no slow trickle of header bytes
+    holds a connection open."""
+    join_seconds: float = 30.0
+    """How long a new connection has to join (pings and other messages do not extend it)."""
+    send_seconds: float = 20.0
+    """A message that cannot be handed to the network for this long: the client
+    does not read, and is dropped."""
+    max_connections: int | None = None
+    """The most connections at once (None: from the tables and the open files allowed)."""
+    send_buffer: int = 128 * 1024
+    """The operating system's send buffer of each connection, in bytes (a state is a
+    few kilobytes): with the outbox, all that waits for one client."""
 
 
 class TableServer:
@@ -41,7 +93,7 @@ class TableServer:
     def __init__(self, data_dir: Path, config: TableConfig, tables: int = 1,
                  executor: Executor | None = None,
                  factory: Callable[[Level, int], Player] = make_player,
-                 codes: list[str] | None = None) -> None:
+                 codes: list[str] | None = None, limits: Limits | None = None) -> None:
         self.data_dir = data_dir
         """Where every table's folder is (``tables/ID``)."""
         self.config = config
@@ -54,10 +106,25 @@ class TableServer:
         """Makes a computer player (tests pass a quick one)."""
         self.codes = codes
         """Join codes to give new tables (else random ones)."""
+        self.limits = limits or Limits()
+        """How much one connection may ask."""
+        self.max_connections = self.limits.max_connections or default_max_connections(tables)
+        """The most connections at once; one more is told ``server-full``."""
+        self.local_only = False
+        """Listening on this machine's own address: a web page may only reach it by
+        that address (no other name that points here)."""
         self.tables: dict[str, NetTable] = {}
         """The tables by id."""
         self.notices: list[str] = []
         """What the stores said when the tables were opened."""
+        self.connections: set[web.WebSocketResponse] = set()
+        """The WebSocket connections open now."""
+        self.guesses = Guesses()
+        """Wrong codes by address."""
+        self._throttle = Throttle()
+        self._sending: dict[Outbox, tuple[float, web.Request]] = {}
+        """The connections in the middle of a send: since when, and the request."""
+        self._watcher: asyncio.Task[None] | None = None
 
     # --- tables -------------------------------------------------------------------
 
@@ -94,8 +161,9 @@ class TableServer:
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
         """The table whose code is ``code`` (compared in constant time)."""
         found = None
+        wanted = code.encode(errors="surrogatepass")  # JSON may hold a lone surrogate
         for table in self.tables.values():
-            if secrets.compare_digest(table.code.encode(), code.encode()) and \
+            if secrets.compare_digest(table.code.encode(), wanted) and \
                     (table_id is None or table.id == table_id):
                 found = table
         return found
@@ -116,46 +184,129 @@ class TableServer:
         app.on_shutdown.append(self._on_shutdown)
         return app
 
+    def runner(self) -> web.AppRunner:
+        """An aiohttp runner of :meth:`app` with the server's timeouts (the
+        headers within :attr:`Limits.header_seconds`); serve it with a site."""
+        return web.AppRunner(self.app(), handle_signals=False, access_log=None,
+                             keepalive_timeout=self.limits.header_seconds,
+                             shutdown_timeout=2.0)
+
     async def _on_startup(self, app: web.Application) -> None:
-        self.open_tables(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(quiet_exception_handler(log, self._throttle))
+        self._watcher = asyncio.create_task(self._watch())
+        self.open_tables(loop)
 
     async def _on_shutdown(self, app: web.Application) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
         self.close()
 
-    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+    def warn(self, key: str, text: str, *args: object) -> None:
+        """Log a one-line warning, at most one every few seconds for ``key``."""
+        held = self._throttle.allow(key)
+        if held is not None:
+            log.warning(text + (f" ({held} more like it not shown)" if held else ""), *args)
+
+    def _refusal(self, request: web.Request) -> str | None:
+        """Why a connection is refused before it is opened, or None."""
+        if cross_origin(request.headers, request.url) or (
+                self.local_only and "Origin" in request.headers
+                and not is_loopback(request.url.host or "")):
+            return "The tables take no connection from a web page: use hearts join."
+        return None
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        refusal = self._refusal(request)
+        if refusal:
+            self.warn("origin", "Refused a connection from a web page of another site "
+                      "(%s, from %s)", request.headers.get("Origin"), request.remote)
+            raise web.HTTPForbidden(text=refusal)
         ws = web.WebSocketResponse(max_msg_size=msg.MAX_MESSAGE_BYTES, heartbeat=20.0)
-        await ws.prepare(request)
-        outbox = Outbox()
-        sender = asyncio.create_task(self._send(ws, outbox))
         try:
-            await self._serve(ws, outbox, request.match_info.get("table"))
+            await ws.prepare(request)
+        except ConnectionError:  # the client went before the answer: nothing to say
+            return web.Response(status=400)
+        if len(self.connections) >= self.max_connections:
+            self.warn("full", "The server is full (%d connections): refused one from %s",
+                      len(self.connections), request.remote)
+            await _refuse_now(ws, ErrorCode.SERVER_FULL,
+                              "the server is full - try again in a while")
+            return ws
+        self.connections.add(ws)
+        sock = None if request.transport is None else request.transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
+        outbox = Outbox()
+        sender = asyncio.create_task(self._send(ws, outbox, request))
+        try:
+            await self._serve(ws, outbox, request)
+        except Exception as error:  # one line, and the tables go on
+            self.warn(f"error {type(error).__name__}",
+                      "A connection from %s ended on an error: %r", request.remote, error)
         finally:
+            self.connections.discard(ws)
             outbox.close()
             try:
-                await asyncio.wait_for(sender, 5.0)
+                await asyncio.wait_for(sender, self.limits.send_seconds + 5.0)
             except (TimeoutError, ConnectionError):
                 sender.cancel()
-            if not ws.closed:
-                await ws.close()
+            self._sending.pop(outbox, None)
         return ws
 
-    @staticmethod
-    async def _send(ws: web.WebSocketResponse, outbox: Outbox) -> None:
+    async def _send(self, ws: web.WebSocketResponse, outbox: Outbox,
+                    request: web.Request) -> None:
+        """Send what the outbox holds, in order; a client that does not read is
+        dropped (by :meth:`_watch`, when a send waits too long), with a line in the log."""
+        loop = asyncio.get_running_loop()
+        try:
+            while (text := await outbox.get()) is not None:
+                self._sending[outbox] = (loop.time(), request)
+                try:
+                    await ws.send_str(text)
+                finally:
+                    self._sending.pop(outbox, None)
+        except ConnectionError:
+            return
+        if outbox.too_slow:
+            self.warn("slow", "Dropped the connection from %s: it does not read what the "
+                      "table sends", request.remote)
+        if outbox.too_slow and request.transport is not None:
+            request.transport.abort()  # its unsent bytes would keep the socket open
+        else:
+            with contextlib.suppress(TimeoutError, ConnectionError):
+                await asyncio.wait_for(ws.close(), 2.0)
+
+    async def _watch(self) -> None:
+        """Drop every connection whose send has waited longer than the limit: its
+        client does not read (a send waits only when the network's buffers are full)."""
+        loop = asyncio.get_running_loop()
+        every = min(1.0, self.limits.send_seconds / 4)
         while True:
-            text = await outbox.queue.get()
-            if text is None:
-                await ws.close()
-                return
-            try:
-                await ws.send_str(text)
-            except ConnectionError:
-                return
+            await asyncio.sleep(every)
+            now = loop.time()
+            for outbox, (since, request) in list(self._sending.items()):
+                if now - since > self.limits.send_seconds:
+                    self._sending.pop(outbox, None)
+                    outbox.stalled()
+                    self.warn("slow", "Dropped the connection from %s: it does not read "
+                              "what the table sends", request.remote)
+                    if request.transport is not None:
+                        request.transport.abort()
 
     async def _serve(self, ws: web.WebSocketResponse, outbox: Outbox,
-                     table_id: str | None) -> None:
+                     request: web.Request) -> None:
+        limits = self.limits
+        table_id = request.match_info.get("table")
+        address = request.remote or "?"
         bad = 0
         table: NetTable | None = None
         holder: SeatHolder | None = None
+        messages = TokenBucket(limits.messages_per_second, limits.message_burst)
+        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst)
+        patience = TokenBucket(limits.patience_per_second, limits.patience)
+        deadline = asyncio.get_running_loop().time() + limits.join_seconds
 
         def refuse(code: ErrorCode, text: str) -> bool:
             """Say why; True when the connection is to close: that was one bad
@@ -171,11 +322,25 @@ class TableServer:
                 return True
             return False
 
+        def too_fast(text: str) -> bool:
+            """A message refused for its rate; True when the connection is to close."""
+            if patience.take():
+                outbox.put(msg.error_message(ErrorCode.RATE_LIMITED, text))
+                return False
+            self.warn("flood", "Closed the connection from %s: it kept sending too fast",
+                      address)
+            outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+                                         "too many messages too fast - closing"))
+            return True
+
         try:
             while True:
-                timeout = _JOIN_SECONDS if holder is None else None
                 try:
-                    frame = await ws.receive(timeout=timeout)
+                    if holder is None:  # the deadline holds whatever comes meanwhile
+                        async with asyncio.timeout_at(deadline):
+                            frame = await ws.receive()
+                    else:
+                        frame = await ws.receive()
                 except TimeoutError:
                     outbox.put(msg.error_message(ErrorCode.JOIN_TIMEOUT,
                                                  "no join in time - closing"))
@@ -188,6 +353,11 @@ class TableServer:
                                                  f"connection error: {ws.exception()}"))
                     return
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    continue
+                if not messages.take():
+                    if too_fast(f"too many messages: at most {limits.messages_per_second:g} "
+                                "a second - this one was not taken"):
+                        return
                     continue
                 try:
                     message = msg.read_client(frame.data)
@@ -202,7 +372,19 @@ class TableServer:
                         continue
                     table = self.find(message.code, table_id)
                     if table is None or table.closed:
+                        table = None
+                        count, delay = self.guesses.wrong(address)
+                        self.warn(f"code {address}", "Wrong table code from %s (%d so far)",
+                                  address, count)
+                        await asyncio.sleep(delay)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
+                            return
+                        continue
+                    if message.token is not None and not message.token.isascii():
+                        # no token is (they are URL-safe base64), and a lone surrogate
+                        # from JSON could not even be compared
+                        if refuse(ErrorCode.BAD_TOKEN, "that token is not for a seat at "
+                                  "this table"):
                             return
                         continue
                     try:
@@ -222,8 +404,31 @@ class TableServer:
                     table.leave(holder)
                     holder = None
                     return
+                elif message.action == "hint" and not hints.take():
+                    if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
+                                "this one was not taken"):
+                        return
                 else:
                     table.act(holder, message)
         finally:
             if table is not None and holder is not None:
                 table.dropped(holder, outbox)
+
+
+def default_max_connections(tables: int) -> int:
+    """The most connections a server of ``tables`` tables takes: eight a table
+    (four people, and some still joining or coming back), and never so many
+    that the process runs out of open files (its limit, less what the tables'
+    stores and the server itself need)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 8 * tables + 32
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(16, min(wanted, soft - 64 - 4 * tables))
+
+
+async def _refuse_now(ws: web.WebSocketResponse, code: ErrorCode, text: str) -> None:
+    """Tell a connection why it is refused, and close it."""
+    with contextlib.suppress(TimeoutError, ConnectionError):
+        await asyncio.wait_for(ws.send_str(msg.encode(msg.error_message(code, text))), 2.0)
+        await asyncio.wait_for(ws.close(), 2.0)

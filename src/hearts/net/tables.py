@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
@@ -90,23 +91,122 @@ class JoinRefused(ValueError):
 
 
 class Outbox:
-    """Where one connection's messages wait to be sent, in order."""
+    """Where one connection's messages wait to be sent, in order, within bounds.
 
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        """Encoded messages; None asks the sender to close the connection."""
+    Only the latest state matters: a state not sent yet is dropped when a newer
+    one comes (:meth:`put_state`), so a client that reads slowly gets the table
+    as it is now, and never a backlog. Other messages (welcome, notices, hands,
+    errors) are kept, in order, up to :attr:`max_messages` of them or
+    :attr:`max_bytes` of text; one more means the client is not reading: all
+    that waits is dropped, a ``too-slow`` error is sent in its place and the
+    connection is closed (:attr:`too_slow` says so). Messages put after
+    :meth:`close` are dropped.
+    """
+
+    MAX_MESSAGES = 256
+    """How many messages other than states may wait, by default."""
+    MAX_BYTES = 4 << 20
+    """How much text those may hold, by default."""
+
+    def __init__(self, max_messages: int = MAX_MESSAGES, max_bytes: int = MAX_BYTES) -> None:
+        self.max_messages = max_messages
+        """How many messages other than states may wait."""
+        self.max_bytes = max_bytes
+        """How many characters those may hold."""
+        self.closed = False
+        """True once :meth:`close` was called (or the client was too slow)."""
+        self.too_slow = False
+        """True when the client was dropped for not reading."""
+        self.posted = 0
+        """How many messages were put in (a state dropped for a newer one counts too)."""
+        self._items: deque[list[str | None]] = deque()
+        """Each entry holds one text; a state dropped for a newer one holds ""; the
+        end of the connection holds None."""
+        self._state: list[str | None] | None = None
+        """The entry of the state waiting to be sent, if one is."""
+        self._messages = 0
+        self._bytes = 0
+        self._ready = asyncio.Event()
+
+    @property
+    def waiting(self) -> int:
+        """How many messages wait to be sent (at most one of them a state)."""
+        return self._messages + (self._state is not None)
 
     def put(self, message: dict[str, Any]) -> None:
         """Send ``message`` after those already waiting."""
-        self.queue.put_nowait(msg.encode(message))
+        self.put_text(msg.encode(message))
 
     def put_text(self, text: str) -> None:
-        """Send a message already encoded."""
-        self.queue.put_nowait(text)
+        """Send a message already encoded, after those already waiting."""
+        if self.closed:
+            return
+        self.posted += 1
+        if self._messages + 1 > self.max_messages or self._bytes + len(text) > self.max_bytes:
+            self._overflow()
+            return
+        self._messages += 1
+        self._bytes += len(text)
+        self._append(text)
+
+    def put_state(self, text: str) -> None:
+        """Send a ``state`` message already encoded; a state still waiting is
+        dropped (this one goes after every other message put before it)."""
+        if self.closed:
+            return
+        self.posted += 1
+        if self._state is not None:
+            self._state[0] = ""
+        self._state = self._append(text)
 
     def close(self) -> None:
         """Close the connection once everything before is sent."""
-        self.queue.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self._append(None)
+
+    def stalled(self) -> None:
+        """The client stopped reading: drop what waits, and close (:attr:`too_slow`)."""
+        if not self.closed:
+            self._overflow()
+
+    async def get(self) -> str | None:
+        """The next message to send, waiting for one; None once the connection
+        is to be closed."""
+        while True:
+            while not self._items:
+                self._ready.clear()
+                await self._ready.wait()
+            entry = self._items.popleft()
+            text = entry[0]
+            if entry is self._state:
+                self._state = None
+            elif text:
+                self._messages -= 1
+                self._bytes -= len(text)
+            if text is None:
+                self._items.appendleft(entry)  # the end stays the end
+                return None
+            if text:
+                return text
+
+    def _append(self, text: str | None) -> list[str | None]:
+        entry = [text]
+        self._items.append(entry)
+        self._ready.set()
+        return entry
+
+    def _overflow(self) -> None:
+        text = msg.encode(msg.error_message(
+            ErrorCode.TOO_SLOW, "this connection does not read what the table sends - "
+            "closing"))
+        self._items.clear()
+        self._state = None
+        self._messages, self._bytes = 1, len(text)
+        self.too_slow = True
+        self._append(text)
+        self.closed = True
+        self._append(None)
 
 
 @dataclass
@@ -531,4 +631,4 @@ class NetTable:
                     self.seq += 1
                     changed = True
                 holder.last_state = state
-                holder.outbox.put(msg.state_message(state, self.seq))
+                holder.outbox.put_state(msg.encode(msg.state_message(state, self.seq)))

@@ -36,6 +36,11 @@ cannot show box lines and suit symbols (LANG=C, for example); --ascii and
 See also: hearts stats, hearts history --export FILE, hearts verify RECORD,
 hearts review RECORD.
 
+Play with friends: hearts host starts a table server and prints a join code
+for each table; each friend runs hearts join ADDRESS --code CODE in a terminal
+(hearts host --serve gives friends with only a browser a page too). Both have
+their own --help.
+
 With --serve the game plays in a web browser instead: open the address it
 prints; every tab is a game of its own, and --seed, --ascii, --level and --rules
 apply to each. It listens on 127.0.0.1 (this machine only) unless --host says

@@ -261,7 +261,7 @@ def run_join(args: argparse.Namespace) -> int:
         # outright must not leave this seat behind, to fight the page's next one.
         watch_parent(os.getppid())
     app = JoinApp(table_url(args.address), args.code, args.name, ascii_only,
-                  token=getattr(args, "token", None))
+                  token=args.token)
     app.run()
     if app.ended and app.ended != "left the table":
         print(f"hearts join: {app.ended}", file=sys.stderr)

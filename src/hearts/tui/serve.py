@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import ipaddress
 import json
 import signal
 import socket
@@ -27,6 +26,9 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from yarl import URL
 
+from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.limits import cross_origin
+
 __all__ = [
     "QUIT_GRACE", "GameSession", "HeartsServer", "announcement", "is_loopback", "listen", "serve",
 ]
@@ -36,18 +38,6 @@ QUIT_GRACE = 5.0
 
 _STATIC = Path(textual_serve.__file__).with_name("static")
 _PAGE = Template(Path(__file__).with_name("serve.html").read_text(encoding="utf-8"))
-_WILDCARDS = ("", "0.0.0.0", "::")
-
-
-def is_loopback(host: str) -> bool:
-    """True when ``host`` names this machine only (``localhost``, 127.x, ``::1``)."""
-    name = host.strip("[]").lower()
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -151,6 +141,11 @@ class HeartsServer:
 
     session_name = "Game"
     """What the server's messages call the process behind one page."""
+    stopped_text = ("The Hearts server stopped. Your game is kept: this page comes back by "
+                    "itself when the server runs again (or reload it then).")
+    """What the page says when its connection ends because the server stopped."""
+    max_sessions: int | None = None
+    """The most games at once (None: no limit); a page beyond it is refused."""
 
     def __init__(self, game_argv: Sequence[str], host: str,
                  say: Callable[[str], None] = print) -> None:
@@ -176,6 +171,7 @@ class HeartsServer:
         app.add_routes([
             web.get("/", self.page),
             web.get("/ws", self.play),
+            web.get("/alive", self.alive),
             web.static("/static", _STATIC),
         ])
         app.on_shutdown.append(self._on_shutdown)
@@ -185,21 +181,23 @@ class HeartsServer:
         self.closing = True
         await self.end_all()
 
+    async def alive(self, request: web.Request) -> web.Response:
+        """Whether the server is running: a page whose game's connection ended asks,
+        to tell a game that ended from a server that stopped."""
+        if self.closing:
+            raise web.HTTPServiceUnavailable(text="stopping")
+        return web.Response(text="running", headers={"Cache-Control": "no-store"})
+
     def refusal(self, request: web.Request) -> str | None:
         """Why ``request`` is refused, or None."""
         if self.loopback_only and not is_loopback(request.url.host or ""):
             return "This Hearts server answers only to this machine's own address."
-        origin = request.headers.get("Origin")
-        if origin is not None and (request.path == "/ws" or request.path.startswith("/ws/")):
-            try:
-                same = URL(origin).origin() == request.url.origin()
-            except ValueError:
-                same = False
-            if not same:
-                return "A game can only be started from the Hearts page itself."
+        if (request.path == "/ws" or request.path.startswith("/ws/")) and \
+                cross_origin(request.headers, request.url):
+            return "A game can only be started from the Hearts page itself."
         return None
 
-    async def page(self, request: web.Request) -> web.Response:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         """The page: a panel, then the game's terminal (``?fontsize=N`` sets its
         font size; without it the page fits the font to the window)."""
         refusal = self.refusal(request)
@@ -214,7 +212,8 @@ class HeartsServer:
         asked = request.query.get("fontsize")
         font_size = "" if asked is None else str(_number(asked, 16, 6, 48))
         url = URL.build(scheme=scheme, authority=request.host, path=socket_path, encoded=True)
-        text = _PAGE.substitute(websocket_url=html.escape(str(url)), font_size=font_size)
+        text = _PAGE.substitute(websocket_url=html.escape(str(url)), font_size=font_size,
+                                stopped=html.escape(self.stopped_text))
         return web.Response(text=text, content_type="text/html")
 
     def game_command(self, request: web.Request) -> tuple[list[str], dict[str, str]]:
@@ -229,9 +228,16 @@ class HeartsServer:
             raise web.HTTPForbidden(text=refusal)
         if self.closing:
             raise web.HTTPServiceUnavailable(text="The Hearts server is stopping.")
+        if self.max_sessions is not None and len(self.sessions) >= self.max_sessions:
+            self.say(f"Refused a {self.session_name.lower()}: {len(self.sessions)} running, "
+                     "the most this server starts")
+            raise web.HTTPServiceUnavailable(text="Every game this server runs is in use.")
         argv, environment = self.game_command(request)
         websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
+        try:
+            await websocket.prepare(request)
+        except ConnectionError:  # the page went before the answer: no game to start
+            return web.Response(status=400)
         session = GameSession(argv, websocket, self._downloads, environment)
         self.sessions.add(session)
         self.games_started += 1
@@ -282,11 +288,14 @@ class HeartsServer:
 
 def announcement(host: str, port: int) -> list[str]:
     """What to tell the player: the address to open, and any warning."""
-    if host in _WILDCARDS:
+    if host in WILDCARDS:
         local = f"http://127.0.0.1:{port}/"
+        others = [f"http://{shown_host(a.ip)}:{port}/" for a in host_addresses(host == "::")
+                  if not a.local and (host == "::" or a.version == 4)]
         lines = [f"Hearts is served at {local} on this machine, and at "
-                 f"http://{socket.gethostname()}:{port}/ (or any of its addresses, "
-                 f"port {port}) from others."]
+                 f"{', '.join(others)} from others." if others else
+                 f"Hearts is served at {local} on this machine (no network address was "
+                 "found for others)."]
     else:
         shown = f"[{host}]" if ":" in host else host
         lines = [f"Hearts is served at http://{shown}:{port}/"]

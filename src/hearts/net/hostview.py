@@ -1,0 +1,472 @@
+"""``hearts host``'s terminal: where friends connect, and the tables as they go.
+
+:func:`announce` says where the tables are: with ``--host 0.0.0.0`` (or
+``::``) each address of the machine (:mod:`hearts.net.addresses`), and which
+ones only work on this machine. :class:`HostView` then follows the tables:
+who sits where, connected or away, the hand and the scores, and a line for
+each join, drop, leave and finished hand as it happens. On a terminal it is a
+live view (Rich's ``Live``) with the lines scrolling above it; when the output
+goes to a file or a pipe it is the lines alone, one event a line.
+
+The host types commands at it (a line and Enter): ``link TABLE SEAT`` or
+``link NAME`` prints the link that gives a person their seat back on a new
+device (the seat's token: ``hearts join ... --token ...`` and the page's
+address with ``&token=``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import logging
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO, Any, Literal
+from urllib.parse import urlencode
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.markup import escape
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from hearts.cards import Seat
+from hearts.net.addresses import WILDCARDS, Address, host_addresses, is_loopback, shown_host
+from hearts.net.messages import seat_name
+from hearts.net.server import TableServer
+from hearts.net.tables import NetTable
+from hearts.view import Phase
+
+__all__ = ["HostView", "SeatRow", "TableRow", "announce", "changes", "friends_address",
+           "seat_link", "table_row"]
+
+Kind = Literal["free", "here", "away", "left", "computer"]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat as the host sees it."""
+
+    seat: Seat
+    name: str
+    """The person's name ("" for a computer player's seat or a seat nobody took)."""
+    kind: Kind
+    """``here`` (connected), ``away`` (dropped: the seat waits, or a computer player
+    stands in until they return), ``left`` (gave the seat up), ``free`` (a
+    person's seat nobody took yet), ``computer`` (a computer player's seat)."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table as the host sees it."""
+
+    id: str
+    seats: tuple[SeatRow, ...]
+    """The four seats, South first."""
+    hands: int
+    """Hands dealt in this match."""
+    finished: int
+    """Hands finished in this match."""
+    over: bool
+    """The match is over."""
+    seed: int | None
+    """The match's seed (a new match is a new seed)."""
+
+
+def table_row(net: NetTable) -> TableRow:
+    """What the host sees of ``net`` now."""
+    seats = []
+    for seat in Seat:
+        holder = net.holders.get(seat)
+        if holder is None:
+            seats.append(SeatRow(seat, "", "computer"))
+        elif holder.token is None:
+            seats.append(SeatRow(seat, "", "free"))
+        elif holder.gone:
+            seats.append(SeatRow(seat, holder.name, "left"))
+        else:
+            seats.append(SeatRow(seat, holder.name, "here" if holder.outbox else "away"))
+    match = net.table.match
+    finished = sum(1 for hand in match.hands if hand.phase is Phase.OVER)
+    return TableRow(net.id, tuple(seats), len(match.hands), finished, match.over, match.seed)
+
+
+def _names(row: TableRow) -> list[str]:
+    return [s.name if s.kind in ("here", "away") else str(s.seat)
+            for s in row.seats]
+
+
+def changes(before: TableRow | None, after: TableRow, net: NetTable) -> list[str]:
+    """The lines that say what happened at a table between two looks."""
+    lines = []
+    grace = net.config.grace
+    for old, new in zip(before.seats if before else [None] * 4, after.seats, strict=True):
+        where = f"{new.name} ({seat_name(new.seat)})"
+        if old is None:
+            if new.kind == "away":
+                lines.append(f"{after.id}: {where} is away - the seat waits for them")
+            elif new.kind == "here":
+                lines.append(f"{after.id}: {where} sat down")
+        elif old.kind == "free" and new.kind in ("here", "away"):
+            lines.append(f"{after.id}: {where} sat down")
+        elif old.kind == "away" and new.kind == "here":
+            lines.append(f"{after.id}: {where} is back")
+        elif old.kind == "here" and new.kind == "away":
+            lines.append(f"{after.id}: {where} dropped - the seat waits {grace:g} s, then a "
+                         "computer player stands in until they return")
+        elif new.kind == "left" and old.kind != "left":
+            lines.append(f"{after.id}: {where} left the table - a computer player has the "
+                         "seat")
+    if before is not None and (after.finished > before.finished or after.seed != before.seed):
+        if after.finished:
+            scores = net.table.match.scores
+            shown = ", ".join(f"{name} {points}"
+                              for name, points in zip(_names(after), scores, strict=True))
+            lines.append(f"{after.id}: hand {after.finished} over - {shown}")
+        if after.over and not before.over:
+            winners = " and ".join(_names(after)[seat] for seat in net.table.match.winners)
+            lines.append(f"{after.id}: the match is over - {winners} won")
+    return lines
+
+
+# --- where friends connect ----------------------------------------------------------
+
+
+def friends_address(host: str, addresses: Sequence[Address]) -> str:
+    """The address to give friends: ``host`` itself, or on every address the first
+    one another computer can use (this machine's own if there is none)."""
+    if host not in WILDCARDS:
+        return host
+    usable = [a for a in addresses if not a.local and (host == "::" or a.version == 4)]
+    return usable[0].ip if usable else ("::1" if host == "::" else "127.0.0.1")
+
+
+def announce(server: TableServer, host: str, port: int, web_port: int | None = None,
+             addresses: Sequence[Address] | None = None) -> list[str]:
+    """The lines that tell the host where friends connect: the address, each
+    table's command (and page), the other addresses (those that only work on
+    this machine said apart), and a warning when others can reach it."""
+    if host in WILDCARDS and addresses is None:
+        addresses = host_addresses(ipv6=host == "::")
+    addresses = [a for a in addresses or () if host == "::" or a.version == 4]
+    main = friends_address(host, addresses)
+    shown = shown_host(main)
+    lines = [f"Hearts tables at {shown}:{port}"]
+    if host in WILDCARDS:
+        others = [a for a in addresses if a.ip != main]
+        far = [a for a in others if not a.local]
+        near = [a for a in others if a.local]
+        if far:
+            lines.append("  friends may also use: " + ", ".join(
+                f"{shown_host(a.ip)}:{port}" + (f" ({a.interface})" if a.interface else "")
+                for a in far))
+        if near:
+            lines.append("  only on this machine: " + ", ".join(
+                f"{shown_host(a.ip)}:{port}" for a in near))
+        if not far:
+            lines.append("  (no network address found: only this machine can join)")
+    if not is_loopback(host):
+        lines.append("Warning: anyone who can reach this address and has a code can take a "
+                     "seat at that table.")
+    for table in server.tables.values():
+        lines.append(f"  table {table.id}: hearts join {shown}:{port} --code {table.code}")
+    if web_port is not None:
+        lines.append(f"Web pages at http://{shown}:{web_port}/ (for friends with only a "
+                     "browser" + ("; any address above, port " + str(web_port)
+                                  if host in WILDCARDS else "") + "):")
+        for table in server.tables.values():
+            lines.append(f"  table {table.id}: http://{shown}:{web_port}/?"
+                         + urlencode({"code": table.code}))
+        if not is_loopback(host):
+            lines.append("Warning: each page starts a game process on this machine for "
+                         "anyone who has the table's code.")
+    lines.extend(f"  ({notice})" for notice in server.notices)
+    return lines
+
+
+def seat_link(server: TableServer, words: Sequence[str], address: str,
+              web: str | None) -> list[str]:
+    """The answer to ``link TABLE SEAT`` or ``link NAME``: the command and the page
+    that give that person's seat back on a new device."""
+    if not words:
+        return ["link TABLE SEAT (link t1 north) or link NAME: a person's seat on a new "
+                "device"]
+    tables = list(server.tables.values())
+    found = []
+    if len(words) >= 2 and words[0] in server.tables:
+        net, wanted = server.tables[words[0]], " ".join(words[1:])
+        candidates = [(net, seat) for seat in net.holders]
+    else:
+        wanted = " ".join(words)
+        candidates = [(net, seat) for net in tables for seat in net.holders]
+        if len(tables) > 1 and wanted.lower() in [seat_name(s) for s in Seat]:
+            return [f"Which table? link TABLE {wanted} (tables: "
+                    f"{', '.join(server.tables)})"]
+    for net, seat in candidates:
+        holder = net.holders[seat]
+        if wanted.lower() == seat_name(seat) or wanted.casefold() == holder.name.casefold():
+            found.append((net, holder))
+    if not found:
+        return [f"No person's seat is {wanted!r}: link TABLE SEAT (link t1 north) or "
+                "link NAME"]
+    if len(found) > 1:
+        return [f"{wanted!r} sits at several tables: " + ", ".join(
+            f"link {net.id} {seat_name(holder.seat)}" for net, holder in found)]
+    net, holder = found[0]
+    if holder.token is None or holder.gone:
+        why = "left the table" if holder.gone else "nobody has sat there yet"
+        return [f"{net.id} {seat_name(holder.seat)}: {why} - give them the table's code: "
+                f"hearts join {address} --code {net.code}"]
+    lines = [f"{holder.name}'s seat at {net.id} ({seat_name(holder.seat)}), for a new device:",
+             f"  hearts join {address} --code {net.code} --token {holder.token}"]
+    if web is not None:
+        query = urlencode({"code": net.code, "name": holder.name, "token": holder.token})
+        lines.append(f"  {web}/?{query}")
+    lines.append("  Whoever has this link takes the seat: give it to them alone.")
+    return lines
+
+
+# --- the live view -------------------------------------------------------------------
+
+_STYLES: dict[Kind, str] = {"here": "bold green", "away": "yellow", "left": "dim",
+                            "free": "dim", "computer": "dim"}
+
+
+class HostView:
+    """The host's terminal: the tables, their events, and the host's commands."""
+
+    def __init__(self, server: TableServer, address: str, web: str | None = None,
+                 console: Console | None = None, live: bool | None = None,
+                 stdin: IO[str] | None = None, every: float = 0.5) -> None:
+        self.server = server
+        """The tables."""
+        self.address = address
+        """``HOST:PORT`` as friends' ``hearts join`` reaches the tables."""
+        self.web = web
+        """``http://HOST:PORT`` of the web pages, with ``--serve``."""
+        self.console = console or Console(highlight=False)
+        """Where everything is written."""
+        self.live = self.console.is_terminal if live is None else live
+        """Draw the live view (on a terminal), or write plain lines."""
+        self.stdin = sys.stdin if stdin is None else stdin
+        """Where the host's commands are read."""
+        self.every = every
+        """Seconds between two looks at the tables."""
+        self.typed = ""
+        """The command being typed (live view)."""
+        self._rows: dict[str, TableRow] = {}
+        self._live: Live | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._reading = False
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._terminal: list[Any] | None = None
+        self._handler: logging.Handler | None = None
+
+    # --- start and stop -------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin: the live view (or lines), the server's warnings, the commands."""
+        self._handler = _ViewHandler(self)
+        logging.getLogger("hearts.net").addHandler(self._handler)
+        logging.getLogger("hearts.net").propagate = False
+        for table in self.server.tables.values():
+            row = table_row(table)
+            self._rows[table.id] = row
+            for line in changes(None, row, table):
+                self.say(line)
+        if self.live:
+            self._live = Live(self.render(), console=self.console, auto_refresh=False,
+                              redirect_stdout=False, redirect_stderr=False)
+            self._live.start(refresh=True)
+        self._read_commands()
+        self._task = asyncio.get_running_loop().create_task(self._follow())
+
+    def stop(self) -> None:
+        """End the live view, give the terminal back as it was."""
+        if self._task is not None:
+            self._task.cancel()
+        if self._reading:
+            with contextlib.suppress(ValueError, OSError, RuntimeError):
+                asyncio.get_running_loop().remove_reader(self.stdin.fileno())
+            self._reading = False
+        self._restore_terminal()
+        if self._live is not None:
+            self._live.update(self.render(prompt=False), refresh=True)
+            self._live.stop()
+            self._live = None
+        if self._handler is not None:
+            logging.getLogger("hearts.net").removeHandler(self._handler)
+            logging.getLogger("hearts.net").propagate = True
+
+    # --- what happens ---------------------------------------------------------------
+
+    def say(self, line: str, style: str | None = None) -> None:
+        """A line for the host: above the live view, or on its own."""
+        stamped = f"{time.strftime('%H:%M:%S')} {line}"
+        if self._live is not None:
+            self._live.console.print(Text(stamped, style=style or ""))
+        else:
+            self.console.print(escape(stamped), style=style, soft_wrap=True)
+
+    def warn(self, line: str) -> None:
+        """A warning from the server: in the live view with the rest, else on stderr."""
+        if self._live is not None:
+            self.say(f"warning: {line}", "yellow")
+        else:
+            with contextlib.suppress(OSError):
+                print(f"{time.strftime('%H:%M:%S')} warning: {line}", file=sys.stderr,
+                      flush=True)
+
+    def look(self) -> None:
+        """Look at every table once: say what changed, and redraw."""
+        changed = False
+        for table in self.server.tables.values():
+            row = table_row(table)
+            before = self._rows.get(table.id)
+            if row != before:
+                changed = True
+                self._rows[table.id] = row
+                for line in changes(before, row, table):
+                    self.say(line)
+        if changed:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the live view."""
+        if self._live is not None:
+            self._live.update(self.render(), refresh=True)
+
+    async def _follow(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            self.look()
+
+    def render(self, prompt: bool = True) -> RenderableType:
+        """The live view: a row a table, then the command line."""
+        grid = RichTable(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+        grid.add_column("table")
+        grid.add_column("hand", justify="right")
+        for seat in Seat:
+            grid.add_column(seat_name(seat))
+        room = max(3, self.console.size.height - 8)
+        rows = list(self._rows.values())
+        busy = [r for r in rows if any(s.kind in ("here", "away") for s in r.seats)]
+        shown = (busy + [r for r in rows if r not in busy])[:room]
+        for row in sorted(shown, key=lambda r: _order(r.id)):
+            net = self.server.tables.get(row.id)
+            scores = net.table.match.scores if net is not None else (0, 0, 0, 0)
+            hand = "over" if row.over else str(row.hands) if row.hands else "-"
+            grid.add_row(row.id, hand, *(_cell(seat, points) for seat, points in
+                                         zip(row.seats, scores, strict=True)))
+        parts: list[RenderableType] = [grid]
+        if len(rows) > len(shown):
+            parts.append(Text(f"... and {len(rows) - len(shown)} more tables", style="dim"))
+        if prompt:
+            parts.append(Text("Type link TABLE SEAT (or link NAME) and Enter for a seat's "
+                              "link on a new device; Ctrl+C stops.", style="dim"))
+            if self._terminal is not None:
+                parts.append(Text(f"> {self.typed}", style="bold"))
+        return Group(*parts)
+
+    # --- the host's commands -----------------------------------------------------------
+
+    def command(self, line: str) -> None:
+        """Run one command the host typed."""
+        words = line.split()
+        if not words:
+            return
+        if words[0].lower() == "link":
+            for text in seat_link(self.server, words[1:], self.address, self.web):
+                self.say(text)
+        else:
+            self.say(f"Unknown command {words[0]!r}: link TABLE SEAT (link t1 north) or "
+                     "link NAME")
+
+    def _read_commands(self) -> None:
+        try:
+            fd = self.stdin.fileno()
+            if self.live and self.stdin.isatty():
+                self._cbreak(fd)
+            asyncio.get_running_loop().add_reader(fd, self._on_input, fd)
+            self._reading = True
+        except (OSError, ValueError, RuntimeError, PermissionError):
+            self._restore_terminal()  # a file or nothing at all: no commands
+
+    def _cbreak(self, fd: int) -> None:
+        """Read the keys as they are typed, without echo: the view draws the line."""
+        import termios
+        import tty
+
+        self._terminal = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+        attributes = termios.tcgetattr(fd)
+        attributes[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSADRAIN, attributes)
+
+    def _restore_terminal(self) -> None:
+        if self._terminal is None:
+            return
+        import termios
+
+        with contextlib.suppress(OSError, ValueError):
+            termios.tcsetattr(self.stdin.fileno(), termios.TCSADRAIN, self._terminal)
+        self._terminal = None
+
+    def _on_input(self, fd: int) -> None:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            data = b""
+        if not data:  # the end of the input: no more commands
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(fd)
+            self._reading = False
+            return
+        for char in self._decoder.decode(data):
+            if char in "\r\n":
+                line, self.typed = self.typed, ""
+                if self._terminal is not None and line.strip():
+                    self.say(f"> {line}", "bold")
+                self.command(line)
+            elif char in "\x7f\b":
+                self.typed = self.typed[:-1]
+            elif char == "\x15":  # Ctrl+U
+                self.typed = ""
+            elif char.isprintable() and len(self.typed) < 200:
+                self.typed += char
+        self.refresh()
+
+
+def _order(table_id: str) -> tuple[int, str]:
+    digits = table_id.lstrip("t")
+    return (int(digits), "") if digits.isdigit() else (1 << 30, table_id)
+
+
+def _cell(seat: SeatRow, points: int) -> Text:
+    if seat.kind in ("here", "away"):
+        text = Text(f"{seat.name} {points}", style=_STYLES[seat.kind])
+        if seat.kind == "away":
+            text.append(" away", style="yellow italic")
+        return text
+    label = {"left": "computer", "free": "free seat", "computer": "computer"}[seat.kind]
+    return Text(f"{label} {points}", style=_STYLES[seat.kind])
+
+
+class _ViewHandler(logging.Handler):
+    """The server's warnings, shown by the view."""
+
+    def __init__(self, view: HostView) -> None:
+        super().__init__(logging.INFO)
+        self.view = view
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.view.warn(record.getMessage())
+        except Exception:  # a log line must never stop the server
+            self.handleError(record)
+
