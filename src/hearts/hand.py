@@ -122,6 +122,8 @@ def _shuffled_deck(rng: random.Random) -> list[int]:
 _HEARTS = core.HEARTS
 _SUIT_MASKS = core.SUIT_MASKS
 _PASSING = Phase.PASSING  # a module constant: an Enum member is slow to look up
+_SUIT_SETS = tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in range(16))
+"""The suits of each 4-bit mask (a seat's voids), made once."""
 _INDEX = attrgetter("index")
 _new_tuple: Any = tuple.__new__
 """Builds a NamedTuple from a tuple of its fields without the Python-level
@@ -307,7 +309,7 @@ class Hand:
 
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` may know of this hand."""
-        seat = Seat(seat)
+        seat = _SEATS[seat]
         trick = self.trick
         return PlayerView(
             seat=seat,
@@ -326,7 +328,7 @@ class Hand:
             points_taken=self.points,
             scores=self.scores,
             cards_held=tuple(h.bit_count() for h in self._hands),
-            voids=tuple(frozenset(s for s in Suit if v >> s & 1) for v in self._voids),
+            voids=tuple(_SUIT_SETS[v] for v in self._voids),
             hearts_broken=self._broken,
             legal=tuple(self.legal_plays()) if self._turn == seat else (),
         )

@@ -116,7 +116,7 @@ def seat_name(seat: Seat) -> str:
 
 def encode(message: Mapping[str, Any]) -> str:
     """One message as compact JSON text (a WebSocket text frame)."""
-    return json.dumps(message, separators=(",", ":"), sort_keys=True)
+    return json.dumps(message, separators=(",", ":"))
 
 
 # --- what a client sends ---------------------------------------------------------

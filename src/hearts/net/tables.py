@@ -54,6 +54,7 @@ from hearts.table import (
     carry_out,
     restore,
     seat_state,
+    sheet_rows,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
@@ -476,10 +477,11 @@ class NetTable:
         if holder.grace is not None:
             holder.grace.cancel()
             holder.grace = None
-        self.write_meta()
+        self.write_meta()  # the token is kept before the person learns it
         outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
         # The last hand sent may have been lost with the connection that dropped:
-        # it goes again (the client keeps a hand it already has once).
+        # it goes again (the client keeps a hand it already has once, so the count
+        # of hands sent is kept with the next write, not at once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
         stood_in = not self.table.is_person(holder.seat)
@@ -583,8 +585,9 @@ class NetTable:
         notice = save_to(self.store(), save)
         if notice:
             self._say(Notice(NoticeKind.TEXT, text=notice))
-        for holder in self.holders.values():
-            self._deliver_hands(holder)
+        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
+        if any(delivered):
+            self.write_meta()  # once for everyone: it is synced to disk
 
     def abandoned(self) -> None:
         """Record the match in progress as abandoned."""
@@ -594,22 +597,23 @@ class NetTable:
         """Send a notice of the table to its seat (or to everyone)."""
         self._say(notice.notice, notice.seat)
 
-    def _deliver_hands(self, holder: SeatHolder) -> None:
-        """Send ``holder`` the records of the finished hands they have not had yet."""
+    def _deliver_hands(self, holder: SeatHolder) -> bool:
+        """Send ``holder`` the records of the finished hands they have not had yet;
+        True when some were sent (the seats' count is then to be kept)."""
         if holder.outbox is None or holder.gone:
-            return
+            return False
         match: Match = self.table.match
         if holder.match_seed != match.seed:
             holder.match_seed = match.seed
             holder.delivered = 0
         finished = [h for h in match.hands if h.phase is Phase.OVER]
         if len(finished) <= holder.delivered:
-            return
+            return False
         for hand in finished[holder.delivered:]:
             holder.outbox.put(msg.hand_message(hand.record(), match.seed,
                                                msg.seat_name(holder.seat)))
         holder.delivered = len(finished)
-        self.write_meta()
+        return True
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
         message = msg.notice_message(notice)
@@ -621,11 +625,12 @@ class NetTable:
         """Send every connected person their own state, if it changed; the states
         of one change share its number."""
         people = self.people()
+        sheet = sheet_rows(self.table.match)
         changed = False
         for holder in self.holders.values():
             if holder.outbox is None:
                 continue
-            state = seat_state(self.table, holder.seat, people)
+            state = seat_state(self.table, holder.seat, people, sheet)
             if state != holder.last_state:
                 if not changed:
                     self.seq += 1

@@ -71,9 +71,15 @@ class SheetRow:
 
 def sheet_rows(match: Match) -> tuple[SheetRow, ...]:
     """The score sheet's rows of ``match``."""
-    return tuple(SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter,
-                          next((s for s in Seat if _QUEEN in hand.taken(s)), None))
-                 for hand in match.hands)
+    rows = []
+    for hand in match.hands:
+        queen = None
+        for trick in hand.tricks:
+            if _QUEEN in trick.cards:
+                queen = trick.winner
+                break
+        rows.append(SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter, queen))
+    return tuple(rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,13 +306,14 @@ def _cards(value: object) -> tuple[Card, ...]:
 # --- building a seat's state from the table ------------------------------------------
 
 
-def seat_state(table: Table, seat: Seat,
-               people: Mapping[Seat, SeatInfo] | None = None) -> SeatState:
+def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None = None,
+               sheet: tuple[SheetRow, ...] | None = None) -> SeatState:
     """What ``seat`` may see and do at ``table`` now.
 
     ``people`` says who holds the people's seats of a network table (their names,
     whether they are connected, whether a computer player stands in for them); a
-    seat it leaves out is named by the table's own seats.
+    seat it leaves out is named by the table's own seats. ``sheet`` is the match's
+    :func:`sheet_rows`, when the caller has them already (the same for every seat).
     """
     hand = table.hand
     view = None if hand is None else hand.view(seat)
@@ -329,11 +336,11 @@ def seat_state(table: Table, seat: Seat,
         seats=tuple(_seat_info(table, each, people, shared) for each in Seat),
         scores=table.match.scores, target=table.target, match_over=table.match.over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
-        assisted=table.assisted, sheet=sheet_rows(table.match),
+        assisted=table.assisted, sheet=sheet_rows(table.match) if sheet is None else sheet,
         chosen=chosen, passed=passed, raised=raised, legal=legal, trick=trick,
         winner=None if shown is None else shown.winner,
         prompt=_prompt(table, seat), result=_result(table),
-        actions=frozenset(a for a in Action if person and _can(table, a, seat)),
+        actions=_actions(table, seat) if person else frozenset(),
     )
 
 
@@ -368,33 +375,32 @@ def _result(table: Table) -> Result | None:
     return Result(len(table.match.hands), hand.seed, hand.shooter, winners)
 
 
-def _can(table: Table, action: Action, seat: Seat) -> bool:
-    """Whether ``action`` may be used by ``seat`` now (its button is shown only then)."""
-    between = table.stage is Stage.IDLE
+def _actions(table: Table, seat: Seat) -> frozenset[Action]:
+    """What ``seat`` may use now (its buttons are shown only then)."""
     hand = table.hand
-    match action:
-        case Action.DEAL | Action.OPTIONS | Action.STATS:
-            return between
-        case Action.REVIEW:
-            return between and hand is not None and hand.phase is Phase.OVER
-        case Action.PASS | Action.CLEAR:
-            return table.stage is Stage.PASSING and not table.passed(seat)
-        case Action.CONTINUE:
-            return table.stage is Stage.RECEIVED
-        case Action.HINT:
-            return table.hint_due(seat)
-        case Action.UNDO:
-            return table.undo_refusal(seat) is None
-        case Action.LAST:
-            # Between hands its button gives way (eight would not fit 24 rows);
-            # the key still shows the hand's last trick.
-            return not between and table.last_trick() is not None
-        case Action.SCORES:
-            return bool(table.match.hands)
-        case Action.ABANDON:
-            return table.in_progress
-        case Action.HELP | Action.QUIT:
-            return True
+    stage = table.stage
+    can = {Action.HELP, Action.QUIT}
+    if stage is Stage.IDLE:
+        can |= {Action.DEAL, Action.OPTIONS, Action.STATS}
+        if hand is not None and hand.phase is Phase.OVER:
+            can.add(Action.REVIEW)
+    elif table.last_trick() is not None:
+        # Between hands the Last button gives way (eight would not fit 24 rows);
+        # the key still shows the hand's last trick.
+        can.add(Action.LAST)
+    if stage is Stage.PASSING and not table.passed(seat):
+        can |= {Action.PASS, Action.CLEAR}
+    if stage is Stage.RECEIVED:
+        can.add(Action.CONTINUE)
+    if table.hint_due(seat):
+        can.add(Action.HINT)
+    if table.undo_refusal(seat) is None:
+        can.add(Action.UNDO)
+    if table.match.hands:
+        can.add(Action.SCORES)
+    if table.in_progress:
+        can.add(Action.ABANDON)
+    return frozenset(can)
 
 
 def _prompt(table: Table, seat: Seat) -> Prompt:

@@ -122,10 +122,9 @@ class Table:
     def __init__(self, options: Options, seed: int,
                  seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
                  turn_seconds: float | None = None) -> None:
-        self.seats: tuple[SeatSpec, ...] = tuple(seats or one_person())
-        """Who sits where, in seat order."""
-        if len(self.seats) != 4:
-            raise ValueError("a table has 4 seats")
+        self._seats: tuple[SeatSpec, ...] = ()
+        self._people: tuple[Seat, ...] = ()
+        self.seats = tuple(seats or one_person())
         self.options = options
         """The options in force; their rules apply from the next deal."""
         self.level_override = level
@@ -166,10 +165,22 @@ class Table:
     # --- who sits where ---------------------------------------------------
 
     @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """Who sits where, in seat order."""
+        return self._seats
+
+    @seats.setter
+    def seats(self, seats: tuple[SeatSpec, ...]) -> None:
+        if len(seats) != 4:
+            raise ValueError("a table has 4 seats")
+        self._seats = seats
+        self._people = tuple(seat for seat, spec in zip(Seat, seats, strict=True)
+                             if isinstance(spec, Person))
+
+    @property
     def people(self) -> tuple[Seat, ...]:
         """The seats people play."""
-        return tuple(seat for seat, spec in zip(Seat, self.seats, strict=True)
-                     if isinstance(spec, Person))
+        return self._people
 
     def seat_as(self, seat: Seat, spec: SeatSpec) -> list[Effect]:
         """Let ``spec`` play ``seat`` from now on: a computer player standing in for
@@ -329,9 +340,10 @@ class Table:
         out: list[Effect] = []
         self._dispatch(event, out)
         self._advance(out)
-        if self._fingerprint() != before:
+        changed = self._fingerprint() != before
+        if changed:
             out.append(Save(self.match, self.state(), self.assisted))
-        if out or self._fingerprint() != before:
+        if out:
             out.append(Redraw())
         return out
 
@@ -396,9 +408,16 @@ class Table:
         }
 
     def _fingerprint(self) -> tuple[object, ...]:
+        """What a save keeps, told cheaply (it is asked twice an event): a hand only
+        grows by passes, cards and stand-ins, or is put back whole by an undo; and
+        everything :meth:`state` holds."""
         hand = self.hand
-        return (len(self.match.hands), hand.to_json() if hand is not None else None,
-                repr(self.state()), self.assisted)
+        grown = None if hand is None else (
+            id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
+            len(hand.stand_ins))
+        return (id(self.match), len(self.match.hands), grown, self.stage,
+                tuple(tuple(desk.chosen) for desk in self.desks.values()), self.seed,
+                self.games, self.deals, self.match.rules, self.assisted)
 
     # --- dealing --------------------------------------------------------------
 
