@@ -8,9 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
+from hearts.net import client
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
@@ -216,23 +218,31 @@ async def test_a_message_too_big_closes_only_that_connection(tmp_path: Path) -> 
 
 
 
-async def test_a_seat_taken_over_by_a_new_connection_stays_with_it(tmp_path: Path) -> None:
+async def test_a_connected_seat_is_never_taken_not_even_with_its_token(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client, "SEAT_PATIENCE", 2.0)
     async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
         old = Scripted(url, "code-1", "Ann")
         old.start()
         await _until(lambda: old.connection.token is not None and bool(old.states))
-        # The same person's seat opened again elsewhere (the same token): the new
-        # connection keeps it, and the old one stops instead of taking it back.
-        new = Scripted(url, "code-1", "Ann", token=old.connection.token)
-        new.start()
-        await _until(lambda: old.connection.ended is not None)
-        assert old.connection.refusal is ErrorCode.REPLACED
-        await asyncio.sleep(1.0)  # longer than the old one's first pause before a retry
-        assert new.connection.connected.is_set() and old.connection.reconnects == 0
         holder = next(h for h in server.tables["t1"].holders.values() if h.name == "Ann")
-        assert holder.outbox is not None
+        kept = holder.outbox
+        # The same seat opened again in a second window (the same token): refused
+        # while the first is connected; the new window asks again for a while, then
+        # says the seat is open elsewhere. The first window keeps its seat.
+        new = Scripted(url, "code-1", "Ann", token=old.connection.token, first_pause=0.2)
+        new.start()
+        assert new.task is not None
+        await asyncio.wait_for(new.task, 20)
+        assert new.connection.refusal is ErrorCode.SEAT_TAKEN and new.connection.reconnects >= 2
+        assert holder.outbox is kept and old.connection.connected.is_set()
+        # Once the first window has gone, the token takes the seat back.
         await old.stop()
-        await new.stop()
+        again = Scripted(url, "code-1", "Ann", token=old.connection.token)
+        again.start()
+        await _until(lambda: again.connection.connected.is_set())
+        assert holder.outbox is not None and holder.outbox is not kept
+        await again.stop()
 
 
 async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +26,11 @@ from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.seats import SeatTokens
 
-__all__ = ["Connection", "error_code", "table_url"]
+__all__ = ["SEAT_PATIENCE", "Connection", "error_code", "table_url"]
+
+SEAT_PATIENCE = 25.0
+"""How long a client keeps asking for its seat while the server says another
+connection plays it (an old one of its own may not be seen gone yet)."""
 
 
 def error_code(data: dict[str, Any]) -> ErrorCode | None:
@@ -104,6 +109,7 @@ class Connection:
         """Called after every attempt that failed to join: the attempts failed in a
         row so far, and why the last one did (for a person to read)."""
         self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._busy_since: float | None = None
         self._stopping = False
         self._stopped = asyncio.Event()
 
@@ -138,6 +144,19 @@ class Connection:
         if ws is not None and not ws.closed:
             await ws.close()
 
+    def _seat_busy(self, data: dict[str, Any]) -> bool:
+        """True when the seat is played from another connection (``seat-taken``),
+        for a while: an old connection of this person's that the server has not
+        seen drop yet gives way within :data:`SEAT_PATIENCE`; past it, the refusal
+        ends the connection like any other (the seat is open in another window)."""
+        if error_code(data) is not ErrorCode.SEAT_TAKEN:
+            self._busy_since = None
+            return False
+        now = time.monotonic()
+        if self._busy_since is None:
+            self._busy_since = now
+        return now - self._busy_since < SEAT_PATIENCE
+
     def _stale_token(self, data: dict[str, Any]) -> bool:
         """True (and the kept token forgotten) when the server refuses a token this
         process never used: one kept from an earlier run, for a seat given up since."""
@@ -155,7 +174,7 @@ class Connection:
             while not self._stopping:
                 joined = False
                 try:
-                    async with session.ws_connect(self.url, heartbeat=20.0) as ws:
+                    async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
                         self._ws = ws
                         await ws.send_str(msg.encode(msg.join_message(self.code, self.name,
                                                                       self.token)))
@@ -177,6 +196,10 @@ class Connection:
                                 self.connected.set()
                             elif self._stale_token(data):
                                 break  # join again at once, as a newcomer
+                            elif self._seat_busy(data):
+                                trouble = "your seat is open in another window"
+                                self.on_message(data)
+                                break  # try again: that window may have just closed
                             elif (code := error_code(data)) is not None and (
                                     code.fatal or code is ErrorCode.BAD_TOKEN):
                                 self.ended = str(data.get("message"))
@@ -188,8 +211,10 @@ class Connection:
                 except (aiohttp.ClientError, ConnectionError, OSError) as error:
                     trouble = f"cannot reach the table: {_why(error)}"
                 else:
-                    trouble = ("the connection to the table was lost" if joined
-                               else "the table closed the connection")
+                    if joined:
+                        trouble = "the connection to the table was lost"
+                    elif self._busy_since is None:
+                        trouble = "the table closed the connection"
                 finally:
                     self.connected.clear()
                     self._ws = None

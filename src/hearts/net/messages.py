@@ -34,7 +34,8 @@ from hearts.table import Notice, SeatState
 from hearts.table import events as ev
 
 __all__ = [
-    "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act", "ActKind", "ClientMessage",
+    "HEARTBEAT_SECONDS", "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act", "ActKind",
+    "ClientMessage",
     "Join", "Leave", "MessageError", "act_message", "encode", "error_message", "event_of",
     "hand_message", "join_message", "notice_message", "read_client", "read_notice",
     "read_state", "seat_name", "state_message", "welcome_message",
@@ -42,6 +43,10 @@ __all__ = [
 
 NETWORK_VERSION = 2
 """The version of the messages this module writes and reads."""
+
+HEARTBEAT_SECONDS = 10.0
+"""Seconds between pings, both ways: a connection that stops answering is seen
+gone within one and a half of them (a dropped person is shown away then)."""
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send; anything bigger is refused unread."""

@@ -222,7 +222,8 @@ class TableServer:
             self.warn("origin", "Refused a connection from a web page of another site "
                       "(%s, from %s)", request.headers.get("Origin"), request.remote)
             raise web.HTTPForbidden(text=refusal)
-        ws = web.WebSocketResponse(max_msg_size=msg.MAX_MESSAGE_BYTES, heartbeat=20.0)
+        ws = web.WebSocketResponse(max_msg_size=msg.MAX_MESSAGE_BYTES,
+                                   heartbeat=msg.HEARTBEAT_SECONDS)
         try:
             await ws.prepare(request)
         except ConnectionError:  # the client went before the answer: nothing to say

@@ -469,9 +469,10 @@ class NetTable:
             holder.name = name
             back = False
         if holder.outbox is not None:
-            holder.outbox.put(msg.error_message(ErrorCode.REPLACED,
-                                                "this seat was taken over by a new connection"))
-            holder.outbox.close()
+            # a seat is never taken from a connection that is still open, not even
+            # with its token (a second window): the client asks again in a while
+            raise JoinRefused(ErrorCode.SEAT_TAKEN,
+                              "that seat is played from another connection now")
         holder.outbox = outbox
         holder.last_state = None
         if holder.grace is not None:

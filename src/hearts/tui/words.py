@@ -224,7 +224,7 @@ _ERRORS = {
     ErrorCode.BAD_CODE: "No table has that code - check the code the host gave you",
     ErrorCode.TABLE_FULL: "Every person's seat at this table is taken",
     ErrorCode.BAD_TOKEN: "Your seat at this table was given up - join again as a newcomer",
-    ErrorCode.SEAT_TAKEN: "That seat is played from another connection now",
+    ErrorCode.SEAT_TAKEN: "Your seat is open in another window or tab - play it there",
     ErrorCode.NAME_TAKEN: "Someone at this table already has that name - choose another "
                           "(or ask the host for your seat's link)",
     ErrorCode.VERSION: "This table's server speaks another version of the game - update "
