@@ -92,9 +92,9 @@ def steady_record(seed: int, direction: PassDirection = PassDirection.LEFT,
 
 
 PEOPLE: list[dict[str, Any]] = [{"seat": "south", "player": "human", "name": "Ann"},
-          {"seat": "west", "player": "club", "seed": 11},
-          {"seat": "north", "player": "human", "name": "Bob"},
-          {"seat": "east", "player": "club", "seed": 12}]
+                                 {"seat": "west", "player": "club", "seed": 11},
+                                 {"seat": "north", "player": "human", "name": "Bob"},
+                                 {"seat": "east", "player": "club", "seed": 12}]
 """Who sat where at a table for friends: Ann and Bob, and two Club players."""
 
 

@@ -198,8 +198,15 @@ async def test_a_decision_is_marked_on_the_cards_with_its_expected_points() -> N
         assert frame.best_pass and frame.pass_mark is not None
         assert (frame.pass_mark.text, frame.pass_mark.kind) == ("5.00", "error")
         assert "best JH KC AC" in " ".join("\n".join(lines_of(table)).split())
+        assert frame.away == set(frame.passed)  # still in Ann's hand, dimmed, until the exchange
+        assert set(frame.passed) <= set(frame.hands[Seat.SOUTH])
         await pilot.press("right")  # West's pass: forced, nothing marked
-        assert not screen.query_one(ReplayTable).frame.marks  # type: ignore[union-attr]
+        frame = table.frame
+        assert frame is not None and not frame.marks and len(frame.away) == 6
+        await pilot.press("right", "right")  # the fourth pass: the cards exchanged
+        frame = table.frame
+        assert frame is not None and not frame.away
+        assert not set(frame.passed) & set(frame.hands[Seat.EAST])
 
 
 async def test_the_summary_gives_the_points_given_away_and_the_worst_three_a_key_away(
@@ -265,7 +272,7 @@ async def test_people_are_named_as_they_sat_and_friends_see_their_own_decisions_
         assert strip.errors == {1, 9, 11}
         assert "Bob played 3D: an inaccuracy" in text_of(app, "#review-words")
         assert table.frame is not None and table.frame.marks
-        assert "a: yours" in text_of(app, "#review-status")
+        assert "a yours" in text_of(app, "#review-status")
         await pilot.press("a")
         assert "not shown" in text_of(app, "#review-words")
 
@@ -322,7 +329,7 @@ async def test_the_progress_bar_counts_the_verdicts_as_they_arrive() -> None:
             await pilot.pause(0.05)
         bar = screen.query_one("#review-progress-bar", ProgressBar)
         assert bar.total == decision_count(MOON) == 52 and bar.progress == 10
-        assert "10 of 52 verdicts" in text_of(app, "#review-status")
+        assert text_of(app, "#review-state") == "10 of 52 verdicts"
         await pilot.press("end")
         assert "'s decision: being worked out..." in text_of(app, "#review-words")
         await pilot.press("s")
@@ -331,7 +338,7 @@ async def test_the_progress_bar_counts_the_verdicts_as_they_arrive() -> None:
         gate.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert bar.progress == 52 and "all verdicts in" in text_of(app, "#review-status")
+        assert bar.progress == 52 and text_of(app, "#review-state") == "all verdicts in"
         await pilot.press("end", "left", "left", "left", "left")
         assert "South played 2H: a blunder" in text_of(app, "#review-words")
 
@@ -343,8 +350,8 @@ async def test_a_review_that_fails_says_so_and_the_page_stays() -> None:
     app = ReviewApp(MOON, broken, ascii_only=True)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await opened(app, pilot)
-        assert "the review failed (RuntimeError: no verdicts today)" in \
-            text_of(app, "#review-status")
+        assert text_of(app, "#review-state") == \
+            "the review failed (RuntimeError: no verdicts today); 0 verdicts"
         await pilot.press("right")
         assert "West (Club) plays AC" not in text_of(app, "#review-headline")  # no players
         assert "West plays AC" in text_of(app, "#review-headline")

@@ -28,6 +28,7 @@ __all__ = ["VERDICT_WORDS", "card_text", "cards_text", "costly_line", "decision_
 VERDICT_WORDS = {"best": "best", "close": "too close to call", "inaccuracy": "inaccuracy",
                  "mistake": "mistake", "blunder": "blunder", "forced": "forced"}
 """Each verdict as the review words it."""
+_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 def card_text(card: Card, ascii_only: bool = False) -> str:
@@ -86,12 +87,18 @@ def total_line(decisions: Sequence[Decision], seat: Seat, name: str,
     """``seat``'s points given away among ``decisions`` with their standard error, and
     its verdicts (those it had); ``name`` begins the line."""
     mine = [d for d in decisions if d.seat == seat and d.verdict != "forced"]
-    counts = ", ".join(f"{found} {VERDICT_WORDS[v]}" for v in ("best", "close", *ERRORS)
+    counts = ", ".join(_counted(found, v) for v in ("best", "close", *ERRORS)
                        if (found := sum(1 for d in mine if d.verdict == v)))
     total = seat_total(decisions, seat)
     line = (f"{name} {_figure(total.lost, total.se, ascii_only)} in {len(mine)} "
             f"decision{'' if len(mine) == 1 else 's'}")
     return f"{line} ({counts})" if counts else line
+
+
+def _counted(count: int, verdict: str) -> str:
+    """``count`` verdicts: "1 mistake", "2 mistakes", "3 best"."""
+    words = _PLURALS.get(verdict, VERDICT_WORDS[verdict]) if count > 1 else VERDICT_WORDS[verdict]
+    return f"{count} {words}"
 
 
 def costly_line(decision: Decision, name: str, ascii_only: bool = False) -> str:

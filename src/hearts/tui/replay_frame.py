@@ -69,6 +69,9 @@ class Frame:
     """Who took the trick this step finished, if it finished one."""
     passed: tuple[Card, ...] = ()
     """A pass step's three cards, in the table's order."""
+    away: frozenset[Card] = frozenset()
+    """Cards passed and not yet exchanged: still in the hands, drawn dimmed as at
+    the table, until the fourth pass."""
     best_pass: tuple[Card, ...] = ()
     """The best pass, when the verdict names another than the one made."""
     decider: Seat | None = None
@@ -178,8 +181,11 @@ def frame_at(steps: Sequence[Step], index: int, decision: Decision | None, seati
         best = visible.best
         if best_mark is not None and best is not None:
             best_pass = tuple(sorted(best.cards, key=display_order))
+    passes = [earlier for earlier in steps[:index + 1] if earlier.kind == "pass"]
+    away = frozenset(card for earlier in passes for card in earlier.cards) \
+        if len(passes) < 4 else frozenset()
     return Frame(
-        index=index, step=step, you=you, names=seating.names,
+        index=index, step=step, you=you, names=seating.names, away=away,
         headline=_headline(step, index, len(steps) - 1, seating, ascii_only),
         hands=hands, trick=step.trick, winner=winner,
         passed=tuple(sorted(step.cards, key=display_order)) if step.kind == "pass" else (),

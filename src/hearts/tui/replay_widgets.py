@@ -3,8 +3,9 @@ the same canvas, card faces and colours): the table at a step, the strip of
 steps to click, and the summary at the end.
 
 The table at a step (:func:`paint_frame`): the person reviewing along the bottom,
-the others around as at the table, every hand face up (the hand is over), each
-seat's name and points taken so far, the trick in the middle as cards (or a
+the others around as at the table, every hand face up (the hand is over; cards
+passed and not yet exchanged dimmed, as at the table), each seat's name and
+points taken so far, the trick in the middle as cards (or a
 pass's three cards), and each choice of the decision marked with its expected
 points under the card. North's and the others' hands are drawn small, one card
 in three columns (``10♠``); the bottom hand in full card faces when the page is
@@ -78,8 +79,9 @@ class MarkStyles:
         return self._by_kind[mark.kind]
 
 
-def _face_style(card: Card, palette: Palette) -> Style:
-    return palette.red if card.suit.is_red else palette.black
+def _face_style(card: Card, palette: Palette, dim: bool = False) -> Style:
+    style = palette.red if card.suit.is_red else palette.black
+    return style + Style(bgcolor=palette.dim.bgcolor) if dim else style
 
 
 def _mark_at(canvas: Canvas, x: int, width: int, y: int, mark: Mark | None,
@@ -95,7 +97,8 @@ def _chips(canvas: Canvas, x: int, y: int, cards: tuple[Card, ...], frame: Frame
     drawn = []
     for number, card in enumerate(cards):
         left = x + number * CELL
-        canvas.text(left, y, chip_text(card, ascii_only), _face_style(card, palette))
+        canvas.text(left, y, chip_text(card, ascii_only),
+                    _face_style(card, palette, card in frame.away))
         _mark_at(canvas, left, CHIP, y + 1, frame.marks.get(card), styles)
         drawn.append((card, left, y))
     return drawn
@@ -138,7 +141,7 @@ def _bottom_faces(canvas: Canvas, y: int, seat: Seat, frame: Frame, palette: Pal
     drawn = []
     for number, card in enumerate(cards):
         x = left + number * CARD_WIDTH
-        canvas.card(x, y + 1, card, palette, ascii_only)
+        canvas.card(x, y + 1, card, palette, ascii_only, dim=card in frame.away)
         _mark_at(canvas, x, CARD_WIDTH, y + 1 + CARD_HEIGHT, frame.marks.get(card), styles)
         drawn.append((card, x, y + 1))
     return drawn
@@ -146,19 +149,25 @@ def _bottom_faces(canvas: Canvas, y: int, seat: Seat, frame: Frame, palette: Pal
 
 def _side(canvas: Canvas, x: int, y: int, width: int, seat: Seat, frame: Frame,
           palette: Palette, styles: MarkStyles, ascii_only: bool) -> list[Drawn]:
-    """A hand at the side: the name, then a row of small cards a suit (a long suit
-    goes on over two rows), each row with its figures below."""
+    """A hand at the side: the name, then a row of small cards a suit in the table's
+    order (a long suit goes on over two rows), each row with its figures below; a
+    suit the seat is out of keeps its empty row, unless the rows would not fit."""
     canvas.text(x, y, _label(frame, seat, width, ascii_only),
                 _name_style(frame, seat, palette, styles))
     per_row = max(1, (width + 2) // CELL)
+    suits = [tuple(card for card in frame.hands[seat] if card.suit is suit)
+             for suit in SUIT_ORDER]
+    rows = [max(1, -(-len(cards) // per_row)) for cards in suits]
+    keep_voids = 1 + 2 * sum(rows) <= MIDDLE_ROWS
     row = y + 1
     drawn = []
-    for suit in SUIT_ORDER:
-        cards = tuple(card for card in frame.hands[seat] if card.suit is suit)
+    for cards, count in zip(suits, rows, strict=True):
         for start in range(0, len(cards), per_row):
             drawn += _chips(canvas, x, row, cards[start:start + per_row], frame, palette,
                             styles, ascii_only)
             row += 2
+        if not cards and keep_voids:
+            row += 2 * count
     return drawn
 
 

@@ -107,6 +107,7 @@ class ReviewScreen(FitScreen):
     ReviewScreen #review-progress { height: 1; }
     ReviewScreen #review-progress-label { width: auto; }
     ReviewScreen #review-progress-bar { width: auto; }
+    ReviewScreen #review-state { width: 1fr; padding: 0 0 0 2; }
     """
 
     def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
@@ -158,6 +159,7 @@ class ReviewScreen(FitScreen):
             with Horizontal(id="review-progress"):
                 yield Static("Verdicts ", id="review-progress-label", markup=False)
                 yield ProgressBar(total=self.total, show_eta=False, id="review-progress-bar")
+                yield Static("", id="review-state", markup=False)
         yield Static("", classes="too-small", markup=False)
 
     def on_mount(self) -> None:
@@ -236,9 +238,10 @@ class ReviewScreen(FitScreen):
             state = "all verdicts in"
         else:
             state = f"{judged} of {self.total} verdicts"
-        whose = "a: yours" if self.everyone else "a: everyone's"
+        self.query_one("#review-state", Static).update(state)
+        whose = "yours" if self.everyone else "everyone's"
         self.query_one("#review-status", Static).update(
-            f"left/right, home/end, s summary, {whose}, ? help, q close ({state})")
+            f"left/right step, home/end, s summary, a {whose}, ? help, q close")
 
     def _go(self, index: int) -> None:
         self.index = max(0, min(self.summary_index, index))
