@@ -62,8 +62,8 @@ def test_old_records_and_outside_players_are_named_by_seat() -> None:
                          {"seat": "north", "player": "examples.bots.cautious:Cautious"},
                          {"seat": "east", "player": "expert", "seed": 1}]
     seats = Seating(record)
-    assert seats.names == ("South", "West (cmd:./my-bo~)", "North (examples.bo~)",
-                           "East (Expert)")
+    assert seats.names == ("South", "West (cmd:./my-bot --fast)",
+                           "North (examples.bots.cautious:~)", "East (Expert)")
     assert seats.people == (Seat.SOUTH,) and not seats.friends
 
 

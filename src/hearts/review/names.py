@@ -8,7 +8,7 @@ way, each person by their seat.
 
 A name comes from a file, so it is shown only as plain text: characters that
 are not printable (controls, formatting marks) become "?" and it is cut to
-:data:`SHOWN_NAME` characters.
+:data:`SHOWN_NAME` characters (the page cuts it further where room is short).
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from hearts.levels import LEVEL_NAMES
 __all__ = ["SHOWN_NAME", "Seating"]
 
 SHOWN_NAME = 24
-"""The most characters of a person's name the review shows."""
-_SHOWN_PLAYER = 12
-"""The most characters of an outside player's name the review shows."""
+"""The most characters of a person's name (or an outside player's) the review shows."""
 
 
 def _plain(text: str, limit: int) -> str:
@@ -88,7 +86,7 @@ def _player(player: str) -> str:
     """A computer player's name in the review: its level ("Club") or its own."""
     if player in LEVEL_NAMES:
         return player.capitalize()
-    return _plain(player, _SHOWN_PLAYER)
+    return _plain(player, SHOWN_NAME)
 
 
 def _name(seat: Seat, entry: dict[str, Any]) -> str:

@@ -119,25 +119,28 @@ def _name_style(frame: Frame, seat: Seat, palette: Palette, styles: MarkStyles) 
     return styles.turn if frame.decider == seat else palette.text
 
 
+def _centred_label(canvas: Canvas, y: int, seat: Seat, frame: Frame, palette: Palette,
+                   styles: MarkStyles, ascii_only: bool) -> None:
+    label = _label(frame, seat, canvas.width, ascii_only)
+    canvas.text((canvas.width - len(label)) // 2, y, label,
+                _name_style(frame, seat, palette, styles))
+
+
 def _edge(canvas: Canvas, y: int, seat: Seat, frame: Frame, palette: Palette,
           styles: MarkStyles, ascii_only: bool) -> list[Drawn]:
     """A hand along the top (or a small bottom hand): the name centred over the cards."""
+    _centred_label(canvas, y, seat, frame, palette, styles, ascii_only)
     cards = frame.hands[seat]
-    width = canvas.width
-    label = _label(frame, seat, width, ascii_only)
-    canvas.text((width - len(label)) // 2, y, label, _name_style(frame, seat, palette, styles))
-    left = max(0, (width - (len(cards) * CELL - 2)) // 2)
+    left = max(0, (canvas.width - (len(cards) * CELL - 2)) // 2)
     return _chips(canvas, left, y + 1, cards, frame, palette, styles, ascii_only)
 
 
 def _bottom_faces(canvas: Canvas, y: int, seat: Seat, frame: Frame, palette: Palette,
                   styles: MarkStyles, ascii_only: bool) -> list[Drawn]:
     """The bottom hand in full card faces, touching as at the table, figures below."""
+    _centred_label(canvas, y, seat, frame, palette, styles, ascii_only)
     cards = frame.hands[seat]
-    width = canvas.width
-    label = _label(frame, seat, width, ascii_only)
-    canvas.text((width - len(label)) // 2, y, label, _name_style(frame, seat, palette, styles))
-    left = max(0, (width - len(cards) * CARD_WIDTH) // 2)
+    left = max(0, (canvas.width - len(cards) * CARD_WIDTH) // 2)
     drawn = []
     for number, card in enumerate(cards):
         x = left + number * CARD_WIDTH
