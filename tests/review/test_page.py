@@ -380,3 +380,22 @@ def test_only_a_finished_hand_opens() -> None:
         ReviewScreen(record)
     with pytest.raises(ReviewUnreadable, match="before it is over"):
         ReviewScreen(truncated(FRIENDS, 0, passes=False))
+
+
+async def test_in_ascii_the_page_draws_nothing_but_ascii() -> None:
+    app = ReviewApp(FRIENDS, given(VERDICTS), ascii_only=True, you=Seat.SOUTH, everyone=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(app, pilot)
+        screens = {}
+        for name, keys in (("the deal", ()), ("a pass", ("right",)),
+                           ("a decision", ("s", "1")), ("the summary", ("s",)),
+                           ("the help", ("h",))):
+            await pilot.press(*keys)
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            screens[name] = "\n".join(strip.text for strip in strips)
+            if name == "the help":
+                await pilot.press("space")
+        for name, text in screens.items():
+            assert text.isascii(), (name, [c for c in text if not c.isascii()][:5])
+        assert "=" in screens["the deal"].splitlines()[-1]  # the progress bar, in ASCII

@@ -27,6 +27,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.renderables.bar import Bar as BarRenderable
 from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
@@ -37,14 +38,28 @@ from hearts.review.names import Seating
 from hearts.review.replay import replay
 from hearts.review.text import review_help, worst
 from hearts.review.verdict import ERRORS, Decision
-from hearts.tui.base import FitScreen
+from hearts.tui.base import AsciiScrollBarRender, FitScreen
 from hearts.tui.replay_frame import decision_step, frame_at, summary_lines
 from hearts.tui.replay_widgets import ReplaySummary, ReplayTable, StepStrip
 
-__all__ = ["ReviewApp", "ReviewHelpScreen", "ReviewScreen"]
+__all__ = ["AsciiProgressBar", "ReviewApp", "ReviewHelpScreen", "ReviewScreen"]
 
 Reviewer = Callable[[Callable[[Decision], None]], object]
 """Runs a review, calling its argument with each decision as it is judged."""
+
+
+class _AsciiBar(BarRenderable):
+    """The progress bar's line in plain ASCII."""
+
+    HALF_BAR_LEFT = "="
+    BAR = "="
+    HALF_BAR_RIGHT = "="
+
+
+class AsciiProgressBar(ProgressBar):
+    """A progress bar drawn in plain ASCII (its colours tell the progress)."""
+
+    BAR_RENDERABLE = _AsciiBar
 
 
 class ReviewHelpScreen(ModalScreen[None]):
@@ -54,6 +69,7 @@ class ReviewHelpScreen(ModalScreen[None]):
     ReviewHelpScreen { align: center middle; }
     ReviewHelpScreen #review-help { width: 84; height: 90%; border: round $accent;
                                     background: $surface; padding: 0 1; }
+    ReviewHelpScreen.ascii #review-help { border: ascii $accent; }
     """
 
     def __init__(self, ascii_only: bool = False) -> None:
@@ -65,6 +81,13 @@ class ReviewHelpScreen(ModalScreen[None]):
         with VerticalScroll(id="review-help"):
             yield Static(review_help(self.ascii_only) + "\n\nAny key closes this help.",
                          markup=False)
+
+    def on_mount(self) -> None:
+        """In ASCII, a plain border and scrollbar."""
+        if self.ascii_only:
+            self.add_class("ascii")
+            scroller = self.query_one("#review-help", VerticalScroll)
+            scroller.vertical_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]
 
     def on_key(self, event: events.Key) -> None:
         """Up, down and the page keys scroll; any other key closes the help."""
@@ -158,7 +181,8 @@ class ReviewScreen(FitScreen):
             yield Static("", id="review-status", markup=False)
             with Horizontal(id="review-progress"):
                 yield Static("Verdicts ", id="review-progress-label", markup=False)
-                yield ProgressBar(total=self.total, show_eta=False, id="review-progress-bar")
+                bar = AsciiProgressBar if self.ascii_only else ProgressBar
+                yield bar(total=self.total, show_eta=False, id="review-progress-bar")
                 yield Static("", id="review-state", markup=False)
         yield Static("", classes="too-small", markup=False)
 
