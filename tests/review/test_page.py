@@ -399,3 +399,15 @@ async def test_in_ascii_the_page_draws_nothing_but_ascii() -> None:
         for name, text in screens.items():
             assert text.isascii(), (name, [c for c in text if not c.isascii()][:5])
         assert "=" in screens["the deal"].splitlines()[-1]  # the progress bar, in ASCII
+
+
+def test_a_decision_a_computer_player_made_for_someone_who_left_says_so() -> None:
+    record = dict(FRIENDS, stand_ins=[{"seat": "north", "decision": 6, "player": "casual",
+                                       "seed": 5}])
+    steps = replay(record)
+    bobs = next(d for d in VERDICTS if d.seat == Seat.NORTH and d.plays == 6)
+    frame = frame_at(steps, 5 + 6, bobs, Seating(record), Seat.NORTH, ascii_only=True)
+    assert frame.words.startswith("Bob played 3D: an inaccuracy.")
+    assert frame.words.endswith("(A Casual player stood in for Bob.)")
+    earlier = next(d for d in VERDICTS if d.seat == Seat.NORTH and d.plays == 1)
+    assert "stood in" not in frame_at(steps, 5 + 1, earlier, Seating(record), Seat.NORTH).words
