@@ -18,6 +18,8 @@ __all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", 
 
 RECORD_FORMAT = "hearts-hand"
 RECORD_VERSION = 1
+MAX_RECORD_NAME = 64
+"""The longest person's name a hand record may hold (the network table takes 24)."""
 
 
 class HandRecordError(ValueError):
@@ -41,7 +43,8 @@ class SeatPlayer(NamedTuple):
     ``player`` is ``"human"``, one of our levels by name (``"expert"``), or an
     outside player's import path or ``cmd:`` command; ``seed`` is the seed the
     computer player decided from, so ``hearts verify`` can rebuild our players'
-    decisions.
+    decisions; ``name`` is a person's name where people shared the table (a
+    record without it reads as before).
     """
 
     player: str
@@ -50,6 +53,8 @@ class SeatPlayer(NamedTuple):
     """The seed the computer player was given (None for a person)."""
     version: str | None = None
     """A version string an outside player sent, if any."""
+    name: str | None = None
+    """The person's name at a table people shared (None elsewhere)."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat's entry in a hand record."""
@@ -58,6 +63,8 @@ class SeatPlayer(NamedTuple):
             out["seed"] = self.seed
         if self.version is not None:
             out["version"] = self.version
+        if self.name is not None:
+            out["name"] = self.name
         return out
 
 
@@ -617,7 +624,11 @@ def _read_players(value: object) -> tuple[SeatPlayer, ...]:
         version = entry.get("version")
         if version is not None and not isinstance(version, str):
             raise HandRecordError(f"hand record: {where}.version must be text")
-        out.append(SeatPlayer(entry["player"], seed, version))
+        name = entry.get("name")
+        if name is not None and not (isinstance(name, str) and len(name) <= MAX_RECORD_NAME):
+            raise HandRecordError(f"hand record: {where}.name must be text of at most "
+                                  f"{MAX_RECORD_NAME} characters")
+        out.append(SeatPlayer(entry["player"], seed, version, name))
     return tuple(out)
 
 

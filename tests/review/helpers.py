@@ -64,3 +64,70 @@ def scripted_record(deal: Any, queues: dict[Seat, str], dealer: Seat, south_end:
     play_queues(hand, {seat: text.split() for seat, text in full.items()})
     assert hand.phase is Phase.OVER
     return hand.record()
+
+
+def steady_record(seed: int, direction: PassDirection = PassDirection.LEFT,
+                  players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A hand dealt from ``seed`` by the engine alone and played to the end by a
+    steady rule (each seat passes its three highest cards and plays its lowest legal
+    card; the queen of spades is never passed), so it never changes when the
+    computer players are tuned; ``players`` is
+    the record's list of who sat where."""
+    from hearts.cards import Card
+    from hearts.hand import Hand
+    from hearts.rules import Rules
+
+    hand = Hand.deal(Rules(), seed, pass_direction=direction)
+    if hand.phase is Phase.PASSING:
+        for seat in Seat:
+            allowed = [c for c in hand.holding(seat) if c != Card.parse("QS")]
+            hand.pass_cards(seat, sorted(allowed, key=lambda c: c.rank)[-3:])
+    while hand.turn is not None:
+        legal: list[Card] = sorted(hand.legal_plays(), key=lambda c: (c.rank, c.suit))
+        hand.play(legal[0])
+    record = hand.record()
+    if players is not None:
+        record["players"] = players
+    return record
+
+
+PEOPLE: list[dict[str, Any]] = [{"seat": "south", "player": "human", "name": "Ann"},
+                                 {"seat": "west", "player": "club", "seed": 11},
+                                 {"seat": "north", "player": "human", "name": "Bob"},
+                                 {"seat": "east", "player": "club", "seed": 12}]
+"""Who sat where at a table for friends: Ann and Bob, and two Club players."""
+
+
+def fixed_verdicts(record: dict[str, Any],
+                   judged: dict[tuple[Seat, int], tuple[str, list[tuple[str, float]]]]
+                   ) -> list[Any]:
+    """Every decision of ``record`` with a verdict given by hand, so a page shows the
+    same whatever the reviewer: ``judged`` maps (seat, plays before the card; -1 for
+    the pass) to the verdict and each choice's cards and expected points, best
+    first; every other decision is forced."""
+    from hearts.cards import Card
+    from hearts.review.verdict import Choice, Decision, tasks_of
+
+    out = []
+    for task in tasks_of(record, list(Seat), 0, 1):
+        if task.kind == "pass":
+            entry = next(p for p in record["passes"] if p["seat"] == task.seat.name.lower())
+            chosen = tuple(Card.parse(c) for c in entry["cards"])
+        else:
+            chosen = (Card.parse(record["plays"][task.plays]),)
+        key = (task.seat, task.plays if task.kind == "play" else -1)
+        if key not in judged:
+            out.append(Decision(task.seat, task.kind, task.plays, chosen, "forced", 0.0, 0.0,
+                                (), 100, 0.0))
+            continue
+        verdict, measured = judged[key]
+        best = measured[0][1]
+        choices = tuple(
+            Choice(tuple(Card.parse(c) for c in cards.split()),
+                   () if task.kind == "pass" else (Card.parse(cards),), expected, 0.25,
+                   expected - best, 0.3, None)
+            for cards, expected in measured)
+        picked = next(c for c in choices if set(c.cards) == set(chosen))
+        out.append(Decision(task.seat, task.kind, task.plays, chosen, verdict,  # type: ignore[arg-type]
+                            picked.expected - best, 0.3, choices, 100, 87.0))
+    return out

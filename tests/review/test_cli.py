@@ -102,8 +102,10 @@ def test_in_a_terminal_the_review_page_opens(
     opened: list[object] = []
 
     class FakeApp:
-        def __init__(self, record: object, reviewer: object, ascii_only: bool) -> None:
+        def __init__(self, record: object, reviewer: object, ascii_only: bool,
+                     you: Seat | None, everyone: bool | None) -> None:
             opened.append(record)
+            opened.append((you, everyone))
             self.reviewer = reviewer
 
         def run(self) -> None:
@@ -117,7 +119,14 @@ def test_in_a_terminal_the_review_page_opens(
     monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
-    assert opened == [json.loads(blunder_file.read_text()), 52]
+    assert opened == [json.loads(blunder_file.read_text()), (None, None), 52]
+    opened.clear()  # --seat and --all say whose decisions the page shows
+    assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1", "--all"]) == 0
+    assert opened[1] == (None, True)
+    opened.clear()
+    assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1", "--seat",
+                                "west"]) == 0
+    assert opened[1] == (Seat.WEST, None)
 
 
 def test_the_review_library_imports_nothing_of_the_terminal_ui() -> None:

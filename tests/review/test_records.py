@@ -23,6 +23,7 @@ from hearts.review.replay import replay
 from hearts.rules import PassDirection
 from hearts.table import Computer, Person, SeatSpec, one_person
 from hearts.table.driver import Driver
+from hearts.view import Phase
 from tests.review.helpers import played_record
 from tests.table.helpers import make_driver, restored, two_people
 from tests.table.test_fuzz import OPS, fuzz_step
@@ -35,7 +36,14 @@ from what the store would keep (as after a crash)."""
 
 def reviewed(record: dict[str, Any]) -> None:
     """Review ``record`` whole at a small depth, as every front end would (with one
-    hindsight playout a choice, to be quick)."""
+    hindsight playout a choice, to be quick); a hand not over is refused, since the
+    review shows every hand."""
+    if Hand.from_record(record).phase is not Phase.OVER:
+        with pytest.raises(ReviewUnreadable, match="before it is over"):
+            decision_count(record)
+        with pytest.raises(ReviewUnreadable, match="before it is over"):
+            review_document(record, None, 1, 2)
+        return
     steps = replay(record)
     count = decision_count(record)
     with mock.patch.object(evaluate, "HINDSIGHT_PLAYOUTS", 1):
@@ -147,11 +155,17 @@ def test_hearts_review_reads_every_hand_of_a_store(tmp_path: Any, monkeypatch: A
         driver.saves.clear()
     store.close()
     db = sqlite3.connect(tmp_path / "hearts.db")
-    hands = db.execute("SELECT match_id, number, record FROM hands").fetchall()
+    hands = db.execute("SELECT match_id, number, record, finished FROM hands").fetchall()
     db.close()
     assert len(hands) >= 2
-    assert any(json.loads(record).get("stand_ins") for _m, _n, record in hands)
-    for match_id, number, _record in hands:
-        assert cli.main(["--match", str(match_id), "--hand", str(number), "--json", "--depth",
-                         "2", "--jobs", "1"]) == 0
-        validate(json.loads(capsys.readouterr().out))
+    assert any(json.loads(record).get("stand_ins") for _m, _n, record, _f in hands)
+    assert any(finished is None for *_rest, finished in hands)  # the hand in play
+    for match_id, number, _record, finished in hands:
+        status = cli.main(["--match", str(match_id), "--hand", str(number), "--json",
+                           "--depth", "2", "--jobs", "1"])
+        out, err = capsys.readouterr()
+        if finished is None:  # a hand in play is never shown: its cards are hidden
+            assert status == 2 and "cannot be reviewed before it is over" in err and not out
+        else:
+            assert status == 0
+            validate(json.loads(out))

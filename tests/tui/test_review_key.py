@@ -43,6 +43,7 @@ async def test_v_between_hands_replays_the_hand_with_verdicts(tmp_path: Path) ->
         assert "v to review it" in app.seat_view.prompt()
         page = await review_opens(pilot, "v")
         assert page.verdicts  # every decision judged, the person's too
+        assert page.you == app.seat_view.seat and page.everyone  # one person at the table
         await pilot.press("end")
         assert page.index == len(page.steps) - 1
         await pilot.press("q")
@@ -132,3 +133,18 @@ async def test_a_hand_that_cannot_be_reviewed_is_said_and_the_game_goes_on(
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.is_running
         assert "This hand cannot be reviewed" in screen_text(app)
+
+
+async def test_a_hand_in_play_is_never_reviewed(tmp_path: Path) -> None:
+    app = make_app(tmp_path, review_depth=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await deal_and_pass(pilot)
+        hand = app.table.hand
+        assert hand is not None
+        app.show_review(hand.record(), None, 4)  # even asked for directly, mid-hand
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.is_running
+        assert "This hand cannot be reviewed before it is over" in screen_text(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

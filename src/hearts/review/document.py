@@ -30,7 +30,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import Seat
-from hearts.hand import HandRecordError
+from hearts.hand import Hand, HandRecordError
 from hearts.review.analysis import (
     Review,
     decision_from_json,
@@ -41,6 +41,7 @@ from hearts.review.analysis import (
 )
 from hearts.review.fingerprint import Reviewer
 from hearts.review.verdict import Decision, Task, judge_all, tasks_of
+from hearts.view import Phase
 
 __all__ = ["POLL_SECONDS", "STALE_SECONDS", "Progress", "ReviewUnreadable", "decision_count",
            "kept_document", "review_document", "workers"]
@@ -64,15 +65,22 @@ class ReviewUnreadable(ValueError):
 
 def decision_count(record: dict[str, Any]) -> int:
     """How many decisions a review of every seat of ``record`` judges (forced cards
-    included); raises :class:`ReviewUnreadable` when the record cannot be read."""
+    included); raises :class:`ReviewUnreadable` when the record cannot be read or
+    its hand is not over."""
     return len(_tasks(record, 0, 1))
 
 
 def _tasks(record: dict[str, Any], seed: int, depth: int) -> list[Task]:
+    """The review's tasks; only a finished hand has any (a review shows every
+    hand, which no one may see while the hand is played)."""
     try:
-        return tasks_of(record, list(Seat), seed, depth)
+        over = Hand.from_record(record).phase is Phase.OVER
+        tasks = tasks_of(record, list(Seat), seed, depth)
     except HandRecordError as error:
         raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
+    if not over:
+        raise ReviewUnreadable("This hand cannot be reviewed before it is over")
+    return tasks
 
 
 @contextlib.contextmanager
@@ -116,7 +124,8 @@ def review_document(record: dict[str, Any], db: sqlite3.Connection | None, seed:
     review too). Without an ``executor`` the review starts ``jobs`` worker
     processes of its own (one: this process).
 
-    Raises :class:`ReviewUnreadable` when the record cannot be reviewed.
+    Raises :class:`ReviewUnreadable` when the record cannot be reviewed (it does
+    not read, or its hand is not over).
     """
     tasks = _tasks(record, seed, depth)
     told = _Teller(depth, progress)

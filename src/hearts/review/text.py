@@ -6,19 +6,29 @@ is chosen; cards of a pass in the table's suit order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from hearts.cards import Card, Seat
 from hearts.review.analysis import Review
-from hearts.review.verdict import BLUNDER, ERRORS, INACCURACY, MISTAKE, Choice, Decision, Z
+from hearts.review.names import Seating
+from hearts.review.verdict import (
+    BLUNDER,
+    ERRORS,
+    INACCURACY,
+    MISTAKE,
+    Decision,
+    Z,
+    seat_total,
+)
 from hearts.table import display_order
 
-__all__ = ["VERDICT_WORDS", "card_text", "cards_text", "decision_line", "review_help",
-           "review_text", "total_line", "worst"]
+__all__ = ["VERDICT_WORDS", "card_text", "cards_text", "costly_line", "decision_line", "mark",
+           "review_help", "review_text", "total_line", "verdict_words", "worst"]
 
 VERDICT_WORDS = {"best": "best", "close": "too close to call", "inaccuracy": "inaccuracy",
                  "mistake": "mistake", "blunder": "blunder", "forced": "forced"}
 """Each verdict as the review words it."""
+_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 def card_text(card: Card, ascii_only: bool = False) -> str:
@@ -65,30 +75,79 @@ def decision_line(decision: Decision, ascii_only: bool = False) -> str:
     return line
 
 
-def worst(review: Review, seats: Sequence[Seat], count: int = 3) -> list[Decision]:
-    """The ``count`` costliest errors of ``seats``, costliest first."""
-    errors = [d for d in review.decisions if d.seat in seats and d.verdict in ERRORS]
+def worst(decisions: Sequence[Decision], seats: Collection[Seat], count: int = 3
+          ) -> list[Decision]:
+    """The ``count`` costliest errors of ``seats`` among ``decisions``, costliest first."""
+    errors = [d for d in decisions if d.seat in seats and d.verdict in ERRORS]
     return sorted(errors, key=lambda d: -d.loss)[:count]
 
 
-def total_line(review: Review, seat: Seat, ascii_only: bool = False) -> str:
-    """``seat``'s points given away with their standard error, and its verdicts."""
-    mine = [d for d in review.of(seat) if d.verdict != "forced"]
-    counts = ", ".join(f"{sum(1 for d in mine if d.verdict == v)} {VERDICT_WORDS[v]}"
-                       for v in ("best", "close", *ERRORS))
-    total = review.lost(seat)
-    return (f"{seat!s:6} {_figure(total.lost, total.se, ascii_only)} in {len(mine)} "
-            f"decisions ({counts})")
+def total_line(decisions: Sequence[Decision], seat: Seat, name: str,
+               ascii_only: bool = False) -> str:
+    """``seat``'s points given away among ``decisions`` with their standard error, and
+    its verdicts (those it had); ``name`` begins the line."""
+    mine = [d for d in decisions if d.seat == seat and d.verdict != "forced"]
+    counts = ", ".join(_counted(found, v) for v in ("best", "close", *ERRORS)
+                       if (found := sum(1 for d in mine if d.verdict == v)))
+    total = seat_total(decisions, seat)
+    line = (f"{name} {_figure(total.lost, total.se, ascii_only)} in {len(mine)} "
+            f"decision{'' if len(mine) == 1 else 's'}")
+    return f"{line} ({counts})" if counts else line
 
 
-def _choice(choice: Choice | None, ascii_only: bool) -> str:
-    return "" if choice is None else cards_text(choice.cards, ascii_only)
+def _counted(count: int, verdict: str) -> str:
+    """``count`` verdicts: "1 mistake", "2 mistakes", "3 best"."""
+    words = _PLURALS.get(verdict, VERDICT_WORDS[verdict]) if count > 1 else VERDICT_WORDS[verdict]
+    return f"{count} {words}"
+
+
+def costly_line(decision: Decision, name: str, ascii_only: bool = False) -> str:
+    """One of the costliest decisions: when, who, what, the verdict, the points given
+    away and the better choice."""
+    better = decision.better
+    line = (f"{_when(decision)}  {name} {cards_text(decision.chosen, ascii_only)}: "
+            f"{VERDICT_WORDS[decision.verdict]}, "
+            f"{_figure(decision.loss, decision.loss_se, ascii_only)} points given away")
+    return line if better is None else f"{line} (better {cards_text(better.cards, ascii_only)})"
+
+
+def mark(value: float) -> str:
+    """An expected figure in five characters at most, to mark a card with."""
+    return f"{value:.2f}" if abs(value) < 9.995 else f"{value:.1f}"
+
+
+def verdict_words(decision: Decision, name: str, ascii_only: bool = False) -> str:
+    """The verdict on ``decision`` in plain words, ``name`` deciding."""
+    chosen = cards_text(decision.chosen, ascii_only)
+    did = f"{name} passed {chosen}" if decision.kind == "pass" else f"{name} played {chosen}"
+    picked, better = decision.picked, decision.better
+    if decision.verdict == "forced" or picked is None:
+        return f"{did}: forced (no other card would have played differently)."
+    expected = f"expected {_figure(picked.expected, picked.se, ascii_only)} points"
+    given = _figure(decision.loss, decision.loss_se, ascii_only)
+    against = "" if better is None else (
+        f" against {cards_text(better.cards, ascii_only)} "
+        f"(expected {_figure(better.expected, better.se, ascii_only)})")
+    if decision.verdict == "best":
+        words = f"{did}: best, as far as {decision.ess:.0f} deals can tell ({expected})."
+    elif decision.verdict == "close":
+        words = (f"{did}: too close to call. It may have given away {given} points"
+                 f"{against}; more deals would tell.")
+    else:
+        article = "an" if decision.verdict == "inaccuracy" else "a"
+        words = (f"{did}: {article} {VERDICT_WORDS[decision.verdict]}. It gave away {given} "
+                 f"points{against}.")
+    hindsight = decision.hindsight_best
+    if hindsight is not None and hindsight is not picked:
+        words += f" In hindsight {cards_text(hindsight.cards, ascii_only)} was best."
+    return words
 
 
 def review_text(review: Review, title: str, detail: Sequence[Seat],
                 ascii_only: bool = False) -> str:
     """The review of the seats in ``detail`` decision by decision, their worst
-    decisions, then every reviewed seat's points given away."""
+    decisions, then every reviewed seat's points given away; seats are named as
+    they sat (:class:`~hearts.review.names.Seating`)."""
     pm = _pm(ascii_only)
     lines = [title,
              f"Expected: the points the seat could expect to end the hand with after a "
@@ -101,22 +160,20 @@ def review_text(review: Review, title: str, detail: Sequence[Seat],
              f"clear of {INACCURACY:g} points (inaccuracy from {INACCURACY:g}, mistake from "
              f"{MISTAKE:g}, blunder from {BLUNDER:g}); best is {Z:g} standard errors under it; "
              f"in between, too close to call. Hindsight: best with every card known.", ""]
-    players = review.record.get("players")
+    seats = Seating(review.record)
     for seat in detail:
-        name = players[seat]["player"] if isinstance(players, list) else ""
-        lines.append(f"{seat} ({name})" if name else str(seat))
+        lines.append(seats.title(seat))
         lines.extend("  " + decision_line(d, ascii_only) for d in review.of(seat))
         lines.append("")
-    costly = worst(review, detail)
+    costly = worst(review.decisions, detail)
     if costly:
         lines.append("The costliest decisions:")
-        lines.extend(f"  {d.seat!s:6} {_when(d)}  {cards_text(d.chosen, ascii_only)}: "
-                     f"{VERDICT_WORDS[d.verdict]}, {_figure(d.loss, d.loss_se, ascii_only)} "
-                     f"points given away (better {_choice(d.better, ascii_only)})"
-                     for d in costly)
+        lines.extend("  " + costly_line(d, seats.title(d.seat), ascii_only) for d in costly)
         lines.append("")
     lines.append(f"Points given away against the best choices ({pm} standard error):")
-    lines.extend("  " + total_line(review, seat, ascii_only) for seat in review.seats)
+    width = max(len(seats.title(seat)) for seat in review.seats)
+    lines.extend("  " + total_line(review.decisions, seat, f"{seats.title(seat):{width}}",
+                                   ascii_only) for seat in review.seats)
     return "\n".join(lines)
 
 
@@ -161,4 +218,21 @@ Hindsight   with every card known as it really was, the choice that would have
             what happened, not what should have been seen.
 
 Points given away by each player add their decisions up, {pm} the standard
-error of the sum, so a person compares with the computer players at the table."""
+error of the sum, so a person compares with the computer players at the table.
+
+THE REPLAY
+
+Each step shows the table as it was, every hand face up (the hand is over),
+yours at the bottom, the trick or the pass in the middle and the points each
+player had taken. Under the cards of a decision stands each choice's expected
+points: on gold the best choice, on white the card played, on red the card
+played when it was an error (cards that play alike share a figure).
+
+  left, right      a step back or forward (past the last card: the summary)
+  home, end        the deal, the last card
+  click            the deal, the pass, a trick or the summary on the strip
+  s                the summary: the points each player gave away and the
+                   three costliest decisions, which 1, 2 and 3 go to
+  a                everyone's decisions, or yours only (at a table for
+                   friends the review shows yours first)
+  q, escape        close the review"""

@@ -202,10 +202,24 @@ class Table:
             self._timer = None
         if isinstance(spec, Person):
             self.desks.setdefault(seat, Desk())
+            self._name_people()
         out: list[Effect] = []
         self._advance(out)
         out.append(Redraw())
         return out
+
+    def _name_people(self) -> None:
+        """Write the people's names into the record of the hand in play when people
+        share the table, as the seats name them (a person who sits down during the
+        hand is named from then on; one who leaves keeps the name)."""
+        hand = self.hand
+        if hand is None or hand.players is None or hand.phase is Phase.OVER \
+                or len(self.people) < 2:
+            return
+        hand.players = tuple(
+            player._replace(name=spec.name)
+            if isinstance(spec, Person) and player.player == "human" else player
+            for player, spec in zip(hand.players, self.seats, strict=True))
 
     def is_person(self, seat: Seat) -> bool:
         """True when a person plays ``seat``."""
@@ -434,6 +448,7 @@ class Table:
             SeatPlayer("human") if self.is_person(each)
             else SeatPlayer(self.level_of(each).name.lower(), self._computer_seed(each))
             for each in Seat)
+        self._name_people()
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once

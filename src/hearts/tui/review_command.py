@@ -44,5 +44,6 @@ def main(argv: list[str]) -> int:
                 if db is not None:
                     db.close()
 
-        ReviewApp(source.record, reviewer, plain_ascii(args, sys.stdout)).run()
+        ReviewApp(source.record, reviewer, plain_ascii(args, sys.stdout), args.seat,
+                  True if args.all else None).run()
     return 0

@@ -1,11 +1,21 @@
-"""The review page: a hand replayed step by step beside the verdicts on its decisions.
+"""The review page: a finished hand replayed on the table, step by step, with the
+verdict on each decision.
 
-Left and right step through the replay (home and end jump to the deal and the last
-card); the trick list on the right is clickable, and a click goes to that trick's
-first card; ``?`` or ``h`` explains the words and figures. Verdicts appear as they
-arrive, counted by a progress bar: the review runs in a worker thread (or follows
-the game's review in the background) and hands each decision over as it is
-judged. A review that fails says so on the page; the game goes on.
+Each step shows the table as it was (:mod:`hearts.tui.replay_widgets`): every hand
+face up, the person reviewing at the bottom, the trick or the pass in the
+middle, the points taken so far, the decision's choices marked on the cards with
+their expected points, and the verdict in words below. Left and right step
+(right past the last card: the summary), home and end jump to the deal and the
+last card, a click on the strip goes to the deal, the pass, a trick or the
+summary; ``s`` shows the summary (the points each seat gave away, with its
+uncertainty, and the three costliest decisions, which ``1``, ``2`` and ``3`` go
+to); ``a`` shows everyone's decisions or one's own only (a table for friends
+shows one's own first); ``?`` or ``h`` explains the words and figures.
+
+Verdicts appear as they arrive, counted by a progress bar: the review runs in a
+worker thread (or follows the game's review in the background) and hands each
+decision over as it is judged. A review that fails says so on the page; the
+game goes on. Only a finished hand opens: the page refuses any other.
 """
 
 from __future__ import annotations
@@ -13,73 +23,43 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, ProgressBar, Static
-from textual.widgets.option_list import Option
+from textual.renderables.bar import Bar as BarRenderable
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Seat
+from hearts.review.cli import default_seat
 from hearts.review.document import decision_count
-from hearts.review.replay import Step, replay
-from hearts.review.text import card_text, cards_text, decision_line, review_help
-from hearts.review.verdict import Decision
+from hearts.review.names import Seating
+from hearts.review.replay import replay
+from hearts.review.text import review_help, worst
+from hearts.review.verdict import ERRORS, Decision
+from hearts.tui.base import AsciiScrollBarRender, FitScreen
+from hearts.tui.replay_frame import decision_step, frame_at, summary_lines
+from hearts.tui.replay_widgets import ReplaySummary, ReplayTable, StepStrip
 
-__all__ = ["ReviewApp", "ReviewHelpScreen", "ReviewScreen", "step_text"]
+__all__ = ["AsciiProgressBar", "ReviewApp", "ReviewHelpScreen", "ReviewScreen"]
 
 Reviewer = Callable[[Callable[[Decision], None]], object]
 """Runs a review, calling its argument with each decision as it is judged."""
 
 
-def _headline(step: Step, number: int, total: int, ascii_only: bool) -> str:
-    where = f"Step {number} of {total}: "
-    if step.kind == "deal":
-        return where + "the deal"
-    if step.kind == "pass":
-        return where + f"{step.seat} passes to {step.to}"
-    return where + (f"{step.seat} plays {card_text(step.cards[0], ascii_only)} "
-                    f"(trick {step.trick_number})")
+class _AsciiBar(BarRenderable):
+    """The progress bar's line in plain ASCII."""
+
+    HALF_BAR_LEFT = "="
+    BAR = "="
+    HALF_BAR_RIGHT = "="
 
 
-def step_text(steps: list[Step], index: int, decision: Decision | None,
-              ascii_only: bool = False, done: bool = False) -> Text:
-    """What the page shows at step ``index``: the move, the hands, the trick, the
-    points, and the verdict on the decision made in this step (if judged yet;
-    ``done`` says every verdict has arrived)."""
-    step = steps[index]
-    lines = [_headline(step, index, len(steps) - 1, ascii_only), ""]
-    if step.kind == "pass":
-        lines.append(f"Passed: {cards_text(step.cards, ascii_only)}")
-    for seat in Seat:
-        lines.append(f"{seat!s:6} {cards_text(step.hands[seat], ascii_only)}")
-    lines.append("")
-    trick = "  ".join(f"{seat}: {card_text(card, ascii_only)}" for seat, card in step.trick)
-    lines.append(f"Trick: {trick or '-'}")
-    if step.tricks and step.kind == "play" and step.plays % 4 == 0:
-        lines.append(f"Won by {step.tricks[-1].winner}")
-    lines.append("Points: " + "  ".join(f"{seat} {points}"
-                                         for seat, points in zip(Seat, step.points, strict=True)))
-    lines.append("")
-    if step.kind == "deal":
-        lines.append("")
-    elif decision is None:
-        lines.append("Verdict: not reviewed" if done else "Verdict: being worked out...")
-    else:
-        lines.append("Verdict: " + decision_line(decision, ascii_only))
-    return Text("\n".join(lines))
+class AsciiProgressBar(ProgressBar):
+    """A progress bar drawn in plain ASCII (its colours tell the progress)."""
 
-
-def _step_of(steps: list[Step], decision: Decision) -> int:
-    """The step where ``decision`` was carried out."""
-    for index, step in enumerate(steps):
-        if decision.kind == "pass" and step.kind == "pass" and step.seat == decision.seat:
-            return index
-        if decision.kind == "play" and step.kind == "play" and step.plays == decision.plays + 1:
-            return index
-    raise ValueError("the decision is not in this hand")  # pragma: no cover
+    BAR_RENDERABLE = _AsciiBar
 
 
 class ReviewHelpScreen(ModalScreen[None]):
@@ -89,6 +69,7 @@ class ReviewHelpScreen(ModalScreen[None]):
     ReviewHelpScreen { align: center middle; }
     ReviewHelpScreen #review-help { width: 84; height: 90%; border: round $accent;
                                     background: $surface; padding: 0 1; }
+    ReviewHelpScreen.ascii #review-help { border: ascii $accent; }
     """
 
     def __init__(self, ascii_only: bool = False) -> None:
@@ -100,6 +81,13 @@ class ReviewHelpScreen(ModalScreen[None]):
         with VerticalScroll(id="review-help"):
             yield Static(review_help(self.ascii_only) + "\n\nAny key closes this help.",
                          markup=False)
+
+    def on_mount(self) -> None:
+        """In ASCII, a plain border and scrollbar."""
+        if self.ascii_only:
+            self.add_class("ascii")
+            scroller = self.query_one("#review-help", VerticalScroll)
+            scroller.vertical_scrollbar.renderer = AsciiScrollBarRender  # type: ignore[misc]
 
     def on_key(self, event: events.Key) -> None:
         """Up, down and the page keys scroll; any other key closes the help."""
@@ -113,67 +101,94 @@ class ReviewHelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ReviewScreen(Screen[None]):
-    """The replay of a hand with the verdicts beside it; ``q`` or escape closes it."""
+class ReviewScreen(FitScreen):
+    """The replay of a finished hand with the verdicts; ``q`` or escape closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back"),
         Binding("right", "step(1)", "Forward"),
-        Binding("home", "jump(0)", "Deal", priority=True),  # before the trick list's
-        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("home", "jump(0)", "Deal"),
+        Binding("end", "jump(-1)", "Last card"),
+        Binding("s", "summary", "Summary"),
+        Binding("1", "worst(1)", "Costliest decision", show=False),
+        Binding("2", "worst(2)", "Second costliest", show=False),
+        Binding("3", "worst(3)", "Third costliest", show=False),
+        Binding("a", "everyone", "Everyone's decisions"),
         Binding("question_mark,h", "help", "Help"),
         Binding("q,escape", "close", "Close"),
     ]
 
     DEFAULT_CSS = """
-    ReviewScreen #review-main { height: 1fr; }
-    ReviewScreen #review-position { width: 1fr; padding: 0 1; }
-    ReviewScreen #review-tricks { width: 34; }
-    ReviewScreen #review-progress { height: 1; dock: bottom; padding: 0 1; }
+    ReviewScreen #review-headline { height: 1; padding: 0 1; color: #ffffff;
+                                    text-style: bold; }
+    ReviewScreen #review-strip { height: 1; }
+    ReviewScreen #review-table { height: 1fr; }
+    ReviewScreen #review-summary { height: 1fr; display: none; }
+    ReviewScreen #review-words { height: 2; padding: 0 1; color: #e8ffe8; }
+    ReviewScreen #review-bottom { dock: bottom; height: 2; }
+    ReviewScreen #review-status { height: 1; }
+    ReviewScreen #review-progress { height: 1; }
+    ReviewScreen #review-progress-label { width: auto; }
     ReviewScreen #review-progress-bar { width: auto; }
-    ReviewScreen #review-status { height: 1; dock: bottom; }
+    ReviewScreen #review-state { width: 1fr; padding: 0 0 0 2; }
     """
 
     def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
-                 ascii_only: bool = False) -> None:
+                 ascii_only: bool = False, you: Seat | None = None,
+                 everyone: bool | None = None) -> None:
         super().__init__(id="review-screen")
+        self.total = decision_count(record)  # refuses a hand that is not over
+        """How many verdicts the review gives (forced cards included)."""
         self.steps = replay(record)
         """The replay's steps."""
+        self.seating = Seating(record)
+        """Who sat where, as the page names them."""
+        self.you = default_seat(record) if you is None else you
+        """The person reviewing: their seat is drawn at the bottom."""
+        self.everyone = not self.seating.friends if everyone is None else everyone
+        """Show every seat's decisions (else one's own only)."""
         self.index = 0
-        """The step shown."""
+        """The step shown; one past the last is the summary."""
         self.verdicts: dict[int, Decision] = {}
         """The verdicts judged so far, by the step they were carried out in."""
         self.reviewer = reviewer
         self.ascii_only = ascii_only
-        self.total = decision_count(record)
-        """How many verdicts the review gives (forced cards included)."""
         self.done = reviewer is None
         """Whether every verdict has arrived (or the review failed)."""
         self.failure: str | None = None
         """Why the review failed, if it did."""
 
-    def compose(self) -> ComposeResult:
-        """The position on the left, the tricks on the right, the verdicts' progress
-        and a status line."""
-        with Horizontal(id="review-main"):
-            yield Static(id="review-position")
-            with Vertical(id="review-tricks"):
-                yield OptionList(*self._trick_options(), id="review-trick-list")
-        yield Static("", id="review-status", markup=False)
-        with Horizontal(id="review-progress"):
-            yield Static("Verdicts ", id="review-progress-label", markup=False)
-            yield ProgressBar(total=self.total, show_eta=False, id="review-progress-bar")
+    @property
+    def summary_index(self) -> int:
+        """The summary's place, one past the last step."""
+        return len(self.steps)
 
-    def _trick_options(self) -> list[Option]:
-        options = []
-        for index, step in enumerate(self.steps):
-            if step.kind == "play" and step.plays % 4 == 1:
-                number = step.trick_number
-                options.append(Option(f"Trick {number:2}", id=f"step-{index}"))
-        return options
+    @property
+    def shown(self) -> list[Seat]:
+        """The seats whose decisions are shown."""
+        return [seat for seat in Seat if self.everyone or seat == self.you]
+
+    def compose(self) -> ComposeResult:
+        """The headline, the strip of steps, the table (or the summary), the verdict
+        in words, the status line and the verdicts' progress."""
+        with Vertical(id="main"):
+            yield Static("", id="review-headline", markup=False)
+            yield StepStrip(self.steps, self.ascii_only, id="review-strip")
+            yield ReplayTable(self.ascii_only, id="review-table")
+            yield ReplaySummary(self.ascii_only, id="review-summary")
+            yield Static("", id="review-words", markup=False)
+        with Vertical(id="review-bottom", classes="status"):
+            yield Static("", id="review-status", markup=False)
+            with Horizontal(id="review-progress"):
+                yield Static("Verdicts ", id="review-progress-label", markup=False)
+                bar = AsciiProgressBar if self.ascii_only else ProgressBar
+                yield bar(total=self.total, show_eta=False, id="review-progress-bar")
+                yield Static("", id="review-state", markup=False)
+        yield Static("", classes="too-small", markup=False)
 
     def on_mount(self) -> None:
         """Show the deal and start the review."""
+        super().on_mount()
         self._show()
         if self.reviewer is not None:
             self.run_worker(self._review, thread=True, name="review", exit_on_error=False)
@@ -189,7 +204,7 @@ class ReviewScreen(Screen[None]):
 
     def add_verdict(self, decision: Decision) -> None:
         """A verdict has arrived: keep it, and show it if its step is on screen."""
-        self.verdicts[_step_of(self.steps, decision)] = decision
+        self.verdicts[decision_step(self.steps, decision)] = decision
         self._show()
 
     def _finished(self) -> None:
@@ -201,10 +216,44 @@ class ReviewScreen(Screen[None]):
         self.done = True
         self._show()
 
+    def _decisions(self) -> list[Decision]:
+        """The verdicts so far, in the order they were made."""
+        return [self.verdicts[index] for index in sorted(self.verdicts)]
+
+    def worst(self) -> list[Decision]:
+        """The costliest decisions the summary lists, costliest first."""
+        return worst(self._decisions(), self.shown)
+
     def _show(self) -> None:
-        text = step_text(self.steps, self.index, self.verdicts.get(self.index), self.ascii_only,
-                         self.done)
-        self.query_one("#review-position", Static).update(text)
+        if not self.is_mounted:
+            return
+        shown = self.shown
+        table = self.query_one(ReplayTable)
+        summary = self.query_one(ReplaySummary)
+        at_summary = self.index == self.summary_index
+        table.display = not at_summary
+        summary.display = at_summary
+        errors = frozenset(index for index, d in self.verdicts.items()
+                           if d.seat in shown and d.verdict in ERRORS)
+        self.query_one(StepStrip).show(self.index, errors)
+        headline = self.query_one("#review-headline", Static)
+        words = self.query_one("#review-words", Static)
+        if at_summary:
+            last = self.steps[-1]
+            summary.show(summary_lines(self._decisions(), self.seating, self.you, shown,
+                                       last.points, self.total, self.ascii_only))
+            headline.update("The hand in sum")
+            words.update("1, 2 or 3 goes to a costliest decision; left goes back to the "
+                         "last card, home to the deal.")
+        else:
+            step = self.steps[self.index]
+            frame = frame_at(self.steps, self.index, self.verdicts.get(self.index),
+                             self.seating, self.you,
+                             shown=step.seat is None or step.seat in shown, done=self.done,
+                             ascii_only=self.ascii_only)
+            table.show(frame)
+            headline.update(frame.headline)
+            words.update(frame.words)
         judged = len(self.verdicts)
         self.query_one("#review-progress-bar", ProgressBar).update(progress=judged)
         if self.failure is not None:
@@ -213,46 +262,79 @@ class ReviewScreen(Screen[None]):
             state = "all verdicts in"
         else:
             state = f"{judged} of {self.total} verdicts"
+        self.query_one("#review-state", Static).update(state)
+        whose = "yours" if self.everyone else "everyone's"
         self.query_one("#review-status", Static).update(
-            f"Review - left/right step, home/end, click a trick; ? help; q closes ({state})")
+            f"left/right step, home/end, s summary, a {whose}, ? help, q close")
 
-    def action_step(self, delta: int) -> None:
-        """One step back or forward."""
-        self.index = max(0, min(len(self.steps) - 1, self.index + delta))
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(self.summary_index, index))
         self._show()
 
+    def action_step(self, delta: int) -> None:
+        """One step back or forward (past the last card: the summary)."""
+        self._go(self.index + delta)
+
     def action_jump(self, index: int) -> None:
-        """To the deal (0) or the last step (-1)."""
-        self.index = index % len(self.steps)
+        """To the deal (0) or the last card (-1)."""
+        self._go(index % len(self.steps))
+
+    def action_summary(self) -> None:
+        """To the summary."""
+        self._go(self.summary_index)
+
+    def action_worst(self, number: int) -> None:
+        """To the ``number``-th costliest decision of the summary, if there is one."""
+        costly = self.worst()
+        if 1 <= number <= len(costly):
+            self._go(decision_step(self.steps, costly[number - 1]))
+
+    def action_everyone(self) -> None:
+        """Show everyone's decisions, or one's own only."""
+        self.everyone = not self.everyone
         self._show()
 
     def action_help(self) -> None:
         """Explain the verdicts, the thresholds, the figures and hindsight."""
         self.app.push_screen(ReviewHelpScreen(self.ascii_only))
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """A trick clicked: go to its first card."""
-        option_id = event.option.id or ""
-        if option_id.startswith("step-"):
-            self.index = int(option_id[5:])
-            self._show()
+    def on_step_strip_chosen(self, message: StepStrip.Chosen) -> None:
+        """An entry of the strip clicked: go there."""
+        self._go(message.index)
+
+    def on_replay_summary_chosen(self, message: ReplaySummary.Chosen) -> None:
+        """One of the costliest decisions clicked: go to it."""
+        self.action_worst(message.number)
+
+    def fits_again(self) -> None:
+        """The terminal is big enough again: draw the step."""
+        self._show()
 
     def action_close(self) -> None:
         """Leave the page."""
-        self.dismiss(None)
+        self.leave(None)
 
 
 class ReviewApp(App[None]):
     """A small app of its own around the review page (``hearts review FILE``)."""
 
+    CSS_PATH = "hearts.tcss"
+    TITLE = "Hearts review"
+    ENABLE_COMMAND_PALETTE = False
+
     def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
-                 ascii_only: bool = False) -> None:
+                 ascii_only: bool = False, you: Seat | None = None,
+                 everyone: bool | None = None) -> None:
         super().__init__()
         self.record = record
         self.reviewer = reviewer
         self.ascii_only = ascii_only
+        """Draw in plain ASCII."""
+        self.you = you
+        self.everyone = everyone
 
     def on_mount(self) -> None:
         """Open the page; closing it ends the app."""
-        self.push_screen(ReviewScreen(self.record, self.reviewer, self.ascii_only),
+        self.push_screen(ReviewScreen(self.record, self.reviewer, self.ascii_only, self.you,
+                                      self.everyone),
                          lambda _result: self.exit())

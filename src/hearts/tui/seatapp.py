@@ -116,8 +116,9 @@ class SeatApp(App[None]):
             self.refresh_table()
 
     def show_review(self, record: dict[str, Any], store: Path | None, depth: int) -> None:
-        """Replay the hand of ``record`` with the Expert's verdict on every decision;
-        the verdicts arrive as they are judged, and are kept in ``store`` (if any)."""
+        """Replay the hand of ``record`` (once it is over) with the Expert's verdict on
+        every decision, this seat at the bottom; the verdicts arrive as they are
+        judged, and are kept in ``store`` (if any)."""
         from hearts.review.document import decision_count, review_document
         from hearts.store.reviews import open_for_reviews
         from hearts.tui.review_page import ReviewScreen
@@ -138,7 +139,7 @@ class SeatApp(App[None]):
                 if db is not None:
                     db.close()
 
-        self.push_screen(ReviewScreen(record, reviewer, self.ascii_only))
+        self.push_screen(ReviewScreen(record, reviewer, self.ascii_only, self.seat_view.seat))
 
     def _confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
         """Ask ``question``; run ``then`` if the answer is ``yes``."""

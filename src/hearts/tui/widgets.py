@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Button
 
 from hearts.cards import Card, Seat
 from hearts.table import Stage
 from hearts.tui import words
+from hearts.tui.painted import Painted
 from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
 from hearts.tui.seatview import SeatView
 from hearts.view import Phase
@@ -35,13 +33,8 @@ _LABEL_AT = {
 }
 
 
-class _Painted(Widget):
-    """A widget that paints itself on a :class:`Canvas` with stylesheet colours."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "table--cloth", "table--text", "table--black", "table--red", "table--win",
-        "table--dim",
-    }
+class _Painted(Painted):
+    """A widget of the table page: it draws the seat's state."""
 
     def __init__(self, game: SeatView, ascii_only: bool, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -49,17 +42,6 @@ class _Painted(Widget):
         """The table state drawn."""
         self.ascii_only = ascii_only
         """Draw cards with suit letters instead of symbols."""
-
-    def palette(self) -> Palette:
-        """The colours from the stylesheet."""
-        return Palette(
-            table=self.get_component_rich_style("table--cloth"),
-            text=self.get_component_rich_style("table--text"),
-            black=self.get_component_rich_style("table--black"),
-            red=self.get_component_rich_style("table--red"),
-            win=self.get_component_rich_style("table--win"),
-            dim=self.get_component_rich_style("table--dim"),
-        )
 
 
 class TrickArea(_Painted):

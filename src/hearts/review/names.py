@@ -1,0 +1,100 @@
+"""Who sat where in a reviewed hand, as the review names them.
+
+People are named as they sat: by the name the table gave them where people shared
+it (the hand record keeps it), else by their seat ("South"). Computer players
+are named by seat and level: "West (Club)"; an outside player by seat and the
+name it played under. A record from before the names were kept reads the same
+way, each person by their seat.
+
+A name comes from a file, so it is shown only as plain text: characters that
+are not printable (controls, formatting marks) become "?" and it is cut to
+:data:`SHOWN_NAME` characters (the page cuts it further where room is short).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts.cards import Seat
+from hearts.levels import LEVEL_NAMES
+
+__all__ = ["SHOWN_NAME", "Seating"]
+
+SHOWN_NAME = 24
+"""The most characters of a person's name (or an outside player's) the review shows."""
+
+
+def _plain(text: str, limit: int) -> str:
+    """``text`` as plain printable characters, spaces run together, cut to ``limit``."""
+    shown = "".join(char if char.isprintable() else "?" for char in text)
+    shown = " ".join(shown.split())
+    return shown if len(shown) <= limit else shown[:limit - 1] + "~"
+
+
+class Seating:
+    """The four seats of a hand record: who sat in each, and their names."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        players = record.get("players")
+        entries: list[dict[str, Any]] = [{} for _ in Seat]
+        if isinstance(players, list) and len(players) == 4:
+            entries = [entry if isinstance(entry, dict) else {} for entry in players]
+        self.people = tuple(seat for seat, entry in zip(Seat, entries, strict=True)
+                            if entry.get("player") == "human")
+        """The seats people played."""
+        self.names = tuple(_name(seat, entry) for seat, entry in zip(Seat, entries, strict=True))
+        """Each seat's name in the review, in seat order: "Ann", "South", "West (Club)"."""
+        self.named = tuple(seat in self.people and name != str(seat)
+                           for seat, name in zip(Seat, self.names, strict=True))
+        """Whether the person of each seat has a name of their own (not the seat's)."""
+        stand_ins = record.get("stand_ins")
+        self._stand_ins: dict[tuple[Seat, int | None], str] = {}
+        for entry in stand_ins if isinstance(stand_ins, list) else []:
+            if not isinstance(entry, dict):
+                continue
+            decision, player = entry.get("decision"), entry.get("player")
+            try:
+                seat = Seat.parse(str(entry.get("seat")))
+            except ValueError:
+                continue
+            if isinstance(player, str) and (decision == "pass" or type(decision) is int):
+                self._stand_ins[seat, None if decision == "pass" else decision] = \
+                    _player(player)
+
+    @property
+    def friends(self) -> bool:
+        """More than one person played: a table for friends."""
+        return len(self.people) > 1
+
+    def name(self, seat: Seat) -> str:
+        """``seat``'s name in the review."""
+        return self.names[seat]
+
+    def title(self, seat: Seat) -> str:
+        """``seat``'s name with the seat where it does not say it: "Ann (South)"."""
+        name = self.names[seat]
+        return f"{name} ({seat})" if self.named[seat] else name
+
+    def stand_in(self, seat: Seat, plays: int | None) -> str | None:
+        """The level of a computer player that made ``seat``'s decision for its person
+        (the pass with ``plays`` None, else the card played after ``plays`` cards),
+        if one did."""
+        return self._stand_ins.get((seat, plays))
+
+
+def _player(player: str) -> str:
+    """A computer player's name in the review: its level ("Club") or its own."""
+    if player in LEVEL_NAMES:
+        return player.capitalize()
+    return _plain(player, SHOWN_NAME)
+
+
+def _name(seat: Seat, entry: dict[str, Any]) -> str:
+    player = entry.get("player")
+    if not isinstance(player, str):
+        return str(seat)
+    if player == "human":
+        name = entry.get("name")
+        shown = _plain(name, SHOWN_NAME) if isinstance(name, str) else ""
+        return shown or str(seat)
+    return f"{seat} ({_player(player)})"
