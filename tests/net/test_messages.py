@@ -23,6 +23,7 @@ from hearts.table import (
     Notice,
     NoticeKind,
     PromptKind,
+    SeatState,
     Table,
     restore,
     seat_state,
@@ -220,3 +221,14 @@ def test_the_server_side_loads_without_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60).stdout.strip()
     assert out == "False"
+
+
+def test_a_field_from_a_newer_version_is_left_out() -> None:
+    notice = Notice(NoticeKind.FORCED_CARD, card=Card.parse("2C"))
+    newer = {**notice.to_json(), "colour": "red"}
+    assert Notice.from_json(newer) == notice
+    table = _mid_hand(5)
+    state = seat_state(table, Seat.SOUTH)
+    newer_state = {**state.to_json(), "mood": "cheerful"}
+    newer_state["prompt"] = {**newer_state["prompt"], "hint": 1}
+    assert SeatState.from_json(newer_state) == state

@@ -9,7 +9,7 @@ JSON (:meth:`Notice.to_json`, :meth:`Prompt.to_json`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -164,12 +164,9 @@ class Notice:
 
     @classmethod
     def from_json(cls, data: object) -> Notice:
-        """A notice from :meth:`to_json`'s form; ``ValueError`` for anything else."""
-        if not isinstance(data, dict):
-            raise ValueError("a notice must be a JSON object")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown notice field {sorted(unknown)[0]!r}")
+        """A notice from :meth:`to_json`'s form (a field it does not know, from a
+        newer version, is left out); ``ValueError`` for anything else."""
+        data = _object(data, "a notice")
         try:
             refusal = None
             kept = data.get("refusal")
@@ -264,12 +261,9 @@ class Prompt:
 
     @classmethod
     def from_json(cls, data: object) -> Prompt:
-        """A prompt from :meth:`to_json`'s form; ``ValueError`` for anything else."""
-        if not isinstance(data, dict):
-            raise ValueError("a prompt must be a JSON object")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown prompt field {sorted(unknown)[0]!r}")
+        """A prompt from :meth:`to_json`'s form (a field it does not know, from a
+        newer version, is left out); ``ValueError`` for anything else."""
+        data = _object(data, "a prompt")
         winners = data.get("winners", [])
         if not isinstance(winners, list) or len(winners) > 4:
             raise ValueError("'winners' must be a list of seats")
@@ -286,6 +280,12 @@ class Prompt:
                 winners=tuple(Seat.parse(_text(s, 5)) for s in winners))
         except (KeyError, TypeError) as error:
             raise ValueError(f"bad prompt: {error}") from None
+
+
+def _object(data: object, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} must be a JSON object")
+    return data
 
 
 def _text(value: object, limit: int) -> str:
