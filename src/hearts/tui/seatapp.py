@@ -3,6 +3,8 @@ line for a while, and a yes-or-no question over the page."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -44,6 +46,25 @@ class SeatApp(App[None]):
     message_seconds: float = MESSAGE_SECONDS
     """How long a notice stays beside the prompt."""
     _notice_timer: Timer | None = None
+
+    TERMINAL_CHECK_SECONDS = 1.0
+    """How often the app looks whether its terminal is still there."""
+
+    _terminal: int | None = None
+    """The terminal the game reads keys from (None: not a terminal, as in tests)."""
+
+    def on_mount(self) -> None:
+        """Watch the terminal: when it is closed under the game (a terminal window
+        shut while ``make play`` runs it, which keeps the game from being told),
+        the game ends, having saved every card, instead of running on unseen."""
+        stdin = sys.__stdin__
+        if stdin is not None and os.isatty(stdin.fileno()):
+            self._terminal = stdin.fileno()
+            self.set_interval(self.TERMINAL_CHECK_SECONDS, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        if self._terminal is not None and not os.isatty(self._terminal):
+            self.exit()
 
     # What the table page and the score sheet ask of the app: each app says how.
     # (They know the app by this class alone, so no page imports an app.)
