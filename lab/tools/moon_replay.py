@@ -1,7 +1,7 @@
 """A run of the Expert with the moon-aware mode, made from a run without it by
 playing again only the hands where the mode comes on.
 
-    python lab/tools/moon_replay.py BEFORE PLAYER OUT [--jobs 2]
+    python lab/tools/moon_replay.py BEFORE PLAYER OUT [--jobs 2] [--b NAME]
 
 BEFORE is a ``hearts-arena match`` results file whose side A is the Expert
 without the mode; PLAYER is the arena's name of the Expert with it (such as
@@ -67,7 +67,8 @@ def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float) -> bool
     return False
 
 
-def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float) -> DealResult:
+def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float,
+                settings: Settings | None = None) -> DealResult:
     """One deal of the run with side A played by ``specs["a"]``."""
     old = DealResult.from_json(line)
     hands: list[Hand] = []
@@ -81,7 +82,7 @@ def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float)
         else:
             hand = Hand.from_record({**record, "plays": []})
             rules = hand.rules
-            players = [seat_player(specs[side], seed, rules, Settings(), side)
+            players = [seat_player(specs[side], seed, rules, settings or Settings(), side)
                        for side, seed in zip(sides, seeds, strict=True)]
             referee_hand(hand, players, [specs[s].label for s in sides],
                          f"deal {old.deal}, playing {playing + 1} of 2")
@@ -104,25 +105,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("player")
     parser.add_argument("out", type=Path)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--b", help="side B's arena name, if not the one BEFORE's header gives")
+    parser.add_argument("--move-time", type=float, default=30.0,
+                        help="seconds a program has for each decision (default 30)")
     args = parser.parse_args(argv)
     lines = read_text(args.before).splitlines()
     header = json.loads(lines[0])
     rules = Rules.from_json(header["rules"])
     b = header["b"]
-    b_name = b.get("level") or b.get("import") or "cmd:" + b["command"]
-    specs = {"a": check_player(parse_player(args.player), rules, Settings(), "a"),
-             "b": check_player(parse_player(b_name), rules, Settings(), "b")}
+    b_name = args.b or b.get("level") or b.get("import") or "cmd:" + b["command"]
+    settings = Settings(args.move_time, str(args.out.with_suffix("")))
+    specs = {"a": check_player(parse_player(args.player), rules, settings, "a"),
+             "b": check_player(parse_player(b_name), rules, settings, "b")}
     gate, _weight = _budget_of(specs["a"])
     deals = [json.loads(line) for line in lines[1:] if line.strip()]
     spec = RunSpec(specs["a"], specs["b"], len(deals), int(header["seed"]), rules)
-    if args.jobs == 1:
-        results = [replay_deal(deal, specs, gate) for deal in deals]
-    else:
-        with ProcessPoolExecutor(args.jobs) as executor:
-            results = list(executor.map(replay_deal, deals, [specs] * len(deals),
-                                        [gate] * len(deals), chunksize=4))
-    text = [json.dumps(spec.header())] + [json.dumps(r.to_json()) for r in results]
-    args.out.write_text("\n".join(text) + "\n", encoding="utf-8")
+    done = read_deals(args.out) if args.out.exists() else {}
+    if not done:
+        args.out.write_text(json.dumps(spec.header()) + "\n", encoding="utf-8")
+    todo = [deal for deal in deals if deal["deal"] not in done]
+    with args.out.open("a", encoding="utf-8") as out:
+        if args.jobs == 1:
+            found = (replay_deal(deal, specs, gate, settings) for deal in todo)
+            for result in found:
+                out.write(json.dumps(result.to_json()) + "\n")
+                out.flush()
+        else:
+            with ProcessPoolExecutor(args.jobs) as executor:
+                for result in executor.map(replay_deal, todo, [specs] * len(todo),
+                                           [gate] * len(todo), [settings] * len(todo)):
+                    out.write(json.dumps(result.to_json()) + "\n")
+                    out.flush()
+    results = list(read_deals(args.out).values())
     old = read_deals(args.before)
     changed = sum(1 for r in results for a, o in zip(r.hands, old[r.deal].hands, strict=True)
                   if a["plays"] != o["plays"])

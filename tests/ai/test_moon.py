@@ -11,6 +11,7 @@ import pytest
 from tests.ai.test_honesty import _played_hand, _twin
 from tests.deals import played_without_passing
 
+from hearts.ai import Level, make_player
 from hearts.ai.moonmodel import (
     MODEL_FORMAT,
     MoonModel,
@@ -20,10 +21,11 @@ from hearts.ai.moonmodel import (
     moon_suspect,
 )
 from hearts.ai.moonsigns import SIGN_NAMES, moon_signs
+from hearts.ai.players import BUDGETS
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.rules import PassDirection, Rules
-from hearts.view import Phase
+from hearts.view import Phase, PlayerView
 
 
 def _body(seed: int = 1, hidden: int = 3) -> dict[str, Any]:
@@ -163,3 +165,20 @@ def test_the_pass_view_has_signs_too() -> None:
     rows = moon_signs(view)
     assert sorted(rows) == [0, 2, 3]
     assert all(row[SIGN_NAMES.index("passing")] == 1.0 for row in rows.values())
+
+
+def test_outside_the_mode_the_expert_plays_as_release_0_2_0() -> None:
+    """On positions where no seat's chance reaches the gate, the Expert's decision is
+    the one release 0.2.0 made (tests/ai/data/make_expert_v020.py wrote them)."""
+    data = json.loads((Path(__file__).parent / "data" / "expert_v020.json").read_text())
+    assert data["version"] == "0.2.0" and len(data["positions"]) >= 20
+    budget = BUDGETS[Level.EXPERT]
+    checked = 0
+    for position in data["positions"]:
+        view = PlayerView.from_json(position["view"])
+        if budget.moon_gate and moon_suspect(view, budget.moon_gate, budget.moon_weight):
+            continue
+        checked += 1
+        assert str(make_player(Level.EXPERT, position["seed"]).choose_play(view)) == \
+            position["card"]
+    assert checked >= 20

@@ -3,7 +3,8 @@
 :func:`moon_signs` turns a :class:`~hearts.view.PlayerView` into one row of
 numbers for each other seat that may still shoot (no seat but it has taken a
 point): the points and tricks it has taken, how it has played (its leads,
-its discards, the tricks it won with high cards), what it passed us or we
+its discards, its leads of high cards, the tricks it won with high cards and
+the cards it played that nothing still out could beat), what it passed us or we
 passed it, where the high hearts and the queen of spades can still be, and
 our own stoppers. A seat another has already spoiled gets no row: its chance
 is nought. The moon-threat model (:mod:`hearts.ai.moonmodel`) reads the rows.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from hearts.ai.kit import rule_kit
-from hearts.core import FULL_DECK, HEARTS, POINT_CARDS, QUEEN_OF_SPADES
+from hearts.core import FULL_DECK, HEARTS, POINT_CARDS, QUEEN_OF_SPADES, SUIT_MASKS
 from hearts.rules import PassDirection
 from hearts.view import Phase, PlayerView
 
@@ -31,7 +32,7 @@ SIGN_NAMES: Final = (
     "its_points", "has_points", "its_tricks", "trick_share", "leads_now",
     "winning_trick", "leads_heart_now", "trick_points",
     "its_voids", "void_hearts", "discards", "high_discards", "low_discards",
-    "heart_leads", "high_wins", "lost_follows",
+    "heart_leads", "high_wins", "lost_follows", "high_leads", "boss_plays",
     "my_hearts", "my_sure_stopper", "hearts_over_mine", "my_high_hearts",
     "high_hearts_out", "high_hearts_its", "high_hearts_it_may_hold",
     "my_queen", "queen_out", "queen_its",
@@ -75,6 +76,9 @@ def moon_signs(view: PlayerView) -> dict[int, list[float]]:
     heart_leads = [0, 0, 0, 0]
     high_wins = [0, 0, 0, 0]
     lost_follows = [0, 0, 0, 0]
+    high_leads = [0, 0, 0, 0]
+    boss_plays = [0, 0, 0, 0]
+    gone = 0
     for trick in view.tricks:
         mask = _mask(trick.cards)
         winner = int(trick.winner)
@@ -84,8 +88,14 @@ def moon_signs(view: PlayerView) -> dict[int, list[float]]:
         leader = int(trick.leader)
         if led == 2:
             heart_leads[leader] += 1
+        if trick.cards[0].bit & TOP_RANKS:
+            high_leads[leader] += 1
         for offset, card in enumerate(trick.cards):
             seat = (leader + offset) & 3
+            # The highest card of its suit not yet played when it was played.
+            if not (FULL_DECK & ~gone & SUIT_MASKS[card.suit]) >> (card.index + 1):
+                boss_plays[seat] += 1
+            gone |= card.bit
             if card.suit != led:
                 discards[seat] += 1
                 if card.bit & HIGH_RANKS:
@@ -164,6 +174,7 @@ def moon_signs(view: PlayerView) -> dict[int, list[float]]:
             len(view.voids[seat]) / 4, float(2 in {int(s) for s in view.voids[seat]}),
             discards[seat] / 4, high_discards[seat] / 4, low_discards[seat] / 4,
             heart_leads[seat] / 4, high_wins[seat] / 4, lost_follows[seat] / 4,
+            high_leads[seat] / 4, boss_plays[seat] / 4,
             *mine,
             _count(out & HIGH_HEARTS) / 3, _count(taken[seat] & HIGH_HEARTS) / 3,
             (_count(out & HIGH_HEARTS) / 3
