@@ -14,7 +14,8 @@ split by Adam on the log loss, stopped where the validation split's log loss
 was lowest; the test split is only read for the report. Beside it the report
 scores, on the test split:
 
-- a constant (the training split's rate of shots);
+- a constant (the training split's rate of shots), and the constant that knows
+  the test's own rate (the best a constant can do);
 - the hand-written watch of issue 12 (:func:`hearts.ai.search.moon_threat`:
   no sign, a weak sign or a strong sign on the seat), each sign read as the
   rate of shots it had in the training split;
@@ -322,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     cells = rule_cells(data, names)
     forecasts = {
         "constant": np.full(len(y), y[train].mean()),
+        "constant at the test's rate": np.full(len(y), y[test].mean()),
         "watch": table_forecast(data["watch"], y, train, 3),
         "rule table": table_forecast(cells, y, train, 3 * 2 * 2 * 4),
         "logistic": _sigmoid(z @ train_logistic(z[train], y[train])),
