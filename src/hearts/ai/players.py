@@ -8,6 +8,7 @@ from hearts.ai.inference import lacks_of_view, observations_of_view
 from hearts.ai.judgement import Skill, judge_play, naive_play
 from hearts.ai.kit import rule_kit
 from hearts.ai.levels import Level
+from hearts.ai.moonmodel import moon_suspect
 from hearts.ai.objective import match_objective
 from hearts.ai.passing import choose_pass_mask
 from hearts.ai.passsearch import PassBudget, search_pass
@@ -117,8 +118,10 @@ class SearchPlayer(JudgementPlayer):
         lacks = lacks_of_view(view, kit) if self.budget.trust else None
         objective = match_objective(s.me, s.scores, view.rules.target, kit.value)
         seen = observations_of_view(view) if self.budget.miss < 1.0 else ()
+        suspect = moon_suspect(view, self.budget.moon_gate, self.budget.moon_weight) \
+            if self.budget.moon_gate > 0 else None
         return search_play(s, kit, self.budget, rng, lacks=lacks, objective=objective,
-                           seen=seen)
+                           seen=seen, suspect=suspect)
 
 
 def make_player(level: Level | int = Level.CLUB, seed: int = 0) -> JudgementPlayer:

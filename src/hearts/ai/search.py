@@ -35,7 +35,8 @@ from hearts.core import (
     SUIT_MASKS,
 )
 
-__all__ = ["Budget", "candidates", "moon_threat", "outcome", "queen_charge", "search_play"]
+__all__ = ["Budget", "candidates", "moon_threat", "outcome", "queen_charge", "search_play",
+           "watch_share"]
 
 
 class Budget(NamedTuple):
@@ -79,6 +80,12 @@ class Budget(NamedTuple):
     """In the deals where a seat plays to shoot, our own later play knows it and
     defends: it takes that seat's points tricks when it can, and keeps its high
     cards and its points from it when it cannot (the other seats play as before)."""
+    moon_gate: float = 0.0
+    """The moon-threat model's chance (:mod:`hearts.ai.moonmodel`) from which a seat
+    is suspected of shooting: the moon-aware mode (0: never; the rules' watch alone)."""
+    moon_weight: float = 1.0
+    """In the moon-aware mode, the share of deals in which the suspect holds a strong
+    hand and plays to shoot: its chance times this, at most 1."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -259,18 +266,17 @@ class _Round(NamedTuple):
 
 def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sampler, Sampler],
            kit: RuleKit, budget: Budget, rng: random.Random,
-           score: Callable[[tuple[int, ...]], float], threat: tuple[int, bool],
+           score: Callable[[tuple[int, ...]], float], threat: tuple[int, float],
            seen: Sequence[Observation]) -> _Round:
     """Each option's score on each of ``deals`` fresh deals.
 
-    With chance ``budget.moon_watch`` (``budget.lone_watch`` on a weak sign) a deal is
-    one where the ``threat`` seat holds a strong hand and plays to shoot (``samplers[1]``);
-    otherwise ``samplers[0]`` deals it. The weights are normalized within each kind,
-    so the two keep their shares.
+    ``threat`` is a seat and a share: with that chance a deal is one where the seat
+    holds a strong hand and plays to shoot (``samplers[1]``); otherwise
+    ``samplers[0]`` deals it. The weights are normalized within each kind, so the
+    two keep their shares.
     """
     found = _Round([], [[] for _ in options])
-    seat, strong = threat
-    watch = (budget.moon_watch if strong else budget.lone_watch) if seat >= 0 else 0.0
+    seat, watch = threat
     shots: list[bool] = []
     charge = queen_charge(budget.queen_fear, kit)
     plays = Plays(seen, kit) if seen else None
@@ -316,16 +322,28 @@ def _close(found: _Round, best: int, other: int, margin: float) -> bool:
     return mean * mean * total * total <= margin * margin * variance
 
 
+def watch_share(s: Situation, budget: Budget) -> tuple[int, float]:
+    """The seat the rules' watch suspects of a shot (-1 for none) and the share of
+    deals in which it plays to shoot: ``budget.moon_watch`` on a strong sign,
+    ``budget.lone_watch`` on a weak one (see :func:`moon_threat`)."""
+    seat, strong = moon_threat(s)
+    if seat < 0:
+        return -1, 0.0
+    return seat, budget.moon_watch if strong else budget.lone_watch
+
+
 def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.Random,
                 use_voids: bool = True, lacks: Sequence[int] | None = None,
                 objective: Objective | None = None,
-                seen: Sequence[Observation] = ()) -> int:
+                seen: Sequence[Observation] = (),
+                suspect: tuple[int, float] | None = None) -> int:
     """The card index the search prefers for ``situation``.
 
     ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``;
     ``objective`` scores results by the match instead of the hand's points; ``seen``
     (the others' plays so far) weighs each deal by how likely those plays were in
-    it, when ``budget.miss`` is below 1.
+    it, when ``budget.miss`` is below 1. ``suspect`` (a seat and a share of deals),
+    when given, replaces the rules' watch (:func:`watch_share`): the moon-aware mode.
     """
     s = situation
     options = candidates(s, kit, budget.width, settle=objective is None)
@@ -337,7 +355,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     me = s.me
     guided = bool(lacks and budget.trust and any(lacks))
 
-    threat = moon_threat(s)
+    threat = watch_share(s, budget) if suspect is None else suspect
 
     def sample() -> list[int]:
         if guided:
