@@ -29,7 +29,7 @@ from hearts.arena.players import Settings, parse_player, seat_player, seat_recor
 from hearts.arena.referee import referee_hand
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.rules import PassDirection, Rules
+from hearts.rules import PassDirection, Rules, Scoring
 from hearts.seeds import stable_seed
 
 TABLES: tuple[tuple[float, tuple[str, ...]], ...] = (
@@ -49,13 +49,17 @@ the shooter at most of them, since moons are what the model learns; the
 Expert at most, since it is the seat the model serves; the lower levels for
 the mistakes of real players."""
 
-RULES: tuple[tuple[float, str], ...] = (
-    (3.0, "house"),
-    (3.0, "classic,first-lead,leading-hearts,first-trick"),
-    (1.0, "classic"),
-    (1.0, "house,first-lead,leading-hearts,first-trick"),
+_RESTRICTED = {"first_lead": True, "leading_hearts": True, "first_trick": True}
+
+RULES: tuple[tuple[float, dict[str, object]], ...] = (
+    (3.0, {"scoring": Scoring.HOUSE}),
+    (3.0, {"scoring": Scoring.CLASSIC, **_RESTRICTED}),
+    (1.0, {"scoring": Scoring.CLASSIC}),
+    (1.0, {"scoring": Scoring.HOUSE, **_RESTRICTED}),
 )
-"""The rules (weight, the arena's words for them)."""
+"""The rules (weight, the fields of :class:`Rules` that differ from its defaults).
+They are fields, not the arena's words, because release 0.2.0 plays the logged
+hands and its words for rules differ from today's."""
 
 DIRECTIONS = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.NONE)
 """The pass directions, each a quarter of the hands (none: the hold hand)."""
@@ -73,10 +77,10 @@ def _pick(rng: random.Random, weighted: Sequence[tuple[float, object]]) -> objec
 
 def hand_plan(seed: int, number: int) -> tuple[Rules, PassDirection, tuple[str, ...], list[int]]:
     """Hand ``number``'s rules, pass direction, seat players and seat seeds."""
-    from hearts.arena.rulestext import rules_argument
-
     rng = random.Random(stable_seed(seed, number))
-    rules = rules_argument(str(_pick(rng, RULES)))
+    fields = _pick(rng, RULES)
+    assert isinstance(fields, dict)
+    rules = Rules(**fields)
     direction = DIRECTIONS[rng.randrange(4)]
     table = _pick(rng, TABLES)
     assert isinstance(table, tuple)
