@@ -169,3 +169,14 @@ def test_a_replayed_run_is_the_run_the_arena_plays(tmp_path: Path) -> None:
     counts = [int(part.split(" of ")[0].split()[-1]) for part in text.splitlines()[1:]]
     compared = [int(part.split(" of ")[1].split()[0]) for part in text.splitlines()[1:]]
     assert counts[0] == compared[0]  # where the mode never came on, nothing changed
+
+
+def test_decision_times_are_taken_at_positions_the_shooter_makes() -> None:
+    timing = _load("moon_time")
+    views = timing.positions(1, 3)
+    assert views and all(len(view.legal) > 1 and view.seat is not Seat.NORTH for view in views)
+    times = timing.timed(lambda view: view.legal[0], views[:5])
+    assert len(times) == 5 and all(wall >= 0 and cpu >= 0 for wall, cpu in times)
+    line = timing._line("mode off", times)
+    assert line.startswith("mode off") and "p95" in line and " 5 " in line
+    assert "no decisions" in timing._line("mode on, entered", [])
