@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
-from hearts.net.cli import host_main, local_url, parse_host
+from hearts.net.cli import host_main, local_url, parse_host, parse_join
 from hearts.tui.seatpages import BROWSER_COOKIE, SeatPages
 
 from .helpers import running_server
@@ -77,8 +77,10 @@ async def test_a_page_seats_a_person_by_code_and_name(tmp_path: Path) -> None:
         # The game a seat's connection starts: hearts join, at that table, by that
         # name, keeping its token and hands in a folder of this browser and name.
         argv, environment = pages.game_command(_seat_request("secret-code", "Ann Lee", browser))
-        assert argv == [sys.executable, "-m", "hearts", "join", url, "--code", "secret-code",
-                        "--name", "Ann Lee"]
+        assert argv == [sys.executable, "-m", "hearts", "join", url, "--code=secret-code",
+                        "--name=Ann Lee"]
+        joined = parse_join(argv[4:])
+        assert (joined.address, joined.code, joined.name) == (url, "secret-code", "Ann Lee")
         folder = Path(environment["HEARTS_DATA_DIR"])
         assert folder.parent == tmp_path / "web" / browser and folder.name.startswith("ann-lee-")
         assert environment["HEARTS_EXIT_WITH_PARENT"] == str(os.getpid())
@@ -110,9 +112,10 @@ async def test_the_hosts_link_hands_the_token_to_the_game_once(tmp_path: Path) -
             bad = await client.get("/?code=secret-code&name=Ann&token=no%20good")
             assert bad.status == 403
         argv, _environment = pages.game_command(_seat_request("secret-code", "Ann", browser))
-        assert argv[-2:] == ["--token", token]
+        assert argv[-1] == f"--token={token}"
         argv, _environment = pages.game_command(_seat_request("secret-code", "Ann", browser))
-        assert "--token" not in argv  # once: the seat's own seats.json keeps it since
+        assert not any(word.startswith("--token") for word in argv)  # once: the seat's
+        # own seats.json keeps it since
 
 
 async def test_a_browser_without_cookies_is_told_why(tmp_path: Path) -> None:
@@ -150,3 +153,15 @@ async def test_a_page_can_tell_a_stopped_server_from_an_ended_game(tmp_path: Pat
             assert "This game has ended" in page
             pages.closing = True
             assert (await client.get("/alive")).status == 503
+
+
+async def test_a_code_or_name_starting_with_a_dash_reaches_the_game_as_it_is(
+        tmp_path: Path) -> None:
+    """A table kept from before may have a code starting with "-" (the URL-safe
+    alphabet has it); its seat's game must not read it as an option."""
+    async with running_server(tmp_path, codes=["-fAVoU4XVJ_JyrZm"]) as (tables, url):
+        pages = SeatPages(tables, url, "127.0.0.1", tmp_path, say=lambda line: None)
+        argv, _environment = pages.game_command(
+            _seat_request("-fAVoU4XVJ_JyrZm", "-Ann", "A" * 22))
+        joined = parse_join(argv[4:])
+        assert (joined.code, joined.name) == ("-fAVoU4XVJ_JyrZm", "-Ann")

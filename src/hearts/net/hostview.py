@@ -37,6 +37,7 @@ from rich.text import Text
 
 from hearts.cards import Seat
 from hearts.net.addresses import WILDCARDS, Address, host_addresses, is_loopback, shown_host
+from hearts.net.codes import join_command
 from hearts.net.messages import seat_name
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable
@@ -174,7 +175,7 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
         lines.append("Warning: anyone who can reach this address and has a code can take a "
                      "seat at that table.")
     for table in server.tables.values():
-        lines.append(f"  table {table.id}: hearts join {shown}:{port} --code {table.code}")
+        lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
     if web_port is not None:
         lines.append(f"Web pages at http://{shown}:{web_port}/ (for friends with only a "
                      "browser" + ("; any address above, port " + str(web_port)
@@ -221,9 +222,9 @@ def seat_link(server: TableServer, words: Sequence[str], address: str,
     if holder.token is None or holder.gone:
         why = "left the table" if holder.gone else "nobody has sat there yet"
         return [f"{net.id} {seat_name(holder.seat)}: {why} - give them the table's code: "
-                f"hearts join {address} --code {net.code}"]
+                f"{join_command(address, net.code)}"]
     lines = [f"{holder.name}'s seat at {net.id} ({seat_name(holder.seat)}), for a new device:",
-             f"  hearts join {address} --code {net.code} --token {holder.token}"]
+             f"  {join_command(address, net.code, holder.token)}"]
     if web is not None:
         query = urlencode({"code": net.code, "name": holder.name, "token": holder.token})
         lines.append(f"  {web}/?{query}")

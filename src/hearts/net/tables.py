@@ -32,6 +32,7 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
+from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.options import Options
@@ -316,7 +317,7 @@ class NetTable:
                code: str | None = None, seed: int | None = None) -> NetTable:
         """A new table in ``folder``, with a fresh code (64+ random bits) and seed."""
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        net = cls(table_id, code or secrets.token_urlsafe(12), folder, config,
+        net = cls(table_id, code or fresh_secret(12), folder, config,
                   secrets.randbits(30) if seed is None else seed, executor, factory)
         net.write_meta()
         return net
@@ -465,7 +466,7 @@ class NetTable:
             if holder is None:
                 raise JoinRefused(ErrorCode.TABLE_FULL,
                                   "every person's seat at this table is taken")
-            holder.token = secrets.token_urlsafe(16)
+            holder.token = fresh_secret(16)
             holder.name = name
             back = False
         if holder.outbox is not None:

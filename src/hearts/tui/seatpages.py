@@ -213,10 +213,10 @@ class SeatPages(HeartsServer):
             raise web.HTTPForbidden(text="This page keeps your seat in a cookie: allow "
                                          "cookies for this address, then reload.")
         argv = [sys.executable, "-m", "hearts", "join", self.table_url,
-                "--code", code, "--name", name]
+                f"--code={code}", f"--name={name}"]
         token = self._tokens.pop((browser, code), None)
         if token is not None:
-            argv += ["--token", token]
+            argv += [f"--token={token}"]
         store = self.data_dir / "web" / browser / _seat_folder(name)
         return argv, {"HEARTS_DATA_DIR": str(store), EXIT_WITH_PARENT: str(os.getpid())}
 
