@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
-__all__ = ["RANK_NAMES", "Card", "CardSet", "Seat", "Suit", "cards_of_mask"]
+__all__ = ["RANK_NAMES", "SEAT_KEYS", "Card", "CardSet", "Seat", "Suit", "cards_of_mask"]
 
 
 class Suit(IntEnum):
@@ -76,6 +76,9 @@ class Seat(IntEnum):
     def __str__(self) -> str:
         return self.name.capitalize()
 
+
+SEAT_KEYS = tuple(seat.name.lower() for seat in Seat)
+"""Each seat as JSON writes it, by seat: ``"south"``, ``"west"``, ``"north"``, ``"east"``."""
 
 RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}

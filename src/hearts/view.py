@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple, TypeVar
 
-from hearts.cards import Card, CardSet, Seat, Suit
+from hearts.cards import SEAT_KEYS, Card, CardSet, Seat, Suit
 from hearts.rules import PassDirection, Rules
 
 __all__ = ["VIEW_SCHEMA", "VIEW_VERSION", "Phase", "PlayerView", "Trick"]
@@ -18,7 +18,6 @@ VIEW_SCHEMA = "hearts-view"
 VIEW_VERSION = 1
 """The ``version`` field of a view's JSON form (documented in docs/protocol.md)."""
 
-_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
 _T = TypeVar("_T")
 
 
@@ -117,16 +116,16 @@ class PlayerView:
         """
         return {
             "schema": VIEW_SCHEMA, "version": VIEW_VERSION,
-            "seat": _SEAT_NAMES[self.seat], "rules": self.rules.to_json(),
+            "seat": SEAT_KEYS[self.seat], "rules": self.rules.to_json(),
             "phase": self.phase.value, "pass_direction": str(self.pass_direction),
-            "dealer": _SEAT_NAMES[self.dealer],
+            "dealer": SEAT_KEYS[self.dealer],
             "hand": [str(c) for c in self.hand], "passed": [str(c) for c in self.passed],
             "received": [str(c) for c in self.received],
-            "trick": [{"seat": _SEAT_NAMES[seat], "card": str(card)} for seat, card in self.trick],
-            "leader": None if self.leader is None else _SEAT_NAMES[self.leader],
-            "turn": None if self.turn is None else _SEAT_NAMES[self.turn],
-            "tricks": [{"leader": _SEAT_NAMES[t.leader], "cards": [str(c) for c in t.cards],
-                        "winner": _SEAT_NAMES[t.winner]} for t in self.tricks],
+            "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in self.trick],
+            "leader": None if self.leader is None else SEAT_KEYS[self.leader],
+            "turn": None if self.turn is None else SEAT_KEYS[self.turn],
+            "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
+                        "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
             "played": [str(c) for c in self.played],
             "points_taken": list(self.points_taken), "scores": list(self.scores),
             "cards_held": list(self.cards_held),
@@ -174,9 +173,9 @@ class PlayerView:
 
 
 def _seat(value: object) -> Seat:
-    if value not in _SEAT_NAMES:
+    if value not in SEAT_KEYS:
         raise ValueError(f"{value!r} is not south, west, north or east")
-    return Seat(_SEAT_NAMES.index(str(value)))
+    return Seat(SEAT_KEYS.index(str(value)))
 
 
 def _list(value: object, length: int | None = None) -> list[Any]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, assert_never
 
-from hearts.cards import Card, Seat
+from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.net.errors import ErrorCode
 from hearts.net.names import MAX_NAME, BadName, check_name
 from hearts.table import Notice, SeatState
@@ -51,7 +51,6 @@ gone within one and a half of them (a dropped person is shown away then)."""
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send; anything bigger is refused unread."""
 
-_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
 
 
 class ActKind(StrEnum):
@@ -116,7 +115,7 @@ ClientMessage = Join | Act | Leave
 
 def seat_name(seat: Seat) -> str:
     """A seat as the messages write it: ``"south"`` .. ``"east"``."""
-    return _SEAT_NAMES[seat]
+    return SEAT_KEYS[seat]
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -40,7 +40,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from hearts.cards import Card, Seat
+from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.hand import Hand
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
@@ -176,7 +176,6 @@ def from_json(record: dict[str, Any], document: dict[str, Any]) -> Review:
                   document["code"])
 
 
-_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
 
 
 def _check(condition: bool, where: str) -> None:
@@ -221,7 +220,7 @@ def validate(document: dict[str, Any]) -> None:
 
 def _check_decision(entry: Any, where: str) -> None:
     _check(isinstance(entry, dict), where)
-    _check(entry.get("seat") in _SEAT_NAMES, f"{where}.seat")
+    _check(entry.get("seat") in SEAT_KEYS, f"{where}.seat")
     _check(entry.get("kind") in ("pass", "play"), f"{where}.kind")
     _check(type(entry.get("plays")) is int, f"{where}.plays")
     _check(entry.get("verdict") in VERDICTS, f"{where}.verdict")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from hearts.cards import Card, Seat
+from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.match import Match
 from hearts.table.notices import Prompt, PromptKind
 from hearts.table.seating import Computer, Person
@@ -32,7 +32,6 @@ SCHEMA_VERSION = 2
 """The version of :meth:`SeatState.to_json`'s form (the network's version 2)."""
 
 _QUEEN = Card.parse("QS")
-_SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
 
 
 class Action(StrEnum):
@@ -186,7 +185,7 @@ class SeatState:
         """The state as JSON values (the ``state`` of docs/network.md, version 2)."""
         return {
             "schema": SCHEMA_VERSION,
-            "seat": _SEAT_NAMES[self.seat],
+            "seat": SEAT_KEYS[self.seat],
             "stage": self.stage.value,
             "view": None if self.view is None else self.view.to_json(),
             "seats": [{"name": info.name, "person": info.person, "connected": info.connected,
@@ -204,13 +203,13 @@ class SeatState:
             "passed": [str(card) for card in self.passed],
             "raised": sorted(str(card) for card in self.raised),
             "legal": sorted(str(card) for card in self.legal),
-            "trick": [[_SEAT_NAMES[seat], str(card)] for seat, card in self.trick],
+            "trick": [[SEAT_KEYS[seat], str(card)] for seat, card in self.trick],
             "winner": _seat_json(self.winner),
             "prompt": self.prompt.to_json(),
             "result": None if self.result is None else {
                 "number": self.result.number, "seed": self.result.seed,
                 "shooter": _seat_json(self.result.shooter),
-                "winners": [_SEAT_NAMES[seat] for seat in self.result.winners]},
+                "winners": [SEAT_KEYS[seat] for seat in self.result.winners]},
             "actions": sorted(action.value for action in self.actions),
         }
 
@@ -262,7 +261,7 @@ class SeatState:
 
 
 def _seat_json(seat: Seat | None) -> str | None:
-    return None if seat is None else _SEAT_NAMES[seat]
+    return None if seat is None else SEAT_KEYS[seat]
 
 
 def _text(value: object, limit: int = 8) -> str:
