@@ -264,6 +264,9 @@ async def test_resumed_players_are_rebuilt_with_the_same_seeds(tmp_path: Path) -
     again = Recorder()
     # another level now: the hand in progress keeps the players it was dealt with
     second = make_app(tmp_path, level=Level.EXPERT, player_factory=again)
+    # and the start says so, after the match it resumed
+    assert second.seat_view.notice == ("Match resumed - hand 1 - Casual players finish "
+                                       "this hand; Expert players from the next")
     async with second.run_test(size=SIZE) as pilot:
         await play_out_hand_by_keys(pilot)
         assert again.made and set(again.made) <= set(recorder.made)

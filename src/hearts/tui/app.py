@@ -161,15 +161,16 @@ class HeartsApp(SeatApp):
                 self.resumed = True
                 if not saved.match.over:
                     notices.append(f"Match resumed - hand {len(saved.match.hands)}")
-                notices.append(self._level_notice())
         self.seat_view.show(seat_state(self.table, USER))
+        if self.resumed:
+            notices.append(self._level_notice())
         self.seat_view.notice = " - ".join(notice for notice in notices if notice) or None
 
     def _level_notice(self) -> str | None:
         """Say so when the hand on the table is played at another level than the
         one the next hands will be (``--level`` given when resuming)."""
         hand = self.table.hand
-        playing = seat_state(self.table, USER).level
+        playing = self.seat_view.state.level
         coming = self.table.level.label
         if hand is None or self.table.match.over or playing == coming:
             return None
