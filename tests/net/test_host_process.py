@@ -151,9 +151,15 @@ async def test_the_host_types_link_and_gets_a_seat_for_a_new_device(tmp_path: Pa
         ann.start()
         await host.line(r"t1: Ann \(south\) sat down")
         host.type("link t1 south")
-        line = (await host.line(r"hearts join 127\.0\.0\.1:\d+ --code \S+ --token (\S+)")).group(0)
-        assert line.endswith(f"--code {code} --token {ann.connection.token}")
-        await ann.stop()
+        found = await host.line(r"hearts join 127\.0\.0\.1:\d+ --code \S+ --token (\S+)")
+        assert found.group(0).endswith(f"--code {code} --token {found.group(1)}")
+        assert found.group(1) != ann.connection.token  # a new token, for the new device
+        phone = Scripted(f"ws://127.0.0.1:{port}/ws", code, "Ann", token=found.group(1))
+        phone.start()
+        assert ann.task is not None
+        await asyncio.wait_for(ann.task, 20)  # the old device is told, and stops
+        await until(lambda: bool(phone.states) and phone.state.seat.name == "SOUTH")
+        await phone.stop()
         await host.line(r"t1: Ann \(south\) dropped")
     finally:
         assert host.stop() == 0

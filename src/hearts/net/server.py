@@ -140,7 +140,8 @@ class TableServer:
             try:
                 table = NetTable.load(folder, self.executor, self.factory,
                                       grace=self.config.grace,
-                                      delay_scale=self.config.delay_scale)
+                                      delay_scale=self.config.delay_scale,
+                                      people=self.config.people)
             except ValueError as error:
                 self.notices.append(str(error))
                 continue

@@ -163,17 +163,21 @@ def review_text(review: Review, title: str, detail: Sequence[Seat],
     seats = Seating(review.record)
     for seat in detail:
         lines.append(seats.title(seat))
-        lines.extend("  " + decision_line(d, ascii_only) for d in review.of(seat))
+        for decision in review.of(seat):
+            by = review.stood_in(decision)
+            lines.append("  " + decision_line(decision, ascii_only)
+                         + ("" if by is None else f" ({by} player, not counted)"))
         lines.append("")
-    costly = worst(review.decisions, detail)
+    own = [d for d in review.decisions if review.stood_in(d) is None]
+    costly = worst(own, detail)
     if costly:
         lines.append("The costliest decisions:")
         lines.extend("  " + costly_line(d, seats.title(d.seat), ascii_only) for d in costly)
         lines.append("")
     lines.append(f"Points given away against the best choices ({pm} standard error):")
     width = max(len(seats.title(seat)) for seat in review.seats)
-    lines.extend("  " + total_line(review.decisions, seat, f"{seats.title(seat):{width}}",
-                                   ascii_only) for seat in review.seats)
+    lines.extend("  " + total_line(own, seat, f"{seats.title(seat):{width}}", ascii_only)
+                 for seat in review.seats)
     return "\n".join(lines)
 
 

@@ -32,6 +32,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Seat
+from hearts.review.analysis import own_decisions
 from hearts.review.cli import default_seat
 from hearts.review.document import decision_count
 from hearts.review.names import Seating
@@ -222,7 +223,7 @@ class ReviewScreen(FitScreen):
 
     def worst(self) -> list[Decision]:
         """The costliest decisions the summary lists, costliest first."""
-        return worst(self._decisions(), self.shown)
+        return worst(own_decisions(self._decisions(), self.seating), self.shown)
 
     def _show(self) -> None:
         if not self.is_mounted:

@@ -9,12 +9,13 @@ status line, the labels and the score sheet always agree.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from hearts.cards import Card, Seat
 from hearts.net.errors import ErrorCode
 from hearts.rules import Reason
-from hearts.table import Notice, NoticeKind, Outcome, Prompt, PromptKind, SeatState
+from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatState
 
 __all__ = ["card_names", "error_text", "nothing_to_play", "notice_text", "prompt_text",
            "result_lines", "winner_text"]
@@ -33,8 +34,42 @@ def _who(state: SeatState, seat: Seat) -> str:
     return state.seats[seat].name
 
 
-def prompt_text(state: SeatState) -> str:
-    """The status line's prompt: what the seat is asked to do, or whose turn it is."""
+def _seconds(until: float | None, now: float | None) -> int | None:
+    if until is None or now is None:
+        return None
+    return max(0, math.ceil(until - now))
+
+
+def _waited(state: SeatState, seat: Seat, now: float | None) -> str:
+    """``seat`` as the table waits for it: its name, and what happens if nobody comes."""
+    info = state.seats[seat]
+    left = _seconds(info.until, now)
+    soon = "" if left is None else f" in {left} s"
+    if info.presence is Presence.FREE:
+        return f"the free {seat} seat (a computer player takes it{soon})"
+    if info.presence is Presence.AWAY:
+        return f"{info.name} (away: a computer player plays for them{soon})"
+    return info.name
+
+
+def _timer(state: SeatState, now: float | None) -> str:
+    """The turn timer's words for this seat: the seconds left when it is timed."""
+    timer = state.timer
+    if timer is None or state.seat not in timer.seats:
+        return ""
+    left = _seconds(timer.until, now)
+    if left is None:
+        return ""
+    return f" - hurry: {left} s left" if left <= 10 else f" - {left} s left"
+
+
+def prompt_text(state: SeatState, now: float | None = None) -> str:
+    """The status line's prompt: what the seat is asked to do, or whose turn it is
+    (``now``: the table's clock, to count down a turn timer or a seat's grace time)."""
+    return _prompt(state, now) + _timer(state, now)
+
+
+def _prompt(state: SeatState, now: float | None) -> str:
     prompt = state.prompt
     you = state.seat
     kind = prompt.kind
@@ -47,7 +82,9 @@ def prompt_text(state: SeatState) -> str:
     if kind is PromptKind.STUCK:
         return "The game cannot go on - press Abandon (a) for a new match"
     if kind is PromptKind.WAIT_PASS:
-        return "Waiting for the others to pass"
+        others = [_waited(state, seat, now) for seat in state.waiting if seat != you]
+        return f"Waiting for {_names(others)} to pass" if others \
+            else "Waiting for the others to pass"
     if kind is PromptKind.CHOOSE:
         return (f"Choose 3 cards to pass {prompt.direction} - the queen of spades may not "
                 "be passed")
@@ -66,11 +103,13 @@ def prompt_text(state: SeatState) -> str:
         return "No points are left to take - playing the rest of the hand out"
     assert prompt.seat is not None
     mine = prompt.seat == you
+    who = _waited(state, prompt.seat, now) if prompt.seat in state.waiting \
+        else _who(state, prompt.seat)
     if kind is PromptKind.LEAD:
         return (f"Trick {prompt.number} - your lead" if mine
-                else f"Trick {prompt.number} - {_who(state, prompt.seat)} to lead")
+                else f"Trick {prompt.number} - {who} to lead")
     led = f"Trick {prompt.number} - {prompt.suit} led"
-    return f"{led} - your play" if mine else f"{led} - {_who(state, prompt.seat)} to play"
+    return f"{led} - your play" if mine else f"{led} - {who} to play"
 
 
 _GAME_OVER_TAILS = (" - Deal for a new game, v to review", " - Deal for a new game")
