@@ -358,7 +358,7 @@ class Hand:
         if mask & held != mask:
             missing = next(card for card in chosen if not held & card.bit)
             return Refusal(Reason.NOT_IN_HAND, card=missing)
-        if mask & core.QUEEN_OF_SPADES:
+        if mask & core.QUEEN_OF_SPADES and not self.rules.pass_queen:
             return Refusal(Reason.QUEEN_PASSED)
         return None
 
@@ -550,7 +550,8 @@ class Hand:
             rules = Rules.from_json(field("rules", dict))
         except ValueError as error:
             raise HandRecordError(f"hand record: rules: {error}") from None
-        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict))
+        # every rule must be named, but pass_queen: records from before it lack it (off)
+        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict)) - {"pass_queen"}
         if missing:
             raise HandRecordError(f"hand record: rules: {sorted(missing)[0]} is missing")
         try:

@@ -49,8 +49,9 @@ def prompt_text(state: SeatState) -> str:
     if kind is PromptKind.WAIT_PASS:
         return "Waiting for the others to pass"
     if kind is PromptKind.CHOOSE:
-        return (f"Choose 3 cards to pass {prompt.direction} - the queen of spades may not "
-                "be passed")
+        choose = f"Choose 3 cards to pass {prompt.direction}"
+        return choose + " - the queen of spades may not be passed" if _queen_kept(state) \
+            else choose
     if kind is PromptKind.RECEIVED:
         assert prompt.seat is not None
         return (f"You receive these 3 cards from {_who(state, prompt.seat)} - play begins "
@@ -72,6 +73,14 @@ def prompt_text(state: SeatState) -> str:
     led = f"Trick {prompt.number} - {prompt.suit} led"
     return f"{led} - your play" if mine else f"{led} - {_who(state, prompt.seat)} to play"
 
+
+def _queen_kept(state: SeatState) -> bool:
+    """True when the seat holds the queen of spades and the rules forbid passing it."""
+    view = state.view
+    return view is not None and not view.rules.pass_queen and _QUEEN in view.hand
+
+
+_QUEEN = Card.parse("QS")
 
 _GAME_OVER_TAILS = (" - Deal for a new game, v to review", " - Deal for a new game")
 
