@@ -169,7 +169,7 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
         if near:
             lines.append("  only on this machine: " + ", ".join(
                 f"{shown_host(a.ip)}:{port}" for a in near))
-        if not far:
+        if is_loopback(main):  # not one address another computer can use
             lines.append("  (no network address found: only this machine can join)")
     if not is_loopback(host):
         lines.append("Warning: anyone who can reach this address and has a code can take a "
