@@ -16,7 +16,7 @@ from hearts.store.reviews import ReviewedHand, Reviews
 from hearts.store.stats import TOTAL, Figures
 
 __all__ = ["ROWS", "TREND_WINDOW", "Trend", "draw_trend", "history_table", "review_table",
-           "stats_table", "trend", "trend_text"]
+           "stats_table", "trend", "trend_legend", "trend_text"]
 
 
 def _count(value: int) -> str:
@@ -154,9 +154,12 @@ def draw_trend(plt: Any, hands: Sequence[ReviewedHand], ascii_only: bool = False
         return False
     plt.theme("clear")
     hand_mark, line_mark = ("*", "o") if ascii_only else ("dot", "braille")
-    plt.scatter(found.numbers, found.per_hand, marker=hand_mark, label="a hand")
-    plt.plot(found.numbers, found.average, marker=line_mark,
-             label=f"average of the last {TREND_WINDOW}")
+    # The legend goes under the chart: plotext's own, drawn in its top left
+    # corner, hid the points there (the first hands', when they were the worst).
+    # The hands are drawn over the average, which starts on the first of them.
+    plt.plot(found.numbers, found.average, marker=line_mark)
+    plt.scatter(found.numbers, found.per_hand, marker=hand_mark)
+    plt.xlabel(trend_legend(ascii_only))
     plt.title("Points you gave away a decision, by reviewed hand")
     last = found.numbers[-1]
     step = max(1, (last + 5) // 6)
@@ -166,6 +169,12 @@ def draw_trend(plt: Any, hands: Sequence[ReviewedHand], ascii_only: bool = False
     if ascii_only:
         plt.frame(False)
     return True
+
+
+def trend_legend(ascii_only: bool = False) -> str:
+    """The chart's legend, one line under it: the mark of a hand and of the average."""
+    hand, line = ("*", "oo") if ascii_only else ("•", "⠒⠒")
+    return f"{hand} a hand    {line} average of the last {TREND_WINDOW}"
 
 
 def trend_text(hands: Sequence[ReviewedHand], width: int, height: int,
