@@ -63,3 +63,24 @@ def test_an_interface_without_a_link_is_left_out(monkeypatch: pytest.MonkeyPatch
     found = {a.interface: a for a in addresses._linux_ipv4()}
     assert set(found) == {"lo", "tun0", "wlp2s0"}
     assert found["tun0"].point_to_point and not found["wlp2s0"].point_to_point
+
+
+async def test_the_hosts_view_counts_the_tables_it_has_no_room_for(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from hearts.net.hostview import HostView, table_row
+    from tests.net.helpers import running_server
+
+    for tables, said in ((4, "... and 1 more table"), (5, "... and 2 more tables")):
+        codes = [f"code-{n}" for n in range(tables)]
+        async with running_server(tmp_path / str(tables), tables=tables, codes=codes) as (
+                server, _url):
+            out = io.StringIO()
+            view = HostView(server, "a:1", console=Console(file=out, width=100, height=11),
+                            live=False, stdin=io.StringIO())  # room for 3 tables
+            view._rows = {net.id: table_row(net) for net in server.tables.values()}
+            view.console.print(view.render())
+            assert said in out.getvalue()
+            assert said + "s" not in out.getvalue()

@@ -366,7 +366,9 @@ class HostView:
                                          zip(row.seats, scores, strict=True)))
         parts: list[RenderableType] = [grid]
         if len(rows) > len(shown):
-            parts.append(Text(f"... and {len(rows) - len(shown)} more tables", style="dim"))
+            more = len(rows) - len(shown)
+            parts.append(Text(f"... and {more} more table{'' if more == 1 else 's'}",
+                              style="dim"))
         if prompt:
             parts.append(Text("Type link TABLE SEAT (or link NAME) and Enter for a seat's "
                               "link on a new device; Ctrl+C stops.", style="dim"))

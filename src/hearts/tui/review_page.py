@@ -42,6 +42,7 @@ from hearts.review.verdict import ERRORS, Decision
 from hearts.tui.base import AsciiScrollBarRender, FitScreen
 from hearts.tui.replay_frame import decision_step, frame_at, summary_lines
 from hearts.tui.replay_widgets import ReplaySummary, ReplayTable, StepStrip
+from hearts.tui.words import counted
 
 __all__ = ["AsciiProgressBar", "HelpText", "ReviewApp", "ReviewHelpScreen", "ReviewScreen",
            "fit_text"]
@@ -322,7 +323,7 @@ class ReviewScreen(FitScreen):
         judged = len(self.verdicts)
         self.query_one("#review-progress-bar", ProgressBar).update(progress=judged)
         if self.failure is not None:
-            state = f"the review failed ({self.failure}); {judged} verdicts"
+            state = f"the review failed ({self.failure}); {counted(judged, 'verdict')}"
         elif self.done:
             state = "all verdicts in"
         else:

@@ -16,12 +16,18 @@ from hearts.net.errors import ErrorCode
 from hearts.rules import Reason
 from hearts.table import Notice, NoticeKind, Outcome, Prompt, PromptKind, SeatState
 
-__all__ = ["card_names", "error_text", "nothing_to_play", "notice_text", "prompt_text",
-           "result_lines", "winner_text"]
+__all__ = ["card_names", "counted", "error_text", "nothing_to_play", "notice_text",
+           "prompt_text", "result_lines", "winner_text"]
 
 
 def _names(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def counted(count: int, thing: str, things: str | None = None) -> str:
+    """``1 point``, ``2 points``: a count with its noun, one or many (``things``
+    when the many is not the noun and an s)."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
 def card_names(cards: Sequence[Card]) -> str:
@@ -100,9 +106,9 @@ def winner_text(state: SeatState, winners: Sequence[Seat]) -> str:
     low = state.scores[winners[0]]
     if len(winners) == 1:
         who = "You win" if winners[0] == state.seat else f"{_who(state, winners[0])} wins"
-        return f"Game over - {who} with {low} points"
+        return f"Game over - {who} with {counted(low, 'point')}"
     names = ["you" if each == state.seat else _who(state, each) for each in winners]
-    return f"Game over - {_names(names)} share the win with {low} points"
+    return f"Game over - {_names(names)} share the win with {counted(low, 'point')}"
 
 
 def result_lines(state: SeatState) -> list[str]:
@@ -165,7 +171,8 @@ def notice_text(notice: Notice, state: SeatState) -> str:
     if plain is not None:
         return plain
     seat = notice.seat
-    name = "" if seat is None else ("you" if seat == state.seat else _who(state, seat))
+    you = seat is not None and seat == state.seat
+    name = "" if seat is None else _who(state, seat)
     match kind:
         case NoticeKind.REFUSED:
             refusal = notice.refusal
@@ -192,15 +199,19 @@ def notice_text(notice: Notice, state: SeatState) -> str:
         case NoticeKind.PLAYER_FAILED:
             return _failure(notice, "" if seat is None else _who(state, seat))
         case NoticeKind.LEFT:
+            if you:
+                return _PLAIN[NoticeKind.YOU_LEFT]
             return f"{name} left the table - a computer player takes the seat"
         case NoticeKind.AWAY:
+            if you:
+                return "You are away - a computer player plays for you until you return"
             return f"{name} is away - a computer player plays for them until they return"
         case NoticeKind.BACK:
-            return f"{name} is back"
+            return "You are back" if you else f"{name} is back"
         case NoticeKind.JOINED:
-            return f"{name} sat down"
+            return "You sat down" if you else f"{name} sat down"
         case NoticeKind.TIMED_OUT:
-            if seat == state.seat:
+            if you:
                 return "You took too long - a computer player decided for you this once"
             return f"{name} took too long - a computer player decided for them this once"
         case NoticeKind.TEXT:
