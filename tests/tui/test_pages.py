@@ -296,6 +296,30 @@ async def test_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> None
 
 
 
+async def test_a_large_terminal_gets_big_cards_and_back(tmp_path: Path) -> None:
+    # U19: a 120x40 terminal had the 80x24 table in its middle
+    from hearts.tui.widgets import BIG, REGULAR, HandRow
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+        row = app.screen.query_one(HandRow)
+        assert app.screen.has_class("large") and row.drawn_in is BIG
+        assert row.size.height == BIG.hand_height
+        cards = app.seat_view.state.cards
+        left = (row.size.width - len(cards) * BIG.card_width) // 2
+        # a click on the sixth column of the fifth card, on its sixth row, takes it
+        await pilot.click(HandRow, offset=(left + 4 * BIG.card_width + 5, 6))
+        assert app.seat_view.state.chosen == (cards[4],)
+        lines = str(row.render()).split("\n")
+        assert lines[0][left + 4 * BIG.card_width:][:BIG.card_width] == "┌─────┐"  # raised
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.screen.has_class("large") and row.drawn_in is REGULAR
+        assert row.size.height == REGULAR.hand_height
+
+
 async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> None:
     (tmp_path / "options.json").write_bytes(b"{ not json")
     app = make_app(tmp_path, level=None)
