@@ -311,7 +311,7 @@ async def test_a_large_terminal_gets_big_cards_and_back(tmp_path: Path) -> None:
         left = (row.size.width - len(cards) * BIG.card_width) // 2
         # a click on the sixth column of the fifth card, on its sixth row, takes it
         await pilot.click(HandRow, offset=(left + 4 * BIG.card_width + 5, 6))
-        assert app.seat_view.state.chosen == (cards[4],)
+        assert app.seat_view.choice.cards == [cards[4]]
         lines = str(row.render()).split("\n")
         assert lines[0][left + 4 * BIG.card_width:][:BIG.card_width] == "┌─────┐"  # raised
         await pilot.resize_terminal(*SIZE)

@@ -223,7 +223,7 @@ class HandRow(_Painted):
         layout = self.drawn_in
         state = self.game.state
         cards = state.cards
-        raised = state.raised
+        raised = self.game.raised
         highlighted = self.game.highlighted if state.stage is not Stage.IDLE else None
         legal = state.legal
         passed = set(state.passed)
@@ -241,7 +241,7 @@ class HandRow(_Painted):
         if card not in cards:
             return None
         layout = self.drawn_in
-        top = 0 if card in self.game.state.raised else 1
+        top = 0 if card in self.game.raised else 1
         return (self._left(len(cards), layout) + cards.index(card) * layout.card_width
                 + layout.card_width // 2, top + layout.card_height // 2)
 
@@ -255,7 +255,7 @@ class HandRow(_Painted):
         if column < 0 or column >= len(cards) * layout.card_width:
             return None
         card = cards[column // layout.card_width]
-        top = 0 if card in self.game.state.raised else 1
+        top = 0 if card in self.game.raised else 1
         return card if top <= y < top + layout.card_height else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:

@@ -210,6 +210,16 @@ def notice_text(notice: Notice, state: SeatState) -> str:
             return "You are back" if you else f"{name} is back"
         case NoticeKind.JOINED:
             return "You sat down" if you else f"{name} sat down"
+        case NoticeKind.STAND_IN:
+            return f"A computer player plays for {'you' if you else name} for now"
+        case NoticeKind.FREED:
+            whose = "your" if you else f"{name}'s"
+            return f"The host freed {whose} seat - a computer player plays it for now"
+        case NoticeKind.COMPUTER_SEATED:
+            whose = "your" if you else f"{name}'s"
+            return f"The host gave {whose} seat to a computer player"
+        case NoticeKind.WATCHING:
+            return f"{notice.name} is watching"
         case NoticeKind.TIMED_OUT:
             if you:
                 return "You took too long - a computer player decided for you this once"
