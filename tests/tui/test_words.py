@@ -113,7 +113,13 @@ def test_a_notice_of_ones_own_seat_speaks_to_you() -> None:
                               "return",
              "Ann is away - a computer player plays for them until they return"),
             (NoticeKind.LEFT, "You left the table - a computer player has your seat",
-             "Ann left the table - a computer player takes the seat")):
+             "Ann left the table - a computer player takes the seat"),
+            (NoticeKind.STAND_IN, "A computer player plays for you for now",
+             "A computer player plays for Ann for now"),
+            (NoticeKind.FREED, "The host freed your seat - a computer player plays it for now",
+             "The host freed Ann's seat - a computer player plays it for now"),
+            (NoticeKind.COMPUTER_SEATED, "The host gave your seat to a computer player",
+             "The host gave Ann's seat to a computer player")):
         assert words.notice_text(Notice(kind, Seat.NORTH), NAMED) == yours
         assert words.notice_text(Notice(kind, Seat.SOUTH), NAMED) == theirs
     for kind in NoticeKind:  # nothing ever begins with a small "you"
