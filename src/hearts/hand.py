@@ -375,8 +375,9 @@ class Hand:
 
     @property
     def _unpassable(self) -> int:
-        """The cards the rules never let a seat pass, as a mask."""
-        return core.QUEEN_OF_SPADES
+        """The cards the rules never let a seat pass, as a mask: the queen of spades,
+        unless the rules let it be passed."""
+        return 0 if self.rules.pass_queen else core.QUEEN_OF_SPADES
 
     def passable(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` may choose to pass now, sorted (none once it passed, or
@@ -620,7 +621,8 @@ class Hand:
             rules = Rules.from_json(field("rules", dict))
         except ValueError as error:
             raise HandRecordError(f"hand record: rules: {error}") from None
-        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict))
+        # every rule must be named, but pass_queen: records from before it lack it (off)
+        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict)) - {"pass_queen"}
         if missing:
             raise HandRecordError(f"hand record: rules: {sorted(missing)[0]} is missing")
         try:

@@ -187,7 +187,7 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
         if near:
             lines.append("  only on this machine: " + ", ".join(
                 f"{shown_host(a.ip)}:{port}" for a in near))
-        if not far:
+        if is_loopback(main):  # not one address another computer can use
             lines.append("  (no network address found: only this machine can join)")
     if not is_loopback(host):
         lines.append("Warning: anyone who can reach this address and has a code can take a "
@@ -426,7 +426,9 @@ class HostView:
                                          zip(row.seats, scores, strict=True)))
         parts: list[RenderableType] = [grid]
         if len(rows) > len(shown):
-            parts.append(Text(f"... and {len(rows) - len(shown)} more tables", style="dim"))
+            more = len(rows) - len(shown)
+            parts.append(Text(f"... and {more} more table{'' if more == 1 else 's'}",
+                              style="dim"))
         if prompt:
             parts.append(Text(f"Commands: {COMMANDS_HELP}; Ctrl+C stops.", style="dim"))
             if self._terminal is not None:

@@ -136,6 +136,9 @@ class SeatView:
         """The latest notice, shown above the prompt for a while."""
         self.banner: str | None = None
         """A line that stays above the prompt until it is cleared (the table is lost)."""
+        self.offer: str | None = None
+        """A line that stays above the prompt, when no notice or banner is there,
+        until the person answers it (the first start's offer of the Classic rules)."""
         self.review: Trick | None = None
         """An earlier trick shown again (the last-trick key), until any key."""
         self.shown = False
@@ -250,12 +253,12 @@ class SeatView:
         return self.state.can(action) and action not in self.withheld
 
     def prompt(self) -> str:
-        """The status lines: a banner or notice above the prompt, which always says
-        whose turn it is (or the trick shown again)."""
+        """The status lines: a banner, a notice or an offer above the prompt, which
+        always says whose turn it is (or the trick shown again)."""
         if self.review is not None:
             return self._review_text(self.review) + " - any key to go back"
         prompt = words.prompt_text(self.state, self.now())
-        above = self.banner or self.notice
+        above = self.banner or self.notice or self.offer
         return f"{above}\n{prompt}" if above else prompt
 
     def now(self) -> float | None:

@@ -17,12 +17,18 @@ from hearts.net.errors import ErrorCode
 from hearts.rules import Reason
 from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatState
 
-__all__ = ["card_names", "error_text", "nothing_to_play", "notice_text", "prompt_text",
-           "result_lines", "winner_text"]
+__all__ = ["card_names", "counted", "error_text", "nothing_to_play", "notice_text",
+           "prompt_text", "result_lines", "winner_text"]
 
 
 def _names(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def counted(count: int, thing: str, things: str | None = None) -> str:
+    """``1 point``, ``2 points``: a count with its noun, one or many (``things``
+    when the many is not the noun and an s)."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
 def card_names(cards: Sequence[Card]) -> str:
@@ -86,8 +92,9 @@ def _prompt(state: SeatState, now: float | None) -> str:
         return f"Waiting for {_names(others)} to pass" if others \
             else "Waiting for the others to pass"
     if kind is PromptKind.CHOOSE:
-        return (f"Choose 3 cards to pass {prompt.direction} - the queen of spades may not "
-                "be passed")
+        choose = f"Choose 3 cards to pass {prompt.direction}"
+        return choose + " - the queen of spades may not be passed" if _queen_kept(state) \
+            else choose
     if kind is PromptKind.RECEIVED:
         assert prompt.seat is not None
         return (f"You receive these 3 cards from {_who(state, prompt.seat)} - play begins "
@@ -112,6 +119,14 @@ def _prompt(state: SeatState, now: float | None) -> str:
     return f"{led} - your play" if mine else f"{led} - {who} to play"
 
 
+def _queen_kept(state: SeatState) -> bool:
+    """True when the seat holds the queen of spades and the rules forbid passing it."""
+    view = state.view
+    return view is not None and not view.rules.pass_queen and _QUEEN in view.hand
+
+
+_QUEEN = Card.parse("QS")
+
 _GAME_OVER_TAILS = (" - Deal for a new game, v to review", " - Deal for a new game")
 
 
@@ -130,9 +145,9 @@ def winner_text(state: SeatState, winners: Sequence[Seat]) -> str:
     low = state.scores[winners[0]]
     if len(winners) == 1:
         who = "You win" if winners[0] == state.seat else f"{_who(state, winners[0])} wins"
-        return f"Game over - {who} with {low} points"
+        return f"Game over - {who} with {counted(low, 'point')}"
     names = ["you" if each == state.seat else _who(state, each) for each in winners]
-    return f"Game over - {_names(names)} share the win with {low} points"
+    return f"Game over - {_names(names)} share the win with {counted(low, 'point')}"
 
 
 def result_lines(state: SeatState) -> list[str]:
@@ -195,7 +210,8 @@ def notice_text(notice: Notice, state: SeatState) -> str:
     if plain is not None:
         return plain
     seat = notice.seat
-    name = "" if seat is None else ("you" if seat == state.seat else _who(state, seat))
+    you = seat is not None and seat == state.seat
+    name = "" if seat is None else _who(state, seat)
     match kind:
         case NoticeKind.REFUSED:
             refusal = notice.refusal
@@ -222,23 +238,29 @@ def notice_text(notice: Notice, state: SeatState) -> str:
         case NoticeKind.PLAYER_FAILED:
             return _failure(notice, "" if seat is None else _who(state, seat))
         case NoticeKind.LEFT:
+            if you:
+                return _PLAIN[NoticeKind.YOU_LEFT]
             return f"{name} left the table - a computer player takes the seat"
         case NoticeKind.AWAY:
+            if you:
+                return "You are away - a computer player plays for you until you return"
             return f"{name} is away - a computer player plays for them until they return"
         case NoticeKind.BACK:
-            return f"{name} is back"
+            return "You are back" if you else f"{name} is back"
         case NoticeKind.JOINED:
-            return f"{name} sat down"
+            return "You sat down" if you else f"{name} sat down"
         case NoticeKind.STAND_IN:
-            return f"A computer player plays for {name} for now"
+            return f"A computer player plays for {'you' if you else name} for now"
         case NoticeKind.FREED:
-            return f"The host freed {name}'s seat - a computer player plays it for now"
+            whose = "your" if you else f"{name}'s"
+            return f"The host freed {whose} seat - a computer player plays it for now"
         case NoticeKind.COMPUTER_SEATED:
-            return f"The host gave {name}'s seat to a computer player"
+            whose = "your" if you else f"{name}'s"
+            return f"The host gave {whose} seat to a computer player"
         case NoticeKind.WATCHING:
             return f"{notice.name} is watching"
         case NoticeKind.TIMED_OUT:
-            if seat == state.seat:
+            if you:
                 return "You took too long - a computer player decided for you this once"
             return f"{name} took too long - a computer player decided for them this once"
         case NoticeKind.TEXT:
