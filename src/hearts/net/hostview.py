@@ -44,7 +44,7 @@ from hearts.net.tables import NetTable
 from hearts.view import Phase
 
 __all__ = ["HostView", "SeatRow", "TableRow", "announce", "changes", "friends_address",
-           "seat_link", "table_row"]
+           "seat_link", "table_page", "table_row"]
 
 Kind = Literal["free", "here", "away", "left", "computer"]
 
@@ -147,7 +147,7 @@ def friends_address(host: str, addresses: Sequence[Address]) -> str:
     return usable[0].ip if usable else ("::1" if host == "::" else "127.0.0.1")
 
 
-def announce(server: TableServer, host: str, port: int, web_port: int | None = None,
+def announce(server: TableServer, host: str, port: int, serve: bool = False,
              addresses: Sequence[Address] | None = None) -> list[str]:
     """The lines that tell the host where friends connect: the address, each
     table's command (and page), the other addresses (those that only work on
@@ -176,16 +176,11 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
                      "seat at that table.")
     for table in server.tables.values():
         lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
-    if web_port is not None:
-        lines.append(f"Web pages at http://{shown}:{web_port}/ (for friends with only a "
-                     "browser" + ("; any address above, port " + str(web_port)
-                                  if host in WILDCARDS else "") + "):")
+    if serve:
+        lines.append("The web table, for friends with a phone, a tablet or only a browser"
+                     + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
-            lines.append(f"  table {table.id}: http://{shown}:{web_port}/?"
-                         + urlencode({"code": table.code}))
-        if not is_loopback(host):
-            lines.append("Warning: each page starts a game process on this machine for "
-                         "anyone who has the table's code.")
+            lines.append(f"  table {table.id}: {table_page(f'http://{shown}:{port}', table)}")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
 
@@ -227,9 +222,14 @@ def seat_link(server: TableServer, words: Sequence[str], address: str,
              f"  {join_command(address, net.code, holder.token)}"]
     if web is not None:
         query = urlencode({"code": net.code, "name": holder.name, "token": holder.token})
-        lines.append(f"  {web}/?{query}")
+        lines.append(f"  {web}/t/{net.id}/?{query}")
     lines.append("  Whoever has this link takes the seat: give it to them alone.")
     return lines
+
+
+def table_page(web: str, net: NetTable) -> str:
+    """The web table's address of ``net`` on the server at ``web`` (``http://HOST:PORT``)."""
+    return f"{web}/t/{net.id}/?" + urlencode({"code": net.code})
 
 
 # --- the live view -------------------------------------------------------------------

@@ -46,6 +46,7 @@ from hearts.net.limits import (
     quiet_exception_handler,
 )
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.web.cookies import seat_token
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
@@ -125,6 +126,8 @@ class TableServer:
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
+        self.extensions: list[Callable[[web.Application], None]] = []
+        """What adds more to the app (the web table's pages, with ``--serve``)."""
 
     # --- tables -------------------------------------------------------------------
 
@@ -180,6 +183,8 @@ class TableServer:
         app = web.Application()
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
+        for extend in self.extensions:
+            extend(app)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -388,8 +393,12 @@ class TableServer:
                                   "this table"):
                             return
                         continue
+                    token = message.token
+                    if token is None and table_id is not None:
+                        # a web page's seat: its token is in the table's cookie
+                        token = seat_token(request.cookies)
                     try:
-                        holder = table.join(message.name, message.token, outbox)
+                        holder = table.join(message.name, token, outbox)
                     except JoinRefused as error:
                         if refuse(error.code, str(error)):
                             return

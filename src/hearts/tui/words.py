@@ -26,7 +26,7 @@ __all__ = ["card_name", "card_names", "error_text", "nothing_to_play", "notice_t
 def _names(items: Sequence[str]) -> str:
     if len(items) == 1:
         return items[0]
-    return words("cards.comma").join(items[:-1]) + words("cards.and") + items[-1]
+    return str(words("cards.comma")).join(items[:-1]) + str(words("cards.and")) + items[-1]
 
 
 def _suit(suit: Suit) -> str:
@@ -68,7 +68,7 @@ def prompt_text(state: SeatState) -> str:
         assert prompt.seat is not None
         return fill(said["received"], who=_who(state, prompt.seat))
     if kind is PromptKind.HAND_OVER:
-        return _moon(state, prompt) + said["hand-over"]
+        return _moon(state, prompt) + str(said["hand-over"])
     if kind is PromptKind.GAME_OVER:
         won = winner_text(state, prompt.winners)
         # the keys as far as they fit one line of 80 columns: the winners come first
