@@ -191,7 +191,7 @@
   function say(text) {
     if (!text) return;
     const line = document.createElement("p");
-    line.textContent = text;
+    line.textContent = text.charAt(0).toUpperCase() + text.slice(1);
     log.appendChild(line);
     while (log.childElementCount > 6) log.removeChild(log.firstElementChild);
   }
@@ -400,10 +400,11 @@
     if (after.winner && !(before.winner && same && fresh.length === 0)) {
       const i = seatIndex(after.winner);
       const gained = after.view && before.view ? after.view.points_taken[i] - before.view.points_taken[i] : 0;
-      const named = whoOrYou(after.winner);
-      if (gained === 0) say(fill(w("web.takes-none"), { who: named }));
-      else if (gained === 1) say(fill(w("web.takes-one"), { who: named }));
-      else say(fill(w("web.takes-points"), { who: named, points: gained }));
+      const named = who(after.winner);
+      const kind = mine(after.winner) ? "web.you-take" : "web.takes";
+      if (gained === 0) say(fill(w(kind + "-none"), { who: named }));
+      else if (gained === 1) say(fill(w(kind + "-one"), { who: named }));
+      else say(fill(w(kind + "-points"), { who: named, points: gained }));
     }
     const kind = after.prompt && after.prompt.kind;
     const was = before.prompt && before.prompt.kind;
@@ -416,6 +417,10 @@
   }
 
   function draw() {
+    if (el("join").contains(document.activeElement) || document.activeElement === document.body) {
+      // seated: the focus leaves the form for the table
+      el("status").focus();
+    }
     el("join").hidden = true;
     el("notice").hidden = true;
     el("table").hidden = false;
@@ -459,7 +464,7 @@
       score.className = "score";
       score.textContent = fill(w("web.score"), { score: S.scores[i] });
       const taken = S.view ? S.view.points_taken[i] : 0;
-      if (S.view && S.stage !== "idle") score.textContent += " (+" + taken + ")";
+      if (taken && S.stage !== "idle") score.textContent += " (+" + taken + ")";
       const presence = document.createElement("span");
       presence.className = "presence";
       presence.dataset.until = info.until || "";
@@ -742,7 +747,7 @@
         list.append(li);
       });
       const taken = document.createElement("p");
-      taken.textContent = fill(w("web.takes"), { who: whoOrYou(trick.winner) });
+      taken.textContent = mine(trick.winner) ? w("web.you-take") : fill(w("web.takes"), { who: who(trick.winner) });
       box.append(list, taken);
     }
     el("last").showModal();

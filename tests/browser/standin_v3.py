@@ -1,0 +1,188 @@
+"""A stand-in for the version-3 table server, until the codec lands on main.
+
+It holds one real :class:`~hearts.net.tables.NetTable` (the table, its seats,
+its computer players) and speaks the messages of docs/network.md, version 3,
+to the web table: a ``join`` is the table's join, ``deal``, ``pass`` (three
+cards), ``play``, ``continue``, ``hint`` and ``leave`` are the table's own
+actions, and each state the table sends is given the fields of schema 3
+(``presence``, ``passable``, ``waiting``...). Only the browser tests use it, to
+play the page before the server speaks version 3 itself; it goes once it does.
+
+Run it alone to play the page by hand: ``python -m tests.browser.standin_v3 PORT``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from hearts.ai import Level
+from hearts.cards import Card
+from hearts.net import messages as msg
+from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.rules import Rules
+from hearts.table import events as ev
+from hearts.web.cookies import seat_token
+from hearts.web.pages import WebPages
+
+QS = "QS"
+TABLE = web.AppKey("table", NetTable)
+
+
+class V3Outbox(Outbox):
+    """An outbox that rewrites the table's version-2 messages as version 3."""
+
+    def __init__(self, table: NetTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def put_text(self, text: str) -> None:
+        super().put_text(_v3(json.loads(text), self.table))
+
+    def put_state(self, text: str) -> None:
+        super().put_state(_v3(json.loads(text), self.table))
+
+
+def _v3(message: dict[str, Any], table: NetTable) -> str:
+    message["version"] = 3
+    message["now"] = time.time()
+    if message["type"] == "welcome":
+        message.update(role="seat", epoch="standin")
+    elif message["type"] == "state":
+        message["state"] = _state(message["state"], table)
+    return msg.encode(message)
+
+
+def _state(old: dict[str, Any], table: NetTable) -> dict[str, Any]:
+    state = dict(old)
+    state["schema"] = 3
+    chosen = state.pop("chosen", [])
+    seats = []
+    for index, info in enumerate(state["seats"]):
+        holder = table.holders.get(_seat(index))
+        if not info["person"]:
+            presence = "computer"
+        elif holder is not None and holder.token is None:
+            presence = "free"
+        elif info["connected"]:
+            presence = "here"
+        elif info["stand_in"]:
+            presence = "stand-in"
+        else:
+            presence = "away"
+        seats.append({"name": info["name"], "presence": presence, "until": None,
+                      "assisted": False})
+    state["seats"] = seats
+    view = state.get("view")
+    passing = state["stage"] == "passing" and not state["passed"]
+    state["passable"] = sorted(c for c in view["hand"] if c != QS) if view and passing else []
+    state["raised"] = sorted(set(state["raised"]) - set(chosen))
+    state["waiting"] = []
+    state["timer"] = None
+    state["watchers"] = []
+    if state.get("result") is not None:
+        state["result"]["deal"] = None
+    return state
+
+
+def _seat(index: int) -> Any:
+    from hearts.cards import Seat
+
+    return Seat(index)
+
+
+async def _socket(request: web.Request) -> web.StreamResponse:
+    table = request.app[TABLE]
+    ws = web.WebSocketResponse(heartbeat=10)
+    await ws.prepare(request)
+    outbox = V3Outbox(table)
+    holder: SeatHolder | None = None
+
+    async def sender() -> None:
+        while (text := await outbox.get()) is not None:
+            await ws.send_str(text)
+
+    sending = asyncio.create_task(sender())
+    try:
+        async for frame in ws:
+            if frame.type is not WSMsgType.TEXT:
+                continue
+            data = json.loads(frame.data)
+            kind = data.get("type")
+            if kind == "join":
+                token = data.get("token") or seat_token(request.cookies)
+                try:
+                    holder = table.join(data["name"], token, outbox)
+                except JoinRefused as error:
+                    outbox.put({"type": "error", "code": error.code.value,
+                                "message": str(error)})
+                continue
+            if holder is None:
+                continue
+            seat = holder.seat
+            if kind == "deal":
+                table.carry_out(table.table.handle(ev.Deal(seat)))
+            elif kind == "pass":
+                for card in data["cards"]:
+                    table.carry_out(table.table.handle(ev.Choose(seat, Card.parse(card))))
+                table.carry_out(table.table.handle(ev.PassChosen(seat)))
+            elif kind == "play":
+                table.carry_out(table.table.handle(ev.Use(seat, Card.parse(data["card"]))))
+            elif kind == "continue":
+                table.carry_out(table.table.handle(ev.Continue(seat)))
+            elif kind == "hint":
+                table.carry_out(table.table.handle(ev.AskHint(seat)))
+            elif kind == "undo":
+                table.carry_out(table.table.handle(ev.Undo(seat)))
+            elif kind == "sync":
+                holder.last_state = None
+                table.redraw()
+            elif kind == "leave":
+                table.leave(holder)
+                holder = None
+                break
+    finally:
+        if holder is not None:
+            table.dropped(holder, outbox)
+        outbox.close()
+        await sending
+    return ws
+
+
+def make_app(folder: Path, people: int = 1, code: str = "code-1", seed: int = 7,
+             delay_scale: float = 0.3) -> web.Application:
+    """The stand-in's app: the web table's pages and one table at ``/t/t1/``."""
+    config = TableConfig(people=people, level=Level.BEGINNER, rules=Rules(target=26),
+                         delay_scale=delay_scale)
+    executor = ThreadPoolExecutor(2)
+    table = NetTable.create("t1", folder / "t1", config, executor, code=code, seed=seed)
+    app = web.Application()
+    app[TABLE] = table
+    WebPages({"t1": table}.get, lambda: True).add_to(app)
+    app.router.add_get("/t/{table}/ws", _socket)
+
+    async def start(app: web.Application) -> None:
+        table.start(asyncio.get_running_loop())
+
+    async def stop(app: web.Application) -> None:
+        table.close()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    app.on_startup.append(start)
+    app.on_cleanup.append(stop)
+    return app
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        web.run_app(make_app(Path(folder), people=int(sys.argv[2]) if len(sys.argv) > 2 else 1),
+                    host="127.0.0.1", port=int(sys.argv[1]))

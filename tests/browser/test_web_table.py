@@ -1,0 +1,224 @@
+"""The web table played in headless Chromium, as people play it: by taps on a phone,
+by clicks and keys elsewhere, found by role and name as a screen reader finds them.
+
+On a phone (390x844, touch): join by the printed link, deal, pass three cards
+by taps, play a whole hand by taps (the other seats computer players), reload
+in the middle and get the seat back, with axe-core run at each stage. On a
+landscape phone, a tablet and a desktop: every card on screen and big enough
+to tap, the page accessible. A join the table refuses says why. Screenshots go
+to ``tests/browser/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .standin_v3 import make_app
+from .web import (
+    CHROMIUM_FLAGS,
+    SCREENS,
+    Served,
+    assert_accessible,
+    chromium_path,
+    hand_boxes,
+    tap,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARTIFACTS = Path(__file__).with_name("artifacts")
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the module (each test opens contexts of its own)."""
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True,
+                                             args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    """A table of one person and three Beginners, with short pauses."""
+    served = Served(make_app(tmp_path, people=1, delay_scale=0.2))
+    try:
+        yield served
+    finally:
+        served.close()
+
+
+def sit_down(context: Any, url: str, name: str) -> Any:
+    """Open the table's link, give ``name``, and wait for the table."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(url)
+    page.get_by_label("Your name at the table").fill(name)
+    tap(page, page.get_by_role("button", name="Sit down"))
+    page.locator("#table").wait_for(state="visible")
+    return page
+
+
+def status(page: Any) -> str:
+    return str(page.locator("#status").inner_text())
+
+
+def cards_left(page: Any) -> int:
+    return int(page.locator("#hand button.card").count())
+
+
+def play_by_taps(page: Any, until: Any, timeout: float = 120.0) -> None:
+    """Pass and play by taps, as a person would, until ``until(page)``: three cards
+    that may be passed, then Pass; on this seat's turn a card it may play, tapped
+    once to raise it and again to play it."""
+    deadline = time.monotonic() + timeout
+    while not until(page):
+        assert time.monotonic() < deadline, f"stuck at: {status(page)!r}"
+        if page.get_by_role("button", name="Pass", exact=True).count():
+            free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
+            for _ in range(3):
+                tap(page, free.first)
+            tap(page, page.get_by_role("button", name="Pass", exact=True))
+        elif re.search(r"your (play|lead)$", status(page)):
+            playable = page.get_by_role("button", name=re.compile(r", may be played$"))
+            if playable.count():
+                card = playable.first
+                name = card.get_attribute("data-card")
+                tap(page, card)
+                raised = page.locator(f'#hand button[data-card="{name}"]')
+                assert "press again to play" in (raised.get_attribute("aria-label") or "")
+                tap(page, raised)
+        page.wait_for_timeout(150)
+
+
+def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        deal = page.get_by_role("button", name="Deal", exact=True)
+        deal.wait_for()
+        assert_accessible(page, "the table before the deal")
+        tap(page, deal)
+        page.locator("#hand button.card").nth(12).wait_for()
+        assert cards_left(page) == 13
+        # each card a button named as a screen reader says it, every one on screen
+        names = page.locator("#hand button.card").evaluate_all(
+            "cards => cards.map(c => c.getAttribute('aria-label'))")
+        assert all(re.fullmatch(r"(\d+|jack|queen|king|ace) of (clubs|diamonds|hearts|"
+                                r"spades)(, chosen to pass)?", n) for n in names), names
+        for box in hand_boxes(page):
+            assert box["width"] >= 44 and box["height"] >= 44, box
+            assert 0 <= box["x"] and box["x"] + box["width"] <= 390, box
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+        assert_accessible(page, "choosing the pass")
+        page.screenshot(path=str(ARTIFACTS / "web-phone-pass.png"))
+
+        # Into the hand by taps, then a reload: the same seat, the same cards.
+        play_by_taps(page, lambda p: 0 < cards_left(p) <= 9)
+        page.screenshot(path=str(ARTIFACTS / "web-phone-play.png"))
+        assert_accessible(page, "playing")
+        held = sorted(page.locator("#hand button.card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"))
+        page.reload()
+        page.locator("#hand button.card").first.wait_for()
+        assert page.locator("#join").is_hidden()  # no name asked: the cookie kept the seat
+        again = sorted(page.locator("#hand button.card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"))
+        assert again == held or len(again) == len(held) - 1  # a card may have gone since
+        assert "Ann (You)" in page.locator(".player[data-at=bottom]").inner_text()
+
+        # To the end of the hand; the live region said the plays and the tricks.
+        play_by_taps(page, lambda p: bool(p.get_by_role("button", name="Deal",
+                                                        exact=True).count()))
+        said = page.locator("#log").inner_text()
+        assert re.search(r"takes the trick", said) or "Hand" in said, said
+        assert "Hand 1 complete" in page.locator("#result").inner_text()
+        tap(page, page.get_by_role("button", name="Scores"))
+        sheet = page.get_by_role("table")
+        assert sheet.get_by_role("columnheader", name="Ann").count() == 1
+        assert_accessible(page, "the score sheet")
+        page.keyboard.press("Escape")
+        assert not page.errors, page.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("screen", ["phone-landscape", "tablet", "desktop", "small-phone"])
+def test_every_card_fits_every_screen(chromium: Any, table: Served, screen: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    options = SCREENS[screen]
+    width, height = options["viewport"]["width"], options["viewport"]["height"]
+    context = chromium.new_context(**options)
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        page.keyboard.press("d")  # the terminal's key
+        page.locator("#hand button.card").nth(12).wait_for()
+        for box in hand_boxes(page):
+            assert box["width"] >= 44 and box["height"] >= 44, (screen, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (screen, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (screen, box)
+        for button in page.locator("#actions button").all():
+            box = button.bounding_box()
+            assert box and box["height"] >= 44 and box["y"] + box["height"] <= height, screen
+        # the pass by keys: arrows along the hand, space to choose, p to pass
+        page.locator("#hand button.card").first.focus()
+        chosen = 0
+        while chosen < 3:
+            focused = page.locator("#hand button.card:focus")
+            if focused.get_attribute("aria-disabled") != "true":
+                page.keyboard.press("Space")
+                chosen += 1
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("p")
+        page.wait_for_function("() => !document.querySelector('#hand [aria-pressed]')")
+        page.screenshot(path=str(ARTIFACTS / f"web-{screen}.png"))
+        # turned: the same table re-laid, nothing lost
+        context.pages[0].set_viewport_size({"width": height, "height": width})
+        page.wait_for_timeout(200)
+        assert cards_left(page) == 13
+        for box in hand_boxes(page):
+            assert box["width"] >= 24 and box["x"] + box["width"] <= height + 1, (screen, box)
+        assert_accessible(page, screen)
+    finally:
+        context.close()
+
+
+def test_a_join_the_table_refuses_says_why(chromium: Any, table: Served) -> None:
+    first = chromium.new_context(**SCREENS["desktop"])
+    second = chromium.new_context(**SCREENS["phone"])
+    try:
+        sit_down(first, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page = second.new_page()
+        page.goto(f"{table.url}/t/t1/?code=code-1")
+        page.get_by_label("Your name at the table").fill("Bob")
+        tap(page, page.get_by_role("button", name="Sit down"))
+        page.get_by_text("Every person's seat at this table is taken").wait_for()
+        assert page.locator("#table").is_hidden()
+        assert_accessible(page, "a refused join")
+        page.close()
+        # the token never shows in an address, nor in what the page's script can read
+        cookies = first.cookies()
+        seat = [c for c in cookies if c["name"] == "hearts_seat"]
+        assert seat and seat[0]["httpOnly"] and seat[0]["sameSite"] == "Strict"
+        assert seat[0]["path"] == "/t/t1/"
+        assert first.pages[0].evaluate("document.cookie") == ""
+        assert "token" not in first.pages[0].url
+    finally:
+        first.close()
+        second.close()
