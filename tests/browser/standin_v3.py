@@ -26,14 +26,17 @@ from aiohttp import WSMsgType, web
 from hearts.ai import Level
 from hearts.cards import Card
 from hearts.net import messages as msg
+from hearts.net.reviews import Reviews, review_message
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
 from hearts.rules import Rules
 from hearts.table import events as ev
+from hearts.view import Phase
 from hearts.web.cookies import seat_token
 from hearts.web.pages import WebPages
 
 QS = "QS"
 TABLE = web.AppKey("table", NetTable)
+REVIEWS = web.AppKey("reviews", Reviews)
 
 
 class V3Outbox(Outbox):
@@ -141,6 +144,14 @@ async def _socket(request: web.Request) -> web.StreamResponse:
                 table.carry_out(table.table.handle(ev.AskHint(seat)))
             elif kind == "undo":
                 table.carry_out(table.table.handle(ev.Undo(seat)))
+            elif kind == "review":
+                hands = [h for h in table.table.match.hands if h.phase is Phase.OVER]
+                number = data.get("hand") or len(hands)
+                if hands and 1 <= number <= len(hands):
+                    record = hands[number - 1].record()
+                    seat_key = msg.seat_name(seat)
+                    document = await request.app[REVIEWS].document(record, seat_key)
+                    outbox.put(review_message(number, seat_key, document, record))
             elif kind == "sync":
                 holder.last_state = None
                 table.redraw()
@@ -165,6 +176,7 @@ def make_app(folder: Path, people: int = 1, code: str = "code-1", seed: int = 7,
     table = NetTable.create("t1", folder / "t1", config, executor, code=code, seed=seed)
     app = web.Application()
     app[TABLE] = table
+    app[REVIEWS] = Reviews(executor, depth=60)
     WebPages({"t1": table}.get, lambda: True).add_to(app)
     app.router.add_get("/t/{table}/ws", _socket)
 

@@ -153,6 +153,31 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         assert sheet.get_by_role("columnheader", name="Ann").count() == 1
         assert_accessible(page, "the score sheet")
         page.keyboard.press("Escape")
+
+        # The review: a verdict on each of Ann's decisions, step by step with the
+        # table as it was, then the summary.
+        tap(page, page.get_by_role("button", name="Review"))
+        dialog = page.get_by_role("dialog", name=re.compile("Review of hand 1"))
+        dialog.get_by_text(re.compile(r"^Step 1 of \d+: The cards as dealt")).wait_for(
+            timeout=60_000)
+        assert_accessible(page, "the review")
+        verdicts = []
+        for _ in range(60):
+            said = page.locator("#review-verdict").inner_text()
+            if said:
+                verdicts.append(said)
+            if page.get_by_role("button", name="Next").is_disabled():
+                break
+            tap(page, page.get_by_role("button", name="Next"))
+        assert any(v.startswith("Ann passed ") for v in verdicts), verdicts
+        assert sum(v.startswith("Ann played ") for v in verdicts) == 13, verdicts
+        assert all(re.search(r": (best|too close to call|an? \w+|forced)", v) for v in verdicts)
+        summary = page.locator("#review-summary")
+        assert "Points given away against the best choices" in summary.inner_text()
+        assert re.search(r"Ann -?\d+\.\d\d ± \d+\.\d\d in \d+ decisions?",
+                         summary.inner_text())
+        page.screenshot(path=str(ARTIFACTS / "web-phone-review.png"))
+        page.keyboard.press("Escape")
         assert not page.errors, page.errors
     finally:
         context.close()

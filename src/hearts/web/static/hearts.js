@@ -972,7 +972,7 @@
   }
 
   function stepHeadline(step) {
-    const namedSeat = (s) => whoOrYou(s);
+    const namedSeat = (s) => who(s);
     if (step.kind === "deal") return w("review.step-deal");
     if (step.kind === "pass") return fill(w("review.step-pass"), { name: namedSeat(step.seat), cards: cardsText(step.cards) });
     return fill(w("review.step-play"), { name: namedSeat(step.seat), card: shortCard(step.cards[0]), number: Math.floor((step.plays - 1) / 4) + 1 });
@@ -1014,7 +1014,7 @@
     dl.className = "deal";
     SEATS.forEach((seat, i) => {
       const dt = document.createElement("dt");
-      dt.textContent = whoOrYou(seat) + " (" + step.points[i] + ")";
+      dt.textContent = who(seat) + " (" + step.points[i] + ")";
       const dd = document.createElement("dd");
       const cards = step.hands[i].slice().sort(byTable);
       dd.textContent = cards.map(shortCard).join(" ");
@@ -1025,11 +1025,11 @@
     if ((step.trick || []).length) {
       const p = document.createElement("p");
       p.className = "review-trick";
-      p.textContent = step.trick.map(([seat, card]) => whoOrYou(seat) + " " + shortCard(card)).join(", ");
+      p.textContent = step.trick.map(([seat, card]) => who(seat) + " " + shortCard(card)).join(", ");
       table.append(p);
     }
     const d = decisionAt(step);
-    el("review-verdict").textContent = d ? verdictWords(d, whoOrYou(d.seat)) : "";
+    el("review-verdict").textContent = d ? verdictWords(d, who(d.seat)) : "";
     el("review-verdict").dataset.verdict = d ? d.verdict : "";
   }
 
@@ -1042,7 +1042,7 @@
       const ul = document.createElement("ul");
       SEATS.forEach((seat, i) => {
         const li = document.createElement("li");
-        li.textContent = fill(w("review.took"), { name: whoOrYou(seat), points: end.points[i] });
+        li.textContent = fill(w("review.took"), { name: who(seat), points: end.points[i] });
         ul.append(li);
       });
       box.append(ul);
@@ -1058,7 +1058,7 @@
         const button = document.createElement("button");
         button.type = "button";
         button.className = "link";
-        button.textContent = verdictWords(d, whoOrYou(d.seat));
+        button.textContent = verdictWords(d, who(d.seat));
         button.addEventListener("click", () => {
           const index = steps.findIndex((s) => decisionAt(s) === d);
           if (index >= 0) { review.step = index; drawReview(); }
@@ -1075,7 +1075,7 @@
       if (!seat.reviewed) continue;
       const li = document.createElement("li");
       li.textContent = fill(w(seat.decisions === 1 ? "review.total-one" : "review.total"),
-        { name: whoOrYou(seat.seat), figure: figure(seat.lost, seat.lost_se), count: seat.decisions });
+        { name: who(seat.seat), figure: figure(seat.lost, seat.lost_se), count: seat.decisions });
       ul.append(li);
     }
     box.append(h, ul);
