@@ -11,6 +11,7 @@ to ``tests/browser/artifacts/``.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from ..schemas import check
 from .standin_v3 import make_app
 from .web import (
     CHROMIUM_FLAGS,
@@ -66,11 +68,32 @@ def sit_down(context: Any, url: str, name: str) -> Any:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
+    watch_frames(page)
     page.goto(url)
     page.get_by_label("Your name at the table").fill(name)
     tap(page, page.get_by_role("button", name="Sit down"))
     page.locator("#table").wait_for(state="visible")
     return page
+
+
+def watch_frames(page: Any) -> None:
+    """Keep every frame the page sends and receives (``page.sent``, ``page.received``)."""
+    page.sent, page.received = [], []
+
+    def opened(socket: Any) -> None:
+        socket.on("framesent", lambda frame: page.sent.append(frame))
+        socket.on("framereceived", lambda frame: page.received.append(frame))
+
+    page.on("websocket", opened)
+
+
+def check_frames(page: Any) -> None:
+    """Every frame both ways is a message of its schema (docs/schema/)."""
+    assert page.sent and page.received
+    for frame in page.sent:
+        check(json.loads(frame), "client.json")
+    for frame in page.received:
+        check(json.loads(frame), "server.json")
 
 
 def status(page: Any) -> str:
@@ -179,6 +202,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         page.screenshot(path=str(ARTIFACTS / "web-phone-review.png"))
         page.keyboard.press("Escape")
         assert not page.errors, page.errors
+        check_frames(page)
     finally:
         context.close()
 
