@@ -146,8 +146,8 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
                                 r"spades)(, chosen to pass)?", n) for n in names), names
         for box in hand_boxes(page):
             assert box["width"] >= 44 and box["height"] >= 44, box
-            assert 0 <= box["x"] and box["x"] + box["width"] <= 390, box
-            assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
         assert_accessible(page, "choosing the pass")
         page.screenshot(path=str(ARTIFACTS / "web-phone-pass.png"))
 

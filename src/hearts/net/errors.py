@@ -26,6 +26,10 @@ class ErrorCode(StrEnum):
     """An ``act`` or ``leave`` before a ``join``."""
     ALREADY_JOINED = "already-joined"
     """A second ``join`` on a seated connection."""
+    WATCHING = "watching"
+    """A command from a watcher (watchers cannot act)."""
+    WATCHERS_FULL = "watchers-full"
+    """The table has as many watchers as it takes (the connection is closed)."""
     BAD_CODE = "bad-code"
     """No table has that code."""
     TABLE_FULL = "table-full"
@@ -67,6 +71,7 @@ class ErrorCode(StrEnum):
 _FATAL = frozenset({ErrorCode.VERSION, ErrorCode.BAD_CODE, ErrorCode.TABLE_FULL,
                     ErrorCode.SEAT_TAKEN, ErrorCode.BAD_NAME, ErrorCode.NAME_TAKEN,
                     ErrorCode.REPLACED, ErrorCode.TOO_MANY_BAD})
-_CLOSES = frozenset({ErrorCode.TOO_BIG, ErrorCode.JOIN_TIMEOUT, ErrorCode.TOO_MANY_BAD,
+_CLOSES = frozenset({ErrorCode.WATCHERS_FULL, ErrorCode.TOO_BIG, ErrorCode.JOIN_TIMEOUT,
+                     ErrorCode.TOO_MANY_BAD,
                      ErrorCode.REPLACED, ErrorCode.TOO_SLOW, ErrorCode.SERVER_FULL,
                      ErrorCode.STOPPING})

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -35,6 +36,7 @@ from hearts.net import messages as msg
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
+from hearts.net.watchers import Watchers
 from hearts.options import Options
 from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
@@ -307,7 +309,15 @@ class NetTable:
         self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
+        self._watchers: Watchers | None = None
         self.closed = False
+
+    @property
+    def watchers(self) -> Watchers:
+        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        if self._watchers is None:
+            self._watchers = Watchers(self.folder)
+        return self._watchers
 
     # --- set up and tear down --------------------------------------------------
 
@@ -622,6 +632,8 @@ class NetTable:
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
                 holder.outbox.put(message)
+        if seat is None and self._watchers is not None:
+            self._watchers.say(message)
 
     def redraw(self) -> None:
         """Send every connected person their own state, if it changed; the states
@@ -639,3 +651,8 @@ class NetTable:
                     changed = True
                 holder.last_state = state
                 holder.outbox.put_state(msg.encode(msg.state_message(state, self.seq)))
+        if self._watchers is not None and self._watchers.outboxes:
+            south = seat_state(self.table, Seat.SOUTH, people, sheet)
+            if self._watchers.redraw(self.table, south, self.seq + (not changed), time.time()) \
+                    and not changed:
+                self.seq += 1
