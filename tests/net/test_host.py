@@ -88,6 +88,7 @@ def test_the_addresses_friends_can_use_are_printed(tmp_path: Path) -> None:
     assert "Warning: anyone" in text
     for table in server.tables.values():  # the web table on the tables' own port
         assert f"http://192.168.1.5:4000/t/{table.id}/?code=" in text
+        assert f"http://192.168.1.5:4000/t/{table.id}/watch?code={table.watchers.code}" in text
     both = "\n".join(announce(server, "::", 4000, False, _ADDRESSES))
     assert "[fd00::2]:4000 (eth0)" in both and "[::1]:4000" in both
     alone = announce(server, "0.0.0.0", 4000, False, [Address("127.0.0.1", "lo")])

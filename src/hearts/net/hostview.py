@@ -44,7 +44,7 @@ from hearts.net.tables import NetTable
 from hearts.view import Phase
 
 __all__ = ["HostView", "SeatRow", "TableRow", "announce", "changes", "friends_address",
-           "seat_link", "table_page", "table_row"]
+           "seat_link", "table_page", "table_row", "watch_page"]
 
 Kind = Literal["free", "here", "away", "left", "computer"]
 
@@ -181,6 +181,9 @@ def announce(server: TableServer, host: str, port: int, serve: bool = False,
                      + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
             lines.append(f"  table {table.id}: {table_page(f'http://{shown}:{port}', table)}")
+        lines.append("To watch a table (the public's view: no hidden card):")
+        for table in server.tables.values():
+            lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
 
@@ -230,6 +233,11 @@ def seat_link(server: TableServer, words: Sequence[str], address: str,
 def table_page(web: str, net: NetTable) -> str:
     """The web table's address of ``net`` on the server at ``web`` (``http://HOST:PORT``)."""
     return f"{web}/t/{net.id}/?" + urlencode({"code": net.code})
+
+
+def watch_page(web: str, net: NetTable) -> str:
+    """The address that watches ``net`` on the server at ``web``, with its watch code."""
+    return f"{web}/t/{net.id}/watch?" + urlencode({"code": net.watchers.code})
 
 
 # --- the live view -------------------------------------------------------------------
