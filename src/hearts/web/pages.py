@@ -41,11 +41,11 @@ SECURITY_HEADERS = {
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
                                "form-action 'self'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
 }
 """Sent with every page and file: the page runs its own script and nothing else,
-is framed by no other page, and sends no address on."""
+is framed by no other page, and sends its address to no other site."""
 
 
 @cache
