@@ -28,6 +28,7 @@ from hearts.cards import Card
 from hearts.net import messages as msg
 from hearts.net.reviews import Reviews, review_message
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.watchers import WatchRefused
 from hearts.rules import Rules
 from hearts.table import events as ev
 from hearts.view import Phase
@@ -57,13 +58,16 @@ def _v3(message: dict[str, Any], table: NetTable) -> str:
     message["version"] = 3
     message["now"] = time.time()
     if message["type"] == "welcome":
-        message.update(role="seat", epoch="standin")
+        message.setdefault("role", "seat")
+        message.setdefault("epoch", "standin")
     elif message["type"] == "state":
         message["state"] = _state(message["state"], table)
     return msg.encode(message)
 
 
 def _state(old: dict[str, Any], table: NetTable) -> dict[str, Any]:
+    if old.get("schema") == 3:  # a watcher's public state is of schema 3 already
+        return old
     state = dict(old)
     state["schema"] = 3
     chosen = state.pop("chosen", [])
@@ -89,7 +93,7 @@ def _state(old: dict[str, Any], table: NetTable) -> dict[str, Any]:
     state["raised"] = sorted(set(state["raised"]) - set(chosen))
     state["waiting"] = []
     state["timer"] = None
-    state["watchers"] = []
+    state["watchers"] = table.watchers.names()
     if state.get("result") is not None:
         state["result"]["deal"] = None
     return state
@@ -107,6 +111,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     await ws.prepare(request)
     outbox = V3Outbox(table)
     holder: SeatHolder | None = None
+    watching = False
 
     async def sender() -> None:
         while (text := await outbox.get()) is not None:
@@ -126,6 +131,30 @@ async def _socket(request: web.Request) -> web.StreamResponse:
                 except JoinRefused as error:
                     outbox.put({"type": "error", "code": error.code.value,
                                 "message": str(error)})
+                continue
+            if kind == "watch":
+                if not table.watchers.matches(str(data.get("code"))):
+                    outbox.put({"type": "error", "code": "bad-code", "message": "no table"})
+                    continue
+                try:
+                    table.watchers.add(str(data["name"]), outbox)
+                except WatchRefused as error:
+                    outbox.put({"type": "error", "code": error.code.value,
+                                "message": str(error)})
+                    break
+                watching = True
+                outbox.put({"type": "welcome", "role": "watch", "seat": None, "token": None,
+                            "table": table.id, "epoch": "standin"})
+                for other in table.holders.values():
+                    if other.outbox is not None:
+                        other.last_state = None
+                        other.outbox.put({"type": "notice", "notice": {
+                            "kind": "watching", "name": str(data["name"])}})
+                table.redraw()
+                continue
+            if watching and kind != "leave":
+                outbox.put({"type": "error", "code": "watching", "message": "watchers "
+                            "cannot act"})
                 continue
             if holder is None:
                 continue
@@ -160,6 +189,8 @@ async def _socket(request: web.Request) -> web.StreamResponse:
                 holder = None
                 break
     finally:
+        if watching:
+            table.watchers.remove(outbox)
         if holder is not None:
             table.dropped(holder, outbox)
         outbox.close()

@@ -271,3 +271,55 @@ def test_a_join_the_table_refuses_says_why(chromium: Any, table: Served) -> None
     finally:
         first.close()
         second.close()
+
+
+def test_a_watcher_sees_the_table_as_the_public_does(chromium: Any, table: Served) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    players = chromium.new_context(**SCREENS["phone"])
+    public = chromium.new_context(**SCREENS["desktop"])
+    try:
+        ann = sit_down(players, f"{table.url}/t/t1/?code=code-1", "Ann")
+        watch_code = table.call(lambda: table_of(table).watchers.code)
+        wes = public.new_page()
+        watch_frames(wes)
+        wes.goto(f"{table.url}/t/t1/watch?code={watch_code}")
+        wes.get_by_label("Your name at the table").fill("Wes")
+        tap(wes, wes.get_by_role("button", name="Watch"))
+        wes.locator("#table").wait_for(state="visible")
+        # the players are told, and see who watches
+        ann.get_by_text("Watching: Wes").wait_for()
+        assert "Wes is watching the table" in ann.locator("#log").inner_text()
+        # the watcher has no hand and no action but looking
+        assert wes.locator("#hand-area").is_hidden()
+        assert wes.get_by_role("button", name="Deal", exact=True).count() == 0
+        assert "hidden cards are never shown" in wes.locator("#watchers").inner_text()
+        tap(ann, ann.get_by_role("button", name="Deal", exact=True))
+        play_by_taps(ann, lambda p: 0 < cards_left(p) <= 11)
+        wes.locator("#trick li").first.wait_for()
+        wes.screenshot(path=str(ARTIFACTS / "web-watcher.png"))
+        assert_accessible(wes, "the watcher's page")
+        play_by_taps(ann, lambda p: bool(p.get_by_role("button", name="Deal",
+                                                       exact=True).count()))
+        # once the hand is over, every hand as dealt is public
+        wes.locator("#result dl.deal dd").nth(3).wait_for()
+        assert wes.locator("#result dl.deal dd").count() == 4
+        # nothing a watcher received named a card before it was on the table
+        played: set[str] = set()
+        for frame in wes.received:
+            message = json.loads(frame)
+            if message["type"] == "state" and message["state"]["result"] is None:
+                view = message["state"]["view"]
+                shown = set(re.findall(r'"((?:10|[2-9JQKA])[CDHS])"', frame))
+                played = set(view["played"]) if view else set()
+                assert shown <= played, shown - played
+        check_frames(wes)
+    finally:
+        players.close()
+        public.close()
+
+
+def table_of(served: Served) -> Any:
+    """The stand-in's table."""
+    from .standin_v3 import TABLE
+
+    return served.runner.app[TABLE]
