@@ -17,7 +17,7 @@ from rich.console import Console
 from hearts.net.addresses import Address, host_addresses, is_loopback
 from hearts.net.cli import parse_join
 from hearts.net.hostfile import LOCK_FILE, STATE_FILE, HostBusy, HostLock
-from hearts.net.hostview import HostView, announce, friends_address, seat_link
+from hearts.net.hostview import HostView, announce, friends_address, seat_link, watch_links
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from tests.net.helpers import QUICK, Scripted, running_server, until
@@ -114,6 +114,12 @@ async def test_a_link_gives_a_person_their_seat_on_a_new_device(tmp_path: Path) 
         assert "Which table?" in seat_link(server, ["south"], "a:1", None)[0]
         assert "No person's seat is 'Zed'" in seat_link(server, ["Zed"], "a:1", None)[0]
         assert len(seat_link(server, ["t1", "south"], "a:1", None)) == 3  # no pages: no page
+        watch = watch_links(server, ["t1"], web)
+        code = server.tables['t1'].watchers.code
+        assert watch == [f"To watch t1: {web}/t/t1/watch?code={code}"]
+        assert len(watch_links(server, [], web)) == 2
+        assert "No table is called 't7'" in watch_links(server, ["t7"], web)[0]
+        assert "--serve" in watch_links(server, [], None)[0]
         await ann.stop()
 
 

@@ -36,7 +36,7 @@ async def _serve(tmp_path: Path) -> tuple[TableServer, web.AppRunner, str]:
 
 
 async def test_the_page_its_files_and_its_headers(tmp_path: Path) -> None:
-    server, runner, url = await _serve(tmp_path)
+    _server, runner, url = await _serve(tmp_path)
     try:
         async with aiohttp.ClientSession() as session:
             async with session.get(f"{url}/t/t1/?code=code-1") as page:
@@ -65,7 +65,7 @@ async def test_the_page_its_files_and_its_headers(tmp_path: Path) -> None:
 
 
 async def test_the_seats_token_lives_in_a_cookie_alone(tmp_path: Path) -> None:
-    server, runner, url = await _serve(tmp_path)
+    _server, runner, url = await _serve(tmp_path)
     try:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
             # the host's link: the token goes into the cookie, the address loses it

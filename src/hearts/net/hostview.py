@@ -44,7 +44,7 @@ from hearts.net.tables import NetTable
 from hearts.view import Phase
 
 __all__ = ["HostView", "SeatRow", "TableRow", "announce", "changes", "friends_address",
-           "seat_link", "table_page", "table_row", "watch_page"]
+           "seat_link", "table_page", "table_row", "watch_links", "watch_page"]
 
 Kind = Literal["free", "here", "away", "left", "computer"]
 
@@ -235,6 +235,17 @@ def table_page(web: str, net: NetTable) -> str:
     return f"{web}/t/{net.id}/?" + urlencode({"code": net.code})
 
 
+def watch_links(server: TableServer, words: Sequence[str], web: str | None) -> list[str]:
+    """The answer to ``watch TABLE`` (``watch`` alone: every table's)."""
+    if web is None:
+        return ["The web table is served with hearts host --serve: start it so to watch"]
+    wanted = [server.tables[w] for w in words if w in server.tables] if words else \
+        list(server.tables.values())
+    if not wanted:
+        return [f"No table is called {' '.join(words)!r} (tables: {', '.join(server.tables)})"]
+    return [f"To watch {net.id}: {watch_page(web, net)}" for net in wanted]
+
+
 def watch_page(web: str, net: NetTable) -> str:
     """The address that watches ``net`` on the server at ``web``, with its watch code."""
     return f"{web}/t/{net.id}/watch?" + urlencode({"code": net.watchers.code})
@@ -377,7 +388,9 @@ class HostView:
             parts.append(Text(f"... and {len(rows) - len(shown)} more tables", style="dim"))
         if prompt:
             parts.append(Text("Type link TABLE SEAT (or link NAME) and Enter for a seat's "
-                              "link on a new device; Ctrl+C stops.", style="dim"))
+                              "link on a new device" + ("; watch TABLE for the link to watch "
+                                                        "it" if self.web else "")
+                              + "; Ctrl+C stops.", style="dim"))
             if self._terminal is not None:
                 parts.append(Text(f"> {self.typed}", style="bold"))
         return Group(*parts)
@@ -392,9 +405,12 @@ class HostView:
         if words[0].lower() == "link":
             for text in seat_link(self.server, words[1:], self.address, self.web):
                 self.say(text)
+        elif words[0].lower() == "watch":
+            for text in watch_links(self.server, words[1:], self.web):
+                self.say(text)
         else:
-            self.say(f"Unknown command {words[0]!r}: link TABLE SEAT (link t1 north) or "
-                     "link NAME")
+            self.say(f"Unknown command {words[0]!r}: link TABLE SEAT (link t1 north), "
+                     "link NAME, or watch TABLE")
 
     def _read_commands(self) -> None:
         try:
