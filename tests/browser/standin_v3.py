@@ -38,20 +38,62 @@ from hearts.web.pages import WebPages
 QS = "QS"
 TABLE = web.AppKey("table", NetTable)
 REVIEWS = web.AppKey("reviews", Reviews)
+GAP = web.AppKey("gap", int)
+OUTBOXES = web.AppKey("outboxes", list)
 
 
 class V3Outbox(Outbox):
-    """An outbox that rewrites the table's version-2 messages as version 3."""
+    """An outbox that rewrites the table's version-2 messages as version 3: after
+    the first whole state, each state goes as a ``change`` from the last one (and,
+    with ``gap_at``, that change once names a base the client never had, so it
+    must ask with ``sync``)."""
 
-    def __init__(self, table: NetTable) -> None:
+    def __init__(self, table: NetTable, gap_at: int | None = None) -> None:
         super().__init__()
         self.table = table
+        self.last: dict[str, Any] | None = None
+        self.last_seq = 0
+        self.changes = 0
+        self.syncs = 0
+        self.gap_at = gap_at
 
     def put_text(self, text: str) -> None:
         super().put_text(_v3(json.loads(text), self.table))
 
     def put_state(self, text: str) -> None:
-        super().put_state(_v3(json.loads(text), self.table))
+        message = json.loads(_v3(json.loads(text), self.table))
+        state, seq = message["state"], message["seq"]
+        if self.last is None:
+            self.last, self.last_seq = state, seq
+            super().put_state(msg.encode(message))
+            return
+        entries = _diff(self.last, state)
+        if not entries:
+            return
+        self.changes += 1
+        base = self.last_seq - 1 if self.changes == self.gap_at else self.last_seq
+        self.last, self.last_seq = state, seq
+        super().put_text(msg.encode({"type": "change", "version": 3, "seq": seq, "base": base,
+                                     "now": message["now"], "set": entries}))
+
+    def sync(self) -> None:
+        """The client lost its place: the next state goes whole."""
+        self.syncs += 1
+        self.last = None
+
+
+def _diff(old: dict[str, Any], new: dict[str, Any]) -> list[list[Any]]:
+    """The ``set`` entries that make ``old`` into ``new`` (a view's keys one by one,
+    every other value whole)."""
+    entries: list[list[Any]] = []
+    for key, value in new.items():
+        if old.get(key) == value:
+            continue
+        if key == "view" and isinstance(value, dict) and isinstance(old.get(key), dict):
+            entries.extend([["view", k], v] for k, v in value.items() if old["view"].get(k) != v)
+        else:
+            entries.append([[key], value])
+    return entries
 
 
 def _v3(message: dict[str, Any], table: NetTable) -> str:
@@ -109,7 +151,8 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     table = request.app[TABLE]
     ws = web.WebSocketResponse(heartbeat=10)
     await ws.prepare(request)
-    outbox = V3Outbox(table)
+    outbox = V3Outbox(table, request.app[GAP])
+    request.app[OUTBOXES].append(outbox)
     holder: SeatHolder | None = None
     watching = False
 
@@ -152,6 +195,11 @@ async def _socket(request: web.Request) -> web.StreamResponse:
                             "kind": "watching", "name": str(data["name"])}})
                 table.redraw()
                 continue
+            if watching and kind == "sync":
+                outbox.sync()
+                table.watchers.last = None
+                table.redraw()
+                continue
             if watching and kind != "leave":
                 outbox.put({"type": "error", "code": "watching", "message": "watchers "
                             "cannot act"})
@@ -182,6 +230,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
                     document = await request.app[REVIEWS].document(record, seat_key)
                     outbox.put(review_message(number, seat_key, document, record))
             elif kind == "sync":
+                outbox.sync()
                 holder.last_state = None
                 table.redraw()
             elif kind == "leave":
@@ -199,7 +248,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 
 
 def make_app(folder: Path, people: int = 1, code: str = "code-1", seed: int = 7,
-             delay_scale: float = 0.3) -> web.Application:
+             delay_scale: float = 0.3, gap_at: int = 0) -> web.Application:
     """The stand-in's app: the web table's pages and one table at ``/t/t1/``."""
     config = TableConfig(people=people, level=Level.BEGINNER, rules=Rules(target=26),
                          delay_scale=delay_scale)
@@ -208,6 +257,8 @@ def make_app(folder: Path, people: int = 1, code: str = "code-1", seed: int = 7,
     app = web.Application()
     app[TABLE] = table
     app[REVIEWS] = Reviews(executor, depth=60)
+    app[GAP] = gap_at
+    app[OUTBOXES] = []
     WebPages({"t1": table}.get, lambda: True).add_to(app)
     app.router.add_get("/t/{table}/ws", _socket)
 

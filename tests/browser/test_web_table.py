@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from ..schemas import check
-from .standin_v3 import make_app
+from .standin_v3 import OUTBOXES, make_app
 from .web import (
     CHROMIUM_FLAGS,
     SCREENS,
@@ -54,8 +54,10 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Served]:
-    """A table of one person and three Beginners, with short pauses."""
-    served = Served(make_app(tmp_path, people=1, delay_scale=0.2))
+    """A table of one person and three Beginners, with short pauses; after the
+    first whole state the page gets changes, and the fifth names a base it never
+    had (it must ask for the whole state again)."""
+    served = Served(make_app(tmp_path, people=1, delay_scale=0.2, gap_at=5))
     try:
         yield served
     finally:
@@ -203,6 +205,11 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         page.keyboard.press("Escape")
         assert not page.errors, page.errors
         check_frames(page)
+        # the page kept its state by the changes, and asked again after the gap
+        outboxes = table.runner.app[OUTBOXES]
+        assert sum(box.changes for box in outboxes) > 30
+        assert sum(box.syncs for box in outboxes) >= 1
+        assert any(json.loads(f)["type"] == "sync" for f in page.sent)
     finally:
         context.close()
 
@@ -304,18 +311,34 @@ def test_a_watcher_sees_the_table_as_the_public_does(chromium: Any, table: Serve
         wes.locator("#result dl.deal dd").nth(3).wait_for()
         assert wes.locator("#result dl.deal dd").count() == 4
         # nothing a watcher received named a card before it was on the table
-        played: set[str] = set()
+        state: dict[str, Any] = {}
         for frame in wes.received:
             message = json.loads(frame)
-            if message["type"] == "state" and message["state"]["result"] is None:
-                view = message["state"]["view"]
+            if message["type"] == "state":
+                state = message["state"]
+            elif message["type"] == "change":
+                state = apply_change(state, message["set"])
+            else:
+                continue
+            if state["result"] is None:  # the hand is on: only what was played shows
                 shown = set(re.findall(r'"((?:10|[2-9JQKA])[CDHS])"', frame))
-                played = set(view["played"]) if view else set()
+                played = set(state["view"]["played"]) if state["view"] else set()
                 assert shown <= played, shown - played
         check_frames(wes)
     finally:
         players.close()
         public.close()
+
+
+def apply_change(state: dict[str, Any], entries: list[list[Any]]) -> dict[str, Any]:
+    """A ``change``'s entries applied to a copy of ``state``, as a client does."""
+    state = json.loads(json.dumps(state))
+    for path, value in entries:
+        at = state
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+    return state
 
 
 def table_of(served: Served) -> Any:
