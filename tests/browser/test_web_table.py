@@ -346,3 +346,55 @@ def table_of(served: Served) -> Any:
     from .standin_v3 import TABLE
 
     return served.runner.app[TABLE]
+
+
+def test_a_screen_reader_and_the_keys(chromium: Any, table: Served) -> None:
+    context = chromium.new_context(**SCREENS["desktop"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        page.keyboard.press("d")
+        page.locator("#hand button.card").nth(12).wait_for()
+        # the accessibility tree: the hand in groups by suit, each card a named button
+        tree = page.locator("#hand-area").aria_snapshot()
+        assert re.search(r'group "spades: \d+"', tree), tree
+        assert re.search(r'- button "(\d+|jack|queen|king|ace) of hearts"', tree), tree
+        assert 'button "queen of spades"' in tree or "spades" in tree
+        assert page.get_by_role("log").count() == 1
+        assert page.get_by_role("navigation", name="Actions").count() == 1
+        # keys that describe the state
+        page.keyboard.press("1")
+        said = page.get_by_role("log").inner_text()
+        assert re.search(r"Your hand: spades [^;]*; hearts [^;]*; clubs [^;]*; diamonds", said)
+        page.keyboard.press("3")
+        assert "Scores: Ann 0, West 0, North 0, East 0" in page.get_by_role("log").inner_text()
+        page.keyboard.press("4")
+        assert "Choose 3 cards to pass" in page.get_by_role("log").inner_text()
+        # the queen of spades may not be passed: said, not chosen
+        queen = page.locator('#hand button[data-card="QS"]')
+        if queen.count():
+            queen.click(force=True)
+            assert "The queen of spades may not be passed" in page.get_by_role(
+                "log").inner_text()
+            assert queen.get_attribute("aria-pressed") == "false"
+        play_by_taps(page, lambda p: bool(re.search(r"your (play|lead)$", status(p)))
+                     and p.locator("#hand button.card[aria-disabled=true]").count() > 0)
+        # a card the rules refuse: the table says why, in the live region
+        refused = page.locator("#hand button.card[aria-disabled=true]").first
+        refused.click(force=True)
+        page.get_by_role("log").get_by_text(
+            re.compile(r"You must follow|Hearts have not been broken|first trick")).wait_for()
+        page.keyboard.press("2")
+        page.keyboard.press("h")
+        help_box = page.get_by_role("dialog", name="Keys")
+        assert help_box.is_visible() and "say your hand" in help_box.inner_text()
+        assert_accessible(page, "the help")
+        page.keyboard.press("Escape")
+        # Leave, confirmed: the seat goes to a computer player, the page says so
+        tap(page, page.get_by_role("button", name="Leave"))
+        page.get_by_role("dialog", name="Leave the table?").get_by_role(
+            "button", name="Leave").click()
+        page.get_by_text("You left the table - a computer player has your seat").first.wait_for()
+        assert not page.errors, page.errors
+    finally:
+        context.close()
