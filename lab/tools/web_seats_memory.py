@@ -1,75 +1,97 @@
-"""The table server's memory for 100 web seats (python lab/tools/web_seats_memory.py):
-25 tables of 4 people, each seat a WebSocket to /t/TABLE/ws as the web table opens
-it, the table server's pages on (--serve). The clients run in the same process, so
-the figure is an upper bound."""
+"""The table server's memory for 100 web seats: ``python lab/tools/web_seats_memory.py``.
+
+Starts ``hearts host --serve --tables 25 --people 4`` as a person does (in a
+process of its own), reads its resident memory, then seats 100 people over the
+web table's socket (``/t/TABLE/ws``, with the page's Origin, as the page
+opens it), deals at every table, and reads it again. The clients run here, so
+the server's figure is its own. Prints the memory a seat costs the server.
+"""
+
+from __future__ import annotations
+
 import asyncio
-import gc
+import os
+import re
+import subprocess
+import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import time
 from pathlib import Path
 
 import aiohttp
-from aiohttp import web
 
-from hearts.ai import Level
 from hearts.net import messages as msg
-from hearts.net.cli import serve_pages
-from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+
+TABLES, PEOPLE = 25, 4
 
 
-def rss() -> int:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS"):
-                return int(line.split()[1]) * 1024
-    return 0
+def rss(pid: int) -> int:
+    """Resident memory of process ``pid`` in bytes."""
+    text = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", text).group(1)) * 1024  # type: ignore[union-attr]
 
-async def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    config = TableConfig(people=4, level=Level.BEGINNER, delay_scale=0.0)
-    codes = [f"code-{i}" for i in range(25)]
-    server = TableServer(folder, config, 25, ThreadPoolExecutor(1), codes=codes,
-                         limits=Limits(max_connections=500))
-    serve_pages(server)
-    runner = server.runner()
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    await asyncio.sleep(0.5)
-    gc.collect()
-    before = rss()
+
+async def seat_everyone(port: int, codes: dict[str, str], server: int) -> None:
     sessions, sockets = [], []
-    for t in range(25):
-        for p in range(4):
+    origin = f"http://127.0.0.1:{port}"
+    for table, code in codes.items():
+        for person in range(PEOPLE):
             session = aiohttp.ClientSession()
-            ws = await session.ws_connect(f"http://127.0.0.1:{port}/t/t{t+1}/ws",
-                                          headers={"Origin": f"http://127.0.0.1:{port}"})
-            await ws.send_str(msg.encode(msg.join_message(codes[t], f"P{p}")))
+            ws = await session.ws_connect(f"ws://127.0.0.1:{port}/t/{table}/ws", origin=origin)
+            await ws.send_str(msg.encode(msg.join_message(code, f"P{person}")))
             sessions.append(session)
             sockets.append(ws)
-    async def drain(ws):
+
+    async def read(ws: aiohttp.ClientWebSocketResponse) -> None:
         async for _ in ws:
             pass
-    readers = [asyncio.create_task(drain(ws)) for ws in sockets]
+
+    readers = [asyncio.create_task(read(ws)) for ws in sockets]
     await asyncio.sleep(3)
-    # everyone's state sent: deal at every table
-    for t in range(25):
-        await sockets[4 * t].send_str('{"type":"act","action":"deal"}')
-    await asyncio.sleep(3)
-    gc.collect()
-    after = rss()
-    seated = sum(1 for n in server.tables.values() for h in n.holders.values() if h.outbox)
-    print(f"seated {seated} web seats; server RSS before {before/2**20:.1f} MiB, after "
-          f"{after/2**20:.1f} MiB: {(after-before)/seated/1024:.0f} KiB a seat "
-          f"(clients in the same process: upper bound)")
+    for first in sockets[::PEOPLE]:
+        await first.send_str(msg.encode({"type": "deal"} if msg.NETWORK_VERSION >= 3
+                                        else {"type": "act", "action": "deal"}))
+    await asyncio.sleep(5)
+    after = rss(server)
+    print(f"with {len(sockets)} web seats: {after / 2**20:.1f} MiB")
     for ws in sockets:
         await ws.close()
-    for s in sessions:
-        await s.close()
-    for r in readers:
-        r.cancel()
-    await runner.cleanup()
+    for session in sessions:
+        await session.close()
+    for task in readers:
+        task.cancel()
 
-asyncio.run(main())
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "HEARTS_DATA_DIR": folder}
+        host = subprocess.Popen(
+            [sys.executable, "-m", "hearts", "host", "--serve", "--tables", str(TABLES),
+             "--people", str(PEOPLE), "--level", "beginner", "--port", "0",
+             "--data-dir", str(Path(folder) / "server")],
+            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True)
+        try:
+            codes: dict[str, str] = {}
+            port = 0
+            assert host.stdout is not None
+            for line in host.stdout:
+                if found := re.search(r"table (t\d+): http://127\.0\.0\.1:(\d+)/t/\S+code=(\S+)",
+                                      line):
+                    codes[found.group(1)] = found.group(3)
+                    port = int(found.group(2))
+                if len(codes) == TABLES:
+                    break
+            time.sleep(2)
+            before = rss(host.pid)
+            print(f"hearts host --serve, {TABLES} tables, nobody seated: "
+                  f"{before / 2**20:.1f} MiB")
+            asyncio.run(seat_everyone(port, codes, host.pid))
+            after = rss(host.pid)
+            print(f"(after they left: {after / 2**20:.1f} MiB)")
+        finally:
+            host.terminate()
+            host.wait(30)
+
+
+if __name__ == "__main__":
+    main()
