@@ -126,7 +126,11 @@ def _state(old: dict[str, Any], table: NetTable) -> dict[str, Any]:
             presence = "stand-in"
         else:
             presence = "away"
-        seats.append({"name": info["name"], "presence": presence, "until": None,
+        until = None
+        if presence == "away" and holder is not None and holder.grace is not None \
+                and table.loop is not None:
+            until = time.time() + holder.grace.when() - table.loop.time()
+        seats.append({"name": info["name"], "presence": presence, "until": until,
                       "assisted": False})
     state["seats"] = seats
     view = state.get("view")

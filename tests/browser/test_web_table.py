@@ -398,3 +398,26 @@ def test_a_screen_reader_and_the_keys(chromium: Any, table: Served) -> None:
         assert not page.errors, page.errors
     finally:
         context.close()
+
+
+def test_a_person_away_and_the_countdown(chromium: Any, tmp_path: Path) -> None:
+    served = Served(make_app(tmp_path, people=2, delay_scale=0.2))
+    ann_context = chromium.new_context(**SCREENS["phone"])
+    bob_context = chromium.new_context(**SCREENS["phone"])
+    try:
+        ann = sit_down(ann_context, f"{served.url}/t/t1/?code=code-1", "Ann")
+        sit_down(bob_context, f"{served.url}/t/t1/?code=code-1", "Bob")
+        bob = ann.locator(".player[data-at=across]")
+        bob.get_by_text("Bob").wait_for()
+        assert "here" in bob.inner_text()
+        bob_context.close()  # Bob's phone goes to sleep
+        bob.get_by_text(re.compile(r"away - a computer player stands in in \d+ s")).wait_for()
+        first = int(re.search(r"in (\d+) s", bob.inner_text()).group(1))  # type: ignore[union-attr]
+        assert 50 <= first <= 60
+        ann.wait_for_timeout(2200)
+        later = int(re.search(r"in (\d+) s", bob.inner_text()).group(1))  # type: ignore[union-attr]
+        assert first - 3 <= later <= first - 1  # it counts down by the server's clock
+        assert_accessible(ann, "a person away")
+    finally:
+        ann_context.close()
+        served.close()
