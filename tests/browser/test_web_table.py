@@ -191,6 +191,8 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
             said = page.locator("#review-verdict").inner_text()
             if said:
                 verdicts.append(said)
+                if len(verdicts) == 4:
+                    page.screenshot(path=str(ARTIFACTS / "web-phone-review-step.png"))
             if page.get_by_role("button", name="Next").is_disabled():
                 break
             tap(page, page.get_by_role("button", name="Next"))

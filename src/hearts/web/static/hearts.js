@@ -37,7 +37,6 @@
   let raised = null;       // the card raised to be played
   let focusCard = null;    // the card that had the focus, kept across redraws
   let review = null;       // the review on show: {data, step}
-  let records = {};        // finished hands' records by number, as the server sent them
 
   // --- words ------------------------------------------------------------------
 
@@ -265,8 +264,7 @@
         }
         break;
       case "hand":
-        if (m.record) records[Object.keys(records).length + 1] = m.record;
-        break;
+        break;  // a finished hand's record: the web table keeps no store
       case "review":
         openReview(m);
         break;
@@ -538,7 +536,12 @@
       const dt = document.createElement("dt");
       dt.textContent = who(seat);
       const dd = document.createElement("dd");
-      dd.textContent = cards.map(shortCard).join(" ");
+      for (const card of cards) {
+        const span = document.createElement("span");
+        span.className = "t-" + suitOf(card);
+        span.textContent = shortCard(card) + " ";
+        dd.append(span);
+      }
       dd.setAttribute("aria-label", cards.map(cardName).join(", "));
       dl.append(dt, dd);
     }
@@ -1001,6 +1004,7 @@
     if (at >= steps.length) {
       el("review-headline").textContent = w("review.summary");
       table.replaceChildren();
+      el("review-choices").replaceChildren();
       el("review-verdict").textContent = "";
       summary.hidden = false;
       drawSummary(summary);
@@ -1017,20 +1021,61 @@
       dt.textContent = who(seat) + " (" + step.points[i] + ")";
       const dd = document.createElement("dd");
       const cards = step.hands[i].slice().sort(byTable);
-      dd.textContent = cards.map(shortCard).join(" ");
+      for (const card of cards) {
+        const span = document.createElement("span");
+        span.className = "t-" + suitOf(card);
+        span.textContent = shortCard(card) + " ";
+        dd.append(span);
+      }
       dd.setAttribute("aria-label", cards.length ? cards.map(cardName).join(", ") : w("web.no-cards"));
       dl.append(dt, dd);
     });
     table.append(dl);
-    if ((step.trick || []).length) {
-      const p = document.createElement("p");
-      p.className = "review-trick";
-      p.textContent = step.trick.map(([seat, card]) => who(seat) + " " + shortCard(card)).join(", ");
-      table.append(p);
-    }
+    if ((step.trick || []).length) table.append(trickList(step.trick));
     const d = decisionAt(step);
     el("review-verdict").textContent = d ? verdictWords(d, who(d.seat)) : "";
     el("review-verdict").dataset.verdict = d ? d.verdict : "";
+    el("review-choices").replaceChildren();
+    if (d && d.verdict !== "forced" && (d.choices || []).length > 1) el("review-choices").append(choiceList(d));
+  }
+
+  function trickList(plays) {
+    // The cards on the table, each where its player sits.
+    const list = document.createElement("ol");
+    list.className = "trick small";
+    list.setAttribute("aria-label", w("web.trick"));
+    for (const [seat, card] of plays) {
+      const li = document.createElement("li");
+      li.className = "played at-" + place(seat);
+      const label = document.createElement("span");
+      label.className = "sr-only";
+      label.textContent = who(seat) + ": " + cardName(card);
+      li.append(label, cardFace(card));
+      list.append(li);
+    }
+    return list;
+  }
+
+  function choiceList(d) {
+    // Each choice measured, best first, with the points it could expect.
+    const box = document.createElement("div");
+    const h = document.createElement("h3");
+    h.textContent = w("review.choices");
+    const ul = document.createElement("ul");
+    ul.className = "choices";
+    for (const c of d.choices) {
+      const li = document.createElement("li");
+      let text = fill(w("review.choice"), { cards: cardsText(c.cards), figure: figure(c.expected, c.se) });
+      if (d.best && sameCards(c.cards, d.best)) { text += w("review.best-choice"); li.className = "best"; }
+      if (sameCards(c.cards, d.chosen) || (c.alike || []).some((x) => d.chosen.includes(x))) {
+        text += w(d.kind === "pass" ? "review.your-pass" : "review.your-choice");
+        li.classList.add("chosen");
+      }
+      li.textContent = text;
+      ul.append(li);
+    }
+    box.append(h, ul);
+    return box;
   }
 
   function drawSummary(box) {
