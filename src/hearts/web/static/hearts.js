@@ -231,9 +231,9 @@
     };
     ws.onclose = () => {
       ws = null;
-      joined = false;
       if (stopped) return;
-      if (S) say(w("web.reconnecting"));
+      if (S && joined) say(w("web.reconnecting"));  // once, not at every try
+      joined = false;
       setTimeout(connect, retry * 1000);
       retry = Math.min(8, retry * 2);
     };
