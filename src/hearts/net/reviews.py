@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Seat
+from hearts.net.messages import ReviewMessage
 from hearts.records import hand_key
 from hearts.review.analysis import review_hand
 from hearts.review.replay import replay
@@ -53,10 +54,9 @@ def steps_json(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def review_message(number: int, seat: str, document: dict[str, Any],
-                   record: dict[str, Any]) -> dict[str, Any]:
+                   record: dict[str, Any]) -> ReviewMessage:
     """The ``review`` message of hand ``number`` for ``seat``."""
-    return {"type": "review", "version": 3, "hand": number, "seat": seat, "review": document,
-            "record": record, "steps": steps_json(record)}
+    return ReviewMessage(number, Seat.parse(seat), document, record, steps_json(record))
 
 
 class Reviews:

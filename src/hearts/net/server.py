@@ -31,6 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -45,7 +46,12 @@ from hearts.net.limits import (
     cross_origin,
     quiet_exception_handler,
 )
+from hearts.net.reviews import Reviews, review_message
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.watchers import WatchRefused
+from hearts.table import Notice, NoticeKind, Say
+from hearts.table import events as ev
+from hearts.view import Phase
 from hearts.web.cookies import seat_token
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
@@ -126,6 +132,9 @@ class TableServer:
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
+        self.reviews: dict[str, Reviews] = {}
+        """Each table's reviews, made and kept."""
+        self._reviewing: set[asyncio.Task[None]] = set()
         self.extensions: list[Callable[[web.Application], None]] = []
         """What adds more to the app (the web table's pages, with ``--serve``)."""
 
@@ -205,6 +214,8 @@ class TableServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
+        for task in self._reviewing:
+            task.cancel()
         self.close()
 
     def warn(self, key: str, text: str, *args: object) -> None:
@@ -309,6 +320,8 @@ class TableServer:
         bad = 0
         table: NetTable | None = None
         holder: SeatHolder | None = None
+        watched: NetTable | None = None
+        """The table this connection watches, if it is a watcher's."""
         messages = TokenBucket(limits.messages_per_second, limits.message_burst)
         hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst)
         patience = TokenBucket(limits.patience_per_second, limits.patience)
@@ -319,11 +332,11 @@ class TableServer:
             message too many, or the error closes it."""
             nonlocal bad
             bad += 1
-            outbox.put(msg.error_message(code, text))
+            outbox.put(msg.ErrorMessage(code, text))
             if code.closes:
                 return True
             if bad >= MAX_BAD_MESSAGES:
-                outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+                outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                              "too many bad messages - closing"))
                 return True
             return False
@@ -331,31 +344,31 @@ class TableServer:
         def too_fast(text: str) -> bool:
             """A message refused for its rate; True when the connection is to close."""
             if patience.take():
-                outbox.put(msg.error_message(ErrorCode.RATE_LIMITED, text))
+                outbox.put(msg.ErrorMessage(ErrorCode.RATE_LIMITED, text))
                 return False
             self.warn("flood", "Closed the connection from %s: it kept sending too fast",
                       address)
-            outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+            outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                          "too many messages too fast - closing"))
             return True
 
         try:
             while True:
                 try:
-                    if holder is None:  # the deadline holds whatever comes meanwhile
+                    if holder is None and watched is None:  # the deadline holds meanwhile
                         async with asyncio.timeout_at(deadline):
                             frame = await ws.receive()
                     else:
                         frame = await ws.receive()
                 except TimeoutError:
-                    outbox.put(msg.error_message(ErrorCode.JOIN_TIMEOUT,
+                    outbox.put(msg.ErrorMessage(ErrorCode.JOIN_TIMEOUT,
                                                  "no join in time - closing"))
                     return
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                     return
                 if frame.type == WSMsgType.ERROR:
                     # too big, most often: aiohttp closes the connection itself
-                    outbox.put(msg.error_message(ErrorCode.TOO_BIG,
+                    outbox.put(msg.ErrorMessage(ErrorCode.TOO_BIG,
                                                  f"connection error: {ws.exception()}"))
                     return
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
@@ -366,14 +379,16 @@ class TableServer:
                         return
                     continue
                 try:
-                    message = msg.read_client(frame.data)
+                    message = msg.read_client(frame.data, None if holder is None
+                                              else holder.seat)
                 except msg.MessageError as error:
                     if refuse(error.code, str(error)):
                         return
                     continue
                 if isinstance(message, msg.Join):
                     if holder is not None:
-                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send act or leave"):
+                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send a command "
+                                  "or leave"):
                             return
                         continue
                     table = self.find(message.code, table_id)
@@ -403,18 +418,63 @@ class TableServer:
                         if refuse(error.code, str(error)):
                             return
                         continue
+                elif isinstance(message, msg.Watch):
+                    if holder is not None or watched is not None:
+                        if refuse(ErrorCode.ALREADY_JOINED, "already at this table"):
+                            return
+                        continue
+                    found = self.find_watch(message.code, table_id)
+                    if found is None:
+                        count, delay = self.guesses.wrong(address)
+                        self.warn(f"code {address}", "Wrong table code from %s (%d so far)",
+                                  address, count)
+                        await asyncio.sleep(delay)
+                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
+                            return
+                        continue
+                    try:
+                        watch(found, message.name, outbox)
+                    except WatchRefused as error:
+                        if refuse(error.code, str(error)):
+                            return
+                        continue
+                    watched = found
+                elif watched is not None:
+                    if isinstance(message, msg.Leave):
+                        return
+                    if isinstance(message, msg.Sync):
+                        watched.watchers.last = None
+                        watched.redraw()
+                    elif refuse(ErrorCode.WATCHING, "watchers cannot act"):
+                        return
                 elif table is None or holder is None:
                     if refuse(ErrorCode.NOT_JOINED, "send join first"):
                         return
                 elif holder.outbox is not outbox:
-                    outbox.put(msg.error_message(ErrorCode.REPLACED, "this seat is played "
-                                                 "from another connection now"))
+                    outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, "this seat is played "
+                                                "from another connection now"))
                     return
                 elif isinstance(message, msg.Leave):
                     table.leave(holder)
                     holder = None
                     return
-                elif message.action == "hint" and not hints.take():
+                elif isinstance(message, msg.Sync):
+                    table.sync(holder)
+                elif isinstance(message, msg.AskReview):
+                    # a review costs the shared workers, as a hint does
+                    if not hints.take():
+                        if too_fast(f"one review or hint every {limits.hint_seconds:g} "
+                                    "seconds - this one was not taken"):
+                            return
+                        continue
+                    record = finished_hand(table, message.hand)
+                    if record is None:
+                        if refuse(ErrorCode.BAD_MESSAGE, "no such hand of this match is "
+                                  "over: only a finished hand is reviewed"):
+                            return
+                        continue
+                    self._review(table, holder, outbox, *record)
+                elif isinstance(message, ev.AskHint) and not hints.take():
                     if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
                                 "this one was not taken"):
                         return
@@ -423,6 +483,64 @@ class TableServer:
         finally:
             if table is not None and holder is not None:
                 table.dropped(holder, outbox)
+            if watched is not None:
+                watched.watchers.remove(outbox)
+                watched.redraw()  # the players see who watches
+
+    def find_watch(self, code: str, table_id: str | None = None) -> NetTable | None:
+        """The table whose watch code is ``code`` (compared in constant time)."""
+        found = None
+        for table in self.tables.values():
+            if table.watchers.matches(code) and (table_id is None or table.id == table_id) \
+                    and not table.closed:
+                found = table
+        return found
+
+    def _review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
+                record: dict[str, Any]) -> None:
+        """Make the review of ``holder``'s decisions in hand ``number`` in the
+        executor (one at a time a table), and send it when it is made."""
+        reviews = self.reviews.get(table.id)
+        if reviews is None:
+            reviews = self.reviews[table.id] = Reviews(self.executor)
+        seat = msg.seat_name(holder.seat)
+
+        async def review() -> None:
+            try:
+                document = await reviews.document(record, seat)
+            except Exception as error:  # one line, and the table goes on
+                self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
+                outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
+                                            f"the review could not be made: {error}"))
+                return
+            outbox.put(review_message(number, seat, document, record))
+
+        task = asyncio.get_running_loop().create_task(review())
+        self._reviewing.add(task)
+        task.add_done_callback(self._reviewing.discard)
+
+
+def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, Any]] | None:
+    """Hand ``number`` of ``table``'s match (the last finished by default) and its
+    record, if it is over."""
+    hands = table.table.match.hands
+    finished = [i for i, hand in enumerate(hands, 1) if hand.phase is Phase.OVER]
+    if not finished:
+        return None
+    wanted = finished[-1] if number is None else number
+    if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
+        return None
+    return wanted, hands[wanted - 1].record()
+
+
+def watch(table: NetTable, name: str, outbox: Outbox) -> None:
+    """Let ``name`` watch ``table`` through ``outbox``: welcome them, send the public
+    state, and tell the players (:class:`WatchRefused` if the table takes no more)."""
+    table.watchers.add(name, outbox)
+    outbox.put(msg.Welcome("watch", None, None, table.id, table.epoch))
+    table.watchers.last = None
+    table.redraw()
+    table.tell(Say(Notice(NoticeKind.WATCHING, name=name)))
 
 
 def default_max_connections(tables: int) -> int:
@@ -440,5 +558,5 @@ def default_max_connections(tables: int) -> int:
 async def _refuse_now(ws: web.WebSocketResponse, code: ErrorCode, text: str) -> None:
     """Tell a connection why it is refused, and close it."""
     with contextlib.suppress(TimeoutError, ConnectionError):
-        await asyncio.wait_for(ws.send_str(msg.encode(msg.error_message(code, text))), 2.0)
+        await asyncio.wait_for(ws.send_str(msg.server_text(msg.ErrorMessage(code, text))), 2.0)
         await asyncio.wait_for(ws.close(), 2.0)

@@ -137,9 +137,9 @@ class Outbox:
         """How many messages wait to be sent (at most one of them a state)."""
         return self._messages + (self._state is not None)
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: msg.ServerMessage) -> None:
         """Send ``message`` after those already waiting."""
-        self.put_text(msg.encode(message))
+        self.put_text(msg.server_text(message))
 
     def put_text(self, text: str) -> None:
         """Send a message already encoded, after those already waiting."""
@@ -201,7 +201,7 @@ class Outbox:
         return entry
 
     def _overflow(self) -> None:
-        text = msg.encode(msg.error_message(
+        text = msg.server_text(msg.ErrorMessage(
             ErrorCode.TOO_SLOW, "this connection does not read what the table sends - "
             "closing"))
         self._items.clear()
@@ -298,6 +298,8 @@ class NetTable:
         """The flow of the match."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
+        self.epoch = fresh_secret(6)
+        """This run of the table (a table started again numbers its changes afresh)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.failures = 0
         """How many decisions raised (the table asks again or stands in)."""
@@ -490,7 +492,7 @@ class NetTable:
             holder.grace.cancel()
             holder.grace = None
         self.write_meta()  # the token is kept before the person learns it
-        outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
+        outbox.put(msg.Welcome("seat", holder.seat, holder.token or "", self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
         # it goes again (the client keeps a hand it already has once, so the count
         # of hands sent is kept with the next write, not at once).
@@ -523,7 +525,7 @@ class NetTable:
             holder.grace = None
         self.write_meta()
         if holder.outbox is not None:
-            holder.outbox.put(msg.notice_message(Notice(NoticeKind.YOU_LEFT)))
+            holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
         self._say(Notice(NoticeKind.LEFT, holder.seat))
@@ -542,9 +544,16 @@ class NetTable:
         self._say(Notice(NoticeKind.AWAY, holder.seat))
         self.carry_out(self.table.seat_as(holder.seat, Computer()))
 
-    def act(self, holder: SeatHolder, act: msg.Act) -> None:
-        """A person's action, handed to the table as the single-player game would."""
-        self.carry_out(self.table.handle(msg.event_of(act, holder.seat)))
+    def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
+        """A person's command (the table's own event, for their seat)."""
+        assert event.seat == holder.seat
+        self.carry_out(self.table.handle(event))
+
+    def sync(self, holder: SeatHolder) -> None:
+        """Send ``holder`` their whole state again."""
+        if holder.outbox is not None:
+            holder.last_state = None
+            self.redraw()
 
     # --- the table's effects (this table is their ports) ------------------------------
 
@@ -622,18 +631,17 @@ class NetTable:
         if len(finished) <= holder.delivered:
             return False
         for hand in finished[holder.delivered:]:
-            holder.outbox.put(msg.hand_message(hand.record(), match.seed,
-                                               msg.seat_name(holder.seat)))
+            holder.outbox.put(msg.HandMessage(hand.record(), match.seed, holder.seat))
         holder.delivered = len(finished)
         return True
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
-        message = msg.notice_message(notice)
+        text = msg.server_text(msg.NoticeMessage(notice))
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
-                holder.outbox.put(message)
+                holder.outbox.put_text(text)
         if seat is None and self._watchers is not None:
-            self._watchers.say(message)
+            self._watchers.say(text)
 
     def redraw(self) -> None:
         """Send every connected person their own state, if it changed; the states
@@ -641,18 +649,21 @@ class NetTable:
         people = self.people()
         sheet = sheet_rows(self.table.match)
         changed = False
+        now = time.time()
+        watching = () if self._watchers is None else tuple(self._watchers.names())
         for holder in self.holders.values():
             if holder.outbox is None:
                 continue
-            state = seat_state(self.table, holder.seat, people, sheet)
+            state = seat_state(self.table, holder.seat, people, sheet, watchers=watching)
             if state != holder.last_state:
                 if not changed:
                     self.seq += 1
                     changed = True
                 holder.last_state = state
-                holder.outbox.put_state(msg.encode(msg.state_message(state, self.seq)))
+                holder.outbox.put_state(msg.server_text(
+                    msg.StateMessage(self.seq, now, state.to_json())))
         if self._watchers is not None and self._watchers.outboxes:
-            south = seat_state(self.table, Seat.SOUTH, people, sheet)
-            if self._watchers.redraw(self.table, south, self.seq + (not changed), time.time()) \
+            south = seat_state(self.table, Seat.SOUTH, people, sheet, watchers=watching)
+            if self._watchers.redraw(self.table, south, self.seq + (not changed), now) \
                     and not changed:
                 self.seq += 1

@@ -97,10 +97,10 @@ class Watchers:
             seen.setdefault(name_key(name), name)
         return list(seen.values())
 
-    def say(self, message: dict[str, Any]) -> None:
-        """A notice said to everyone at the table goes to the watchers too."""
+    def say(self, text: str) -> None:
+        """A notice said to everyone at the table (its text) goes to the watchers too."""
         for outbox in self.outboxes:
-            outbox.put(message)
+            outbox.put_text(text)
 
     def redraw(self, table: Table, south: SeatState, seq: int, now: float) -> bool:
         """Send the public state, built from the table and South's state, if it
@@ -112,8 +112,7 @@ class Watchers:
         if text == self.last:
             return False
         self.last = text
-        message = msg.encode({"type": "state", "version": 3, "seq": seq, "now": now,
-                              "state": state})
+        message = msg.server_text(msg.StateMessage(seq, now, state))
         for outbox in self.outboxes:
             outbox.put_state(message)
         return True

@@ -170,7 +170,7 @@ def notice_text(notice: Notice, state: SeatState) -> str:
             return notice.text or ""
     if kind.value in said:
         return fill(said[kind.value], count=notice.count, who=name,
-                    name=notice.text or name)
+                    name=notice.name or name)
     return fill(said["unknown"], kind=kind.value)  # a newer server's kind shows its name
 
 
