@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 
 from hearts.ai import Level
-from hearts.net.messages import NETWORK_VERSION
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 from hearts.web.solo import make_server
@@ -44,8 +43,6 @@ def solo(tmp_path: Path) -> Iterator[Served]:
         executor.shutdown(wait=False, cancel_futures=True)
 
 
-@pytest.mark.skipif(NETWORK_VERSION < 3, reason="the table server speaks version 3 once the "
-                    "codec lands on main")
 def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     context = chromium.new_context(**SCREENS["phone"])

@@ -46,6 +46,31 @@ def chromium_path() -> str:
     return path
 
 
+def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
+                 review_depth: int = 60) -> tuple[Served, Any]:
+    """A real table server with the web table's pages (``hearts host --serve``) on
+    its own loop: one table, code ``code-1``, Beginners in the other seats, a
+    short match and short pauses."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hearts.ai import Level
+    from hearts.net.cli import serve_pages
+    from hearts.net.server import TableServer
+    from hearts.net.tables import TableConfig
+    from hearts.rules import Rules
+
+    config = TableConfig(people=people, level=Level.BEGINNER, rules=Rules(target=100),
+                         delay_scale=delay_scale)
+    executor = ThreadPoolExecutor(2)
+    server = TableServer(folder, config, 1, executor, codes=["code-1"])
+    server.local_only = True
+    server.review_depth = review_depth
+    serve_pages(server)
+    served = Served(server.app())
+    served.on_close = lambda: executor.shutdown(wait=False, cancel_futures=True)
+    return served, server
+
+
 class Served:
     """An aiohttp app on 127.0.0.1 (a free port), run by an event loop of its own
     in a thread, so a synchronous Playwright test drives the browser meanwhile."""
@@ -56,6 +81,7 @@ class Served:
         self.thread.start()
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
         self.port = self.run(self._start())
+        self.on_close: Callable[[], object] | None = None
 
     async def _start(self) -> int:
         await self.runner.setup()
@@ -84,6 +110,8 @@ class Served:
         self.run(self.runner.cleanup())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+        if self.on_close is not None:
+            self.on_close()
 
 
 def tap(page: Any, locator: Any) -> None:

@@ -14,6 +14,7 @@ from hearts.ai import Level, make_player
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.net.errors import ErrorCode
+from hearts.net.messages import server_json
 from hearts.net.reviews import review_message
 from hearts.rules import Reason, Rules
 from hearts.table import NoticeKind
@@ -66,4 +67,12 @@ def test_a_review_message_is_a_message() -> None:
     while hand.turn is not None:
         hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
     document = {"format": "hearts-review", "version": 2, "seats": [], "decisions": []}
-    check(review_message(1, "south", document, hand.record()), "server.json")
+    check(server_json(review_message(1, "south", document, hand.record())), "server.json")
+
+
+def test_a_change_gives_exactly_the_new_state_when_a_field_goes() -> None:
+    from hearts.net.messages import apply_change, diff_state
+
+    old = {"prompt": {"kind": "choose", "direction": "left"}, "seq": 1}
+    new = {"prompt": {"kind": "received", "seat": "east"}, "seq": 1}
+    assert apply_change(old, diff_state(old, new)) == new

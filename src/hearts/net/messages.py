@@ -519,7 +519,9 @@ def diff_state(old: Mapping[str, Any], new: Mapping[str, Any],
         if before == value:
             continue
         if isinstance(value, dict) and isinstance(before, dict) \
-                and len(path) + 1 < MAX_CHANGE_DEPTH:
+                and len(path) + 1 < MAX_CHANGE_DEPTH and before.keys() <= value.keys():
+            # (an object that lost a key, a prompt's field, say, goes whole: a
+            # change never removes a key)
             out.extend(diff_state(before, value, (*path, key)))
         else:
             out.append(((*path, key), value))

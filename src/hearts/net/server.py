@@ -46,7 +46,7 @@ from hearts.net.limits import (
     cross_origin,
     quiet_exception_handler,
 )
-from hearts.net.reviews import Reviews, review_message
+from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
 from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
 from hearts.net.watchers import WatchRefused
 from hearts.table import Notice, NoticeKind, Say
@@ -134,6 +134,8 @@ class TableServer:
         self._watcher: asyncio.Task[None] | None = None
         self.reviews: dict[str, Reviews] = {}
         """Each table's reviews, made and kept."""
+        self.review_depth = REVIEW_DEPTH
+        """Deals each figure of a review is measured on."""
         self._reviewing: set[asyncio.Task[None]] = set()
         self.extensions: list[Callable[[web.Application], None]] = []
         """What adds more to the app (the web table's pages, with ``--serve``)."""
@@ -502,7 +504,7 @@ class TableServer:
         executor (one at a time a table), and send it when it is made."""
         reviews = self.reviews.get(table.id)
         if reviews is None:
-            reviews = self.reviews[table.id] = Reviews(self.executor)
+            reviews = self.reviews[table.id] = Reviews(self.executor, self.review_depth)
         seat = msg.seat_name(holder.seat)
 
         async def review() -> None:

@@ -192,7 +192,7 @@
     const line = document.createElement("p");
     line.textContent = text.charAt(0).toUpperCase() + text.slice(1);
     log.appendChild(line);
-    while (log.childElementCount > 6) log.removeChild(log.firstElementChild);
+    while (log.childElementCount > 40) log.removeChild(log.firstElementChild);
   }
 
   function serverNow() {
@@ -370,7 +370,18 @@
     return PLACES[(seatIndex(seat) - me + 4) % 4];
   }
 
+  function presenceOf(info) {
+    // A seat's presence as schema 3 names it; a server that does not name it yet
+    // says whether a person holds the seat, is connected, or has a stand-in.
+    if (info.presence === undefined) {
+      info.presence = !info.person ? "computer" : info.connected ? "here"
+        : info.stand_in ? "stand-in" : "away";
+    }
+    if (info.until === undefined) info.until = null;
+  }
+
   function setState(state, number) {
+    (state.seats || []).forEach(presenceOf);
     const before = S;
     S = state;
     seq = number;
@@ -1172,6 +1183,8 @@
   });
 
   setInterval(() => { if (S) tick(); }, 1000);
+  // What the tests check against the server's own codec.
+  window.heartsClient = Object.freeze({ applyChange: applyChange });
 
   fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
     W = words;
