@@ -11,6 +11,7 @@ to ``tests/browser/artifacts/``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -213,7 +214,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         states = [json.loads(f)["state"] for f in page.received
                   if json.loads(f)["type"] == "state"]
         assert len(states) > 20
-        for old, new in zip(states, states[1:], strict=False):
+        for old, new in itertools.pairwise(states):
             entries = [[list(path), value] for path, value in msg.diff_state(old, new)]
             assert page.evaluate("([s, e]) => window.heartsClient.applyChange(s, e)",
                                  [old, entries]) == new
