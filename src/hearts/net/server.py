@@ -384,6 +384,9 @@ class TableServer:
                     message = msg.read_client(frame.data, None if holder is None
                                               else holder.seat)
                 except msg.MessageError as error:
+                    if watched is not None and error.code is ErrorCode.NOT_JOINED:
+                        # a command from a watcher, who has no seat to act from
+                        error = msg.MessageError("watchers cannot act", ErrorCode.WATCHING)
                     if refuse(error.code, str(error)):
                         return
                     continue
