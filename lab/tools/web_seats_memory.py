@@ -31,14 +31,14 @@ def rss(pid: int) -> int:
     return int(re.search(r"VmRSS:\s+(\d+) kB", text).group(1)) * 1024  # type: ignore[union-attr]
 
 
-async def seat_everyone(port: int, codes: dict[str, str], server: int) -> None:
+async def seat_everyone(port: int, codes: dict[str, str], server: int, before: int) -> None:
     sessions, sockets = [], []
     origin = f"http://127.0.0.1:{port}"
     for table, code in codes.items():
         for person in range(PEOPLE):
             session = aiohttp.ClientSession()
             ws = await session.ws_connect(f"ws://127.0.0.1:{port}/t/{table}/ws", origin=origin)
-            await ws.send_str(msg.encode(msg.join_message(code, f"P{person}")))
+            await ws.send_str(msg.encode(msg.client_json(msg.Join(code, f"P{person}"))))
             sessions.append(session)
             sockets.append(ws)
 
@@ -49,11 +49,11 @@ async def seat_everyone(port: int, codes: dict[str, str], server: int) -> None:
     readers = [asyncio.create_task(read(ws)) for ws in sockets]
     await asyncio.sleep(3)
     for first in sockets[::PEOPLE]:
-        await first.send_str(msg.encode({"type": "deal"} if msg.NETWORK_VERSION >= 3
-                                        else {"type": "act", "action": "deal"}))
+        await first.send_str('{"type": "deal"}')
     await asyncio.sleep(5)
     after = rss(server)
-    print(f"with {len(sockets)} web seats: {after / 2**20:.1f} MiB")
+    print(f"with {len(sockets)} web seats, a hand dealt at each table: {after / 2**20:.1f} "
+          f"MiB, {(after - before) / len(sockets) / 1024:.0f} KiB a seat")
     for ws in sockets:
         await ws.close()
     for session in sessions:
@@ -85,7 +85,7 @@ def main() -> None:
             before = rss(host.pid)
             print(f"hearts host --serve, {TABLES} tables, nobody seated: "
                   f"{before / 2**20:.1f} MiB")
-            asyncio.run(seat_everyone(port, codes, host.pid))
+            asyncio.run(seat_everyone(port, codes, host.pid, before))
             after = rss(host.pid)
             print(f"(after they left: {after / 2**20:.1f} MiB)")
         finally:
