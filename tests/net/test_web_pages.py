@@ -18,7 +18,7 @@ from hearts.net.cli import serve_pages
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Guesses
 from hearts.net.messages import NETWORK_VERSION
-from hearts.net.server import TableServer
+from hearts.net.server import Limits, TableServer
 from hearts.net.tables import TableConfig
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
@@ -113,3 +113,49 @@ async def test_wrong_codes_through_a_page_are_slowed_and_logged(
     finally:
         await runner.cleanup()
     assert any("Wrong table code from 127.0.0.1" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_web_seat_is_held_to_the_limits_as_any_client(tmp_path: Path) -> None:
+    """The abuse of a page's socket meets the server's own limits: a flood from a
+    seat of the web table (its cookie, the page's Origin) is refused, then closed;
+    the seat the cookie names waits for its person as any dropped seat."""
+    server = TableServer(tmp_path, TableConfig(people=2, delay_scale=0.0), codes=["code-1"],
+                         limits=Limits(messages_per_second=5, message_burst=5, patience=10,
+                                       patience_per_second=0.01))
+    server.local_only = True
+    serve_pages(server)
+    runner = server.runner()
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    join = json.dumps({"type": "join", "version": NETWORK_VERSION, "code": "code-1",
+                       "name": "Eve"})
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.ws_connect(f"{url.replace('http', 'ws')}/t/t1/ws",
+                                          origin=url) as ws:
+                await ws.send_str(join)
+                welcome = json.loads((await ws.receive()).data)
+                token = welcome["token"]
+            async with session.post(f"{url}/t/t1/seat", data=token,
+                                    headers={"Origin": url}) as kept:
+                assert kept.status == 204
+            async with session.ws_connect(f"{url.replace('http', 'ws')}/t/t1/ws",
+                                          origin=url) as ws:
+                await ws.send_str(join.replace("Eve", "Anyone"))  # the cookie's seat
+                got = []
+                for _ in range(60):
+                    await ws.send_str('{"type": "play", "card": "2C"}')
+                async for frame in ws:
+                    if frame.type is aiohttp.WSMsgType.TEXT:
+                        got.append(json.loads(frame.data))
+            assert got[0]["type"] == "welcome" and got[0]["seat"] == "south"
+            codes = [m["code"] for m in got if m["type"] == "error"]
+            assert codes.count(ErrorCode.RATE_LIMITED.value) == 10
+            assert codes[-1] == ErrorCode.TOO_MANY_BAD.value
+            holder = server.tables["t1"].holders
+            assert all(h.outbox is None for h in holder.values())  # away, not gone
+            assert sum(1 for h in holder.values() if h.seated) == 1
+    finally:
+        await runner.cleanup()
