@@ -18,15 +18,15 @@ from hearts.net.tables import TableConfig
 def test_a_laptop_with_one_network_address_says_friends_can_join(tmp_path: Path) -> None:
     server = TableServer(tmp_path, TableConfig())
     wifi = [Address("192.168.1.23", "wlp2s0", route=True), Address("127.0.0.1", "lo")]
-    lines = announce(server, "0.0.0.0", 4000, 4001, wifi)
+    lines = announce(server, "0.0.0.0", 4000, True, wifi)
     text = "\n".join(lines)
     assert lines[0] == "Hearts tables at 192.168.1.23:4000"
-    assert "Web pages at http://192.168.1.23:4001/" in text
+    assert "The web table, for friends with a phone" in text
     assert "only this machine can join" not in text
     assert "friends may also use" not in text  # there is no other address to give
     assert "only on this machine: 127.0.0.1:4000" in text
     # with no network at all, it says so
-    alone = "\n".join(announce(server, "0.0.0.0", 4000, None, [Address("127.0.0.1", "lo")]))
+    alone = "\n".join(announce(server, "0.0.0.0", 4000, False, [Address("127.0.0.1", "lo")]))
     assert "(no network address found: only this machine can join)" in alone
 
 

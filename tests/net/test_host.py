@@ -26,6 +26,7 @@ from hearts.net.hostview import (
     friends_address,
     seat_computer,
     seat_link,
+    watch_links,
 )
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, Outbox, TableConfig
@@ -89,16 +90,19 @@ def test_the_addresses_friends_can_use_are_printed(tmp_path: Path) -> None:
     local = announce(server, "127.0.0.1", 4000)
     assert local[0] == "Hearts tables at 127.0.0.1:4000"
     assert not any("Warning" in line for line in local)
-    anywhere = announce(server, "0.0.0.0", 4000, 4001, _ADDRESSES)
+    anywhere = announce(server, "0.0.0.0", 4000, True, _ADDRESSES)
     text = "\n".join(anywhere)
     assert anywhere[0] == "Hearts tables at 192.168.1.5:4000"  # no machine name
     assert "friends may also use: 10.8.0.2:4000 (tun0)" in text
     assert "only on this machine: 127.0.0.1:4000" in text
     assert "fd00::2" not in text  # 0.0.0.0 takes IPv4 alone
-    assert "Warning: anyone" in text and "http://192.168.1.5:4001/" in text
-    both = "\n".join(announce(server, "::", 4000, None, _ADDRESSES))
+    assert "Warning: anyone" in text
+    for table in server.tables.values():  # the web table on the tables' own port
+        assert f"http://192.168.1.5:4000/t/{table.id}/?code=" in text
+        assert f"http://192.168.1.5:4000/t/{table.id}/watch?code={table.watchers.code}" in text
+    both = "\n".join(announce(server, "::", 4000, False, _ADDRESSES))
     assert "[fd00::2]:4000 (eth0)" in both and "[::1]:4000" in both
-    alone = announce(server, "0.0.0.0", 4000, None, [Address("127.0.0.1", "lo")])
+    alone = announce(server, "0.0.0.0", 4000, False, [Address("127.0.0.1", "lo")])
     assert alone[0] == "Hearts tables at 127.0.0.1:4000"
     assert "only this machine can join" in "\n".join(alone)
     assert friends_address("192.168.1.9", _ADDRESSES) == "192.168.1.9"
@@ -116,13 +120,19 @@ async def test_a_link_gives_a_person_their_seat_on_a_new_device(tmp_path: Path) 
             token = holder.token  # each link gives the seat a new token
             assert token != ann.connection.token
             assert lines[1] == f"  hearts join 192.168.1.5:4000 --code code-1 --token {token}"
-            assert lines[2] == f"  {web}/?code=code-1&name=Ann&token={token}"
+            assert lines[2] == f"  {web}/t/t1/?code=code-1&name=Ann&token={token}"
         assert parse_join(["192.168.1.5:4000", "--code", "code-1", "--token", str(token)]
                           ).token == token
         assert "nobody holds it" in seat_link(server, ["t1", "north"], "a:1", None)[0]
         assert "Which table?" in seat_link(server, ["south"], "a:1", None)[0]
         assert "No seat is 'Zed'" in seat_link(server, ["Zed"], "a:1", None)[0]
         assert len(seat_link(server, ["t1", "south"], "a:1", None)) == 3  # no pages: no page
+        watch = watch_links(server, ["t1"], web)
+        code = server.tables['t1'].watchers.code
+        assert watch == [f"To watch t1: {web}/t/t1/watch?code={code}"]
+        assert len(watch_links(server, [], web)) == 2
+        assert "No table is called 't7'" in watch_links(server, ["t7"], web)[0]
+        assert "--serve" in watch_links(server, [], None)[0]
         # the new device takes the seat over from the one still connected, which stops
         phone = Scripted(url, "code-1", "Ann", token=holder.token)
         phone.start()

@@ -109,11 +109,12 @@ def test_a_notice_of_ones_own_seat_speaks_to_you() -> None:
     for kind, yours, theirs in (
             (NoticeKind.BACK, "You are back", "Ann is back"),
             (NoticeKind.JOINED, "You sat down", "Ann sat down"),
-            (NoticeKind.AWAY, "You are away - a computer player plays for you until you "
-                              "return",
-             "Ann is away - a computer player plays for them until they return"),
-            (NoticeKind.LEFT, "You left the table - a computer player has your seat",
-             "Ann left the table - a computer player takes the seat"),
+            (NoticeKind.AWAY, "You are away - a computer player plays for you if you are "
+                              "not back soon",
+             "Ann is away - a computer player plays for them if they are not back soon"),
+            (NoticeKind.LEFT, "You left the table - a computer player plays your seat until "
+                              "someone takes it",
+             "Ann left the table - a computer player plays the seat until someone takes it"),
             (NoticeKind.STAND_IN, "A computer player plays for you for now",
              "A computer player plays for Ann for now"),
             (NoticeKind.FREED, "The host freed your seat - a computer player plays it for now",

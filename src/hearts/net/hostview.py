@@ -46,7 +46,7 @@ from hearts.view import Phase
 
 __all__ = ["COMMANDS_HELP", "HostView", "SeatRow", "TableRow", "announce", "changes",
            "find_seat", "free_seat", "friends_address", "heard", "seat_computer", "seat_link",
-           "table_row"]
+           "table_page", "table_row", "watch_links", "watch_page"]
 
 Kind = Literal["free", "here", "away", "stand-in", "computer"]
 
@@ -165,7 +165,7 @@ def friends_address(host: str, addresses: Sequence[Address]) -> str:
     return usable[0].ip if usable else ("::1" if host == "::" else "127.0.0.1")
 
 
-def announce(server: TableServer, host: str, port: int, web_port: int | None = None,
+def announce(server: TableServer, host: str, port: int, serve: bool = False,
              addresses: Sequence[Address] | None = None) -> list[str]:
     """The lines that tell the host where friends connect: the address, each
     table's command (and page), the other addresses (those that only work on
@@ -194,16 +194,14 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
                      "seat at that table.")
     for table in server.tables.values():
         lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
-    if web_port is not None:
-        lines.append(f"Web pages at http://{shown}:{web_port}/ (for friends with only a "
-                     "browser" + ("; any address above, port " + str(web_port)
-                                  if host in WILDCARDS else "") + "):")
+    if serve:
+        lines.append("The web table, for friends with a phone, a tablet or only a browser"
+                     + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
-            lines.append(f"  table {table.id}: http://{shown}:{web_port}/?"
-                         + urlencode({"code": table.code}))
-        if not is_loopback(host):
-            lines.append("Warning: each page starts a game process on this machine for "
-                         "anyone who has the table's code.")
+            lines.append(f"  table {table.id}: {table_page(f'http://{shown}:{port}', table)}")
+        lines.append("To watch a table (the public's view: no hidden card):")
+        for table in server.tables.values():
+            lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
 
@@ -265,7 +263,7 @@ def seat_link(server: TableServer, words: Sequence[str], address: str,
              f"  {join_command(address, net.code, token)}"]
     if web is not None:
         query = urlencode({"code": net.code, "name": holder.name, "token": token})
-        lines.append(f"  {web}/?{query}")
+        lines.append(f"  {web}/t/{net.id}/?{query}")
     lines.append("  Whoever has this link takes the seat (the device that has it now "
                  "stops): give it to them alone.")
     return lines
@@ -287,6 +285,27 @@ def seat_computer(server: TableServer, words: Sequence[str]) -> str:
         return found
     net, seat = found
     return net.seat_computer(seat)
+
+
+def table_page(web: str, net: NetTable) -> str:
+    """The web table's address of ``net`` on the server at ``web`` (``http://HOST:PORT``)."""
+    return f"{web}/t/{net.id}/?" + urlencode({"code": net.code})
+
+
+def watch_links(server: TableServer, words: Sequence[str], web: str | None) -> list[str]:
+    """The answer to ``watch TABLE`` (``watch`` alone: every table's)."""
+    if web is None:
+        return ["The web table is served with hearts host --serve: start it so to watch"]
+    wanted = [server.tables[w] for w in words if w in server.tables] if words else \
+        list(server.tables.values())
+    if not wanted:
+        return [f"No table is called {' '.join(words)!r} (tables: {', '.join(server.tables)})"]
+    return [f"To watch {net.id}: {watch_page(web, net)}" for net in wanted]
+
+
+def watch_page(web: str, net: NetTable) -> str:
+    """The address that watches ``net`` on the server at ``web``, with its watch code."""
+    return f"{web}/t/{net.id}/watch?" + urlencode({"code": net.watchers.code})
 
 
 # --- the live view -------------------------------------------------------------------
@@ -430,7 +449,9 @@ class HostView:
             parts.append(Text(f"... and {more} more table{'' if more == 1 else 's'}",
                               style="dim"))
         if prompt:
-            parts.append(Text(f"Commands: {COMMANDS_HELP}; Ctrl+C stops.", style="dim"))
+            parts.append(Text(f"Commands: {COMMANDS_HELP}"
+                              + ("; watch TABLE: the link to watch it" if self.web else "")
+                              + "; Ctrl+C stops.", style="dim"))
             if self._terminal is not None:
                 parts.append(Text(f"> {self.typed}", style="bold"))
         return Group(*parts)
@@ -450,10 +471,14 @@ class HostView:
             self.say(free_seat(self.server, words[1:]))
         elif command == "computer":
             self.say(seat_computer(self.server, words[1:]))
+        elif command == "watch":
+            for text in watch_links(self.server, words[1:], self.web):
+                self.say(text)
         elif command in ("help", "?"):
-            self.say(COMMANDS_HELP)
+            self.say(COMMANDS_HELP + "; watch TABLE: the link to watch it")
         else:
-            self.say(f"Unknown command {words[0]!r}: {COMMANDS_HELP}")
+            self.say(f"Unknown command {words[0]!r}: {COMMANDS_HELP}; watch TABLE: the "
+                     "link to watch it")
 
     def _read_commands(self) -> None:
         try:

@@ -36,6 +36,7 @@ from hearts.net import messages as msg
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
+from hearts.net.watchers import Watchers
 from hearts.options import Options
 from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
@@ -322,9 +323,17 @@ class NetTable:
         self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
+        self._watchers: Watchers | None = None
         self.closed = False
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
+
+    @property
+    def watchers(self) -> Watchers:
+        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        if self._watchers is None:
+            self._watchers = Watchers(self.folder)
+        return self._watchers
 
     # --- set up and tear down --------------------------------------------------
 
@@ -425,6 +434,7 @@ class NetTable:
             self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
                              else holder.seating())
         self.table.shared = len(self.holders) > 1
+        self.table.named = True
         self.carry_out(self.table.start())
         self._rest()
         return list(self.notices)
@@ -700,6 +710,8 @@ class NetTable:
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
                 holder.outbox.put_text(text)
+        if seat is None and self._watchers is not None:
+            self._watchers.say(text)
 
     def redraw(self) -> None:
         """Send every connected person their own state, if it changed; the states
@@ -707,10 +719,11 @@ class NetTable:
         sheet = sheet_rows(self.table.match)
         changed = False
         now = time.time()
+        watching = () if self._watchers is None else tuple(self._watchers.names())
         for holder in self.holders.values():
             if holder.outbox is None:
                 continue
-            state = seat_state(self.table, holder.seat, sheet, self.deadlines)
+            state = seat_state(self.table, holder.seat, sheet, self.deadlines, watching)
             if state != holder.last_state:
                 if not changed:
                     self.seq += 1
@@ -718,3 +731,8 @@ class NetTable:
                 holder.last_state = state
                 holder.outbox.put_state(msg.server_text(
                     msg.StateMessage(self.seq, now, state.to_json())))
+        if self._watchers is not None and self._watchers.outboxes:
+            south = seat_state(self.table, Seat.SOUTH, sheet, self.deadlines, watching)
+            if self._watchers.redraw(self.table, south, self.seq + (not changed), now) \
+                    and not changed:
+                self.seq += 1

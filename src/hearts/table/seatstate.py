@@ -414,11 +414,11 @@ def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
                ) -> tuple[SeatInfo, ...]:
     """Who sits where at ``table``, as everyone there sees it (``deadlines``: when
     the pauses the table asked for end, by token)."""
-    shared = table.shared
+    named = table.named or table.shared
     infos = []
     for seat in Seat:
         seating = table.seating(seat)
-        name = seating.name if seating.held and shared and seating.name else str(seat)
+        name = seating.name if seating.held and named and seating.name else str(seat)
         token = table.grace_token(seat)
         until = None if token is None or deadlines is None else deadlines.get(token)
         infos.append(SeatInfo(name, seating.presence, until, seat in table.aided))

@@ -119,6 +119,9 @@ class Table:
         self.shared = sum(each.for_person for each in self._seating) > 1
         """Friends share the table (it was set up with more than one person's seat):
         the records name the people, and undo is not offered."""
+        self.named = self.shared
+        """People are shown by their names (a network table, even of one person),
+        not by their seats."""
         self.grace = grace
         """How long the table waits for a person's seat that is free or whose person
         dropped, before a computer player stands in (None: for ever)."""
