@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -11,17 +12,18 @@ import pytest
 from textual.widgets import Static
 
 from hearts.cards import Card, Seat
+from hearts.net import messages as msg
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
 from hearts.options import Options
 from hearts.rules import Rules, RuleSet
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
-from hearts.table import Computer, Person, Stage, Table, seat_state
+from hearts.table import Action, Computer, Person, Stage, Table, seat_state
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.join import JoinApp
-from hearts.tui.refused import RefusedScreen
+from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
@@ -218,7 +220,8 @@ async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Pa
 
     app.connection.send = send  # type: ignore[method-assign,assignment]
     async with app.run_test(size=(100, 30)) as pilot:
-        app.seat_view.show(state)
+        app.receive(msg.StateMessage(1, time.time(), state.to_json()))
+        await pilot.pause()
         await pilot.press("right", "right")
         assert sent == []
         card = app.seat_view.highlighted
@@ -242,7 +245,8 @@ async def test_choosing_cards_to_pass_sends_nothing_until_the_pass(tmp_path: Pat
 
     app.connection.send = send  # type: ignore[method-assign,assignment]
     async with app.run_test(size=(100, 30)) as pilot:
-        app.seat_view.show(state)
+        app.receive(msg.StateMessage(1, time.time(), state.to_json()))
+        await pilot.pause()
         chosen = []
         for _ in range(3):
             while app.seat_view.highlighted == Card.parse("QS") \
@@ -290,3 +294,19 @@ async def test_a_wrong_address_says_why_and_counts_the_tries(tmp_path: Path) -> 
                                  "connection refused")
         assert banner in app.seat_view.prompt()
         await pilot.press("x")
+
+
+async def test_while_connecting_a_page_says_so_and_offers_no_seat(tmp_path: Path) -> None:
+    """U8: no empty table saying "press Deal", nor leaving a seat it does not have."""
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(lambda: isinstance(app.screen, ConnectingScreen))
+        page = app.screen
+        await _until(lambda: "try" in str(page.query_one("#connecting-trouble", Static)
+                                            .render()))
+        assert "connection refused" in str(page.query_one("#connecting-trouble", Static)
+                                           .render()).lower()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert not app.seat_view.can(Action.ABANDON)
+        await pilot.press("x")
+    assert not app.is_running

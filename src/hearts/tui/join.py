@@ -31,7 +31,7 @@ from hearts.store.store import database_path
 from hearts.table import Action
 from hearts.table import events as ev
 from hearts.tui import words
-from hearts.tui.refused import RefusedScreen
+from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
@@ -56,7 +56,7 @@ class JoinApp(SeatApp):
         self.seat_view.banner = "Connecting to the table..."
         # the host chose the rules; undo is for one person alone; Abandon leaves
         self.seat_view.withheld = frozenset({Action.OPTIONS, Action.UNDO})
-        self.seat_view.granted = frozenset({Action.ABANDON, Action.HELP, Action.QUIT})
+        self.seat_view.granted = frozenset({Action.HELP, Action.QUIT})  # Leave once seated
         self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
         self.connection = Connection(url, code, name, self.receive, token=token,
@@ -74,8 +74,8 @@ class JoinApp(SeatApp):
         self._notice_timer: Timer | None = None
 
     def on_mount(self) -> None:
-        """Open the table page and connect."""
-        self.push_screen(TableScreen())
+        """Say where it connects, and connect: the table page comes with the seat."""
+        self.push_screen(ConnectingScreen(self.connection.url))
         self.set_interval(1.0, self._tick)
         if self.seats.notice:
             self.say(self.seats.notice)
@@ -84,6 +84,17 @@ class JoinApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (each hand was saved as it came)."""
         self.store.close()
+
+    def _seated(self) -> None:
+        """The first state: the table page in place of the connecting page, and
+        leaving the seat offered."""
+        if any(isinstance(screen, TableScreen) for screen in self.screen_stack):
+            return
+        self.seat_view.granted = frozenset({Action.ABANDON, Action.HELP, Action.QUIT})
+        if isinstance(self.screen, ConnectingScreen):
+            self.switch_screen(TableScreen())
+        else:
+            self.push_screen(TableScreen())
 
     def _tick(self) -> None:
         """Count a running timer down on the status line."""
@@ -97,6 +108,9 @@ class JoinApp(SeatApp):
             # never seated: the reason on a page of its own, not over an empty table
             self.push_screen(RefusedScreen(words.error_text(refusal, self.ended)))
             return
+        if not self.seat_view.shown:
+            self._connecting(f"{self.ended} - press x to quit")
+            return
         self.seat_view.banner = f"Disconnected: {self.ended} - press x to quit"
         self.refresh_table()
 
@@ -106,7 +120,13 @@ class JoinApp(SeatApp):
             "The table is out of reach - reconnecting"
         tries = f"try {failures}" if failures else "trying again"
         self.seat_view.banner = f"{lead} ({tries}: {why})..."
+        self._connecting(f"{tries}: {why}...")
         self.refresh_table()
+
+    def _connecting(self, text: str) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, ConnectingScreen):
+                screen.trouble(text)
 
     # --- what the server sends -----------------------------------------------------
 
@@ -122,6 +142,7 @@ class JoinApp(SeatApp):
                 self.seat_view.banner = None
                 self.seat_view.clock = message.now - time.time()
                 self.seat_view.show(state)
+                self._seated()
                 self.refresh_table()
             case msg.Welcome():
                 self.seat_view.banner = None
