@@ -299,6 +299,7 @@ class Table(SeatLifecycle, Aids):
             return
         if not self._seating[turn].computer_decides:
             if self.claimed:  # the person's card (away or not): nothing is left to choose
+                self._record_person(turn, len(hand.plays))
                 self._play(turn, hand.legal_plays()[0], out)
                 self._advance(out)
             elif not self.is_person(turn):
@@ -406,6 +407,7 @@ class Table(SeatLifecycle, Aids):
                 legal = hand.legal_plays()
                 if seat is not None and self.is_person(seat) and len(legal) == 1 \
                         and self.options.forced_cards:
+                    self._record_person(seat, len(hand.plays))
                     self._play(seat, legal[0], out)
                     self._say(out, seat, Notice(NoticeKind.FORCED_CARD, card=legal[0]))
             case Pause.TURN:
