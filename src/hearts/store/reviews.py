@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from hearts.records import hand_key
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
+from hearts.store.store import hand_record
 
 __all__ = ["Progress", "ReviewedHand", "Reviews", "claim_review", "find_hand", "has_reviews",
            "keep_review", "kept_review", "note_progress", "open_for_reviews", "review_progress",
@@ -146,8 +147,7 @@ def find_hand(db: sqlite3.Connection, match: int | None = None,
                          " ORDER BY finished DESC, match_id DESC, number DESC LIMIT 1"
                          ).fetchone()
     else:
-        row = db.execute("SELECT record FROM hands WHERE match_id = ? AND number = ?",
-                         (match, number if number is not None else 1)).fetchone()
+        return hand_record(db, match, number if number is not None else 1)
     return None if row is None else str(row[0])
 
 
