@@ -12,8 +12,9 @@ import pytest
 from hearts.cards import Card, Seat
 from hearts.net import messages as msg
 from hearts.net import tables
-from hearts.net.tables import NetTable, Outbox
-from tests.net.helpers import QUICK
+from hearts.net.outbox import Outbox
+from hearts.net.tables import NetTable
+from tests.net.helpers import QUICK, until
 
 
 async def test_refused_actions_write_nothing_and_the_game_writes_once_a_step(
@@ -52,13 +53,14 @@ async def test_an_idle_tables_store_is_closed_and_opened_again_when_needed(
         assert not net.store_open  # started, nobody there: no open file
         ann = net.join("Ann", None, Outbox())
         net.act(ann, msg.Act(msg.ActKind.DEAL))
+        await until(lambda: not net.writing)  # written off the event loop
         assert net.store_open
-        await asyncio.sleep(0.2)
-        assert not net.store_open
+        await until(lambda: not net.store_open, 5)
         hand = net.table.hand
         assert hand is not None
         card = next(c for c in hand.holding(Seat.SOUTH) if str(c) != "QS")
         net.act(ann, msg.Act(msg.ActKind.CHOOSE, card))  # saved: opened again
+        await until(lambda: not net.writing)
         assert net.store_open
         net.close()
         assert not net.store_open

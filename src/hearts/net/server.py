@@ -45,7 +45,8 @@ from hearts.net.limits import (
     cross_origin,
     quiet_exception_handler,
 )
-from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.outbox import Outbox
+from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 

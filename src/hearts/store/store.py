@@ -66,11 +66,11 @@ _JACK = Card.parse("JD")
 _BUSY_SECONDS = 3.0
 
 
-def _use_wal(db: sqlite3.Connection) -> None:
+def _use_wal(db: sqlite3.Connection, seconds: float = _BUSY_SECONDS) -> None:
     """Switch the file to WAL mode. SQLite answers "database is locked" at once,
     without waiting, when another process is creating or switching the same file
     at that moment, so wait here as the busy timeout would."""
-    deadline = time.monotonic() + _BUSY_SECONDS
+    deadline = time.monotonic() + seconds
     while True:
         try:
             db.execute("PRAGMA journal_mode = WAL")
@@ -241,6 +241,8 @@ class Store:
         self._db: sqlite3.Connection | None = None
         self._owner_lock = FileLock(path.with_name(OWNER_LOCK))
         self._guest_lock = FileLock(path.with_name(GUESTS_LOCK))
+        self.busy_seconds = _BUSY_SECONDS
+        """How long a write waits for another process's lock before it fails."""
         self._planned = _Kept()
         """What the file will hold once every save planned is written."""
         self._confirmed = _Kept()
@@ -250,7 +252,8 @@ class Store:
     # --- opening -------------------------------------------------------------------
 
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str] | None = None, claim: bool = True) -> Store:
+    def open(cls, data_dir: str | os.PathLike[str] | None = None, claim: bool = True,
+             busy_seconds: float = _BUSY_SECONDS) -> Store:
         """Open (or create) the store in ``data_dir``; this never raises.
 
         With ``claim`` the process tries to own the saved match; without it, or
@@ -258,11 +261,44 @@ class Store:
         but never touches the saved one.
         """
         store = cls(database_path(data_dir))
+        store.busy_seconds = busy_seconds
         try:
             store._open(claim)
         except (OSError, sqlite3.Error, _Broken) as error:
             store._give_up(_not_saving(store.path, error))
         return store
+
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long a write waits for another process's lock before it fails
+        (``sqlite3.OperationalError``, "database is locked") from now on."""
+        self.busy_seconds = seconds
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
+
+    def suspend(self) -> None:
+        """Close the file and let its locks go, keeping what the store knows of the
+        match in progress: :meth:`resume` carries on saving into it."""
+        self.close_quietly()
+
+    def resume(self, claim: bool = True) -> bool:
+        """Open the file again after :meth:`suspend` (or after it could not be
+        opened), keeping what the store knows of the match in progress; True when
+        it is open. Never raises: what went wrong is :attr:`problem`."""
+        if self._db is not None:
+            return True
+        notices = len(self.notices)
+        try:
+            self._open(claim)
+        except (OSError, sqlite3.Error, _Broken) as error:
+            self.close_quietly()
+            self.problem = _not_saving(self.path, error)
+            return False
+        del self.notices[notices:]  # said once, when it was first opened
+        if self._db is None:
+            return False
+        self.problem = None
+        return True
 
     @property
     def saving(self) -> bool:
@@ -313,14 +349,17 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection | None:
         """Open the file and bring its tables up to date; None if it is newer."""
-        db = sqlite3.connect(self.path, timeout=_BUSY_SECONDS, isolation_level=None)
+        # One thread at a time uses the connection, not always the one that opened
+        # it: a table server writes on a thread of its own (hearts.net.saver).
+        db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
+                             check_same_thread=False)
         try:
             version = self._look(db)
             if version > SCHEMA_VERSION:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            _use_wal(db)
+            _use_wal(db, self.busy_seconds)
             db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             check_schema(db)
