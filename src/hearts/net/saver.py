@@ -95,7 +95,7 @@ class Saver:
                  executor: Executor | None = None,
                  on_written: Callable[[int], None] | None = None,
                  on_notice: Callable[[str], None] | None = None,
-                 retry_seconds: float = RETRY_SECONDS) -> None:
+                 retry_seconds: float | None = None) -> None:
         self.store = store
         """The table's store (its saves are planned here, written on a thread)."""
         self.loop = loop
@@ -107,7 +107,8 @@ class Saver:
         self.on_notice = on_notice
         """Called on the loop with what the people should know: saving stopped,
         or works again."""
-        self.retry_seconds = retry_seconds
+        self.retry_seconds = RETRY_SECONDS if retry_seconds is None else retry_seconds
+        """The first wait before a failed write is tried again."""
         self.number = 0
         """The number of the latest write asked for."""
         self.done = 0
@@ -124,7 +125,7 @@ class Saver:
         self._rest = False
         self._busy: concurrent.futures.Future[_Work] | None = None
         self._retry: asyncio.TimerHandle | None = None
-        self._wait = retry_seconds
+        self._wait = self.retry_seconds
         self._closed = False
         store.wait_for_locks(BUSY_SECONDS)
 
@@ -234,9 +235,10 @@ class Saver:
             if self.failing is not None:
                 self.failing = None
                 self._tell(f"Progress is being saved again in {self.store.name}")
-        self.done = max(self.done, work.number)
+        # A failed write holds nobody: the table plays on, unsaved, as it said.
+        self.done = max(self.done, self.number if work.errors else work.number)
         if self.on_written is not None:
-            self.on_written(work.number)
+            self.on_written(self.done)
         self._kick()
 
     def _failed(self, work: _Work) -> None:

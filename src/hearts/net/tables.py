@@ -292,7 +292,10 @@ class NetTable:
         return self._saver
 
     def _gate(self, number: int) -> None:
-        """Hold what the people are sent from now on until write ``number`` is done."""
+        """Hold what the people are sent from now on until write ``number`` is done
+        (unless writing fails now: the table then plays on unsaved, as it said)."""
+        if self._saver is not None and self._saver.failing is not None:
+            return
         for holder in self.holders.values():
             if holder.outbox is not None:
                 holder.outbox.gate(number)
