@@ -141,18 +141,21 @@ async def test_connections_are_capped(tmp_path: Path, caplog: pytest.LogCaptureF
     limits = replace(UNLIMITED, max_connections=2)
     async with running_server(tmp_path, limits=limits) as (server, url), \
             aiohttp.ClientSession() as session:
-        first = await session.ws_connect(url)
-        second = await session.ws_connect(url)
+        idle = await session.ws_connect(url)
+        seated = await session.ws_connect(url)
+        await seated.send_str(json.dumps(_JOIN))
+        assert json.loads((await seated.receive()).data)["type"] == "welcome"
         await until(lambda: len(server.connections) == 2)
+        # full: a new connection takes the place of the one that never joined
         async with session.ws_connect(url) as third:
-            assert _codes(await _read_all(third)) == [ErrorCode.SERVER_FULL.value]
+            assert _codes(await _read_all(idle)) == [ErrorCode.SERVER_FULL.value]
+            await third.send_str(json.dumps({**_JOIN, "name": "Bob"}))
+            assert json.loads((await third.receive()).data)["type"] == "welcome"
+            # everyone has joined: one more is told the server is full
+            async with session.ws_connect(url) as fourth:
+                assert _codes(await _read_all(fourth)) == [ErrorCode.SERVER_FULL.value]
         assert ErrorCode.SERVER_FULL.closes and not ErrorCode.SERVER_FULL.fatal
-        await first.close()
-        await until(lambda: len(server.connections) == 1)
-        async with session.ws_connect(url) as fourth:  # room again
-            await fourth.send_str(json.dumps(_JOIN))
-            assert json.loads((await fourth.receive()).data)["type"] == "welcome"
-        await second.close()
+        await seated.close()
     assert any("server is full" in r.getMessage() for r in caplog.records)
 
 

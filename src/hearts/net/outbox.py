@@ -65,6 +65,8 @@ class Outbox:
         """True once :meth:`close` was called (or the client was too slow)."""
         self.too_slow = False
         """True when the client was dropped for not reading."""
+        self.let_go = False
+        """True when the connection is closed to make room (it had not joined)."""
         self.posted = 0
         """How many messages were put in (a state dropped for a newer one counts too)."""
         self._items: deque[list[Any]] = deque()
