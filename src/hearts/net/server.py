@@ -37,6 +37,7 @@ from aiohttp import WSMsgType, web
 from hearts.ai import Level, Player, make_player
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
+from hearts.net.clock import loop_clock
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import (
     Guesses,
@@ -128,7 +129,7 @@ class TableServer:
         """What the stores said when the tables were opened."""
         self.connections: set[web.WebSocketResponse] = set()
         """The WebSocket connections open now."""
-        self.guesses = Guesses()
+        self.guesses = Guesses(clock=loop_clock)
         """Wrong codes by address, network and in total."""
         self.waiting = Waiting(self.limits.waiting_per_address, self.limits.waiting_per_network,
                                self.limits.waiting_total)
@@ -359,9 +360,9 @@ class TableServer:
         bad = 0
         table: NetTable | None = None
         holder: SeatHolder | None = None
-        messages = TokenBucket(limits.messages_per_second, limits.message_burst)
-        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst)
-        patience = TokenBucket(limits.patience_per_second, limits.patience)
+        messages = TokenBucket(limits.messages_per_second, limits.message_burst, loop_clock)
+        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst, loop_clock)
+        patience = TokenBucket(limits.patience_per_second, limits.patience, loop_clock)
         deadline = asyncio.get_running_loop().time() + limits.join_seconds
 
         def refuse(code: ErrorCode, text: str) -> bool:
