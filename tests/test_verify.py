@@ -169,14 +169,13 @@ def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> Non
     driver = Driver(table, factory)
     driver.start()
     driver.send(ev.Deal(Seat.SOUTH))
-    for card in [c for c in seat_state(table, Seat.SOUTH).cards if str(c) != "QS"][:3]:
-        driver.send(ev.Choose(Seat.SOUTH, card))
-    driver.send(ev.PassChosen(Seat.SOUTH))
+    cards = [c for c in seat_state(table, Seat.SOUTH).cards if str(c) != "QS"][:3]
+    driver.send(ev.Pass(Seat.SOUTH, tuple(cards)))
     hand = table.hand
     assert hand is not None
     while hand.phase is not Phase.OVER:
         legal = seat_state(table, Seat.SOUTH).legal
-        driver.send(ev.Use(Seat.SOUTH, min(legal, key=lambda c: c.rank)))
+        driver.send(ev.Play(Seat.SOUTH, min(legal, key=lambda c: c.rank)))
     assert hand.stand_ins and {s.seat for s in hand.stand_ins} == {Seat.WEST}
     assert {s.player for s in hand.stand_ins} == {"casual"}
     assert any(said.notice.outcome is Outcome.LOWER_LEVEL for said in driver.said)

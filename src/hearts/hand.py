@@ -358,9 +358,21 @@ class Hand:
         if mask & held != mask:
             missing = next(card for card in chosen if not held & card.bit)
             return Refusal(Reason.NOT_IN_HAND, card=missing)
-        if mask & core.QUEEN_OF_SPADES:
+        if mask & self._unpassable:
             return Refusal(Reason.QUEEN_PASSED)
         return None
+
+    @property
+    def _unpassable(self) -> int:
+        """The cards the rules never let a seat pass, as a mask."""
+        return core.QUEEN_OF_SPADES
+
+    def passable(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may choose to pass now, sorted (none once it passed, or
+        when cards are not being passed)."""
+        if self.phase is not _PASSING or seat in self._passes:
+            return []
+        return cards_of_mask(self._hands[seat] & ~self._unpassable)
 
     def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
         """Why ``seat`` may not pass ``cards`` now, in words, or None if it may."""

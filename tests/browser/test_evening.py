@@ -211,7 +211,7 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
         # Each finished hand reached each person once: Ann and Bob were sent them
         # (a hand sent again after a drop is the same record), Cat's page kept them.
         for person in (ann, bob):
-            records = {str(m["record"]) for m in person.hands}
+            records = {str(m.record) for m in person.hands}
             assert len(records) == finished, (person.connection.name, len(records))
         with_token = [folder for folder in (data / "web").glob("*/*")
                       if (folder / "seats.json").exists()

@@ -88,7 +88,7 @@ def _session(address: str) -> aiohttp.ClientSession:
 async def _join(session: aiohttp.ClientSession, url: str, name: str,
                 token: str | None = None) -> dict[str, Any]:
     async with session.ws_connect(url) as ws:
-        await ws.send_str(json.dumps(msg.join_message("code-1", name, token)))
+        await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", name, token))))
         answer: dict[str, Any] = json.loads((await ws.receive(timeout=10)).data)
         return answer
 
@@ -136,7 +136,7 @@ async def test_wrong_codes_from_many_addresses_are_one_line_every_few_seconds(
         tries = 0
         async with _session(address) as session, session.ws_connect(url) as ws:
             while time.monotonic() < until_time and not ws.closed:
-                await ws.send_str(json.dumps(msg.join_message("guess", "Eve")))
+                await ws.send_str(json.dumps(msg.client_json(msg.Join("guess", "Eve"))))
                 reply = await ws.receive(timeout=30)
                 if reply.type is not aiohttp.WSMsgType.TEXT:
                     break

@@ -20,8 +20,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from hearts.cards import Seat
 from hearts.net.hostfile import STATE_FILE
 from hearts.table import Stage
+from hearts.table import events as ev
 from tests.net.helpers import Scripted, until
 
 pytestmark = pytest.mark.slow
@@ -175,7 +177,7 @@ async def test_out_of_open_files_the_host_warns_once_in_a_while_and_goes_on(
             flood.append(sock)
         await until(lambda: any("Too many open files" in line for line in host.err), 20)
         await asyncio.sleep(3)  # asyncio tries to accept again every second
-        await ann.connection.act("deal")
+        await ann.connection.send(ev.Deal(Seat.SOUTH))
         await until(lambda: ann.state.stage is Stage.PASSING, 20)  # the table goes on
         for sock in flood:
             sock.close()

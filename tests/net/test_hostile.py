@@ -32,7 +32,7 @@ from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server, until
 
 pytestmark = pytest.mark.slow
 
-_JOIN = msg.join_message("code-1", "Eve")
+_JOIN = msg.client_json(msg.Join("code-1", "Eve"))
 
 
 
@@ -51,8 +51,8 @@ def _codes(messages: list[dict[str, Any]]) -> list[str]:
     return [m["code"] for m in messages if m["type"] == "error"]
 
 
-_USE = '{"type":"act","action":"use","card":"2C"}'
-"""A legal act the server must handle: the 2 of clubs chosen, put back, or refused."""
+_USE = '{"type":"play","card":"2C"}'
+"""A legal command the server must handle: the 2 of clubs played, or refused."""
 
 
 def _no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
@@ -84,8 +84,8 @@ async def test_hints_have_a_stricter_limit_of_their_own(tmp_path: Path) -> None:
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
             await ws.send_str(json.dumps(_JOIN))
             for _ in range(5):
-                await ws.send_str('{"type":"act","action":"hint"}')
-            await ws.send_str('{"type":"act","action":"deal"}')  # other acts still go
+                await ws.send_str('{"type":"hint"}')
+            await ws.send_str('{"type":"deal"}')  # other acts still go
             got: list[dict[str, Any]] = []
             async with asyncio.timeout(20):
                 while not got or got[-1].get("state", {}).get("stage") != "passing":
@@ -161,11 +161,11 @@ async def test_connections_are_capped(tmp_path: Path, caplog: pytest.LogCaptureF
 
 async def test_nested_or_odd_json_is_an_error_never_a_traceback(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    odd = ["[" * 4000, '{"a":' * 600 + "1" + "}" * 600, '{"type":"join","version":2,'
-           '"code":"\\udc80","name":"x"}', '{"type":"join","version":2,"code":"code-1",'
-           '"name":"\\ud800"}', '{"type":"act","action":"use","card":"' + "9" * 4000 + '"}',
-           '{"type":"act","action":"use","card":NaN}', '{"type":{"x":1}}',
-           '{"type":"act","action":["use"]}', '{"type":"join","version":2,"code":"code-1",'
+    odd = ["[" * 4000, '{"a":' * 600 + "1" + "}" * 600, '{"type":"join","version":3,'
+           '"code":"\\udc80","name":"x"}', '{"type":"join","version":3,"code":"code-1",'
+           '"name":"\\ud800"}', '{"type":"play","card":"' + "9" * 4000 + '"}',
+           '{"type":"play","card":NaN}', '{"type":{"x":1}}',
+           '{"type":["play"]}', '{"type":"join","version":3,"code":"code-1",'
            '"name":"Eve","token":"\\udc80"}']
     async with running_server(tmp_path) as (_s, url), aiohttp.ClientSession() as session, \
             session.ws_connect(url) as ws:
@@ -241,17 +241,17 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
     limits = replace(UNLIMITED, send_seconds=1.0)
     async with running_server(tmp_path, replace(QUICK, people=2), limits=limits) as (server, url):
         _reader, writer = await _raw_socket(url, 4096)
-        writer.write(_frame(json.dumps(_JOIN)) + _frame('{"type":"act","action":"deal"}'))
+        writer.write(_frame(json.dumps(_JOIN)) + _frame('{"type":"deal"}'))
         holder = server.tables["t1"].holders[Seat.SOUTH]
         await until(lambda: holder.outbox is not None)
         outbox = holder.outbox
         assert outbox is not None
-        # choosing a card and putting it back, never reading the states that come back
+        # a card played while cards are passed, never reading the refusals that come back
         table = server.tables["t1"].table
         await until(lambda: table.hand is not None)
         assert table.hand is not None
         card = next(c for c in table.hand.holding(Seat.SOUTH) if str(c) != "QS")
-        toggle = _frame(json.dumps({"type": "act", "action": "choose", "card": str(card)}))
+        toggle = _frame(json.dumps({"type": "play", "card": str(card)}))
         # Until the buffers between are full and a send has waited a second: on a
         # busy machine the server keeps up longer, so a count of rounds would not do
         # (once nothing more is sent, a send that got through never waits).
@@ -261,7 +261,7 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
                 writer.write(toggle * 20)
                 await writer.drain()
                 await asyncio.sleep(0.01)
-                assert outbox.waiting <= 2  # the welcome and the latest state at most
+                assert outbox.waiting <= outbox.max_messages + 1  # bounded
         await until(lambda: outbox.too_slow and not server.connections)
         assert holder.outbox is None  # the seat waits for its person to come back
         writer.close()
@@ -269,8 +269,8 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
 
 
 async def _flood(url: str, seconds: float) -> int:
-    """Sit at table 1 and use a card as fast as the socket takes it (chosen and put
-    back, or refused), never reading; closed for it, come back with the seat's token
+    """Sit at table 1 and play a card as fast as the socket takes it (refused, or
+    played), never reading; closed for it, come back with the seat's token
     and go on."""
     token = None
     sent = 0
@@ -281,7 +281,7 @@ async def _flood(url: str, seconds: float) -> int:
                 await ws.send_str(json.dumps({**_JOIN, "token": token} if token else _JOIN))
                 welcome = json.loads((await ws.receive()).data)
                 token = welcome.get("token", token)
-                await ws.send_str('{"type":"act","action":"deal"}')
+                await ws.send_str('{"type":"deal"}')
                 try:
                     while time.monotonic() < end and not ws.closed:
                         for _ in range(50):

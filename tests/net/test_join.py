@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
 from hearts.options import Options
@@ -26,6 +26,7 @@ from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
+from tests.table.helpers import due_decisions, make_driver, step, to_first_card
 
 
 async def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -53,7 +54,7 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
             # so is a fourth card; the keys go faster than the state comes back
             for key in ("space", "right") * 4:
                 await pilot.press(key)
-            await _until(lambda: len(app.seat_view.state.chosen) == 3)
+            await _until(lambda: len(app.seat_view.choice) == 3)
             await pilot.press("p")
             await _until(lambda: app.seat_view.stage in (Stage.RECEIVED, Stage.PLAYING))
             assert isinstance(app.screen, TableScreen)
@@ -197,26 +198,62 @@ async def test_a_broken_seats_file_is_set_aside_with_a_notice(tmp_path: Path) ->
 async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Path) -> None:
     """The highlight is the screen's: moving it sends nothing, and space names the card
     it rests on, however fast the keys come before the next state."""
-    table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Computer()])
-    table.handle(ev.Deal(Seat.SOUTH))
-    state = seat_state(table, Seat.SOUTH)
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    for _ in range(400):
+        hand = driver.table.hand
+        assert hand is not None
+        if driver.table.stage is Stage.PLAYING and hand.turn == Seat.SOUTH \
+                and not due_decisions(driver):
+            break
+        step(driver)
+    state = seat_state(driver.table, Seat.SOUTH)
     app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
-    sent: list[dict[str, object]] = []
+    sent: list[object] = []
 
-    async def send(message: dict[str, object]) -> bool:
+    async def send(message: object) -> bool:
         sent.append(message)
         return True
 
-    app.connection.send = send  # type: ignore[method-assign]
+    app.connection.send = send  # type: ignore[method-assign,assignment]
     async with app.run_test(size=(100, 30)) as pilot:
         app.seat_view.show(state)
         await pilot.press("right", "right")
         assert sent == []
+        card = app.seat_view.highlighted
+        assert card is not None
         await pilot.press("space", "enter")
         await _until(lambda: len(sent) == 2)
         await pilot.press("x")
-    card = str(state.cards[2])
-    assert sent == [{"type": "act", "action": "use", "card": card}] * 2
+    assert sent == [ev.Play(Seat.SOUTH, card)] * 2
+
+
+async def test_choosing_cards_to_pass_sends_nothing_until_the_pass(tmp_path: Path) -> None:
+    table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Computer()])
+    table.handle(ev.Deal(Seat.SOUTH))
+    state = seat_state(table, Seat.SOUTH)
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    sent: list[object] = []
+
+    async def send(message: object) -> bool:
+        sent.append(message)
+        return True
+
+    app.connection.send = send  # type: ignore[method-assign,assignment]
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.seat_view.show(state)
+        chosen = []
+        for _ in range(3):
+            while app.seat_view.highlighted == Card.parse("QS") \
+                    or app.seat_view.highlighted in chosen:
+                await pilot.press("right")
+            chosen.append(app.seat_view.highlighted)
+            await pilot.press("space")
+        assert sent == [] and app.seat_view.choice.cards == chosen
+        await pilot.press("p")
+        await _until(lambda: len(sent) == 1)
+        await pilot.press("x")
+    assert sent == [ev.Pass(Seat.SOUTH, tuple(chosen))]
 
 
 async def test_a_refused_join_shows_the_reason_on_a_page_of_its_own(tmp_path: Path) -> None:

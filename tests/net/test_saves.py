@@ -208,7 +208,7 @@ async def _a_full_disk_loses_nothing(data: Path, fill: Callable[[], None],
         await asyncio.wait_for(asyncio.gather(back.over.wait(), bob.over.wait()), 60)
         await until(lambda: len(bob.hands) == 2)
         # each hand once, the hand that ended on the full disk first
-        assert [Hand.from_record(m["record"]).record() for m in bob.hands] == \
+        assert [Hand.from_record(m.record).record() for m in bob.hands] == \
             [hand.record() for hand in net.table.match.hands[:2]]
         await until(lambda: not net.writing)
         live = [hand.record() for hand in net.table.match.hands]

@@ -18,6 +18,7 @@ from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
 from hearts.rules import Reason, Refusal, RuleSet
 from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import events as ev
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
 
@@ -48,7 +49,7 @@ async def test_four_people_play_a_whole_match(tmp_path: Path) -> None:
             # every finished hand came to every person, whole and replayable
             assert len(person.hands) == len(table.match.hands)
             for sent, hand in zip(person.hands, table.match.hands, strict=True):
-                assert Hand.from_record(sent["record"]).points == hand.points
+                assert Hand.from_record(sent.record).points == hand.points
         for person in people:
             await person.stop()
 
@@ -86,8 +87,8 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
         await ws.close()
         await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before)
         assert bob.connection.token == token
-        welcome = [m for m in bob.messages if m["type"] == "welcome"]
-        assert len(welcome) == 2 and welcome[0]["seat"] == welcome[1]["seat"] == "north"
+        welcome = [m for m in bob.messages if isinstance(m, msg.Welcome)]
+        assert len(welcome) == 2 and welcome[0].seat == welcome[1].seat == Seat.NORTH
         table = server.tables["t1"].table
         assert table.hand is not None
         assert bob.state.view == table.hand.view(Seat.NORTH)
@@ -155,17 +156,17 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
         ann.start()
         await _until(lambda: bool(ann.states))
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
-            await ws.send_str('{"type":"act","action":"deal"}')
-            reply = json.loads((await ws.receive()).data)
-            assert reply == msg.error_message(ErrorCode.NOT_JOINED, "send join first")
-            await ws.send_str(json.dumps(msg.join_message("nope", "x")))
+            await ws.send_str('{"type":"deal"}')
+            reply = msg.read_server((await ws.receive()).data)
+            assert reply == msg.ErrorMessage(ErrorCode.NOT_JOINED, "send join first")
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("nope", "x"))))
             assert json.loads((await ws.receive()).data)["code"] == "bad-code"
-            await ws.send_str(json.dumps(msg.join_message("code-1", "Eve")))
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Eve"))))
             welcome = json.loads((await ws.receive()).data)
             assert welcome["type"] == "welcome" and welcome["seat"] == "north"
-            nasty = ["", "[]", "{", '{"type":"act","action":"use","card":"ZZ"}',
-                     '{"type":"act","action":"fly"}', '{"type":"dance"}',
-                     '{"type":"act","action":"move","step":1e99}']
+            nasty = ["", "[]", "{", '{"type":"play","card":"ZZ"}',
+                     '{"type":"fly"}', '{"type":"dance"}',
+                     '{"type":"move","step":1e99}']
             for text in nasty:
                 await ws.send_str(text)
             # A card she does not hold, which the table refuses whatever she holds
@@ -174,7 +175,8 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
             await _until(lambda: mine.stage is Stage.PASSING)
             assert mine.hand is not None
             foreign = next(c for c in Card.all() if c not in mine.hand.holding(Seat.NORTH))
-            await ws.send_str(json.dumps({"type": "act", "action": "use", "card": str(foreign)}))
+            await ws.send_str(json.dumps(msg.client_json(ev.Pass(
+                Seat.NORTH, (foreign, *mine.hand.holding(Seat.NORTH)[:2])))))
             # the table's own refusal, as the single-player game has it
             refusal = Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_IN_HAND,
                                                                  card=foreign))
@@ -186,11 +188,11 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
                     if data["type"] == "error":
                         errors.append(data)
                     elif data["type"] == "notice":
-                        notices.append(msg.read_notice(data))
+                        notices.append(Notice.from_json(data["notice"]))
                     if len(errors) >= len(nasty) and refusal in notices:
                         break
             assert errors[0]["message"].startswith("not JSON")
-            assert "unknown action 'fly'" in errors[4]["message"]
+            assert "unknown message type 'fly'" in errors[4]["message"]
             assert {e["code"] for e in errors} == {"bad-message"}
             for _ in range(MAX_BAD_MESSAGES):
                 await ws.send_str("junk")
@@ -259,7 +261,7 @@ async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> 
         assert ws is not None
         await ws.close()
         await _until(lambda: ann.connection.reconnects >= 1 and len(ann.hands) == 2)
-        assert ann.hands[1]["record"] == ann.hands[0]["record"]
+        assert ann.hands[1].record == ann.hands[0].record
         await ann.stop()
         await bob.stop()
 

@@ -122,7 +122,7 @@ def test_a_client_that_stops_answering_pings_is_seen_gone(tmp_path: Path) -> Non
                 aiohttp.ClientSession() as session, \
                 session.ws_connect(url, autoping=False, heartbeat=None) as ws:
             net = server.tables["t1"]
-            await ws.send_str(json.dumps(msg.join_message("code-1", "Eve")))
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Eve"))))
             await _until(lambda: net.holders[Seat.SOUTH].outbox is not None, 10)
             joined = _loop().time()
             # Eve's client reads nothing and answers no ping
@@ -162,8 +162,8 @@ def test_rate_limits_refill_with_the_clock(tmp_path: Path) -> None:
         async with running_server(tmp_path, replace(QUICK, people=2), limits=limits,
                                   executor=_INLINE, writer=_INLINE) as (_server, url), \
                 aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
-            await ws.send_str(json.dumps(msg.join_message("code-1", "Eve")))
-            use = '{"type":"act","action":"use","card":"2C"}'
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Eve"))))
+            use = '{"type":"play","card":"2C"}'
 
             async def burst(count: int) -> int:
                 """Send ``count`` at once; how many were refused for their rate (the

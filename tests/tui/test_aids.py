@@ -69,7 +69,7 @@ async def test_hint_while_passing_raises_the_three_cards(tmp_path: Path) -> None
         hand = app.table.hand
         assert hand is not None
         advice = SteadyPlayer().choose_pass(hand.view(Seat.SOUTH))
-        assert sorted(app.seat_view.state.chosen) == sorted(advice)
+        assert sorted(app.seat_view.choice.cards) == sorted(advice)
         assert app.seat_view.prompt().startswith("Hint: pass the ")
         assert app.seat_view.state.assisted
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]  # the user's own view only
@@ -282,7 +282,7 @@ async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None
         await pilot.press("u")
         hand = app.table.hand
         assert hand is not None and hand.passed(Seat.SOUTH) == ()
-        assert sorted(app.seat_view.state.chosen) == sorted(cards)
+        assert sorted(app.seat_view.choice.cards) == sorted(cards)
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)

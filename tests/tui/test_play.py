@@ -55,13 +55,13 @@ async def test_passing_flow_by_keyboard(tmp_path: Path) -> None:
                                       "quit"}
         first = app.seat_view.highlighted
         await pilot.press("space")
-        assert list(app.seat_view.state.chosen) == [first]
+        assert list(app.seat_view.choice.cards) == [first]
         assert str(app.screen.query_one("#button-pass", GameButton).label) == "Pass 1"
         await pilot.press("space")  # choosing again lowers it
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         await pilot.press("space", "right", "enter")
         await pilot.press("c")
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         await pilot.press("p")
         assert "3 cards" in app.seat_view.prompt()
         before = set(app.seat_view.state.cards)
@@ -114,7 +114,7 @@ async def test_queen_of_spades_may_not_be_passed(tmp_path: Path) -> None:
         queen = Card.parse("QS")
         x, y = card_offset(app, queen)
         await pilot.click(HandRow, offset=(x, y))
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         assert "The queen of spades may not be passed" in app.seat_view.prompt()
 
 
@@ -126,7 +126,7 @@ async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
         cards = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:4]
         for card in cards:
             await pilot.click(HandRow, offset=card_offset(app, card))
-        assert list(app.seat_view.state.chosen) == cards[:3]
+        assert list(app.seat_view.choice.cards) == cards[:3]
         assert "3 cards" in app.seat_view.prompt()
 
 

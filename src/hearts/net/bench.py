@@ -203,6 +203,12 @@ class _Person:
         self.done: tuple[Any, ...] | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.task: asyncio.Task[None] | None = None
+        self.seq = 0
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(ConnectionError, aiohttp.ClientError):
+                await self.ws.send_str(msg.encode(message))
 
     def start(self, session: aiohttp.ClientSession) -> None:
         self.task = asyncio.create_task(self.run(session))
@@ -212,7 +218,8 @@ class _Person:
             with contextlib.suppress(aiohttp.ClientError, OSError):
                 async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
                     self.ws = ws
-                    await ws.send_str(msg.encode(msg.join_message(self.code, self.name)))
+                    await ws.send_str(msg.encode(msg.client_json(msg.Join(self.code,
+                                                                          self.name))))
                     async for frame in ws:
                         if frame.type is aiohttp.WSMsgType.TEXT:
                             self.got(json.loads(frame.data))
@@ -227,9 +234,13 @@ class _Person:
         if kind == "state":
             self.state = message["state"]
         elif kind == "change" and self.state is not None:
+            if message.get("base") != self.seq:
+                asyncio.get_running_loop().create_task(self._send({"type": "sync"}))
+                return
             _apply(self.state, message.get("set", []))
         else:
             return
+        self.seq = message.get("seq", 0)
         state = self.state
         assert state is not None
         view = state.get("view")
@@ -245,21 +256,16 @@ class _Person:
         view = state.get("view") or {}
         stage = state.get("stage")
         key = (stage, state.get("hand_number"), len(view.get("played", ())),
-               len(state.get("chosen", ())), bool(state.get("legal")))
+               bool(state.get("passable")), bool(state.get("legal")))
         if key == self.done or self.ws is None:
             return
         self.done = key
         actions = state.get("actions", ())
         sends: list[dict[str, Any]] = []
         if stage == "received":
-            sends = [{"type": "act", "action": "continue"}]
-        elif stage == "passing" and "pass" in actions:
-            chosen = state.get("chosen", [])
-            if len(chosen) == 3:
-                sends = [{"type": "act", "action": "pass"}]
-            elif not chosen:
-                sends = [{"type": "act", "action": "choose", "card": card}
-                         for card in view.get("hand", [])[:3]]
+            sends = [{"type": "continue"}]
+        elif stage == "passing" and "pass" in actions and len(state.get("passable", ())) >= 3:
+            sends = [{"type": "pass", "cards": self.rng.sample(state["passable"], 3)}]
         elif state.get("legal"):
             card = self.rng.choice(state["legal"])
             if self.pace:
@@ -267,10 +273,10 @@ class _Person:
             number = state.get("hand_number", 0)
             self.seen.add((number, card))
             self.board.played(number, card)
-            sends = [{"type": "act", "action": "use", "card": card}]
+            sends = [{"type": "play", "card": card}]
         elif stage == "idle" and self.deals and "deal" in actions \
                 and not state.get("match_over"):
-            sends = [{"type": "act", "action": "deal"}]
+            sends = [{"type": "deal"}]
         with contextlib.suppress(ConnectionError, aiohttp.ClientError):
             for message in sends:
                 await self.ws.send_str(msg.encode(message))

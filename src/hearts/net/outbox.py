@@ -91,9 +91,9 @@ class Outbox:
         return bool(self._items) and isinstance(self._items[0][0], _Gate) \
             and self._items[0][0].number > self._released
 
-    def put(self, message: dict[str, Any]) -> None:
+    def put(self, message: msg.ServerMessage) -> None:
         """Send ``message`` after those already waiting."""
-        self.put_text(msg.encode(message))
+        self.put_text(msg.server_text(message))
 
     def put_text(self, text: str) -> None:
         """Send a message already encoded, after those already waiting."""
@@ -169,7 +169,7 @@ class Outbox:
         return entry
 
     def _overflow(self) -> None:
-        text = msg.encode(msg.error_message(
+        text = msg.server_text(msg.ErrorMessage(
             ErrorCode.TOO_SLOW, "this connection does not read what the table sends - "
             "closing"))
         self._items.clear()

@@ -49,6 +49,7 @@ from hearts.net.limits import (
 )
 from hearts.net.outbox import Outbox
 from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
+from hearts.table import events as ev
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
@@ -325,8 +326,8 @@ class TableServer:
             return
         self._waiting.pop(key, None)
         self.warn("waiting", "Too many connections waiting to join: let one go to make room")
-        key.put(msg.error_message(ErrorCode.SERVER_FULL, "too many connections wait to join "
-                                  "from your network - try again in a while"))
+        key.put(msg.ErrorMessage(ErrorCode.SERVER_FULL, "too many connections wait to join "
+                                 "from your network - try again in a while"))
         key.let_go = True
         key.close()
 
@@ -370,11 +371,11 @@ class TableServer:
             message too many, or the error closes it."""
             nonlocal bad
             bad += 1
-            outbox.put(msg.error_message(code, text))
+            outbox.put(msg.ErrorMessage(code, text))
             if code.closes:
                 return True
             if bad >= MAX_BAD_MESSAGES:
-                outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+                outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                              "too many bad messages - closing"))
                 return True
             return False
@@ -382,11 +383,11 @@ class TableServer:
         def too_fast(text: str) -> bool:
             """A message refused for its rate; True when the connection is to close."""
             if patience.take():
-                outbox.put(msg.error_message(ErrorCode.RATE_LIMITED, text))
+                outbox.put(msg.ErrorMessage(ErrorCode.RATE_LIMITED, text))
                 return False
             self.warn("flood", "Closed the connection from %s: it kept sending too fast",
                       address)
-            outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+            outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                          "too many messages too fast - closing"))
             return True
 
@@ -399,14 +400,14 @@ class TableServer:
                     else:
                         frame = await ws.receive()
                 except TimeoutError:
-                    outbox.put(msg.error_message(ErrorCode.JOIN_TIMEOUT,
+                    outbox.put(msg.ErrorMessage(ErrorCode.JOIN_TIMEOUT,
                                                  "no join in time - closing"))
                     return
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                     return
                 if frame.type == WSMsgType.ERROR:
                     # too big, most often: aiohttp closes the connection itself
-                    outbox.put(msg.error_message(ErrorCode.TOO_BIG,
+                    outbox.put(msg.ErrorMessage(ErrorCode.TOO_BIG,
                                                  f"connection error: {ws.exception()}"))
                     return
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
@@ -417,14 +418,16 @@ class TableServer:
                         return
                     continue
                 try:
-                    message = msg.read_client(frame.data)
+                    message = msg.read_client(frame.data, None if holder is None
+                                              else holder.seat)
                 except msg.MessageError as error:
                     if refuse(error.code, str(error)):
                         return
                     continue
                 if isinstance(message, msg.Join):
                     if holder is not None:
-                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send act or leave"):
+                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send a command "
+                                  "or leave"):
                             return
                         continue
                     table = self.find(message.code, table_id)
@@ -451,18 +454,26 @@ class TableServer:
                         continue
                     self.waiting.left(outbox)  # seated: bounded by the seats from now on
                     self._waiting.pop(outbox, None)
+                elif isinstance(message, msg.Watch):
+                    if refuse(ErrorCode.BAD_MESSAGE, "this server does not take watchers"):
+                        return
                 elif table is None or holder is None:
                     if refuse(ErrorCode.NOT_JOINED, "send join first"):
                         return
                 elif holder.outbox is not outbox:
-                    outbox.put(msg.error_message(ErrorCode.REPLACED, "this seat is played "
-                                                 "from another connection now"))
+                    outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, "this seat is played "
+                                                "from another connection now"))
                     return
                 elif isinstance(message, msg.Leave):
                     table.leave(holder)
                     holder = None
                     return
-                elif message.action == "hint" and not hints.take():
+                elif isinstance(message, msg.Sync):
+                    table.sync(holder)
+                elif isinstance(message, msg.AskReview):
+                    if refuse(ErrorCode.BAD_MESSAGE, "this server does not review hands"):
+                        return
+                elif isinstance(message, ev.AskHint) and not hints.take():
                     if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
                                 "this one was not taken"):
                         return
@@ -492,5 +503,5 @@ def default_max_connections(tables: int) -> int:
 async def _refuse_now(ws: web.WebSocketResponse, code: ErrorCode, text: str) -> None:
     """Tell a connection why it is refused, and close it."""
     with contextlib.suppress(TimeoutError, ConnectionError):
-        await asyncio.wait_for(ws.send_str(msg.encode(msg.error_message(code, text))), 2.0)
+        await asyncio.wait_for(ws.send_str(msg.server_text(msg.ErrorMessage(code, text))), 2.0)
         await asyncio.wait_for(ws.close(), 2.0)

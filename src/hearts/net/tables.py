@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
@@ -176,6 +177,8 @@ class NetTable:
         """The flow of the match."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
+        self.epoch = fresh_secret(6)
+        """This run of the table (a table started again numbers its changes afresh)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.failures = 0
         """How many decisions raised (the table asks again or stands in)."""
@@ -413,7 +416,7 @@ class NetTable:
             holder.grace.cancel()
             holder.grace = None
         self.write_meta()  # the token is kept before the person learns it
-        outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
+        outbox.put(msg.Welcome("seat", holder.seat, holder.token or "", self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
         # it goes again (the client keeps a hand it already has once, so the count
         # of hands sent is kept with the next write, not at once).
@@ -446,7 +449,7 @@ class NetTable:
             holder.grace = None
         self.write_meta()
         if holder.outbox is not None:
-            holder.outbox.put(msg.notice_message(Notice(NoticeKind.YOU_LEFT)))
+            holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
         self._say(Notice(NoticeKind.LEFT, holder.seat))
@@ -465,9 +468,16 @@ class NetTable:
         self._say(Notice(NoticeKind.AWAY, holder.seat))
         self.carry_out(self.table.seat_as(holder.seat, Computer()))
 
-    def act(self, holder: SeatHolder, act: msg.Act) -> None:
-        """A person's action, handed to the table as the single-player game would."""
-        self.carry_out(self.table.handle(msg.event_of(act, holder.seat)))
+    def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
+        """A person's command (the table's own event, for their seat)."""
+        assert event.seat == holder.seat
+        self.carry_out(self.table.handle(event))
+
+    def sync(self, holder: SeatHolder) -> None:
+        """Send ``holder`` their whole state again."""
+        if holder.outbox is not None:
+            holder.last_state = None
+            self.redraw()
 
     # --- the table's effects (this table is their ports) ------------------------------
 
@@ -551,16 +561,15 @@ class NetTable:
         if len(finished) <= holder.delivered:
             return False
         for hand in finished[holder.delivered:]:
-            holder.outbox.put(msg.hand_message(hand.record(), match.seed,
-                                               msg.seat_name(holder.seat)))
+            holder.outbox.put(msg.HandMessage(hand.record(), match.seed, holder.seat))
         holder.delivered = len(finished)
         return True
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
-        message = msg.notice_message(notice)
+        text = msg.server_text(msg.NoticeMessage(notice))
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
-                holder.outbox.put(message)
+                holder.outbox.put_text(text)
 
     def redraw(self) -> None:
         """Send every connected person their own state, if it changed; the states
@@ -568,6 +577,7 @@ class NetTable:
         people = self.people()
         sheet = sheet_rows(self.table.match)
         changed = False
+        now = time.time()
         for holder in self.holders.values():
             if holder.outbox is None:
                 continue
@@ -577,4 +587,5 @@ class NetTable:
                     self.seq += 1
                     changed = True
                 holder.last_state = state
-                holder.outbox.put_state(msg.encode(msg.state_message(state, self.seq)))
+                holder.outbox.put_state(msg.server_text(
+                    msg.StateMessage(self.seq, now, state.to_json())))

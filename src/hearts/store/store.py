@@ -752,8 +752,12 @@ def hand_records(db: sqlite3.Connection, since: str | None = None) -> Iterator[s
 def _step(hand: Hand, kept: _Kept) -> str | None:
     """What ``hand`` gained since ``kept`` was written, as one step's JSON (None: nothing)."""
     data: dict[str, Any] = {}
+    seats = [seat for seat in Seat if seat not in kept.passes and hand.passed(seat)]
+    if len(seats) > 1:  # (saves made one) in the order passed, as the record has them
+        order = [Seat.parse(entry["seat"]) for entry in hand.record()["passes"]]
+        seats.sort(key=order.index)
     passes = [{"seat": seat.name.lower(), "cards": [str(c) for c in hand.passed(seat)]}
-              for seat in Seat if seat not in kept.passes and hand.passed(seat)]
+              for seat in seats]
     if passes:
         data["passes"] = passes
     if len(hand.plays) > kept.plays:

@@ -21,10 +21,10 @@ from hearts.table.seatstate import (
     sheet_rows,
 )
 from hearts.table.snapshot import restore
-from hearts.table.table import SUIT_ORDER, Desk, Pause, Stage, Table, display_order
+from hearts.table.table import SUIT_ORDER, Pause, Stage, Table, display_order
 
 __all__ = [
-    "SCHEMA_VERSION", "SUIT_ORDER", "Abandoned", "Action", "Computer", "Decide", "Desk",
+    "SCHEMA_VERSION", "SUIT_ORDER", "Abandoned", "Action", "Computer", "Decide",
     "Effect", "Notice", "NoticeKind", "Outcome", "Pause", "Person", "Ports", "Prompt",
     "PromptKind", "Redraw", "Result", "Save", "Say", "SeatInfo", "SeatSpec", "SeatState",
     "SheetRow", "Stage", "Table", "Wait", "carry_out", "display_order", "one_person",

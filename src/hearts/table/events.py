@@ -15,8 +15,8 @@ from hearts.cards import Card, Seat
 from hearts.options import Options
 
 __all__ = [
-    "Abandon", "Advised", "AskHint", "Choose", "Clear", "Continue", "Deal", "Decided",
-    "Elapsed", "Event", "Failed", "OptionsChanged", "PassChosen", "PersonEvent", "Undo", "Use",
+    "Abandon", "Advised", "AskHint", "Continue", "Deal", "Decided", "Elapsed", "Event",
+    "Failed", "OptionsChanged", "Pass", "PersonEvent", "Play", "Undo",
 ]
 
 
@@ -29,34 +29,19 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
-class Use:
-    """A person used ``card`` (a click, or space on the card under their highlight):
-    while passing it is chosen or put back, while playing it is played."""
+class Pass:
+    """Pass these three cards (choosing them is the front end's business)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play this card."""
 
     seat: Seat
     card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    """Choose ``card`` to pass, or put it back if it was chosen."""
-
-    seat: Seat
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Clear:
-    """Put back every card a person chose to pass."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class PassChosen:
-    """Pass the three cards a person chose."""
-
-    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +111,7 @@ class Elapsed:
 Advised = Decided
 """The hint's answer is a decision like any other."""
 
-PersonEvent = Deal | Use | Choose | Clear | PassChosen | Continue | Undo | AskHint
+PersonEvent = Deal | Pass | Play | Continue | Undo | AskHint
 """What a person does at the table, from their own seat."""
 
 Event = PersonEvent | Abandon | OptionsChanged | Decided | Failed | Elapsed

@@ -26,10 +26,10 @@ from hearts.table.table import Stage, Table, display_order
 from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "seat_state", "sheet_rows"]
+           "TurnTimer", "seat_state", "sheet_rows"]
 
-SCHEMA_VERSION = 2
-"""The version of :meth:`SeatState.to_json`'s form (the network's version 2)."""
+SCHEMA_VERSION = 3
+"""The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
 
 _QUEEN = Card.parse("QS")
 
@@ -40,6 +40,7 @@ class Action(StrEnum):
     DEAL = "deal"
     PASS = "pass"
     CLEAR = "clear"
+    """Put back the cards chosen to pass (a front end's own: offered while it may pass)."""
     CONTINUE = "continue"
     HINT = "hint"
     UNDO = "undo"
@@ -96,6 +97,16 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnTimer:
+    """A turn timer running: whose time it is, and when it ends."""
+
+    seats: tuple[Seat, ...]
+    """The seats whose pass or card is timed."""
+    until: float | None
+    """When it ends, on the front end's clock (seconds since 1970), if it knows."""
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """The hand just over, for the middle of the table."""
 
@@ -122,6 +133,10 @@ class SeatState:
     """The seat's view of the hand on the table (None before the first deal)."""
     seats: tuple[SeatInfo, ...]
     """Who sits where, in seat order."""
+    waiting: tuple[Seat, ...]
+    """The seats whose pass or card the table waits for from a person."""
+    timer: TurnTimer | None
+    """The turn timer running, if one is."""
     scores: tuple[int, ...]
     """The match totals before the hand on the table is over."""
     target: int
@@ -136,12 +151,13 @@ class SeatState:
     """A hint or an undo was used in this match."""
     sheet: tuple[SheetRow, ...]
     """The score sheet: one row a hand."""
-    chosen: tuple[Card, ...]
-    """The cards this seat chose to pass, in the order chosen."""
+    passable: frozenset[Card]
+    """The cards this seat may choose to pass now (empty unless it chooses)."""
     passed: tuple[Card, ...]
     """The cards this seat passed, while the others still choose."""
     raised: frozenset[Card]
-    """The cards drawn raised out of the hand: chosen, passed or just received."""
+    """The cards drawn raised out of the hand: passed, or just received (a front
+    end raises the cards its person chose, too)."""
     legal: frozenset[Card]
     """The cards this seat may play now (empty unless it is its turn)."""
     trick: tuple[tuple[Seat, Card], ...]
@@ -152,6 +168,8 @@ class SeatState:
     """What the status line asks of this seat, or whose turn it is."""
     result: Result | None
     """The hand just over, between hands."""
+    watchers: tuple[str, ...]
+    """The names of the people watching the table."""
     actions: frozenset[Action]
     """What this seat may use now."""
 
@@ -190,6 +208,10 @@ class SeatState:
             "view": None if self.view is None else self.view.to_json(),
             "seats": [{"name": info.name, "person": info.person, "connected": info.connected,
                        "stand_in": info.stand_in} for info in self.seats],
+            "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
+            "timer": None if self.timer is None else {
+                "seats": [SEAT_KEYS[seat] for seat in self.timer.seats],
+                "until": self.timer.until},
             "scores": list(self.scores),
             "target": self.target,
             "match_over": self.match_over,
@@ -199,7 +221,7 @@ class SeatState:
             "sheet": [{"points": list(row.points), "over": row.over,
                        "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
                       for row in self.sheet],
-            "chosen": [str(card) for card in self.chosen],
+            "passable": sorted(str(card) for card in self.passable),
             "passed": [str(card) for card in self.passed],
             "raised": sorted(str(card) for card in self.raised),
             "legal": sorted(str(card) for card in self.legal),
@@ -210,6 +232,7 @@ class SeatState:
                 "number": self.result.number, "seed": self.result.seed,
                 "shooter": _seat_json(self.result.shooter),
                 "winners": [SEAT_KEYS[seat] for seat in self.result.winners]},
+            "watchers": list(self.watchers),
             "actions": sorted(action.value for action in self.actions),
         }
 
@@ -224,6 +247,7 @@ class SeatState:
         try:
             view = data["view"]
             result = data["result"]
+            timer = data["timer"]
             return cls(
                 seat=Seat.parse(_text(data["seat"])),
                 stage=Stage(data["stage"]),
@@ -231,6 +255,10 @@ class SeatState:
                 seats=_four([SeatInfo(_text(info["name"], 64), _flag(info["person"]),
                                       _flag(info["connected"]), _flag(info["stand_in"]))
                              for info in _list(data["seats"], 4)]),
+                waiting=tuple(Seat.parse(_text(s)) for s in _list(data["waiting"], 4)),
+                timer=None if timer is None else TurnTimer(
+                    tuple(Seat.parse(_text(s)) for s in _list(timer["seats"], 4)),
+                    _time(timer["until"])),
                 scores=_four([_whole(score) for score in _list(data["scores"], 4)]),
                 target=_whole(data["target"]),
                 match_over=_flag(data["match_over"]),
@@ -241,7 +269,7 @@ class SeatState:
                                      _flag(row["over"]), _seat(row["shooter"]),
                                      _seat(row["queen"]))
                             for row in _list(data["sheet"], 10_000)),
-                chosen=_cards(data["chosen"]),
+                passable=frozenset(_cards(data["passable"])),
                 passed=_cards(data["passed"]),
                 raised=frozenset(_cards(data["raised"])),
                 legal=frozenset(_cards(data["legal"])),
@@ -254,6 +282,7 @@ class SeatState:
                     None if result["seed"] is None else _whole(result["seed"]),
                     _seat(result["shooter"]),
                     tuple(Seat.parse(_text(s)) for s in _list(result["winners"], 4))),
+                watchers=tuple(_text(name, 64) for name in _list(data["watchers"], 64)),
                 actions=frozenset(Action(a) for a in _list(data["actions"], len(Action))),
             )
         except (KeyError, TypeError) as error:
@@ -282,6 +311,14 @@ def _whole(value: object) -> int:
     return value
 
 
+def _time(value: object) -> float | None:
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"expected a time in seconds, not {value!r:.40}")
+    return float(value)
+
+
 def _list(value: object, limit: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > limit:
         raise ValueError(f"expected a list of at most {limit} entries")
@@ -306,39 +343,47 @@ def _cards(value: object) -> tuple[Card, ...]:
 
 
 def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None = None,
-               sheet: tuple[SheetRow, ...] | None = None) -> SeatState:
+               sheet: tuple[SheetRow, ...] | None = None,
+               deadlines: Mapping[int, float] | None = None,
+               watchers: tuple[str, ...] = ()) -> SeatState:
     """What ``seat`` may see and do at ``table`` now.
 
     ``people`` says who holds the people's seats of a network table (their names,
     whether they are connected, whether a computer player stands in for them); a
     seat it leaves out is named by the table's own seats. ``sheet`` is the match's
     :func:`sheet_rows`, when the caller has them already (the same for every seat).
+    ``deadlines`` says when the pauses the table asked for end (by token, seconds
+    since 1970), so a turn timer shows its end; ``watchers`` names who watches.
     """
     hand = table.hand
     view = None if hand is None else hand.view(seat)
     person = table.is_person(seat)
     passing = table.stage is Stage.PASSING
-    desk = table.desks.get(seat)
-    chosen = tuple(desk.chosen) if desk is not None and passing else ()
+    passable = frozenset(hand.passable(seat)) if hand is not None and passing and person \
+        else frozenset()
     passed = tuple(hand.passed(seat)) if hand is not None and table.passed(seat) else ()
     if table.stage is Stage.RECEIVED and hand is not None:
         raised = frozenset(hand.received(seat))
     else:
-        raised = frozenset(chosen + passed)
+        raised = frozenset(passed)
     shown = table.shown_trick
     trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
     legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
         frozenset()
     shared = len(table.people) > 1
+    running = table.turn_timer
+    timer = None if running is None else TurnTimer(
+        running[1], None if deadlines is None else deadlines.get(running[0]))
     return SeatState(
         seat=seat, stage=table.stage, view=view,
         seats=tuple(_seat_info(table, each, people, shared) for each in Seat),
+        waiting=table.waiting, timer=timer,
         scores=table.match.scores, target=table.target, match_over=table.match.over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
         assisted=table.assisted, sheet=sheet_rows(table.match) if sheet is None else sheet,
-        chosen=chosen, passed=passed, raised=raised, legal=legal, trick=trick,
+        passable=passable, passed=passed, raised=raised, legal=legal, trick=trick,
         winner=None if shown is None else shown.winner,
-        prompt=_prompt(table, seat), result=_result(table),
+        prompt=_prompt(table, seat), result=_result(table), watchers=watchers,
         actions=_actions(table, seat) if person else frozenset(),
     )
 
@@ -388,7 +433,7 @@ def _actions(table: Table, seat: Seat) -> frozenset[Action]:
         # the key still shows the hand's last trick.
         can.add(Action.LAST)
     if stage is Stage.PASSING and not table.passed(seat):
-        can |= {Action.PASS, Action.CLEAR}
+        can.add(Action.PASS)
     if stage is Stage.RECEIVED:
         can.add(Action.CONTINUE)
     if table.hint_due(seat):

@@ -22,7 +22,7 @@ again, the level below it makes that decision, and the hand's record says so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, assert_never
 
@@ -40,7 +40,7 @@ from hearts.table.notices import Notice, NoticeKind, Outcome
 from hearts.table.seating import Computer, Person, SeatSpec, one_person
 from hearts.view import Phase, Trick
 
-__all__ = ["SUIT_ORDER", "Desk", "Pause", "Stage", "Table", "display_order"]
+__all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The order of the suits in a person's hand, so the two red suits never touch."""
@@ -79,14 +79,6 @@ class Pause(Enum):
     """A person's only card is played for them after a moment."""
     TURN = "turn"
     """A person's time to decide (the turn timer of a network table)."""
-
-
-@dataclass
-class Desk:
-    """What only one person's side of the table holds: the cards they chose to pass."""
-
-    chosen: list[Card] = field(default_factory=list)
-    """The cards chosen to pass, in the order chosen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +133,6 @@ class Table:
         """The match being played."""
         self.stage = Stage.IDLE
         """Where the table stands."""
-        self.desks: dict[Seat, Desk] = {seat: Desk() for seat in self.people}
-        """Each person's chosen cards."""
         self.shown_trick: Trick | None = None
         """The finished trick on show, during ``TRICK_SHOW``."""
         self.assisted = False
@@ -201,7 +191,6 @@ class Table:
         if self._timer is not None and self._timer[1] == seat:
             self._timer = None
         if isinstance(spec, Person):
-            self.desks.setdefault(seat, Desk())
             self._name_people()
         out: list[Effect] = []
         self._advance(out)
@@ -302,6 +291,29 @@ class Table:
         return hand.tricks[-1] if hand is not None and hand.tricks else None
 
     @property
+    def waiting(self) -> tuple[Seat, ...]:
+        """The seats whose pass or card the table waits for from a person, in seat
+        order (also while a computer player decides for one whose time ran out)."""
+        hand = self.hand
+        if hand is None or self.stuck:
+            return ()
+        if self.stage is Stage.PASSING:
+            return tuple(seat for seat in self.people if not hand.passed(seat))
+        turn = hand.turn
+        if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
+                and not self.claimed and self.is_person(turn):
+            return (turn,)
+        return ()
+
+    @property
+    def turn_timer(self) -> tuple[int, tuple[Seat, ...]] | None:
+        """The turn timer running: its token (the front end knows when it ends) and
+        the seats whose time it is; None when none runs."""
+        if self._timer is None:
+            return None
+        return self._timer[0], self.waiting
+
+    @property
     def settled(self) -> bool:
         """True when nothing is being decided or waited for (tests wait for this)."""
         return not self._asks and self._pause is None and not self._ready
@@ -375,8 +387,7 @@ class Table:
                 self._options_changed(event, out)
             case ev.Deal():
                 self._deal(event.seat, out)  # whoever asks (a table of computers too)
-            case ev.Use() | ev.Choose() | ev.Clear() | ev.PassChosen() | ev.Continue() \
-                    | ev.Undo() | ev.AskHint():
+            case ev.Pass() | ev.Play() | ev.Continue() | ev.Undo() | ev.AskHint():
                 if self.is_person(event.seat):
                     self._person(event, out)
                 else:
@@ -390,14 +401,10 @@ class Table:
         match event:
             case ev.Deal():
                 self._deal(seat, out)
-            case ev.Use():
-                self._use(seat, event.card, out)
-            case ev.Choose():
-                self._say(out, seat, self._choose(seat, event.card))
-            case ev.Clear():
-                self._clear(seat, out)
-            case ev.PassChosen():
-                self._pass_chosen(seat, out)
+            case ev.Pass():
+                self._pass(seat, event.cards, out)
+            case ev.Play():
+                self._say(out, seat, self._play_person(seat, event.card, out))
             case ev.Continue():
                 self._settle()
             case ev.Undo():
@@ -413,8 +420,6 @@ class Table:
         """What the table must remember beside the match, as JSON values."""
         return {
             "stage": self.stage.value,
-            "desks": {seat.name.lower(): {"chosen": [str(c) for c in desk.chosen]}
-                      for seat, desk in self.desks.items()},
             "seed": self.seed,
             "games": self.games,
             "deals": self.deals,
@@ -429,8 +434,7 @@ class Table:
         grown = None if hand is None else (
             id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
             len(hand.stand_ins))
-        return (id(self.match), len(self.match.hands), grown, self.stage,
-                tuple(tuple(desk.chosen) for desk in self.desks.values()), self.seed,
+        return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, self.assisted)
 
     # --- dealing --------------------------------------------------------------
@@ -469,8 +473,6 @@ class Table:
     def _clear_table(self, stage: Stage) -> None:
         """Nothing chosen, shown or asked: the table as a new hand (or match) finds it."""
         self.stage = stage
-        for desk in self.desks.values():
-            desk.chosen = []
         self.shown_trick = None
         self.claimed = False
         self._forget_requests()
@@ -496,55 +498,19 @@ class Table:
             if self.match.over:
                 out.append(Say(Notice(NoticeKind.TARGET_NOW, count=self.match.rules.target)))
 
-    # --- a person's side: choosing, passing -----------------------------------
+    # --- a person's side: passing -----------------------------------------------
 
-    def _use(self, seat: Seat, card: Card, out: list[Effect]) -> None:
-        if self.stage is Stage.PASSING:
-            self._say(out, seat, self._choose(seat, card))
-        elif self.stage is Stage.RECEIVED:
-            self._settle()
-        elif self.stage is Stage.IDLE:
-            self._say(out, seat, Notice(NoticeKind.PRESS_DEAL))
-        else:
-            self._say(out, seat, self._play_person(seat, card, out))
-
-    def _choose(self, seat: Seat, card: Card) -> Notice | None:
+    def _pass(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         hand = self.hand
-        desk = self.desks[seat]
-        if self.stage is not Stage.PASSING or hand is None or self.passed(seat):
-            return _refused(Refusal(Reason.NOT_PASSING))
-        if card in desk.chosen:
-            desk.chosen.remove(card)
-            return None
-        if len(desk.chosen) >= 3:
-            return Notice(NoticeKind.THREE_CHOSEN)
-        refusal = choice_refusal(hand, seat, desk.chosen, card)
-        if refusal is not None:
-            return _refused(refusal)
-        desk.chosen.append(card)
-        return None
-
-    def _clear(self, seat: Seat, out: list[Effect]) -> None:
-        if self.stage is not Stage.PASSING or self.passed(seat):
+        if self.stage is not Stage.PASSING or hand is None:
             self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
             return
-        self.desks[seat].chosen = []
-
-    def _pass_chosen(self, seat: Seat, out: list[Effect]) -> None:
-        hand = self.hand
-        desk = self.desks[seat]
-        if self.stage is not Stage.PASSING or self.passed(seat) or hand is None:
-            self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
-            return
-        if len(desk.chosen) != 3:
-            self._say(out, seat, Notice(NoticeKind.CHOOSE_THREE, count=len(desk.chosen)))
-            return
-        refusal = hand.refuse_pass(seat, desk.chosen)
+        refusal = hand.refuse_pass(seat, cards) if len(cards) == 3 else \
+            Refusal(Reason.THREE_CARDS)
         if refusal is not None:
             self._say(out, seat, _refused(refusal))
             return
-        hand.pass_cards(seat, desk.chosen)
-        desk.chosen = []
+        hand.pass_cards(seat, cards)
         self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
 
@@ -566,6 +532,10 @@ class Table:
 
     def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> Notice | None:
         hand = self.hand
+        if self.stage is Stage.RECEIVED:
+            self._settle()  # the card is played from the hand the cards joined
+        if self.stage is Stage.IDLE:
+            return Notice(NoticeKind.PRESS_DEAL)
         if hand is None or self.stage not in (Stage.PLAYING, Stage.TRICK_SHOW):
             return Notice(NoticeKind.NOT_PLAYING)
         if hand.turn != seat or self.claimed:
@@ -791,8 +761,6 @@ class Table:
                 self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
                 return
             del self._asks[ask.seat]
-            if ask.seat in self.desks:
-                self.desks[ask.seat].chosen = []
             hand.pass_cards(ask.seat, event.cards)
             self._record_stand_in(ask, None)
             self._after_pass(out)
@@ -881,10 +849,7 @@ class Table:
     def _hinted(self, ask: _Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
         seat = ask.seat
         self._assist(out, seat)
-        if self.stage is Stage.PASSING:
-            self.desks[seat].chosen = list(cards)
-            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
-        elif self.to_play(seat):
+        if self.stage is Stage.PASSING or self.to_play(seat):
             self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
 
     def _assist(self, out: list[Effect], seat: Seat) -> None:
@@ -907,7 +872,6 @@ class Table:
             name = seat.name.lower()
             record["passes"] = [p for p in record["passes"] if p["seat"] != name]
             self._replace(Hand.from_record(record))
-            self.desks[seat].chosen = passed
             self._assist(out, seat)
             self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=tuple(passed)))
             return
@@ -937,16 +901,6 @@ class Table:
     def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
         if notice is not None:
             out.append(Say(notice, seat))
-
-
-def choice_refusal(hand: Hand, seat: Seat, chosen: Sequence[Card], card: Card
-                   ) -> Refusal | None:
-    """Why ``seat`` may not choose ``card`` to pass beside ``chosen``, or None."""
-    trial = [*chosen, card]
-    # Ask the engine about the card alone: padding with cards already
-    # chosen would only repeat them, so check it as part of any three.
-    others = [c for c in hand.holding(seat) if c not in trial]
-    return hand.refuse_pass(seat, trial + others[: 3 - len(trial)])
 
 
 def _refused(refusal: Refusal) -> Notice:

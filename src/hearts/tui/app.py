@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
@@ -53,6 +54,7 @@ from hearts.table import (
     seat_state,
 )
 from hearts.table import events as ev
+from hearts.table.choosing import saved_choice
 from hearts.table.driver import decide
 from hearts.table.runner import save_to
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
@@ -145,6 +147,7 @@ class HeartsApp(SeatApp):
                          first_start_notice: bool) -> None:
         store = self.store
         notices = [options_notice]
+        saved = None
         if new_match:
             kept = store.load()
             abandoned = store.abandon()
@@ -162,6 +165,8 @@ class HeartsApp(SeatApp):
                 if not saved.match.over:
                     notices.append(f"Match resumed - hand {len(saved.match.hands)}")
         self.seat_view.show(seat_state(self.table, USER))
+        if self.resumed and saved is not None:
+            self.seat_view.choice.set(self.seat_view.state, saved_choice(saved.table, USER))
         if self.resumed:
             notices.append(self._level_notice())
         self.seat_view.notice = " - ".join(notice for notice in notices if notice) or None
@@ -315,8 +320,18 @@ class HeartsApp(SeatApp):
             self.set_timer(delay, due)
 
     def save(self, save: Save) -> None:
-        """Keep the match as it is now."""
-        self.say(save_to(self.store, save))
+        """Keep the match as it is now, with the cards chosen to pass."""
+        self.say(save_to(self.store, Save(save.match, self._with_choice(save.state),
+                                          save.assisted)))
+
+    def chosen_changed(self) -> None:
+        """Keep the cards chosen to pass with the match (a resumed game shows them)."""
+        if self.table.hand is not None:
+            self.say(self.store.save(self.table.match, self._with_choice(self.table.state())))
+
+    def _with_choice(self, state: dict[str, Any]) -> dict[str, Any]:
+        chosen = self.seat_view.choice.to_json()
+        return {**state, "desks": {USER.name.lower(): {"chosen": chosen}}}
 
     def abandoned(self) -> None:
         """Record the match in progress as abandoned."""

@@ -18,12 +18,11 @@ from typing import Any
 
 from textual.timer import Timer
 
-from hearts.cards import Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
-from hearts.net.client import Connection, error_code, table_url
+from hearts.net.client import Connection, table_url
 from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
@@ -71,8 +70,6 @@ class JoinApp(SeatApp):
         """Why the connection ended for good, once it has."""
         self.last_record: dict[str, Any] | None = None
         """The record of the last hand finished here, for the review."""
-        self.seq = -1
-        """The number of the latest state taken (an older one is stale)."""
         self._notice_timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -106,45 +103,38 @@ class JoinApp(SeatApp):
 
     # --- what the server sends -----------------------------------------------------
 
-    def receive(self, message: dict[str, Any]) -> None:
-        """A message from the server."""
-        kind = message.get("type")
-        if kind == "state":
-            try:
-                state, seq = msg.read_state(message)
-            except ValueError as error:
-                self.say(f"The server sent a state that cannot be read ({error})")
-                return
-            if seq < self.seq and seq != 0:
-                return  # an older state overtaken by a newer one
-            self.seq = seq
-            self.seat_view.banner = None
-            self.seat_view.show(state)
-            self.refresh_table()
-        elif kind == "welcome":
-            self.seat_view.banner = None
-            self.seq = -1  # a server started again numbers its states afresh
-            self.sub_title = f"table {message.get('table')}, seat {message.get('seat')}"
-        elif kind == "notice":
-            try:
-                notice = msg.read_notice(message)
-            except ValueError as error:
-                self.say(f"The server sent a notice that cannot be read ({error})")
-                return
-            self.say(self.seat_view.told(notice))
-        elif kind == "error":
-            self.say(words.error_text(error_code(message), str(message.get("message"))))
-        elif kind == "hand":
-            self._keep_hand(message)
+    def receive(self, message: msg.ServerMessage) -> None:
+        """A message from the server (each change comes as the state it makes)."""
+        match message:
+            case msg.StateMessage():
+                try:
+                    state = message.seat_state()
+                except ValueError as error:
+                    self.say(f"The server sent a state that cannot be read ({error})")
+                    return
+                self.seat_view.banner = None
+                self.seat_view.show(state)
+                self.refresh_table()
+            case msg.Welcome():
+                self.seat_view.banner = None
+                self.sub_title = f"table {message.table}, seat {message.seat}"
+            case msg.NoticeMessage():
+                self.say(self.seat_view.told(message.notice))
+            case msg.ErrorMessage():
+                self.say(words.error_text(message.code, message.message))
+            case msg.HandMessage():
+                self._keep_hand(message)
+            case msg.ChangeMessage() | msg.ReviewMessage():
+                pass  # the connection hands changes on as states; reviews are made here
 
-    def _keep_hand(self, message: dict[str, Any]) -> None:
-        seed = message.get("match_seed")
+    def _keep_hand(self, message: msg.HandMessage) -> None:
+        seed = message.match_seed
         try:
-            hand = Hand.from_record(message["record"])
-        except (HandRecordError, KeyError, ValueError):
+            hand = Hand.from_record(message.record)
+        except (HandRecordError, ValueError):
             self.say("A finished hand from the server could not be read - not saved")
             return
-        key = seed if isinstance(seed, int) else None
+        key = seed
         match = self.matches.get(key)
         if match is None:  # a match begun before this run carries on in the same row
             kept = None if key is None else self.store.continue_match(key)
@@ -152,26 +142,19 @@ class JoinApp(SeatApp):
         if any(old.record() == hand.record() for old in match.hands):
             return  # kept already
         match.hands.append(hand)
-        self.last_record = message["record"]
-        try:  # the seat played in that hand, which the statistics count as "you"
-            seat = Seat.parse(str(message.get("seat")))
-        except ValueError:
-            seat = self.seat_view.seat
-        self.say(self.store.save(match, {}, seat))
+        self.last_record = message.record
+        # the seat played in that hand, which the statistics count as "you"
+        self.say(self.store.save(match, {}, message.seat))
 
     # --- what the table page asks --------------------------------------------------
 
     def send(self, event: ev.Event) -> None:
-        """A key or button of the table page, sent to the server as an ``act``."""
+        """A key or button of the table page, sent to the server as a command."""
         if not isinstance(event, ev.PersonEvent):
-            return
-        message = msg.act_message(event)
-        if message is None:
-            self.say("Undo is not available at a shared table")
             return
 
         async def go() -> None:
-            if not await self.connection.send(message):
+            if not await self.connection.send(event):
                 self.say("Not connected to the table - the action was not sent")
         self.run_worker(go(), group="sending")
 

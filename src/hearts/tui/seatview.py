@@ -21,6 +21,7 @@ from hearts.table import (
     SeatState,
     Stage,
 )
+from hearts.table.choosing import Choice
 from hearts.tui import words
 from hearts.tui.sheet import rows_lines
 from hearts.view import Trick
@@ -32,11 +33,11 @@ def waiting_state(seat: Seat = Seat.SOUTH) -> SeatState:
     """The state shown before the table has sent one: an empty table."""
     return SeatState(
         seat=seat, stage=Stage.IDLE, view=None,
-        seats=tuple(SeatInfo(str(each), False, False) for each in Seat),
+        seats=tuple(SeatInfo(str(each), False, False) for each in Seat), waiting=(), timer=None,
         scores=(0, 0, 0, 0), target=0, match_over=False, hand_number=0, level="",
-        assisted=False, sheet=(), chosen=(), passed=(), raised=frozenset(),
+        assisted=False, sheet=(), passable=frozenset(), passed=(), raised=frozenset(),
         legal=frozenset(), trick=(), winner=None, prompt=Prompt(PromptKind.WELCOME),
-        result=None, actions=frozenset({Action.HELP, Action.QUIT}))
+        result=None, watchers=(), actions=frozenset({Action.HELP, Action.QUIT}))
 
 
 class Highlight:
@@ -112,6 +113,9 @@ class SeatView:
         """The latest state of the seat."""
         self.highlight = Highlight()
         """The person's highlight."""
+        self.choice = Choice()
+        """The cards the person chose to pass (the screen's own until passed)."""
+        self._wanted_choice: tuple[Card, ...] | None = None
         self.notice: str | None = None
         """The latest notice, shown above the prompt for a while."""
         self.banner: str | None = None
@@ -130,16 +134,37 @@ class SeatView:
         self.highlight.follow(self.state if self.shown else None, state)
         self.state = state
         self.shown = True
+        self.choice.follow(state)
+        if self._wanted_choice is not None and state.passable:
+            self.choice.set(state, self._wanted_choice)
+            self._wanted_choice = None
 
     def told(self, notice: Notice) -> str:
         """Take a notice for this seat; returns it in words."""
         if notice.kind is NoticeKind.HINT and notice.cards:
             self.highlight.point(notice.cards[0])
+            if len(notice.cards) == 3:
+                self._choose(notice.cards)
+        elif notice.kind is NoticeKind.PASS_TAKEN_BACK:
+            self._choose(notice.cards)
         elif notice.kind is NoticeKind.TAKEN_BACK and notice.card is not None:
             self.highlight.point(notice.card)
         return words.notice_text(notice, self.state)
 
+    def _choose(self, cards: tuple[Card, ...]) -> None:
+        """Choose ``cards`` to pass now, or once a state lets the seat choose them
+        (a pass taken back is told before the state that gives the cards back)."""
+        if self.state.passable:
+            self.choice.set(self.state, cards)
+        else:
+            self._wanted_choice = cards
+
     # --- what the widgets draw ----------------------------------------------------
+
+    @property
+    def raised(self) -> frozenset[Card]:
+        """The cards drawn raised: chosen, passed or just received."""
+        return self.state.raised | frozenset(self.choice.cards)
 
     @property
     def seat(self) -> Seat:
@@ -197,6 +222,8 @@ class SeatView:
         """Whether ``action`` may be used now (and this screen offers it)."""
         if action in self.granted:
             return True
+        if action is Action.CLEAR:  # the screen's own: while the pass is chosen
+            action = Action.PASS
         return self.state.can(action) and action not in self.withheld
 
     def prompt(self) -> str:

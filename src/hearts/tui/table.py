@@ -106,7 +106,7 @@ class TableScreen(HelpKeysScreen):
         self.query_one("#status", Static).update(game.prompt())
         for button in self.query(GameButton):
             button.display = game.can(Action(button.action_name))
-        count = len(game.state.chosen)
+        count = len(game.choice)
         self.query_one("#button-pass", GameButton).label = f"[u]P[/u]ass {count}"
 
     # --- input ----------------------------------------------------------------
@@ -152,7 +152,7 @@ class TableScreen(HelpKeysScreen):
         if message.chain > 1:
             return  # the second click of a double click never plays a second card
         seat_view.highlight.put(seat_view.state, message.card)
-        self.hearts.send(ev.Use(seat_view.seat, message.card))
+        self.hearts.use(message.card)
 
     # --- actions --------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class TableScreen(HelpKeysScreen):
         if card is None:
             self.hearts.say(words.nothing_to_play(seat_view.state))
         else:
-            self.hearts.send(ev.Use(seat_view.seat, card))
+            self.hearts.use(card)
 
     def action_deal(self) -> None:
         """Deal the next hand."""
@@ -177,11 +177,11 @@ class TableScreen(HelpKeysScreen):
 
     def action_pass_cards(self) -> None:
         """Pass the chosen cards."""
-        self.hearts.send(ev.PassChosen(self.hearts.seat_view.seat))
+        self.hearts.pass_chosen()
 
     def action_clear(self) -> None:
         """Lower every card chosen for passing."""
-        self.hearts.send(ev.Clear(self.hearts.seat_view.seat))
+        self.hearts.clear_chosen()
 
     def action_continue(self) -> None:
         """Put the received cards into the hand."""

@@ -163,7 +163,7 @@ class HandRow(_Painted):
         canvas = Canvas(self.size.width, self.size.height, palette.table)
         state = self.game.state
         cards = state.cards
-        raised = state.raised
+        raised = self.game.raised
         highlighted = self.game.highlighted if state.stage is not Stage.IDLE else None
         legal = state.legal
         passed = set(state.passed)
@@ -183,7 +183,7 @@ class HandRow(_Painted):
         if column < 0 or column >= len(cards) * CARD_WIDTH:
             return None
         card = cards[column // CARD_WIDTH]
-        top = 0 if card in self.game.state.raised else 1
+        top = 0 if card in self.game.raised else 1
         return card if top <= y < top + CARD_HEIGHT else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:

@@ -190,6 +190,14 @@ def notice_text(notice: Notice, state: SeatState) -> str:
             return f"{name} is back"
         case NoticeKind.JOINED:
             return f"{name} sat down"
+        case NoticeKind.STAND_IN:
+            return f"A computer player plays for {name} for now"
+        case NoticeKind.FREED:
+            return f"The host freed {name}'s seat - a computer player plays it for now"
+        case NoticeKind.COMPUTER_SEATED:
+            return f"The host gave {name}'s seat to a computer player"
+        case NoticeKind.WATCHING:
+            return f"{notice.name} is watching"
         case NoticeKind.TIMED_OUT:
             if seat == state.seat:
                 return "You took too long - a computer player decided for you this once"
