@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from hearts.net import messages as msg
@@ -55,6 +56,8 @@ class Outbox:
     """How many messages other than states may wait, by default."""
     MAX_BYTES = 4 << 20
     """How much text those may hold, by default."""
+    MAX_CHANGES = 64
+    """How many changes may wait before they give way to one whole state."""
 
     def __init__(self, max_messages: int = MAX_MESSAGES, max_bytes: int = MAX_BYTES) -> None:
         self.max_messages = max_messages
@@ -74,6 +77,11 @@ class Outbox:
         newer one holds ""; the end of the connection holds None."""
         self._state: list[Any] | None = None
         """The entry of the state waiting to be sent, if one is."""
+        self._changes: list[list[Any]] = []
+        """The entries of the changes waiting to be sent (after that state)."""
+        self.resume: Any = None
+        """What the client said it holds when it joined (``resume``), until the
+        table has used it."""
         self._messages = 0
         self._bytes = 0
         self._released = 0
@@ -83,7 +91,7 @@ class Outbox:
     @property
     def waiting(self) -> int:
         """How many messages wait to be sent (at most one of them a state)."""
-        return self._messages + (self._state is not None)
+        return self._messages + (self._state is not None) + len(self._changes)
 
     @property
     def held(self) -> bool:
@@ -113,9 +121,53 @@ class Outbox:
         if self.closed:
             return
         self.posted += 1
+        self._supersede()
+        self._state = self._append(text)
+
+    def put_change(self, text: str, whole: Callable[[], str]) -> None:
+        """Send a ``change`` message already encoded. A change is never dropped
+        alone (the next one is based on it): when :attr:`MAX_CHANGES` wait
+        already, every change and state that waits gives way to ``whole()``, the
+        whole state as it is after this change."""
+        if self.closed:
+            return
+        self.posted += 1
+        if len(self._changes) >= self.MAX_CHANGES:
+            self._supersede()
+            self._state = self._append(whole())
+            return
+        self._changes.append(self._append(text))
+
+    def _supersede(self) -> None:
+        """A whole state is coming: what waits of states and changes is not sent."""
         if self._state is not None:
             self._state[0] = ""
-        self._state = self._append(text)
+        for entry in self._changes:
+            entry[0] = ""
+        self._changes.clear()
+
+    def drain(self) -> list[str]:
+        """Every message that may be sent now, taken out at once (tests, and
+        programs that read an outbox without a connection)."""
+        out: list[str] = []
+        while self._items and not self.held:
+            entry = self._items[0]
+            if entry[0] is None:
+                break
+            self._items.popleft()
+            text = entry[0]
+            if isinstance(text, _Gate):
+                continue
+            if entry is self._state:
+                self._state = None
+            elif self._changes and entry is self._changes[0]:
+                self._changes.pop(0)
+            elif text:
+                self._messages -= 1
+                self._bytes -= len(text)
+            if text:
+                out.append(str(text))
+        return out
 
     def gate(self, number: int) -> None:
         """What is put from now on waits until write ``number`` is done
@@ -153,6 +205,8 @@ class Outbox:
                 continue  # open: what follows may go
             if entry is self._state:
                 self._state = None
+            elif self._changes and entry is self._changes[0]:
+                self._changes.pop(0)
             elif text:
                 self._messages -= 1
                 self._bytes -= len(text)
@@ -174,6 +228,7 @@ class Outbox:
             "closing"))
         self._items.clear()
         self._state = None
+        self._changes.clear()
         self._messages, self._bytes = 1, len(text)
         self.too_slow = True
         self._append(text)

@@ -446,6 +446,7 @@ class TableServer:
                                   "this table"):
                             return
                         continue
+                    outbox.resume = message.resume  # what the client holds already
                     try:
                         holder = table.join(message.name, message.token, outbox)
                     except JoinRefused as error:

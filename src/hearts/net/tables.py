@@ -32,6 +32,7 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
+from hearts.net.changes import SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
@@ -110,6 +111,8 @@ class SeatHolder:
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
     """The timer that puts a computer player in the seat of a person who dropped."""
+    changes: SeatChanges = field(default_factory=SeatChanges)
+    """What this seat was sent, and its last changes (kept across connections)."""
     last_state: SeatState | None = None
     """The state last sent on this connection: the same state is not sent twice,
     so no one learns anything from another seat's change."""
@@ -572,20 +575,46 @@ class NetTable:
                 holder.outbox.put_text(text)
 
     def redraw(self) -> None:
-        """Send every connected person their own state, if it changed; the states
-        of one change share its number."""
+        """Send every connected person what changed in their own state (nothing if
+        nothing did): a numbered ``change``, or the whole state to a connection
+        that has none yet (after ``welcome`` or ``sync``) unless it came back with
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`).
+        The messages of one change share its number."""
         people = self.people()
         sheet = sheet_rows(self.table.match)
-        changed = False
         now = time.time()
+        seq = self.seq + 1
+        used = False
         for holder in self.holders.values():
-            if holder.outbox is None:
+            outbox = holder.outbox
+            if outbox is None:
                 continue
-            state = seat_state(self.table, holder.seat, people, sheet)
-            if state != holder.last_state:
-                if not changed:
-                    self.seq += 1
-                    changed = True
-                holder.last_state = state
-                holder.outbox.put_state(msg.server_text(
-                    msg.StateMessage(self.seq, now, state.to_json())))
+            seat_view = seat_state(self.table, holder.seat, people, sheet)
+            state = seat_view.to_json()
+            record = holder.changes
+            if holder.last_state is None:  # a new connection, or it asked for the whole
+                resume, outbox.resume = outbox.resume, None
+                missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
+                    and resume.epoch == self.epoch else None
+                holder.last_state = seat_view
+                if missed is None:
+                    outbox.put_state(msg.server_text(record.whole(state, seq, now)))
+                    used = True
+                    continue
+                for kept in missed:
+                    self._send_change(outbox, record, kept)
+            change = record.change(state, seq, now)
+            holder.last_state = seat_view
+            if change is not None:
+                self._send_change(outbox, record, change)
+                used = True
+        if used:
+            self.seq = seq
+
+    @staticmethod
+    def _send_change(outbox: Outbox, record: SeatChanges, change: msg.ChangeMessage) -> None:
+        """Put ``change`` in ``outbox``; if too many wait, the whole state instead."""
+        def whole() -> str:
+            assert record.state is not None
+            return msg.server_text(msg.StateMessage(record.seq, change.now, record.state))
+        outbox.put_change(msg.server_text(change), whole)

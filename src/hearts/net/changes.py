@@ -1,0 +1,73 @@
+"""What each seat was sent, so that it can be sent only what changed.
+
+A connected seat gets its whole state once (after ``welcome``, after ``sync``,
+or when it fell too far behind), then numbered ``change`` messages: the entries
+that turn the state it holds into the new one
+(:func:`hearts.net.messages.diff_state`). :class:`SeatChanges` keeps, for one
+seat, the state last sent (as JSON) and its number, and the last
+:data:`KEEP` changes, so that a client that comes back with ``resume`` (the
+table's epoch and the number of the state it holds) is sent exactly what it
+missed, or the whole state when that is no longer kept.
+
+Nothing here looks at another seat: a seat's changes are computed from its
+own state alone, which holds nothing of another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from hearts.net import messages as msg
+
+__all__ = ["KEEP", "SeatChanges"]
+
+KEEP = 32
+"""How many changes of each seat are kept for a client that comes back."""
+
+
+class SeatChanges:
+    """One seat's states as sent: the last one whole, and the last changes."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.state: dict[str, Any] | None = None
+        """The state last sent (JSON), whole or through changes."""
+        self.seq = 0
+        """Its number."""
+        self.kept: deque[msg.ChangeMessage] = deque(maxlen=keep)
+        """The last changes, oldest first, each based on the one before."""
+
+    def change(self, state: dict[str, Any], seq: int, now: float
+               ) -> msg.ChangeMessage | None:
+        """The seat's state is ``state`` now, at number ``seq``: the change from
+        what was sent (None when nothing changed, or nothing was sent yet)."""
+        if self.state is None:
+            return None
+        entries = msg.diff_state(self.state, state)
+        if not entries:
+            return None
+        change = msg.ChangeMessage(seq, self.seq, now, tuple(entries))
+        self.kept.append(change)
+        self.state, self.seq = state, seq
+        return change
+
+    def whole(self, state: dict[str, Any], seq: int, now: float) -> msg.StateMessage:
+        """Send ``state`` whole, at number ``seq`` (the changes kept before it can
+        no longer take a client there: they are dropped)."""
+        self.state, self.seq = state, seq
+        self.kept.clear()
+        return msg.StateMessage(seq, now, state)
+
+    def since(self, seq: int) -> Iterator[msg.ChangeMessage] | None:
+        """The changes that take a client holding state ``seq`` to the last state
+        sent, in order; None when they are not all kept (send the whole state)."""
+        if self.state is None:
+            return None
+        if seq == self.seq:
+            return iter(())
+        kept = list(self.kept)
+        for index, change in enumerate(kept):
+            if change.base == seq:
+                return iter(kept[index:])
+        return None
