@@ -117,6 +117,8 @@ class TableServer:
         """Makes a computer player (tests pass a quick one)."""
         self.codes = codes
         """Join codes to give new tables (else random ones)."""
+        self.prefix = ""
+        """What new tables' ids begin with (a worker's name behind a proxy: ``w2-``)."""
         self.limits = limits or Limits()
         """How much one connection may ask."""
         self.max_connections = self.limits.max_connections or default_max_connections(tables)
@@ -163,7 +165,7 @@ class TableServer:
             self.tables[table.id] = table
         number = 1
         while len(self.tables) < self.count:
-            table_id = f"t{number}"
+            table_id = f"{self.prefix}t{number}"
             number += 1
             if table_id in self.tables or (root / table_id).exists():
                 continue
