@@ -2,8 +2,7 @@
 
 A connected seat gets its whole state once (after ``welcome``, after ``sync``,
 or when it fell too far behind), then numbered ``change`` messages: the entries
-that turn the state it holds into the new one
-(:func:`hearts.net.messages.diff_state`). :class:`SeatChanges` keeps, for one
+that turn the state it holds into the new one (:func:`diff`). :class:`SeatChanges` keeps, for one
 seat, the state last sent (as JSON) and its number, and the last
 :data:`KEEP` changes, so that a client that comes back with ``resume`` (the
 table's epoch and the number of the state it holds) is sent exactly what it
@@ -16,15 +15,37 @@ own state alone, which holds nothing of another seat's hidden cards.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from hearts.net import messages as msg
 
-__all__ = ["KEEP", "SeatChanges"]
+__all__ = ["KEEP", "SeatChanges", "diff"]
 
 KEEP = 32
 """How many changes of each seat are kept for a client that comes back."""
+
+
+def diff(old: Mapping[str, Any], new: Mapping[str, Any],
+         path: msg.Path = ()) -> list[tuple[msg.Path, Any]]:
+    """The entries that turn the state JSON ``old`` into ``new``: the values that
+    differ, by path, going into objects present in both (never into lists). An
+    object that lost a key (a prompt without the field it had) is sent whole, as
+    a change never removes a key."""
+    out: list[tuple[msg.Path, Any]] = []
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before == value:
+            continue
+        if isinstance(value, dict) and isinstance(before, dict) \
+                and len(path) + 1 < msg.MAX_CHANGE_DEPTH and before.keys() <= value.keys():
+            out.extend(diff(before, value, (*path, key)))
+        else:
+            out.append(((*path, key), value))
+    return out
+
+
+_MISSING = object()
 
 
 class SeatChanges:
@@ -44,7 +65,7 @@ class SeatChanges:
         what was sent (None when nothing changed, or nothing was sent yet)."""
         if self.state is None:
             return None
-        entries = msg.diff_state(self.state, state)
+        entries = diff(self.state, state)
         if not entries:
             return None
         change = msg.ChangeMessage(seq, self.seq, now, tuple(entries))
