@@ -157,6 +157,7 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     redraw = net_tables.NetTable.redraw
 
     def timed(self: Any) -> None:
+        """NetTable.redraw, its CPU time counted."""
         began = time.thread_time()  # CPU time: the server shares its core with others
         redraw(self)
         redrawing[0] += time.thread_time() - began
@@ -211,9 +212,11 @@ class _Person:
                 await self.ws.send_str(msg.encode(message))
 
     def start(self, session: aiohttp.ClientSession) -> None:
+        """Connect and play, in a task of the running loop."""
         self.task = asyncio.create_task(self.run(session))
 
     async def run(self, session: aiohttp.ClientSession) -> None:
+        """Join, then read and act until the connection ends (a few tries to connect)."""
         for _attempt in range(20):
             with contextlib.suppress(aiohttp.ClientError, OSError):
                 async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
@@ -227,6 +230,7 @@ class _Person:
             await asyncio.sleep(1.0)
 
     def got(self, message: dict[str, Any]) -> None:
+        """A message from the server: keep the state, time the cards seen, act."""
         kind = message.get("type")
         if kind == "welcome":
             self.connected.set()
@@ -253,6 +257,7 @@ class _Person:
         asyncio.get_running_loop().create_task(self.act(state))
 
     async def act(self, state: dict[str, Any]) -> None:
+        """Do what the state asks of this person, once a state."""
         view = state.get("view") or {}
         stage = state.get("stage")
         key = (stage, state.get("hand_number"), len(view.get("played", ())),
@@ -282,6 +287,7 @@ class _Person:
                 await self.ws.send_str(msg.encode(message))
 
     async def stop(self) -> None:
+        """Close the connection and end the task."""
         if self.ws is not None:
             with contextlib.suppress(Exception):
                 await self.ws.close()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import resource
@@ -92,6 +91,7 @@ class _Process:
                 if (m := re.match(r"\s+table (\S+): hearts join \S+ --code[ =](\S+)", line))]
 
     def stop(self, sig: int = signal.SIGINT) -> None:
+        """Stop it as Ctrl+C at its terminal would (it saves its tables)."""
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, sig)
@@ -126,6 +126,7 @@ def run_workers(args: argparse.Namespace, argv: list[str], data_dir: Path) -> in
         signal.signal(sig, lambda *_: stop.set())
 
     def command(number: int) -> list[str]:
+        """The command line of worker ``number``."""
         name = worker_name(number)
         return [sys.executable, "-m", "hearts", "host", *common, "--host", "127.0.0.1",
                 "--data-dir", str(data_dir / name), "--table-prefix", f"{name}-"]
@@ -180,11 +181,3 @@ def run_workers(args: argparse.Namespace, argv: list[str], data_dir: Path) -> in
         print("Stopped; every table is saved", flush=True)
     return 0
 
-
-def read_tables(data_dir: Path) -> dict[str, str]:
-    """The workers' tables and their folders, by id (for the host's own use)."""
-    found: dict[str, str] = {}
-    for folder in sorted(data_dir.glob("w*/tables/*/table.json")):
-        with contextlib.suppress(OSError, ValueError, KeyError):
-            found[str(json.loads(folder.read_text())["id"])] = str(folder.parent)
-    return found
