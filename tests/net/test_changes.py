@@ -163,11 +163,13 @@ def test_changes_kept_take_a_client_back_or_say_they_cannot() -> None:
     record.whole({"a": 1, "b": {"c": 2}}, 1, 0.0)
     assert list(record.since(1) or ["x"]) == []  # up to date
     for seq in range(2, 7):
-        change = record.change({"a": seq, "b": {"c": 2}}, seq, 0.0)
-        assert change is not None and change.base == seq - 1
+        text = record.change({"a": seq, "b": {"c": 2}}, seq, 0.0)
+        change = msg.read_server(text)
+        assert isinstance(change, msg.ChangeMessage) and change.base == seq - 1
         assert change.set == ((("a",), seq),)
     assert record.change({"a": 6, "b": {"c": 2}}, 7, 0.0) is None  # nothing changed
-    assert [c.seq for c in record.since(3) or []] == [4, 5, 6]
+    kept = [msg.read_server(text) for text in record.since(3) or []]
+    assert [c.seq for c in kept if isinstance(c, msg.ChangeMessage)] == [4, 5, 6]
     assert record.since(2) is None  # no longer kept: the whole state
     assert KEEP == 32
 

@@ -49,46 +49,55 @@ _MISSING = object()
 
 
 class SeatChanges:
-    """One seat's states as sent: the last one whole, and the last changes."""
+    """One seat's states as sent: the last one whole, and the last changes (kept
+    as the text sent, which is smaller than the values it holds)."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.state: dict[str, Any] | None = None
         """The state last sent (JSON), whole or through changes."""
         self.seq = 0
         """Its number."""
-        self.kept: deque[msg.ChangeMessage] = deque(maxlen=keep)
-        """The last changes, oldest first, each based on the one before."""
+        self.kept: deque[tuple[int, int, str]] = deque(maxlen=keep)
+        """The last changes, oldest first, each based on the one before: their
+        ``base``, their ``seq`` and the message's text."""
 
-    def change(self, state: dict[str, Any], seq: int, now: float
-               ) -> msg.ChangeMessage | None:
-        """The seat's state is ``state`` now, at number ``seq``: the change from
-        what was sent (None when nothing changed, or nothing was sent yet)."""
+    def change(self, state: dict[str, Any], seq: int, now: float) -> str | None:
+        """The seat's state is ``state`` now, at number ``seq``: the ``change``
+        message from what was sent (None when nothing changed, or nothing was
+        sent yet)."""
         if self.state is None:
             return None
         entries = diff(self.state, state)
         if not entries:
             return None
-        change = msg.ChangeMessage(seq, self.seq, now, tuple(entries))
-        self.kept.append(change)
+        text = msg.server_text(msg.ChangeMessage(seq, self.seq, now, tuple(entries)))
+        self.kept.append((self.seq, seq, text))
         self.state, self.seq = state, seq
-        return change
+        return text
 
-    def whole(self, state: dict[str, Any], seq: int, now: float) -> msg.StateMessage:
-        """Send ``state`` whole, at number ``seq`` (the changes kept before it can
-        no longer take a client there: they are dropped)."""
+    def whole(self, state: dict[str, Any], seq: int, now: float) -> str:
+        """The ``state`` message that sends ``state`` whole, at number ``seq`` (the
+        changes kept before it can no longer take a client there: dropped)."""
         self.state, self.seq = state, seq
         self.kept.clear()
-        return msg.StateMessage(seq, now, state)
+        return msg.server_text(msg.StateMessage(seq, now, state))
 
-    def since(self, seq: int) -> Iterator[msg.ChangeMessage] | None:
-        """The changes that take a client holding state ``seq`` to the last state
-        sent, in order; None when they are not all kept (send the whole state)."""
+    def now_whole(self, now: float) -> str:
+        """The last state sent, whole, as a ``state`` message (a slow client's
+        changes give way to it)."""
+        assert self.state is not None
+        return msg.server_text(msg.StateMessage(self.seq, now, self.state))
+
+    def since(self, seq: int) -> Iterator[str] | None:
+        """The changes (their texts) that take a client holding state ``seq`` to
+        the last state sent, in order; None when they are not all kept (send the
+        whole state)."""
         if self.state is None:
             return None
         if seq == self.seq:
             return iter(())
         kept = list(self.kept)
-        for index, change in enumerate(kept):
-            if change.base == seq:
-                return iter(kept[index:])
+        for index, (base, _seq, _text) in enumerate(kept):
+            if base == seq:
+                return iter(text for _base, _seq, text in kept[index:])
         return None

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -590,6 +591,8 @@ class NetTable:
             if outbox is None:
                 continue
             seat_view = seat_state(self.table, holder.seat, people, sheet)
+            if seat_view == holder.last_state:
+                continue  # nothing this seat can see changed
             state = seat_view.to_json()
             record = holder.changes
             if holder.last_state is None:  # a new connection, or it asked for the whole
@@ -598,23 +601,15 @@ class NetTable:
                     and resume.epoch == self.epoch else None
                 holder.last_state = seat_view
                 if missed is None:
-                    outbox.put_state(msg.server_text(record.whole(state, seq, now)))
+                    outbox.put_state(record.whole(state, seq, now))
                     used = True
                     continue
-                for kept in missed:
-                    self._send_change(outbox, record, kept)
-            change = record.change(state, seq, now)
+                for text in missed:
+                    outbox.put_change(text, partial(record.now_whole, now))
             holder.last_state = seat_view
+            change = record.change(state, seq, now)
             if change is not None:
-                self._send_change(outbox, record, change)
+                outbox.put_change(change, partial(record.now_whole, now))
                 used = True
         if used:
             self.seq = seq
-
-    @staticmethod
-    def _send_change(outbox: Outbox, record: SeatChanges, change: msg.ChangeMessage) -> None:
-        """Put ``change`` in ``outbox``; if too many wait, the whole state instead."""
-        def whole() -> str:
-            assert record.state is not None
-            return msg.server_text(msg.StateMessage(record.seq, change.now, record.state))
-        outbox.put_change(msg.server_text(change), whole)
