@@ -85,7 +85,11 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
         ws = bob.connection._ws
         assert ws is not None
         await ws.close()
-        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before)
+        # back: welcomed again (what the old connection still had in flight may
+        # arrive before that), then told what changed since the state he holds
+        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before
+                     and len([m for m in bob.messages if isinstance(m, msg.Welcome)]) == 2
+                     and isinstance(bob.messages[-1], msg.StateMessage | msg.ChangeMessage))
         assert bob.connection.token == token
         welcome = [m for m in bob.messages if isinstance(m, msg.Welcome)]
         assert len(welcome) == 2 and welcome[0].seat == welcome[1].seat == Seat.NORTH
