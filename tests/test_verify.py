@@ -5,12 +5,13 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hearts import Hand, Rules
+from hearts import Hand, Rules, RuleSet
 from hearts.__main__ import main as hearts_main
 from hearts.arena.duplicate import play_deal
 from hearts.arena.players import Settings, parse_player
@@ -184,3 +185,20 @@ def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> Non
     wrong = copy.deepcopy(record)
     wrong["stand_ins"] = [{**entry, "player": "club"} for entry in wrong["stand_ins"]]
     assert not verify_record(wrong).verified
+
+
+def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
+    # a Classic hand as 0.3.0 recorded it: its rules name no pass_queen (off)
+    kept = replace(RuleSet.CLASSIC.rules(), pass_queen=False)
+    record = play_deal(kept, 5, 0, parse_player("club"), parse_player("casual"),
+                       Settings()).hands[0]
+    assert "pass_queen" not in record["rules"]
+    verdict = verify_record(record)
+    assert verdict.verified, verdict.message
+    # the same deal under today's Classic, where the computer players may pass it
+    record = play_deal(RuleSet.CLASSIC.rules(), 5, 0, parse_player("club"),
+                       parse_player("casual"), Settings()).hands[0]
+    assert record["rules"]["pass_queen"] is True
+    assert any("QS" in entry["cards"] for entry in record["passes"])  # West passes it
+    verdict = verify_record(record)
+    assert verdict.verified, verdict.message

@@ -69,23 +69,32 @@ class SeatPlayer(NamedTuple):
 
 
 class StandIn(NamedTuple):
-    """A decision that a seat's own player failed to make (it raised, twice), and
-    the player that made it instead, as a hand record names it."""
+    """A decision made by another player than the seat's own (:attr:`Hand.players`),
+    as a hand record names it: a computer player standing in for a person who was
+    away or took too long, a level below one that failed, or a person who took the
+    seat during the hand."""
 
     seat: Seat
     """The seat whose decision it was."""
     play: int | None
     """The index in :attr:`Hand.plays` of the card it chose; None for the pass."""
     player: str
-    """The player that stood in, by name (one of our levels)."""
-    seed: int
-    """The seed the stand-in decided from."""
+    """The player that made it: one of our levels by name, or ``"human"``."""
+    seed: int | None
+    """The seed a computer player decided from (None for a person)."""
+    name: str | None = None
+    """The person's name, when a person made it."""
 
     def to_json(self) -> dict[str, Any]:
         """The stand-in's entry in a hand record."""
-        return {"seat": self.seat.name.lower(),
-                "decision": "pass" if self.play is None else self.play,
-                "player": self.player, "seed": self.seed}
+        out: dict[str, Any] = {"seat": self.seat.name.lower(),
+                               "decision": "pass" if self.play is None else self.play,
+                               "player": self.player}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.name is not None:
+            out["name"] = self.name
+        return out
 
 
 _SEATS = tuple(Seat)
@@ -211,6 +220,8 @@ class Hand:
         """Who sits in each seat, in seat order, if the caller says (for records)."""
         self.stand_ins: list[StandIn] = []
         """Decisions made by another player than the seat's own, in the order made."""
+        self.assisted: set[Seat] = set()
+        """The seats whose people had help (a hint or an undo) in this hand."""
         self.phase: Phase = Phase.PASSING
         """Passing, playing or over."""
         if pass_direction is PassDirection.NONE:
@@ -364,8 +375,9 @@ class Hand:
 
     @property
     def _unpassable(self) -> int:
-        """The cards the rules never let a seat pass, as a mask."""
-        return core.QUEEN_OF_SPADES
+        """The cards the rules never let a seat pass, as a mask: the queen of spades,
+        unless the rules let it be passed."""
+        return 0 if self.rules.pass_queen else core.QUEEN_OF_SPADES
 
     def passable(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` may choose to pass now, sorted (none once it passed, or
@@ -488,6 +500,51 @@ class Hand:
         play = _new_tuple(Play, (_SEATS[turn], card, finished))
         return play
 
+    def decider(self, seat: Seat, play: int | None) -> SeatPlayer | None:
+        """Who made ``seat``'s pass (``play`` None) or the card at index ``play`` of
+        :attr:`plays`: the player recorded apart for that decision, else the seat's
+        own (None when the hand does not say who sat where)."""
+        for stand_in in reversed(self.stand_ins):
+            if stand_in.seat == seat and stand_in.play == play:
+                return SeatPlayer(stand_in.player, stand_in.seed, None, stand_in.name)
+        return None if self.players is None else self.players[seat]
+
+    # --- taking back ------------------------------------------------------------
+
+    def pop(self) -> Card:
+        """Take back the last card played and return it (the move stack's ``pop``):
+        the hand stands as it did before that card, its record too. Raises
+        :class:`IllegalMove` when no card has been played."""
+        if not self._plays:
+            raise IllegalMove("No card has been played in this hand")
+        card = self._plays[-1]
+        self._replay(dict(self._passes), self._plays[:-1])
+        return card
+
+    def take_back_pass(self, seat: Seat) -> tuple[Card, ...]:
+        """Take back ``seat``'s pass before the exchange and return its cards; raises
+        :class:`IllegalMove` when it has none to take back."""
+        if self.phase is not _PASSING or seat not in self._passes:
+            raise IllegalMove("There is no pass to take back")
+        passes = dict(self._passes)
+        cards = passes.pop(Seat(seat))
+        self._replay(passes, [])
+        return cards
+
+    def _replay(self, passes: dict[Seat, tuple[Card, ...]], plays: list[Card]) -> None:
+        """Stand as dealt, then make ``passes`` and ``plays`` again (what the hand
+        keeps beside its cards stays; decisions past the last play are forgotten)."""
+        kept = (self.seed, self.players, self.assisted,
+                [s for s in self.stand_ins if s.play is None or s.play < len(plays)])
+        self._setup(self.rules, list(self._dealt), self.dealer, self.pass_direction,
+                    self.scores)
+        self.seed, self.players, self.assisted, self.stand_ins = kept
+        self.stand_ins = [s for s in self.stand_ins if s.play is not None or s.seat in passes]
+        for seat, cards in passes.items():
+            self.pass_cards(seat, cards)
+        for card in plays:
+            self.play(card)
+
     # --- records -------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
@@ -513,6 +570,8 @@ class Hand:
                                  for seat, player in zip(Seat, self.players, strict=True)]
         if self.stand_ins:
             record["stand_ins"] = [stand_in.to_json() for stand_in in self.stand_ins]
+        if self.assisted:
+            record["assisted"] = [seat.name.lower() for seat in sorted(self.assisted)]
         return record
 
     def to_json(self) -> str:
@@ -562,7 +621,8 @@ class Hand:
             rules = Rules.from_json(field("rules", dict))
         except ValueError as error:
             raise HandRecordError(f"hand record: rules: {error}") from None
-        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict))
+        # every rule must be named, but pass_queen: records from before it lack it (off)
+        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict)) - {"pass_queen"}
         if missing:
             raise HandRecordError(f"hand record: rules: {sorted(missing)[0]} is missing")
         try:
@@ -598,6 +658,14 @@ class Hand:
             hand.players = _read_players(record["players"])
         if "stand_ins" in record:
             hand.stand_ins = read_stand_ins(record["stand_ins"], len(field("plays", list)))
+        if "assisted" in record:
+            assisted = record["assisted"]
+            if not isinstance(assisted, list) or len(assisted) > 4:
+                raise HandRecordError("hand record: assisted must list seats")
+            try:
+                hand.assisted = {Seat.parse(str(seat)) for seat in assisted}
+            except ValueError as error:
+                raise HandRecordError(f"hand record: assisted: {error}") from None
         for number, entry in enumerate(field("passes", list)):
             where = f"passes[{number}]"
             if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
@@ -661,8 +729,13 @@ def read_stand_ins(value: object, plays: int) -> list[StandIn]:
         if decision != "pass" and not (type(decision) is int and 0 <= decision < plays):
             raise HandRecordError(f"hand record: {where}.decision must be 'pass' or the "
                                   "index of a card played")
-        player, seed = entry.get("player"), entry.get("seed")
-        if not isinstance(player, str) or type(seed) is not int:
+        player, seed, name = entry.get("player"), entry.get("seed"), entry.get("name")
+        person = player == "human"
+        if not isinstance(player, str) or (type(seed) is not int and not person) \
+                or (seed is not None and type(seed) is not int):
             raise HandRecordError(f"hand record: {where} must name a player and its seed")
-        out.append(StandIn(seat, None if decision == "pass" else decision, player, seed))
+        if name is not None and not (isinstance(name, str) and len(name) <= MAX_RECORD_NAME):
+            raise HandRecordError(f"hand record: {where}.name must be text of at most "
+                                  f"{MAX_RECORD_NAME} characters")
+        out.append(StandIn(seat, None if decision == "pass" else decision, player, seed, name))
     return out

@@ -1,4 +1,4 @@
-"""``hearts --serve`` in a subprocess, as a player starts it, and the game
+"""``hearts --serve --terminal`` in a subprocess, as a player starts it, and the game
 processes it runs (read from ``/proc``, so the tests need Linux)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class ServerProcess:
     """A running ``hearts --serve``; its output is collected as it comes."""
 
     def __init__(self, args: list[str], env: Mapping[str, str],
-                 command: tuple[str, ...] = ("--serve",)) -> None:
+                 command: tuple[str, ...] = ("--serve", "--terminal")) -> None:
         # A session of its own, so the test can send Ctrl+C to the server's whole
         # process group, as a terminal does.
         self.process = subprocess.Popen(

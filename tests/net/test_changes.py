@@ -106,8 +106,8 @@ async def _random_table(seed: int, folder: Path) -> int:
                 holder = holders[seat]
                 if holder.outbox is not client.outbox:
                     continue
-                truth = seat_state(net.table, seat, net.people(),
-                                   sheet_rows(net.table.match)).to_json()
+                truth = seat_state(net.table, seat, sheet_rows(net.table.match),
+                                   net.deadlines).to_json()
                 assert client.state == truth, f"seat {seat} after {checked} checks"
                 for text in client.texts:  # a finished hand's record is all public
                     if not text.startswith('{"version":3,"type":"hand"'):

@@ -163,9 +163,10 @@ async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: P
         async with again.run_test(size=(100, 30)) as pilot:
             await _until(lambda: again.connection.connected.is_set() and again.seat_view.shown)
             assert again.seat_view.seat is seat and holder.outbox is not None
-            # Leaving for good forgets the token: the seat is the computer's now.
+            # Leaving for good forgets the token: the seat is free now (a computer
+            # player plays it until someone takes it).
             await again.connection.leave()
-        assert holder.gone
+        assert holder.token is None and not holder.seated
         assert again.seats.get(url, "code-1") is None
         await bob.stop()
 

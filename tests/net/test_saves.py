@@ -107,6 +107,30 @@ def test_the_hand_in_play_comes_back_from_its_steps(tmp_path: Path) -> None:
     again.close()
 
 
+def test_a_card_taken_back_and_another_played_before_the_next_save(tmp_path: Path) -> None:
+    # (a table's writer makes the saves asked while it writes one: an undo and
+    # the next card can reach the store as one save)
+    store = Store.open(tmp_path)
+    match = Match(Rules(), 13)
+    hand = match.deal()
+    for seat in Seat:
+        hand.pass_cards(seat, make_player(Level.BEGINNER, 1).choose_pass(hand.view(seat)))
+    for _ in range(6):
+        hand.play(hand.legal_plays()[0])
+    store.save(match, {})
+    hand.pop()  # the sixth card back, in place
+    other = hand.legal_plays()[-1]
+    hand.play(other)
+    hand.assisted.add(Seat.SOUTH)
+    store.save(match, {})
+    store.close()
+    again = Store.open(tmp_path)
+    saved = again.load()
+    assert saved is not None and saved.match.hands[0].record() == hand.record()
+    assert saved.match.hands[0].plays[-1] == other
+    again.close()
+
+
 # --- faults: a full disk, a locked database ------------------------------------------
 
 

@@ -17,7 +17,7 @@ from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
 from hearts.rules import Reason, Refusal, RuleSet
-from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import Notice, NoticeKind, Presence, Stage
 from hearts.table import events as ev
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
@@ -118,10 +118,12 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
         assert ws is not None
         await ws.close()  # he will not try again for a minute
         await asyncio.wait_for(ann.over.wait(), 60)  # the match went on without him
-        assert Notice(NoticeKind.AWAY, Seat.NORTH) in ann.notices()
+        assert Notice(NoticeKind.AWAY, Seat.NORTH, name="Bob") in ann.notices()
+        assert Notice(NoticeKind.STAND_IN, Seat.NORTH, name="Bob") in ann.notices()
         # he was shown away to the others at once, before a computer stood in
-        assert any(not s.seats[Seat.NORTH].connected and not s.seats[Seat.NORTH].stand_in
-                   for s in ann.states)
+        presences = [s.seats[Seat.NORTH].presence for s in ann.states]
+        assert Presence.AWAY in presences and Presence.STAND_IN in presences
+        assert presences.index(Presence.AWAY) < presences.index(Presence.STAND_IN)
         table = server.tables["t1"].table
         first = table.match.hands[0]
         # from his pass on, every decision of his is the computer player's
@@ -131,7 +133,7 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
         await ann.stop()
 
 
-async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
+async def test_a_person_who_leaves_gives_the_seat_up_for_good(tmp_path: Path) -> None:
     async with running_server(tmp_path, replace(QUICK, people=2)) as (_server, url):
         ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
         bob.playing = False  # the table waits for his pass, so he leaves mid-hand
@@ -141,8 +143,9 @@ async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
         token = bob.connection.token
         await bob.connection.leave()
         await asyncio.wait_for(ann.over.wait(), 60)
-        assert Notice(NoticeKind.LEFT, Seat.NORTH) in ann.notices()
+        assert Notice(NoticeKind.LEFT, Seat.NORTH, name="Bob") in ann.notices()
         assert ann.state.names[2] == "North"
+        assert ann.state.seats[2].presence is Presence.STAND_IN  # until someone takes it
         # the token no longer takes the seat back
         again = Scripted(url, "code-1", "Bob", token=token, tries=1)
         again.start()

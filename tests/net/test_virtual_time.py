@@ -21,7 +21,7 @@ from hearts.net import messages as msg
 from hearts.net.clock import InlineExecutor, VirtualLoop, run_virtual
 from hearts.net.errors import ErrorCode
 from hearts.net.server import Limits
-from hearts.table import NoticeKind
+from hearts.table import NoticeKind, Presence
 from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server
 
 _INLINE = InlineExecutor()
@@ -68,8 +68,8 @@ def test_grace_then_a_computer_player_stands_in(tmp_path: Path) -> None:
             dropped = _loop().time()
             await _until(lambda: net.holders[Seat.NORTH].outbox is None, 10)
             await asyncio.sleep(58)
-            assert net.table.is_person(Seat.NORTH)  # still waiting for Bob
-            await _until(lambda: not net.table.is_person(Seat.NORTH), 5)
+            assert net.table.seating(Seat.NORTH).presence is Presence.AWAY  # waiting for Bob
+            await _until(lambda: net.table.seating(Seat.NORTH).presence is Presence.STAND_IN, 5)
             waited = _loop().time() - dropped
             assert 59.9 <= waited < 62
             # Ann is told (the kind of notice is the protocol's business)

@@ -135,10 +135,10 @@ def two_people() -> tuple[SeatSpec, ...]:
 def make_driver(seats: Sequence[SeatSpec] | None = None, options: Options | None = None,
                 seed: int = 7, level: Level | None = Level.BEGINNER, hold: bool = False,
                 factory: Callable[[Level, int], Player] = steady_player,
-                turn_seconds: float | None = None) -> Driver:
+                turn_seconds: float | None = None, grace: float | None = None) -> Driver:
     """A started driver of a checked table with steady computer players (and the
-    people's turn timer of ``turn_seconds``, if given)."""
-    table = CheckedTable(options or Options(), seed, seats, level, turn_seconds)
+    people's turn timer of ``turn_seconds``, and a grace time, if given)."""
+    table = CheckedTable(options or Options(), seed, seats, level, turn_seconds, grace)
     driver = Driver(table, factory)
     driver.hold = hold
     driver.start()

@@ -187,7 +187,8 @@ def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None
     hand = table.hand
     assert hand is not None
     assert told(effects) == [ASSISTED, Notice(NoticeKind.TAKEN_BACK, card=card)]
-    assert hand.record() == before  # every card from South's on is gone
+    assert {**hand.record(), "assisted": []} == {**before, "assisted": []}  # from South's on
+    assert hand.assisted == {S}  # and the hand says who had help
     assert hand.turn == S and table.stage is Stage.PLAYING and table.assisted
     assert card in seat_state(table, S).legal and seat_state(table, S).assisted
     assert table.waiting_on == ()  # nothing asked before the undo is still awaited

@@ -256,7 +256,9 @@ async def test_undo_takes_back_the_card_and_the_others_replay_the_same(tmp_path:
         await settle(pilot)
         undone = app.table.hand
         assert undone is not None
-        assert undone.record() == record  # seed and players kept, the cards gone
+        assert {**undone.record(), "assisted": []} == {**record, "assisted": []}  # seed and
+        # players kept, the cards gone; the hand says who had help
+        assert undone.assisted == {Seat.SOUTH}
         assert undone.seed is not None and undone.players is not None
         assert app.seat_view.state.to_play and app.seat_view.highlighted == card
         assert app.seat_view.state.assisted

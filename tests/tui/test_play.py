@@ -118,6 +118,27 @@ async def test_queen_of_spades_may_not_be_passed(tmp_path: Path) -> None:
         assert "The queen of spades may not be passed" in app.seat_view.prompt()
 
 
+async def test_the_passing_prompt_names_the_queen_only_when_it_may_not_go(
+        tmp_path: Path) -> None:
+    queen = Card.parse("QS")
+    holds = next(s for s in range(100) if south_holds_queen(s))
+    lacks = next(s for s in range(100) if not south_holds_queen(s))
+    for seed, rules, named in ((holds, None, True), (lacks, None, False),
+                               (holds, "classic", False)):
+        folder = tmp_path / f"{seed}-{rules}"
+        app = make_app(folder, seed=seed, rules=rules, data_dir=folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("d")
+            await settle(pilot)
+            prompt = words.prompt_text(app.seat_view.state)
+            assert prompt.startswith("Choose 3 cards to pass left")
+            assert ("queen of spades" in prompt) is named, prompt
+            assert (queen in app.seat_view.state.cards) is (seed == holds)
+            if rules == "classic":  # Windows' Classic: the queen may go
+                await pilot.click(HandRow, offset=card_offset(app, queen))
+                assert app.seat_view.choice.cards == [queen]
+
+
 async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

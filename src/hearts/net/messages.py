@@ -346,6 +346,10 @@ class ReviewMessage:
     hand: int
     seat: Seat
     review: dict[str, Any]
+    record: dict[str, Any] | None = None
+    """The hand's record (public: the hand is over), for a client that has none."""
+    steps: list[dict[str, Any]] | None = None
+    """The replay's steps, each with the table after it (:mod:`hearts.net.reviews`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +389,10 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case ReviewMessage():
             body = {"type": "review", "hand": message.hand, "seat": seat_name(message.seat),
                     "review": message.review}
+            if message.record is not None:
+                body["record"] = message.record
+            if message.steps is not None:
+                body["steps"] = message.steps
         case ErrorMessage():
             body = {"type": "error", "code": None if message.code is None
                     else message.code.value, "message": message.message}
@@ -482,7 +490,13 @@ def read_server(data: object) -> ServerMessage | None:
         seat = _seat(data.get("seat"))
         if seat is None:
             raise ValueError("a review names its seat")
-        return ReviewMessage(_whole(data, "hand"), seat, _object(data, "review"))
+        steps = data.get("steps")
+        if steps is not None and not (isinstance(steps, list)
+                                      and all(isinstance(step, dict) for step in steps)):
+            raise ValueError("a review's steps must be a list of objects")
+        return ReviewMessage(_whole(data, "hand"), seat, _object(data, "review"),
+                             None if data.get("record") is None else _object(data, "record"),
+                             steps)
     if kind == "error":
         try:
             code: ErrorCode | None = ErrorCode(str(data.get("code")))
@@ -505,7 +519,9 @@ def diff_state(old: Mapping[str, Any], new: Mapping[str, Any],
         if before == value:
             continue
         if isinstance(value, dict) and isinstance(before, dict) \
-                and len(path) + 1 < MAX_CHANGE_DEPTH:
+                and len(path) + 1 < MAX_CHANGE_DEPTH and before.keys() <= value.keys():
+            # (an object that lost a key, a prompt's field, say, goes whole: a
+            # change never removes a key)
             out.extend(diff_state(before, value, (*path, key)))
         else:
             out.append(((*path, key), value))

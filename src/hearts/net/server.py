@@ -31,6 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -48,8 +49,13 @@ from hearts.net.limits import (
     quiet_exception_handler,
 )
 from hearts.net.outbox import Outbox
+from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
 from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
+from hearts.net.watchers import WatchRefused
+from hearts.table import Notice, NoticeKind, Say
 from hearts.table import events as ev
+from hearts.view import Phase
+from hearts.web.cookies import seat_token
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
@@ -144,6 +150,13 @@ class TableServer:
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
+        self.reviews: dict[str, Reviews] = {}
+        """Each table's reviews, made and kept."""
+        self.review_depth = REVIEW_DEPTH
+        """Deals each figure of a review is measured on."""
+        self._reviewing: set[asyncio.Task[None]] = set()
+        self.extensions: list[Callable[[web.Application], None]] = []
+        """What adds more to the app (the web table's pages, with ``--serve``)."""
 
     # --- tables -------------------------------------------------------------------
 
@@ -158,7 +171,8 @@ class TableServer:
             try:
                 table = NetTable.load(folder, self.executor, self.factory,
                                       grace=self.config.grace,
-                                      delay_scale=self.config.delay_scale)
+                                      delay_scale=self.config.delay_scale,
+                                      people=self.config.people)
             except ValueError as error:
                 self.notices.append(str(error))
                 continue
@@ -200,6 +214,8 @@ class TableServer:
         app = web.Application()
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
+        for extend in self.extensions:
+            extend(app)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -220,6 +236,8 @@ class TableServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
+        for task in self._reviewing:
+            task.cancel()
         self.close()
 
     def _tell_guesses(self) -> None:
@@ -363,6 +381,8 @@ class TableServer:
         bad = 0
         table: NetTable | None = None
         holder: SeatHolder | None = None
+        watched: NetTable | None = None
+        """The table this connection watches, if it is a watcher's."""
         messages = TokenBucket(limits.messages_per_second, limits.message_burst, loop_clock)
         hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst, loop_clock)
         patience = TokenBucket(limits.patience_per_second, limits.patience, loop_clock)
@@ -396,7 +416,7 @@ class TableServer:
         try:
             while True:
                 try:
-                    if holder is None:  # the deadline holds whatever comes meanwhile
+                    if holder is None and watched is None:  # the deadline holds meanwhile
                         async with asyncio.timeout_at(deadline):
                             frame = await ws.receive()
                     else:
@@ -423,6 +443,9 @@ class TableServer:
                     message = msg.read_client(frame.data, None if holder is None
                                               else holder.seat)
                 except msg.MessageError as error:
+                    if watched is not None and error.code is ErrorCode.NOT_JOINED:
+                        # a command from a watcher, who has no seat to act from
+                        error = msg.MessageError("watchers cannot act", ErrorCode.WATCHING)
                     if refuse(error.code, str(error)):
                         return
                     continue
@@ -449,8 +472,12 @@ class TableServer:
                             return
                         continue
                     outbox.resume = message.resume  # what the client holds already
+                    token = message.token
+                    if token is None and table_id is not None:
+                        # a web page's seat: its token is in the table's cookie
+                        token = seat_token(request.cookies)
                     try:
-                        holder = table.join(message.name, message.token, outbox)
+                        holder = table.join(message.name, token, outbox)
                     except JoinRefused as error:
                         if refuse(error.code, str(error)):
                             return
@@ -458,7 +485,34 @@ class TableServer:
                     self.waiting.left(outbox)  # seated: bounded by the seats from now on
                     self._waiting.pop(outbox, None)
                 elif isinstance(message, msg.Watch):
-                    if refuse(ErrorCode.BAD_MESSAGE, "this server does not take watchers"):
+                    if holder is not None or watched is not None:
+                        if refuse(ErrorCode.ALREADY_JOINED, "already at this table"):
+                            return
+                        continue
+                    found = self.find_watch(message.code, table_id)
+                    if found is None:
+                        _count, delay = self.guesses.wrong(address)
+                        self._tell_guesses()
+                        await asyncio.sleep(delay)
+                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
+                            return
+                        continue
+                    try:
+                        watch(found, message.name, outbox)
+                    except WatchRefused as error:
+                        if refuse(error.code, str(error)):
+                            return
+                        continue
+                    watched = found
+                    self.waiting.left(outbox)  # watching: bounded by the table's watchers
+                    self._waiting.pop(outbox, None)
+                elif watched is not None:
+                    if isinstance(message, msg.Leave):
+                        return
+                    if isinstance(message, msg.Sync):
+                        watched.watchers.last = None
+                        watched.redraw()
+                    elif refuse(ErrorCode.WATCHING, "watchers cannot act"):
                         return
                 elif table is None or holder is None:
                     if refuse(ErrorCode.NOT_JOINED, "send join first"):
@@ -474,8 +528,19 @@ class TableServer:
                 elif isinstance(message, msg.Sync):
                     table.sync(holder)
                 elif isinstance(message, msg.AskReview):
-                    if refuse(ErrorCode.BAD_MESSAGE, "this server does not review hands"):
-                        return
+                    # a review costs the shared workers, as a hint does
+                    if not hints.take():
+                        if too_fast(f"one review or hint every {limits.hint_seconds:g} "
+                                    "seconds - this one was not taken"):
+                            return
+                        continue
+                    record = finished_hand(table, message.hand)
+                    if record is None:
+                        if refuse(ErrorCode.BAD_MESSAGE, "no such hand of this match is "
+                                  "over: only a finished hand is reviewed"):
+                            return
+                        continue
+                    self._review(table, holder, outbox, *record)
                 elif isinstance(message, ev.AskHint) and not hints.take():
                     if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
                                 "this one was not taken"):
@@ -489,6 +554,64 @@ class TableServer:
                 for seat in list(table.holders.values()):
                     if seat.outbox is outbox:
                         table.dropped(seat, outbox)
+            if watched is not None:
+                watched.watchers.remove(outbox)
+                watched.redraw()  # the players see who watches
+
+    def find_watch(self, code: str, table_id: str | None = None) -> NetTable | None:
+        """The table whose watch code is ``code`` (compared in constant time)."""
+        found = None
+        for table in self.tables.values():
+            if table.watchers.matches(code) and (table_id is None or table.id == table_id) \
+                    and not table.closed:
+                found = table
+        return found
+
+    def _review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
+                record: dict[str, Any]) -> None:
+        """Make the review of ``holder``'s decisions in hand ``number`` in the
+        executor (one at a time a table), and send it when it is made."""
+        reviews = self.reviews.get(table.id)
+        if reviews is None:
+            reviews = self.reviews[table.id] = Reviews(self.executor, self.review_depth)
+        seat = msg.seat_name(holder.seat)
+
+        async def review() -> None:
+            try:
+                document = await reviews.document(record, seat)
+            except Exception as error:  # one line, and the table goes on
+                self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
+                outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
+                                            f"the review could not be made: {error}"))
+                return
+            outbox.put(review_message(number, seat, document, record))
+
+        task = asyncio.get_running_loop().create_task(review())
+        self._reviewing.add(task)
+        task.add_done_callback(self._reviewing.discard)
+
+
+def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, Any]] | None:
+    """Hand ``number`` of ``table``'s match (the last finished by default) and its
+    record, if it is over."""
+    hands = table.table.match.hands
+    finished = [i for i, hand in enumerate(hands, 1) if hand.phase is Phase.OVER]
+    if not finished:
+        return None
+    wanted = finished[-1] if number is None else number
+    if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
+        return None
+    return wanted, hands[wanted - 1].record()
+
+
+def watch(table: NetTable, name: str, outbox: Outbox) -> None:
+    """Let ``name`` watch ``table`` through ``outbox``: welcome them, send the public
+    state, and tell the players (:class:`WatchRefused` if the table takes no more)."""
+    table.watchers.add(name, outbox)
+    outbox.put(msg.Welcome("watch", None, None, table.id, table.epoch))
+    table.watchers.last = None
+    table.redraw()
+    table.tell(Say(Notice(NoticeKind.WATCHING, name=name)))
 
 
 def default_max_connections(tables: int) -> int:

@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.net.outbox import Outbox
 from hearts.net.saver import Saver, write_private
+from hearts.net.watchers import Watchers
 from hearts.options import Options
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
@@ -47,10 +48,10 @@ from hearts.table import (
     Decide,
     Notice,
     NoticeKind,
-    Person,
+    Presence,
     Save,
     Say,
-    SeatInfo,
+    Seating,
     SeatSpec,
     SeatState,
     Table,
@@ -101,9 +102,9 @@ class SeatHolder:
     seat: Seat
     name: str = ""
     token: str | None = None
-    """None until a person takes the seat."""
+    """None while no person holds the seat."""
     gone: bool = False
-    """The person left for good: a computer player has the seat."""
+    """The host gave the seat to a computer player for good."""
     delivered: int = 0
     """How many finished hands of the current match were sent to this person."""
     match_seed: int | None = None
@@ -114,6 +115,9 @@ class SeatHolder:
     """The timer that puts a computer player in the seat of a person who dropped."""
     changes: SeatChanges = field(default_factory=SeatChanges)
     """What this seat was sent, and its last changes (kept across connections)."""
+    joined_with: str | None = None
+    """The token the live connection joined with (an older one than :attr:`token`
+    once the host gave the seat a new one for another device)."""
     last_state: SeatState | None = None
     """The state last sent on this connection: the same state is not sent twice,
     so no one learns anything from another seat's change."""
@@ -122,6 +126,14 @@ class SeatHolder:
     def seated(self) -> bool:
         """A person holds this seat (connected or not) and has not given it up."""
         return self.token is not None and not self.gone
+
+    def seating(self) -> Seating:
+        """Who sits in the seat as the table starts (its person away until back)."""
+        if self.gone:
+            return Seating(Presence.COMPUTER)
+        if self.token is not None:
+            return Seating(Presence.AWAY, self.name)
+        return Seating(Presence.FREE)
 
     def to_json(self) -> dict[str, Any]:
         """What is kept on disk."""
@@ -172,13 +184,16 @@ class NetTable:
         """Where computer players think (None: the loop's default executor)."""
         self.factory = factory
         """Makes a computer player from a level and a seed."""
-        self.holders = {seat: SeatHolder(seat, str(seat))
-                        for seat in PEOPLE_ORDER[:config.people]}
+        self.holders = {seat: SeatHolder(seat) for seat in PEOPLE_ORDER[:config.people]}
         """The people's seats."""
-        seats: list[SeatSpec] = [Person(str(seat)) if seat in self.holders else Computer()
+        seats: list[SeatSpec] = [Seating(Presence.FREE) if seat in self.holders else Computer()
                                  for seat in Seat]
-        self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds)
+        self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds,
+                           grace=config.grace)
         """The flow of the match."""
+        self.deadlines: dict[int, float] = {}
+        """When each pause of the table that a person may be shown ends (by token,
+        seconds since 1970): the grace times and the turn timer."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
         self.epoch = fresh_secret(6)
@@ -198,7 +213,17 @@ class NetTable:
         self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
+        self._watchers: Watchers | None = None
         self.closed = False
+        self.listeners: list[Callable[[NetTable, Notice], None]] = []
+        """Called with every notice the table gives everyone (the host's view)."""
+
+    @property
+    def watchers(self) -> Watchers:
+        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        if self._watchers is None:
+            self._watchers = Watchers(self.folder)
+        return self._watchers
 
     # --- set up and tear down --------------------------------------------------
 
@@ -216,8 +241,11 @@ class NetTable:
     @classmethod
     def load(cls, folder: Path, executor: Executor | None,
              factory: Callable[[Level, int], Player] = make_player,
-             grace: float | None = None, delay_scale: float | None = None) -> NetTable:
-        """The table kept in ``folder``, as it was saved (raises ``ValueError`` if unreadable)."""
+             grace: float | None = None, delay_scale: float | None = None,
+             people: int | None = None) -> NetTable:
+        """The table kept in ``folder``, as it was saved (raises ``ValueError`` if
+        unreadable); with ``people``, set up for that many people's seats from now on
+        (:meth:`seat_people`, which says what it could not do in :attr:`notices`)."""
         try:
             data = json.loads((folder / META_FILE).read_text())
             turn = data.get("turn_seconds")
@@ -239,7 +267,33 @@ class NetTable:
                 holder.match_seed = kept["match_seed"]
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
+        if people is not None and people != config.people:
+            net.seat_people(people)
         return net
+
+    def seat_people(self, people: int) -> None:
+        """Give ``people`` seats to people from now on (before :meth:`start`): new
+        people's seats are free; a person's seat beyond the number is kept while a
+        person holds it (the host may free it), and said so in :attr:`notices`."""
+        wanted = PEOPLE_ORDER[:people]
+        for seat in wanted:
+            if seat not in self.holders:
+                self.holders[seat] = SeatHolder(seat)
+        for seat, holder in list(self.holders.items()):
+            if seat in wanted:
+                continue
+            if holder.seated:
+                self.notices.append(
+                    f"Table {self.id}: {holder.name} keeps the {seat} seat although "
+                    f"--people is {people} (type 'free {self.id} {str(seat).lower()}' "
+                    "to give it to a computer player)")
+            else:
+                del self.holders[seat]
+        self.holders = {seat: self.holders[seat] for seat in PEOPLE_ORDER
+                        if seat in self.holders}
+        self.config = replace(self.config, people=len(self.holders))
+        self.notices.append(f"Table {self.id}: {len(self.holders)} people's seats from now on")
+        self.write_meta()
 
     def write_meta(self) -> None:
         """Keep the table's code, set-up and seats on disk (atomically): at once
@@ -266,16 +320,15 @@ class NetTable:
         self.loop = loop
         store = self.store()
         saved = store.load()
-        self.notices = list(store.notices)
+        self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
-        seats = list(self.table.seats)
-        for seat, holder in self.holders.items():
-            seats[seat] = Computer() if holder.gone else Person(holder.name)
-        self.table.seats = tuple(seats)  # nothing is asked before start()
-        for holder in self.holders.values():
-            if holder.seated:
-                self._start_grace(holder)  # until they reconnect
+        for seat in Seat:  # each person away until they come back; free seats wait too
+            holder = self.holders.get(seat)
+            self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
+                             else holder.seating())
+        self.table.shared = len(self.holders) > 1
+        self.table.named = True
         self.carry_out(self.table.start())
         self._rest()
         return list(self.notices)
@@ -303,10 +356,12 @@ class NetTable:
         (unless writing fails now: the table then plays on unsaved, as it said)."""
         if self._saver is not None and self._saver.failing is not None:
             return
-        for holder in self.holders.values():
-            if holder.outbox is not None:
-                holder.outbox.gate(number)
-                self._gated.add(holder.outbox)
+        outboxes = [h.outbox for h in self.holders.values() if h.outbox is not None]
+        if self._watchers is not None:
+            outboxes += self._watchers.outboxes
+        for outbox in outboxes:
+            outbox.gate(number)
+            self._gated.add(outbox)
 
     def _written(self, number: int) -> None:
         """Write ``number`` is done (or failed, and will be tried again): let the
@@ -361,8 +416,6 @@ class NetTable:
                 outbox.release(self._saver.number)
             self._gated.clear()
         for holder in self.holders.values():
-            if holder.grace is not None:
-                holder.grace.cancel()
             if holder.outbox is not None:
                 holder.outbox.close()
                 holder.outbox = None
@@ -374,19 +427,11 @@ class NetTable:
 
     # --- people -------------------------------------------------------------------
 
-    def people(self) -> dict[Seat, SeatInfo]:
-        """Who holds the people's seats, as every state shows them."""
-        found = {}
-        for seat, holder in self.holders.items():
-            if holder.gone:
-                continue  # a computer player's seat now, named by the seat
-            found[seat] = SeatInfo(holder.name, True, holder.outbox is not None,
-                                   not self.table.is_person(seat))
-        return found
-
     def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
         """Seat a person (their own seat back with ``token``); :class:`JoinRefused`
-        says why not. A seat is given back only to its token, never to a name."""
+        says why not. A seat is given back only to its token, never to a name; a
+        seat whose person is connected is taken over only with a newer token than
+        the one that connection joined with (the host's link for a new device)."""
         if token is not None:
             holder = next((h for h in self.holders.values() if h.seated and h.token
                            and secrets.compare_digest(h.token.encode(), token.encode())),
@@ -402,7 +447,8 @@ class NetTable:
                                   f"someone at this table is already called {name}: choose "
                                   "another name (to take your own seat back, join from "
                                   "where you sat, or ask the host for your seat's link)")
-            holder = next((h for h in self.holders.values() if h.token is None), None)
+            holder = next((h for h in self.holders.values()
+                           if h.token is None and not h.gone), None)
             if holder is None:
                 raise JoinRefused(ErrorCode.TABLE_FULL,
                                   "every person's seat at this table is taken")
@@ -410,67 +456,95 @@ class NetTable:
             holder.name = name
             back = False
         if holder.outbox is not None:
-            # a seat is never taken from a connection that is still open, not even
-            # with its token (a second window): the client asks again in a while
-            raise JoinRefused(ErrorCode.SEAT_TAKEN,
-                              "that seat is played from another connection now")
+            if holder.joined_with == holder.token:
+                # a second window of the same person: the client asks again in a while
+                raise JoinRefused(ErrorCode.SEAT_TAKEN,
+                                  "that seat is played from another connection now")
+            self._replace(holder, "your seat was taken over by another device")
         holder.outbox = outbox
+        holder.joined_with = holder.token
         holder.last_state = None
-        if holder.grace is not None:
-            holder.grace.cancel()
-            holder.grace = None
         self.write_meta()  # the token is kept before the person learns it
-        outbox.put(msg.Welcome("seat", holder.seat, holder.token or "", self.id, self.epoch))
+        outbox.put(msg.Welcome("seat", holder.seat, holder.token, self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
         # it goes again (the client keeps a hand it already has once, so the count
         # of hands sent is kept with the next write, not at once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
-        stood_in = not self.table.is_person(holder.seat)
-        self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
-        self.redraw()  # before the notice, so everyone knows the name it speaks of
-        if not back:
-            self._say(Notice(NoticeKind.JOINED, holder.seat))
-        elif stood_in:
-            self._say(Notice(NoticeKind.BACK, holder.seat))
+        event: ev.SeatEvent = ev.Return(holder.seat) if back else ev.Sit(holder.seat, name)
+        self.carry_out(self.table.handle(event))
+        self.redraw()  # a seat taken over from another device changes nothing else
         return holder
 
     def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:
-        """``holder``'s connection ended: keep the seat for the grace time (everyone
-        sees them away at once)."""
+        """``holder``'s connection ended: the table waits the grace time for them
+        (everyone sees them away at once)."""
         if holder.outbox is not outbox or self.closed:
             return
         holder.outbox = None
-        if not holder.gone:
-            self._start_grace(holder)
-        self.redraw()
+        holder.joined_with = None
+        self.carry_out(self.table.handle(ev.Drop(holder.seat)))
 
     def leave(self, holder: SeatHolder) -> None:
-        """``holder`` gives the seat up for good: a computer player plays it."""
-        holder.gone = True
-        if holder.grace is not None:
-            holder.grace.cancel()
-            holder.grace = None
+        """``holder`` gives the seat up for good: a computer player plays it until
+        someone takes it."""
+        holder.token = None
+        holder.name = ""
         self.write_meta()
         if holder.outbox is not None:
             holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
-        self._say(Notice(NoticeKind.LEFT, holder.seat))
-        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+        self.carry_out(self.table.handle(ev.Leave(holder.seat)))
 
-    def _start_grace(self, holder: SeatHolder) -> None:
-        assert self.loop is not None
-        if holder.grace is not None:
-            holder.grace.cancel()
-        holder.grace = self.loop.call_later(self.config.grace, self._stand_in, holder)
+    def free_seat(self, seat: Seat) -> str:
+        """The host frees ``seat``: its person (if any) is out, and a computer player
+        plays it until someone takes it. Says what was done, in words."""
+        holder = self.holders.get(seat)
+        if holder is None:
+            holder = self.holders[seat] = SeatHolder(seat)
+            self.config = replace(self.config, people=len(self.holders))
+        who = holder.name if holder.seated else None
+        if holder.outbox is not None:
+            self._replace(holder, "the host freed your seat")
+        holder.token, holder.name, holder.gone = None, "", False
+        self.write_meta()
+        self.carry_out(self.table.handle(ev.FreeSeat(seat)))
+        return (f"{who}'s seat at {self.id} ({seat}) is free" if who
+                else f"The {seat} seat at {self.id} is free")
 
-    def _stand_in(self, holder: SeatHolder) -> None:
-        holder.grace = None
-        if self.closed or holder.outbox is not None or holder.gone:
-            return
-        self._say(Notice(NoticeKind.AWAY, holder.seat))
-        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+    def seat_computer(self, seat: Seat) -> str:
+        """The host gives ``seat`` to a computer player for good. Says so in words."""
+        holder = self.holders.get(seat)
+        if holder is None:
+            return f"The {seat} seat at {self.id} is a computer player's already"
+        who = holder.name if holder.seated else None
+        if holder.outbox is not None:
+            self._replace(holder, "the host gave your seat to a computer player")
+        holder.token, holder.name, holder.gone = None, "", True
+        self.write_meta()
+        self.carry_out(self.table.handle(ev.SeatComputer(seat)))
+        return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
+                else f"A computer player has the {seat} seat at {self.id}")
+
+    def new_token(self, seat: Seat) -> str | None:
+        """A new token for ``seat``'s person (the host's link for a new device): the
+        device that joins with it takes the seat over, even from a connection still
+        open. None when no person holds the seat."""
+        holder = self.holders.get(seat)
+        if holder is None or not holder.seated:
+            return None
+        holder.token = fresh_secret(16)
+        self.write_meta()
+        return holder.token
+
+    def _replace(self, holder: SeatHolder, why: str) -> None:
+        """Tell ``holder``'s live connection it no longer holds the seat, and close it."""
+        assert holder.outbox is not None
+        holder.outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, why))
+        holder.outbox.close()
+        holder.outbox = None
+        holder.joined_with = None
 
     def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
         """A person's command (the table's own event, for their seat)."""
@@ -519,14 +593,20 @@ class NetTable:
         scale = self.config.delay_scale if request.scaled else 1.0
         delay = max(0.0, request.seconds * scale)
         timer: asyncio.TimerHandle | None = None
+        if not request.scaled:  # a person's time: shown to them as it runs
+            self.deadlines[request.token] = time.time() + delay
 
         def due() -> None:
             if timer is not None:
                 self._timers.discard(timer)
+            self.deadlines.pop(request.token, None)
             self.handle(ev.Elapsed(request.token))
 
         timer = self.loop.call_later(delay, due)
         self._timers.add(timer)
+        if len(self.deadlines) > 64:  # ended and forgotten by the table: drop them
+            live = set(self.table.waiting_on)
+            self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
 
     def save(self, save: Save) -> None:
         """Keep the game in the table's store: written off the event loop, and
@@ -570,27 +650,33 @@ class NetTable:
         return True
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
+        if seat is None:
+            for listener in self.listeners:
+                listener(self, notice)
         text = msg.server_text(msg.NoticeMessage(notice))
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
                 holder.outbox.put_text(text)
+        if seat is None and self._watchers is not None:
+            self._watchers.say(text)
 
     def redraw(self) -> None:
         """Send every connected person what changed in their own state (nothing if
         nothing did): a numbered ``change``, or the whole state to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
-        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`).
-        The messages of one change share its number."""
-        people = self.people()
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
+        watchers get the public state whole. The messages of one change share its
+        number."""
         sheet = sheet_rows(self.table.match)
         now = time.time()
         seq = self.seq + 1
         used = False
+        watching = () if self._watchers is None else tuple(self._watchers.names())
         for holder in self.holders.values():
             outbox = holder.outbox
             if outbox is None:
                 continue
-            seat_view = seat_state(self.table, holder.seat, people, sheet)
+            seat_view = seat_state(self.table, holder.seat, sheet, self.deadlines, watching)
             if seat_view == holder.last_state:
                 continue  # nothing this seat can see changed
             state = seat_view.to_json()
@@ -611,5 +697,8 @@ class NetTable:
             if change is not None:
                 outbox.put_change(change, partial(record.now_whole, now))
                 used = True
+        if self._watchers is not None and self._watchers.outboxes:
+            south = seat_state(self.table, Seat.SOUTH, sheet, self.deadlines, watching)
+            used = self._watchers.redraw(self.table, south, seq, now) or used
         if used:
             self.seq = seq

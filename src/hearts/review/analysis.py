@@ -26,7 +26,10 @@ The JSON shape (``format`` ``hearts-review``, ``version`` 2)::
 so it may be a little under 0; ``lost`` is the sum of a seat's losses and
 ``lost_se`` its standard error; ``ess`` is the effective sample size of the deals a
 decision was measured on. ``plays`` is how many cards were played before the
-decision (the pass: 0), ``trick`` the trick it belongs to (the pass: 0); the
+decision (the pass: 0), ``trick`` the trick it belongs to (the pass: 0), ``by``
+(only when another player made it for the seat's own: a computer player standing in
+for a person) its name; a seat's ``lost``, ``decisions`` and ``verdicts`` count its
+own player's decisions alone; the
 ``choices`` are best first; ``alike`` lists the cards that play the same way as
 ``cards`` (empty for a pass); ``hindsight`` is the choice's mean points in the
 real deal with every card known. :func:`validate` checks a document has this shape.
@@ -44,6 +47,7 @@ from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.hand import Hand
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
+from hearts.review.names import Seating
 from hearts.review.verdict import (
     BLUNDER,
     INACCURACY,
@@ -95,19 +99,29 @@ class Review:
         return Reviewer(self.code, self.depth, self.seed)
 
     def lost(self, seat: Seat) -> Total:
-        """Points ``seat`` gave away against the best choices, with the standard error."""
-        return seat_total(self.decisions, seat)
+        """Points ``seat``'s own player gave away against the best choices, with the
+        standard error (the decisions of a player standing in are not counted)."""
+        return seat_total(self.own(seat), seat)
 
     def of(self, seat: Seat) -> list[Decision]:
-        """``seat``'s decisions."""
+        """``seat``'s decisions, whoever made them."""
         return [d for d in self.decisions if d.seat == seat]
+
+    def own(self, seat: Seat) -> list[Decision]:
+        """``seat``'s decisions its own player made (its person, where a person sat)."""
+        return own_decisions(self.of(seat), Seating(self.record))
+
+    def stood_in(self, decision: Decision) -> str | None:
+        """Who made ``decision`` when not the seat's own player ("Club"), else None."""
+        return Seating(self.record).player(decision.seat, made_at(decision))
 
     def to_json(self) -> dict[str, Any]:
         """The review as a JSON document (the shape in the module docstring)."""
         players = self.record.get("players")
+        seating = Seating(self.record)
         seats = []
         for seat in Seat:
-            mine = self.of(seat)
+            mine = self.own(seat)
             player = players[seat]["player"] if isinstance(players, list) else None
             seats.append({
                 "seat": seat.name.lower(), "player": player, "reviewed": seat in self.seats,
@@ -122,8 +136,27 @@ class Review:
             "format": REVIEW_FORMAT, "version": REVIEW_VERSION, "hand": hand_key(self.record),
             "code": self.code, "seed": self.seed, "depth": self.depth,
             "thresholds": dict(THRESHOLDS), "measure": MEASURE, "seats": seats,
-            "decisions": [d.to_json() for d in self.decisions],
+            "decisions": [_with_maker(d.to_json(), seating.player(d.seat, made_at(d)))
+                          for d in self.decisions],
         }
+
+
+def made_at(decision: Decision) -> int | None:
+    """Where ``decision`` stands among the hand's decisions as a record names them:
+    None for the pass, else the index of the card played."""
+    return None if decision.kind == "pass" else decision.plays
+
+
+def own_decisions(decisions: Iterable[Decision], seating: Seating) -> list[Decision]:
+    """The decisions each seat's own player made (not a player standing in)."""
+    return [d for d in decisions if seating.own(d.seat, made_at(d))]
+
+
+def _with_maker(entry: dict[str, Any], player: str | None) -> dict[str, Any]:
+    """A decision's JSON, naming the player that stood in for the seat's own."""
+    if player is not None:
+        entry["by"] = player
+    return entry
 
 
 def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,

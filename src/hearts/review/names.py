@@ -39,27 +39,47 @@ class Seating:
         entries: list[dict[str, Any]] = [{} for _ in Seat]
         if isinstance(players, list) and len(players) == 4:
             entries = [entry if isinstance(entry, dict) else {} for entry in players]
+        stand_ins = record.get("stand_ins")
+        stand_ins = [entry for entry in stand_ins if isinstance(entry, dict)] \
+            if isinstance(stand_ins, list) else []
+        self._taken: set[Seat] = set()
+        """Seats a person took during the hand (a computer player had them first)."""
+        for entry in stand_ins:  # a person who took a seat during the hand holds it
+            try:
+                seat = Seat.parse(str(entry.get("seat")))
+            except ValueError:
+                continue
+            if entry.get("player") == "human" and entries[seat].get("player") != "human":
+                entries[seat] = {"player": "human", "name": entry.get("name")}
+                self._taken.add(seat)
         self.people = tuple(seat for seat, entry in zip(Seat, entries, strict=True)
                             if entry.get("player") == "human")
         """The seats people played."""
+        self._first = {seat: _player(str(players[seat].get("player")))
+                       for seat in self._taken if isinstance(players, list)
+                       and isinstance(players[seat], dict)}
+        """The computer player a person's seat had before they took it."""
         self.names = tuple(_name(seat, entry) for seat, entry in zip(Seat, entries, strict=True))
         """Each seat's name in the review, in seat order: "Ann", "South", "West (Club)"."""
         self.named = tuple(seat in self.people and name != str(seat)
                            for seat, name in zip(Seat, self.names, strict=True))
         """Whether the person of each seat has a name of their own (not the seat's)."""
-        stand_ins = record.get("stand_ins")
         self._stand_ins: dict[tuple[Seat, int | None], str] = {}
-        for entry in stand_ins if isinstance(stand_ins, list) else []:
-            if not isinstance(entry, dict):
-                continue
+        self._persons: set[tuple[Seat, int | None]] = set()
+        """The decisions a person made in a seat they took during the hand."""
+        for entry in stand_ins:
             decision, player = entry.get("decision"), entry.get("player")
             try:
                 seat = Seat.parse(str(entry.get("seat")))
             except ValueError:
                 continue
-            if isinstance(player, str) and (decision == "pass" or type(decision) is int):
-                self._stand_ins[seat, None if decision == "pass" else decision] = \
-                    _player(player)
+            if not isinstance(player, str) or not (decision == "pass" or type(decision) is int):
+                continue
+            made = (seat, None if decision == "pass" else decision)
+            if player == "human":
+                self._persons.add(made)
+            else:
+                self._stand_ins[made] = _player(player)
 
     @property
     def friends(self) -> bool:
@@ -78,8 +98,22 @@ class Seating:
     def stand_in(self, seat: Seat, plays: int | None) -> str | None:
         """The level of a computer player that made ``seat``'s decision for its person
         (the pass with ``plays`` None, else the card played after ``plays`` cards),
-        if one did."""
+        if one did: that decision is not the person's own."""
         return self._stand_ins.get((seat, plays))
+
+    def own(self, seat: Seat, plays: int | None) -> bool:
+        """Whether ``seat``'s decision (as for :meth:`stand_in`) was made by the seat's
+        own player (its person, where a person sat), not by one standing in."""
+        if seat in self._taken:
+            return (seat, plays) in self._persons
+        return (seat, plays) not in self._stand_ins
+
+    def player(self, seat: Seat, plays: int | None) -> str | None:
+        """Who made ``seat``'s decision when it was not the seat's own player: the
+        level of the computer player that did ("Club"), else None."""
+        if self.own(seat, plays):
+            return None
+        return self._stand_ins.get((seat, plays)) or self._first.get(seat)
 
 
 def _player(player: str) -> str:

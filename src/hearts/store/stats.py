@@ -20,13 +20,14 @@ Nothing is counted by hand beside the store: every figure is a query over the
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
 from hearts.levels import LEVEL_NAMES
 
-__all__ = ["LEVEL_ORDER", "MATCH_LEVEL", "MIXED", "TOTAL", "Figures", "match_rows",
-           "statistics"]
+__all__ = ["LEVEL_ORDER", "MATCH_LEVEL", "MIXED", "SHOWN_NAME", "TOTAL", "Figures",
+           "match_people", "match_rows", "statistics"]
 
 TOTAL = "all"
 """The key of the figures over every level."""
@@ -180,8 +181,9 @@ def match_rows(db: sqlite3.Connection, since: str = "", limit: int = 20
                ) -> list[dict[str, object]]:
     """The matches started at or after ``since`` (the store's UTC timestamps), newest
     first, at most ``limit``: each a ``matches`` row, with its level as
-    :data:`MATCH_LEVEL` gives it and ``hands`` counting its finished hands (a
-    match abandoned during its first hand has none)."""
+    :data:`MATCH_LEVEL` gives it, ``hands`` counting its finished hands (a
+    match abandoned during its first hand has none) and ``people`` the other
+    people at its table (:func:`match_people`)."""
     columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")
                if row[1] not in ("level", "hands")]
     cursor = db.execute(
@@ -189,4 +191,43 @@ def match_rows(db: sqlite3.Connection, since: str = "", limit: int = 20
         " FROM matches WHERE started >= ? ORDER BY started DESC, id DESC LIMIT ?",
         (since, max(0, limit)))
     names = [description[0] for description in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor]
+    rows: list[dict[str, object]] = [dict(zip(names, row, strict=True)) for row in cursor]
+    for row in rows:
+        row["people"] = match_people(db, int(str(row["id"])), str(row.get("seat") or "south"))
+    return rows
+
+
+SHOWN_NAME = 24
+"""The most characters of a person's name the history shows (a table's names are
+no longer; a name read from an edited file is cut)."""
+
+
+def _plain(name: str) -> str:
+    """``name`` as plain printable text, spaces run together, cut to :data:`SHOWN_NAME`."""
+    shown = " ".join("".join(c if c.isprintable() else "?" for c in name).split())
+    return shown if len(shown) <= SHOWN_NAME else shown[:SHOWN_NAME - 1] + "~"
+
+
+def match_people(db: sqlite3.Connection, match_id: int, seat: str = "south"
+                 ) -> list[tuple[str, str]]:
+    """The other people who sat at the table of match ``match_id`` (the person
+    played ``seat``), as the hands' records name them: ``(seat, name)`` pairs in
+    seat order, each name once a seat (a late arrival counted from their first
+    hand). Empty for a match against the computer, or records that name nobody."""
+    found: dict[str, str] = {}
+    order = ("south", "west", "north", "east")
+    for (text,) in db.execute("SELECT record FROM hands WHERE match_id = ? ORDER BY number",
+                              (match_id,)):
+        try:
+            players = json.loads(text).get("players")
+        except (ValueError, AttributeError):
+            continue
+        if not isinstance(players, list) or len(players) != 4:
+            continue
+        for where, entry in zip(order, players, strict=True):
+            if where == seat or not isinstance(entry, dict) or entry.get("player") != "human":
+                continue
+            name = entry.get("name")
+            if isinstance(name, str) and name.strip() and where not in found:
+                found[where] = _plain(name)
+    return [(where, found[where]) for where in order if where in found]

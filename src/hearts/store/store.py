@@ -125,10 +125,14 @@ class _Kept:
     number: int = -1
     """Its index in the match."""
     players: tuple[SeatPlayer, ...] | None = None
-    passes: tuple[Seat, ...] = ()
-    """The seats whose passes are written."""
-    plays: int = 0
-    stand_ins: int = 0
+    passes: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    """The passes written, by seat."""
+    plays: tuple[Card, ...] = ()
+    """The cards written."""
+    stand_ins: tuple[Any, ...] = ()
+    """The stand-ins written."""
+    helped: frozenset[Seat] = frozenset()
+    """The seats the hand's record says had help."""
     steps: int = 0
     """Rows in ``hand_steps`` for that hand."""
     row: tuple[Any, ...] | None = None
@@ -552,11 +556,17 @@ class Store:
         for number in range(min(kept.hands_done, last), last + 1):
             hand = match.hands[number]
             over = hand.phase is Phase.OVER
-            passes = tuple(s for s in Seat if hand.passed(s))
+            passes = tuple((s, hand.passed(s)) for s in Seat if hand.passed(s))
+            plays = hand.plays
+            stand_ins = tuple(hand.stand_ins)
+            helped = frozenset(hand.assisted)
+            # what was written must still be there, as it was: an undo takes a card
+            # or a pass back in place, and may play another before the next save
             if not over and kept.hand is hand and kept.number == number \
-                    and kept.players == hand.players and set(kept.passes) <= set(passes) \
-                    and kept.plays <= len(hand.plays) \
-                    and kept.stand_ins <= len(hand.stand_ins):
+                    and kept.players == hand.players and kept.helped == helped \
+                    and set(kept.passes) <= set(passes) \
+                    and plays[:len(kept.plays)] == kept.plays \
+                    and stand_ins[:len(kept.stand_ins)] == kept.stand_ins:
                 step = _step(hand, kept)
                 steps = kept.steps
                 if step is not None:
@@ -571,9 +581,8 @@ class Store:
                 plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
                                         " number = ?", (_MATCH_ID, number + 1)))
             hand_state = replace(hand_state, hand=hand, number=number,
-                                 players=hand.players, passes=passes,
-                                 plays=len(hand.plays), stand_ins=len(hand.stand_ins),
-                                 steps=steps)
+                                 players=hand.players, passes=passes, plays=plays,
+                                 stand_ins=stand_ins, helped=helped, steps=steps)
         if whole:
             plan.statements.append(("DELETE FROM hands WHERE match_id = ? AND number > ?",
                                     (_MATCH_ID, len(match.hands))))
@@ -752,7 +761,8 @@ def hand_records(db: sqlite3.Connection, since: str | None = None) -> Iterator[s
 def _step(hand: Hand, kept: _Kept) -> str | None:
     """What ``hand`` gained since ``kept`` was written, as one step's JSON (None: nothing)."""
     data: dict[str, Any] = {}
-    seats = [seat for seat in Seat if seat not in kept.passes and hand.passed(seat)]
+    written = {seat for seat, _cards in kept.passes}
+    seats = [seat for seat in Seat if seat not in written and hand.passed(seat)]
     if len(seats) > 1:  # (saves made one) in the order passed, as the record has them
         order = [Seat.parse(entry["seat"]) for entry in hand.record()["passes"]]
         seats.sort(key=order.index)
@@ -760,10 +770,10 @@ def _step(hand: Hand, kept: _Kept) -> str | None:
               for seat in seats]
     if passes:
         data["passes"] = passes
-    if len(hand.plays) > kept.plays:
-        data["plays"] = [str(card) for card in hand.plays[kept.plays:]]
-    if len(hand.stand_ins) > kept.stand_ins:
-        data["stand_ins"] = [s.to_json() for s in hand.stand_ins[kept.stand_ins:]]
+    if len(hand.plays) > len(kept.plays):
+        data["plays"] = [str(card) for card in hand.plays[len(kept.plays):]]
+    if len(hand.stand_ins) > len(kept.stand_ins):
+        data["stand_ins"] = [s.to_json() for s in hand.stand_ins[len(kept.stand_ins):]]
     return json.dumps(data) if data else None
 
 

@@ -21,17 +21,18 @@ from typing import Any
 from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.match import Match
 from hearts.table.notices import Prompt, PromptKind
-from hearts.table.seating import Computer, Person
+from hearts.table.seating import Presence
 from hearts.table.table import Stage, Table, display_order
 from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "TurnTimer", "seat_state", "sheet_rows"]
+           "TurnTimer", "seat_infos", "seat_state", "sheet_rows"]
 
 SCHEMA_VERSION = 3
 """The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
 
 _QUEEN = Card.parse("QS")
+_SEAT_NAMES = frozenset(str(seat) for seat in Seat)
 
 
 class Action(StrEnum):
@@ -87,13 +88,37 @@ class SeatInfo:
     """Who sits in a seat, as everyone at the table sees it."""
 
     name: str
-    """The person's name, or the seat's own ("North") for a computer player."""
-    person: bool
-    """A person holds this seat (even while away)."""
-    connected: bool
-    """That person is connected now (always False for a computer player's seat)."""
-    stand_in: bool = False
-    """A computer player plays for the person for now (they are away)."""
+    """The person's name, or the seat's own ("North") for a computer player's seat
+    or one nobody holds."""
+    presence: Presence
+    """Who plays it now (:class:`~hearts.table.seating.Presence`)."""
+    until: float | None = None
+    """For a seat that is free or whose person is away: when a computer player
+    takes it over (seconds since 1970, on the front end's clock), if known."""
+    assisted: bool = False
+    """That seat's person had help (a hint or an undo) in this match."""
+
+    @property
+    def person(self) -> bool:
+        """A person holds this seat (here, away, or stood in for)."""
+        return self.presence in (Presence.HERE, Presence.AWAY) or (
+            self.presence is Presence.STAND_IN and self.held)
+
+    @property
+    def held(self) -> bool:
+        """The name is a person's (not the seat's own)."""
+        return self.name not in _SEAT_NAMES
+
+    @property
+    def connected(self) -> bool:
+        """The seat's person is here."""
+        return self.presence is Presence.HERE
+
+    @property
+    def away(self) -> bool:
+        """A person holds the seat but is not here (the table waits, or a computer
+        player stands in)."""
+        return self.person and self.presence is not Presence.HERE
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +231,8 @@ class SeatState:
             "seat": SEAT_KEYS[self.seat],
             "stage": self.stage.value,
             "view": None if self.view is None else self.view.to_json(),
-            "seats": [{"name": info.name, "person": info.person, "connected": info.connected,
-                       "stand_in": info.stand_in} for info in self.seats],
+            "seats": [{"name": info.name, "presence": info.presence.value, "until": info.until,
+                       "assisted": info.assisted} for info in self.seats],
             "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
             "timer": None if self.timer is None else {
                 "seats": [SEAT_KEYS[seat] for seat in self.timer.seats],
@@ -252,8 +277,8 @@ class SeatState:
                 seat=Seat.parse(_text(data["seat"])),
                 stage=Stage(data["stage"]),
                 view=None if view is None else PlayerView.from_json(view),
-                seats=_four([SeatInfo(_text(info["name"], 64), _flag(info["person"]),
-                                      _flag(info["connected"]), _flag(info["stand_in"]))
+                seats=_four([SeatInfo(_text(info["name"], 64), Presence(info["presence"]),
+                                      _time(info["until"]), _flag(info["assisted"]))
                              for info in _list(data["seats"], 4)]),
                 waiting=tuple(Seat.parse(_text(s)) for s in _list(data["waiting"], 4)),
                 timer=None if timer is None else TurnTimer(
@@ -342,18 +367,15 @@ def _cards(value: object) -> tuple[Card, ...]:
 # --- building a seat's state from the table ------------------------------------------
 
 
-def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None = None,
-               sheet: tuple[SheetRow, ...] | None = None,
+def seat_state(table: Table, seat: Seat, sheet: tuple[SheetRow, ...] | None = None,
                deadlines: Mapping[int, float] | None = None,
                watchers: tuple[str, ...] = ()) -> SeatState:
     """What ``seat`` may see and do at ``table`` now.
 
-    ``people`` says who holds the people's seats of a network table (their names,
-    whether they are connected, whether a computer player stands in for them); a
-    seat it leaves out is named by the table's own seats. ``sheet`` is the match's
-    :func:`sheet_rows`, when the caller has them already (the same for every seat).
-    ``deadlines`` says when the pauses the table asked for end (by token, seconds
-    since 1970), so a turn timer shows its end; ``watchers`` names who watches.
+    ``sheet`` is the match's :func:`sheet_rows`, when the caller has them already
+    (the same for every seat). ``deadlines`` says when the pauses the table asked
+    for end (by token, seconds since 1970), so a turn timer and a seat's grace
+    time show their end; ``watchers`` names who watches.
     """
     hand = table.hand
     view = None if hand is None else hand.view(seat)
@@ -370,17 +392,17 @@ def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None 
     trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
     legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
         frozenset()
-    shared = len(table.people) > 1
     running = table.turn_timer
     timer = None if running is None else TurnTimer(
         running[1], None if deadlines is None else deadlines.get(running[0]))
     return SeatState(
         seat=seat, stage=table.stage, view=view,
-        seats=tuple(_seat_info(table, each, people, shared) for each in Seat),
+        seats=seat_infos(table, deadlines),
         waiting=table.waiting, timer=timer,
         scores=table.match.scores, target=table.target, match_over=table.match.over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
-        assisted=table.assisted, sheet=sheet_rows(table.match) if sheet is None else sheet,
+        assisted=seat in table.aided,
+        sheet=sheet_rows(table.match) if sheet is None else sheet,
         passable=passable, passed=passed, raised=raised, legal=legal, trick=trick,
         winner=None if shown is None else shown.winner,
         prompt=_prompt(table, seat), result=_result(table), watchers=watchers,
@@ -388,15 +410,19 @@ def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None 
     )
 
 
-def _seat_info(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None,
-               shared: bool) -> SeatInfo:
-    if people is not None and seat in people:
-        return people[seat]
-    spec = table.seats[seat]
-    if isinstance(spec, Person):
-        return SeatInfo(spec.name if shared else str(seat), True, True)
-    assert isinstance(spec, Computer)
-    return SeatInfo(str(seat), False, False)
+def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
+               ) -> tuple[SeatInfo, ...]:
+    """Who sits where at ``table``, as everyone there sees it (``deadlines``: when
+    the pauses the table asked for end, by token)."""
+    named = table.named or table.shared
+    infos = []
+    for seat in Seat:
+        seating = table.seating(seat)
+        name = seating.name if seating.held and named and seating.name else str(seat)
+        token = table.grace_token(seat)
+        until = None if token is None or deadlines is None else deadlines.get(token)
+        infos.append(SeatInfo(name, seating.presence, until, seat in table.aided))
+    return tuple(infos)
 
 
 def _level_label(table: Table, seat: Seat) -> str:

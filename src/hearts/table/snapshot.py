@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
+from hearts.cards import Seat
 from hearts.match import Match
 from hearts.rules import Rules
 from hearts.table.table import Stage, Table
@@ -64,7 +65,10 @@ def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool
     table.seed = _whole(state.get("seed"), table.seed)
     table.games = _whole(state.get("games"), table.games)
     table.deals = _whole(state.get("deals"), len(match.hands))
-    table.assisted = assisted
+    aided = {seat for hand in match.hands for seat in hand.assisted}
+    if assisted and not aided:  # saved before each hand named who had help
+        aided = {seat for seat in Seat if table.seating(seat).for_person}
+    table.aided = aided
     table.stage = _stage(state.get("stage"), table)
     hand = table.hand
     table.shown_trick = (hand.tricks[-1] if hand is not None and table.stage is Stage.TRICK_SHOW

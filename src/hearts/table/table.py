@@ -37,7 +37,7 @@ from hearts.seeds import computer_seed, hint_seed, match_seed, table_deal_seed
 from hearts.table import events as ev
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
 from hearts.table.notices import Notice, NoticeKind, Outcome
-from hearts.table.seating import Computer, Person, SeatSpec, one_person
+from hearts.table.seating import Presence, Seating, SeatSpec, one_person
 from hearts.view import Phase, Trick
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
@@ -94,8 +94,6 @@ class _Ask:
     seed: int
     tries: int = 1
     """How many times this decision has been asked (a failure asks once more)."""
-    standing_in: bool = False
-    """True when a computer player decides for a person's seat (a stand-in)."""
     timed_out: bool = False
     """True when the person's turn timer ran out: the card is played at once."""
 
@@ -113,10 +111,20 @@ class Table:
 
     def __init__(self, options: Options, seed: int,
                  seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
-                 turn_seconds: float | None = None) -> None:
-        self._seats: tuple[SeatSpec, ...] = ()
-        self._people: tuple[Seat, ...] = ()
-        self.seats = tuple(seats or one_person())
+                 turn_seconds: float | None = None, grace: float | None = None) -> None:
+        specs = tuple(seats or one_person())
+        if len(specs) != 4:
+            raise ValueError("a table has 4 seats")
+        self._seating = [Seating.of(spec) for spec in specs]
+        self.shared = sum(each.for_person for each in self._seating) > 1
+        """Friends share the table (it was set up with more than one person's seat):
+        the records name the people, and undo is not offered."""
+        self.named = self.shared
+        """People are shown by their names (a network table, even of one person),
+        not by their seats."""
+        self.grace = grace
+        """How long the table waits for a person's seat that is free or whose person
+        dropped, before a computer player stands in (None: for ever)."""
         self.options = options
         """The options in force; their rules apply from the next deal."""
         self.level_override = level
@@ -135,14 +143,17 @@ class Table:
         """Where the table stands."""
         self.shown_trick: Trick | None = None
         """The finished trick on show, during ``TRICK_SHOW``."""
-        self.assisted = False
-        """True once a person had help (a hint or an undo) in this match."""
+        self.aided: set[Seat] = set()
+        """The seats whose people had help (a hint or an undo) in this match."""
         self.claimed = False
         """True while the rest of a hand whose points are settled is played out."""
         self.stuck = False
         """True when a decision failed at every level: nothing more is asked until
         the hand is left (abandoned, or taken back by an undo)."""
-        self._told_assisted = False
+        self._graces: dict[Seat, int] = {}
+        """The grace timers running, by seat: their tokens."""
+        self._quiet = {seat for seat in Seat if self._seating[seat].presence is Presence.AWAY}
+        """Seats away since the table started (again): their return is not news."""
         self._token = 0
         self._asks: dict[Seat, _Ask] = {}
         self._ready: dict[Seat, tuple[Card, _Ask]] = {}
@@ -155,64 +166,110 @@ class Table:
     # --- who sits where ---------------------------------------------------
 
     @property
-    def seats(self) -> tuple[SeatSpec, ...]:
-        """Who sits where, in seat order."""
-        return self._seats
+    def seats(self) -> tuple[Seating, ...]:
+        """Who sits where now, in seat order."""
+        return tuple(self._seating)
 
-    @seats.setter
-    def seats(self, seats: tuple[SeatSpec, ...]) -> None:
-        if len(seats) != 4:
-            raise ValueError("a table has 4 seats")
-        self._seats = seats
-        self._people = tuple(seat for seat, spec in zip(Seat, seats, strict=True)
-                             if isinstance(spec, Person))
+    def seating(self, seat: Seat) -> Seating:
+        """Who sits in ``seat`` now."""
+        return self._seating[seat]
 
     @property
     def people(self) -> tuple[Seat, ...]:
-        """The seats people play."""
-        return self._people
+        """The seats whose people are here and decide."""
+        return tuple(seat for seat in Seat if self._seating[seat].person_decides)
 
-    def seat_as(self, seat: Seat, spec: SeatSpec) -> list[Effect]:
-        """Let ``spec`` play ``seat`` from now on: a computer player standing in for
-        a person who left (a network table), or the person back in their seat.
-
-        Whatever the seat was asked and has not answered is forgotten (a late
-        answer is then ignored); what is due now is asked for. A computer player
-        in a seat the hand's record gives to a person is recorded as a stand-in
-        for every decision it makes.
-        """
-        if self.seats[seat] == spec:
-            return []
-        seats = list(self.seats)
-        seats[seat] = spec
-        self.seats = tuple(seats)
-        self._asks.pop(seat, None)
-        self._ready.pop(seat, None)
-        if self._timer is not None and self._timer[1] == seat:
-            self._timer = None
-        if isinstance(spec, Person):
-            self._name_people()
-        out: list[Effect] = []
-        self._advance(out)
-        out.append(Redraw())
-        return out
-
-    def _name_people(self) -> None:
-        """Write the people's names into the record of the hand in play when people
-        share the table, as the seats name them (a person who sits down during the
-        hand is named from then on; one who leaves keeps the name)."""
-        hand = self.hand
-        if hand is None or hand.players is None or hand.phase is Phase.OVER \
-                or len(self.people) < 2:
-            return
-        hand.players = tuple(
-            player._replace(name=spec.name)
-            if isinstance(spec, Person) and player.player == "human" else player
-            for player, spec in zip(hand.players, self.seats, strict=True))
 
     def is_person(self, seat: Seat) -> bool:
-        """True when a person plays ``seat``."""
-        return isinstance(self.seats[seat], Person)
+        """True when ``seat``'s person is here and decides."""
+        return self._seating[seat].person_decides
+
+    def grace_token(self, seat: Seat) -> int | None:
+        """The token of the grace timer running for ``seat``, if one is (the front end
+        knows when it ends)."""
+        return self._graces.get(seat)
+
+    @property
+    def assisted(self) -> bool:
+        """True once a person had help (a hint or an undo) in this match."""
+        return bool(self.aided)
+
+    def place(self, seat: Seat, seating: Seating) -> None:
+        """Put ``seating`` in ``seat`` before :meth:`start` (a table set up again
+        after a restart: its people away until they come back, and nobody told
+        when they do: they were not seen to go)."""
+        self._seating[seat] = seating
+        if seating.presence is Presence.AWAY:
+            self._quiet.add(seat)
+
+    def _seat_event(self, event: ev.SeatEvent, out: list[Effect]) -> None:
+        """Who sits in a seat changes (see :mod:`hearts.table.seating`)."""
+        seat = event.seat
+        now = self._seating[seat]
+        name = now.name
+        match event:
+            case ev.Sit():
+                if now.held or now.presence is Presence.COMPUTER:
+                    return
+                self._seat(seat, Seating(Presence.HERE, event.name), out)
+                self._say(out, None, Notice(NoticeKind.JOINED, seat, name=event.name))
+            case ev.Return():
+                if not now.held or now.presence is Presence.HERE:
+                    return
+                quiet = seat in self._quiet
+                self._seat(seat, Seating(Presence.HERE, name), out)
+                if not quiet:
+                    self._say(out, None, Notice(NoticeKind.BACK, seat, name=name))
+            case ev.Drop():
+                if now.presence is not Presence.HERE:
+                    return
+                self._seat(seat, Seating(Presence.AWAY, name), out)
+                self._say(out, None, Notice(NoticeKind.AWAY, seat, name=name))
+            case ev.Leave():
+                if not now.held:
+                    return
+                self._seat(seat, Seating(Presence.STAND_IN), out)
+                self._say(out, None, Notice(NoticeKind.LEFT, seat, name=name))
+            case ev.FreeSeat():
+                if not now.held and now.presence is not Presence.COMPUTER:
+                    return
+                self._seat(seat, Seating(Presence.STAND_IN), out)
+                self._say(out, None, Notice(NoticeKind.FREED, seat, name=name))
+            case ev.SeatComputer():
+                if now.presence is Presence.COMPUTER:
+                    return
+                self._seat(seat, Seating(Presence.COMPUTER), out)
+                self._say(out, None, Notice(NoticeKind.COMPUTER_SEATED, seat, name=name))
+            case _:
+                assert_never(event)
+
+    def _seat(self, seat: Seat, seating: Seating, out: list[Effect]) -> None:
+        """Put ``seating`` in ``seat``: whatever the seat was asked and has not
+        answered is forgotten (a late answer is then ignored), and the table waits
+        the grace time for a seat nobody decides for."""
+        self._seating[seat] = seating
+        self._quiet.discard(seat)
+        self._asks.pop(seat, None)
+        self._ready.pop(seat, None)
+        self._graces.pop(seat, None)
+        if self._timer is not None and self._timer[1] == seat:
+            self._timer = None
+        if seating.presence in (Presence.AWAY, Presence.FREE):
+            self._wait_for(seat, out)
+
+    def _wait_for(self, seat: Seat, out: list[Effect]) -> None:
+        """Start the grace timer of ``seat`` (free, or its person away)."""
+        if self.grace is not None:
+            token = self._new_token()
+            self._graces[seat] = token
+            out.append(Wait(token, self.grace, scaled=False))
+
+    def _grace_over(self, seat: Seat, out: list[Effect]) -> None:
+        """Nobody came for ``seat`` in time: a computer player stands in."""
+        del self._graces[seat]
+        now = self._seating[seat]
+        self._seat(seat, Seating(Presence.STAND_IN, now.name), out)
+        self._say(out, None, Notice(NoticeKind.STAND_IN, seat, name=now.name))
 
     @property
     def level(self) -> Level:
@@ -221,8 +278,7 @@ class Table:
 
     def level_of(self, seat: Seat) -> Level:
         """The level a computer seat plays the next hand at."""
-        spec = self.seats[seat]
-        return spec.level if isinstance(spec, Computer) and spec.level else self.level
+        return self._seating[seat].level or self.level
 
     # --- what anyone may read ---------------------------------------------
 
@@ -267,7 +323,7 @@ class Table:
         hand = self.hand
         if self.stage is not Stage.PLAYING or hand is None or hand.turn is None:
             return None
-        return None if self.is_person(hand.turn) else hand.turn
+        return hand.turn if self._seating[hand.turn].computer_decides else None
 
     def hint_due(self, seat: Seat) -> bool:
         """True when ``seat`` has a decision a hint can help with."""
@@ -292,16 +348,18 @@ class Table:
 
     @property
     def waiting(self) -> tuple[Seat, ...]:
-        """The seats whose pass or card the table waits for from a person, in seat
-        order (also while a computer player decides for one whose time ran out)."""
+        """The seats whose pass or card the table waits for from a person (or from a
+        seat nobody sits in yet), in seat order; also while a computer player
+        decides for a person whose time ran out."""
         hand = self.hand
         if hand is None or self.stuck:
             return ()
         if self.stage is Stage.PASSING:
-            return tuple(seat for seat in self.people if not hand.passed(seat))
+            return tuple(seat for seat in Seat if not hand.passed(seat)
+                         and not self._seating[seat].computer_decides)
         turn = hand.turn
         if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
-                and not self.claimed and self.is_person(turn):
+                and not self.claimed and not self._seating[turn].computer_decides:
             return (turn,)
         return ()
 
@@ -322,6 +380,7 @@ class Table:
     def waiting_on(self) -> tuple[int, ...]:
         """The tokens of the answers and pauses the table waits for."""
         tokens = [ask.token for ask in self._asks.values()]
+        tokens += self._graces.values()
         if self._pause is not None:
             tokens.append(self._pause[0])
         if self._timer is not None:
@@ -333,7 +392,7 @@ class Table:
         hand = self.hand
         if hand is None:
             return NoticeKind.NOTHING_TO_UNDO
-        if len(self.people) > 1:
+        if self.shared:
             return NoticeKind.UNDO_SHARED
         if self.stage is Stage.PASSING:
             return None if self.passed(seat) else NoticeKind.UNDO_CHOOSING
@@ -352,6 +411,10 @@ class Table:
         """The effects to begin with: whatever the table is waiting for (after
         :meth:`restore`, a resumed hand carries on)."""
         out: list[Effect] = []
+        for seat in Seat:
+            if self._seating[seat].presence in (Presence.AWAY, Presence.FREE) \
+                    and seat not in self._graces:
+                self._wait_for(seat, out)
         if self.stage is Stage.RECEIVED:
             self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
         elif self.stage is Stage.TRICK_SHOW:
@@ -387,6 +450,9 @@ class Table:
                 self._options_changed(event, out)
             case ev.Deal():
                 self._deal(event.seat, out)  # whoever asks (a table of computers too)
+            case ev.Sit() | ev.Return() | ev.Drop() | ev.Leave() | ev.FreeSeat() \
+                    | ev.SeatComputer():
+                self._seat_event(event, out)
             case ev.Pass() | ev.Play() | ev.Continue() | ev.Undo() | ev.AskHint():
                 if self.is_person(event.seat):
                     self._person(event, out)
@@ -435,7 +501,7 @@ class Table:
             id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
             len(hand.stand_ins))
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
-                self.games, self.deals, self.match.rules, self.assisted)
+                self.games, self.deals, self.match.rules, frozenset(self.aided))
 
     # --- dealing --------------------------------------------------------------
 
@@ -448,16 +514,41 @@ class Table:
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
-        hand.players = tuple(
-            SeatPlayer("human") if self.is_person(each)
-            else SeatPlayer(self.level_of(each).name.lower(), self._computer_seed(each))
-            for each in Seat)
-        self._name_people()
+        hand.players = tuple(self._owner(each) for each in Seat)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once
             self._clear_table(Stage.PLAYING)
             out.append(Say(Notice(NoticeKind.HOLD_HAND)))
+
+    def _owner(self, seat: Seat) -> SeatPlayer:
+        """Who the record of the hand just dealt gives ``seat`` to: the person who
+        holds it (here, away or stood in for), else the computer player that plays it
+        until someone takes it. Every decision another makes is recorded apart
+        (:class:`~hearts.hand.StandIn`)."""
+        if self._seating[seat].held:
+            return SeatPlayer("human", name=self._recorded_name(seat))
+        return SeatPlayer(self.level_of(seat).name.lower(), self._computer_seed(seat))
+
+    def _recorded_name(self, seat: Seat) -> str | None:
+        """The name a hand record gives the person in ``seat``: theirs where people
+        share the table, none for the one person of a game against the computer."""
+        return self._seating[seat].name if self.shared else None
+
+    def _record_decider(self, seat: Seat, play: int | None, player: str, seed: int | None,
+                        name: str | None = None) -> None:
+        """Record who made ``seat``'s decision (the pass, or the card at index ``play``)
+        when it is not the player the hand's record gives the seat to."""
+        hand = self.hand
+        if hand is None or hand.players is None:
+            return
+        owner = hand.players[seat]
+        if (owner.player, owner.seed, owner.name) != (player, seed, name):
+            hand.stand_ins.append(StandIn(seat, play, player, seed, name))
+
+    def _record_person(self, seat: Seat, play: int | None) -> None:
+        """Record that the person in ``seat`` made this decision themselves."""
+        self._record_decider(seat, play, "human", None, self._recorded_name(seat))
 
     def _computer_seed(self, seat: Seat) -> int:
         """The seed of the computer player in ``seat`` for the hand just dealt."""
@@ -466,8 +557,7 @@ class Table:
     def _new_match(self) -> None:
         self.games += 1
         self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
-        self.assisted = False
-        self._told_assisted = False
+        self.aided = set()
         self._clear_table(Stage.IDLE)
 
     def _clear_table(self, stage: Stage) -> None:
@@ -511,6 +601,7 @@ class Table:
             self._say(out, seat, _refused(refusal))
             return
         hand.pass_cards(seat, cards)
+        self._record_person(seat, None)
         self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
 
@@ -545,6 +636,7 @@ class Table:
             return _refused(refusal)
         if self.stage is Stage.TRICK_SHOW:
             self._end_trick_show()
+        self._record_person(seat, len(hand.plays))
         self._play(seat, card, out)
         return None
 
@@ -602,7 +694,8 @@ class Table:
             return
         if self.stage is Stage.PASSING:
             for seat in Seat:
-                if not self.is_person(seat) and not hand.passed(seat) and seat not in self._asks:
+                if self._seating[seat].computer_decides and not hand.passed(seat) \
+                        and seat not in self._asks:
                     self._ask(out, seat, "pass")
             self._time_passes(out, hand)
             return
@@ -616,10 +709,12 @@ class Table:
         turn = hand.turn
         if turn is None:
             return
-        if self.is_person(turn):
-            if self.claimed:
+        if not self._seating[turn].computer_decides:
+            if self.claimed:  # the person's card (away or not): nothing is left to choose
                 self._play(turn, hand.legal_plays()[0], out)
                 self._advance(out)
+            elif not self.is_person(turn):
+                pass  # the seat is free or its person away: the grace time runs
             elif self.options.forced_cards and len(hand.legal_plays()) == 1:
                 if self._pause is None or self._pause[1] is not Pause.FORCED:
                     self._wait(out, self.options.speed.card_delay, Pause.FORCED)
@@ -680,10 +775,8 @@ class Table:
         hand = self.hand
         assert hand is not None
         level, seed = self._player_of(seat)
-        named = hand.players[seat] if hand.players is not None else None
-        standing_in = named is not None and named.player == "human"
         ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed,
-                   standing_in=standing_in, timed_out=timed_out)
+                   timed_out=timed_out)
         self._asks[seat] = ask
         out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
 
@@ -708,6 +801,11 @@ class Table:
     def _elapsed(self, event: ev.Elapsed, out: list[Effect]) -> None:
         if self._timer is not None and self._timer[0] == event.token:
             self._timed_out(out)
+            return
+        waited = next((seat for seat, token in self._graces.items() if token == event.token),
+                      None)
+        if waited is not None:
+            self._grace_over(waited, out)
             return
         if self._pause is None or self._pause[0] != event.token:
             return
@@ -782,9 +880,7 @@ class Table:
             self._ready[ask.seat] = (card, ask)
 
     def _record_stand_in(self, ask: _Ask, play: int | None) -> None:
-        hand = self.hand
-        if ask.standing_in and hand is not None:
-            hand.stand_ins.append(StandIn(ask.seat, play, ask.level.name.lower(), ask.seed))
+        self._record_decider(ask.seat, play, ask.level.name.lower(), ask.seed)
 
     def _failed(self, event: ev.Failed, out: list[Effect]) -> None:
         ask = next((a for a in self._asks.values() if a.token == event.token), None)
@@ -800,12 +896,12 @@ class Table:
         told = ask.seat if ask.kind == "hint" else None  # a hint is the asker's alone
         if ask.tries < 2:
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
-                         ask.tries + 1, ask.standing_in, ask.timed_out)
+                         ask.tries + 1, ask.timed_out)
             out.append(Say(failed(Outcome.ASK_AGAIN), told))
         elif ask.level > Level.BEGINNER:
             lower = Level(ask.level - 1)
             retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
-                         1, ask.kind != "hint", ask.timed_out)
+                         1, ask.timed_out)
             out.append(Say(failed(Outcome.LOWER_LEVEL, lower), told))
         elif ask.kind == "hint":
             del self._asks[ask.seat]
@@ -853,10 +949,14 @@ class Table:
             self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
 
     def _assist(self, out: list[Effect], seat: Seat) -> None:
-        """Mark the match assisted; the first time, say what that means."""
-        self.assisted = True
-        if not self._told_assisted:
-            self._told_assisted = True
+        """Mark ``seat``'s person as helped in this match and this hand (their record
+        says so, no one else's); the first time, tell them what that means."""
+        first = seat not in self.aided
+        self.aided.add(seat)
+        hand = self.hand
+        if hand is not None:
+            hand.assisted.add(seat)
+        if first:
             out.append(Say(Notice(NoticeKind.ASSISTED), seat))
 
     def _undo(self, seat: Seat, out: list[Effect]) -> None:
@@ -866,37 +966,21 @@ class Table:
             return
         hand = self.hand
         assert hand is not None
-        record = hand.record()
         if self.stage is Stage.PASSING:
-            passed = list(hand.passed(seat))
-            name = seat.name.lower()
-            record["passes"] = [p for p in record["passes"] if p["seat"] != name]
-            self._replace(Hand.from_record(record))
+            passed = hand.take_back_pass(seat)
             self._assist(out, seat)
-            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=tuple(passed)))
+            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed))
             return
         index = _last_play_of(hand, seat)
         assert index is not None
         card = hand.plays[index]
-        record["plays"] = record["plays"][:index]
-        record.pop("stand_ins", None)
-        rebuilt = Hand.from_record(record)
-        rebuilt.stand_ins = [s for s in hand.stand_ins if s.play is None or s.play < index]
-        self._replace(rebuilt)
+        while len(hand.plays) > index:
+            hand.pop()
         self.stage = Stage.PLAYING
         self.shown_trick = None
         self._forget_requests()
         self._assist(out, seat)
         self._say(out, seat, Notice(NoticeKind.TAKEN_BACK, card=card))
-
-    def _replace(self, hand: Hand) -> None:
-        """Put a rebuilt hand in place of the current one."""
-        old = self.hand
-        assert old is not None
-        hand.players = old.players
-        if not hand.stand_ins:
-            hand.stand_ins = [s for s in old.stand_ins if s.play is None]
-        self.match.hands[-1] = hand
 
     def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
         if notice is not None:

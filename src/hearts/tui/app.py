@@ -68,7 +68,8 @@ USER = Seat.SOUTH
 """The seat the person at this terminal plays."""
 
 FIRST_START = "Original rules - for Classic (as in Windows Hearts) press o, then r"
-"""The notice of the very first start: another rule set is a key away."""
+"""The offer of the very first start: another rule set is a key away. It stays until
+the person answers it, opening the options page or dealing the first hand."""
 
 
 class HeartsApp(SeatApp):
@@ -156,7 +157,7 @@ class HeartsApp(SeatApp):
             notices.extend(store.notices)
         else:
             if first_start_notice and store.empty and not self.options_file.exists():
-                notices.append(FIRST_START)
+                self.seat_view.offer = FIRST_START
             saved = store.load()
             notices.extend(store.notices)
             if saved is not None:
@@ -343,8 +344,11 @@ class HeartsApp(SeatApp):
             self.say(self.seat_view.told(notice.notice))
 
     def redraw(self) -> None:
-        """The table changed: take the seat's new state and draw it."""
+        """The table changed: take the seat's new state and draw it (once a hand is
+        dealt, the offer of the first start has had its answer)."""
         self.seat_view.show(seat_state(self.table, USER))
+        if self.table.hand is not None:
+            self.seat_view.offer = None
         self.refresh_table()
 
     def refresh_table(self) -> None:
@@ -441,6 +445,7 @@ class HeartsApp(SeatApp):
 
         if any(isinstance(screen, OptionsScreen) for screen in self.screen_stack):
             return
+        self.seat_view.offer = None  # the options page is where the offer leads
         shown = replace(self.options, difficulty=int(self.level))
         self.push_screen(OptionsScreen(shown), self._options_closed)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import Any
 
 from textual.timer import Timer
@@ -75,6 +76,7 @@ class JoinApp(SeatApp):
     def on_mount(self) -> None:
         """Open the table page and connect."""
         self.push_screen(TableScreen())
+        self.set_interval(1.0, self._tick)
         if self.seats.notice:
             self.say(self.seats.notice)
         self.run_worker(self._connect(), group="connection")
@@ -82,6 +84,11 @@ class JoinApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (each hand was saved as it came)."""
         self.store.close()
+
+    def _tick(self) -> None:
+        """Count a running timer down on the status line."""
+        if self.seat_view.counting:
+            self.refresh_table()
 
     async def _connect(self) -> None:
         self.ended = await self.connection.run()
@@ -113,6 +120,7 @@ class JoinApp(SeatApp):
                     self.say(f"The server sent a state that cannot be read ({error})")
                     return
                 self.seat_view.banner = None
+                self.seat_view.clock = message.now - time.time()
                 self.seat_view.show(state)
                 self.refresh_table()
             case msg.Welcome():
@@ -145,6 +153,8 @@ class JoinApp(SeatApp):
         self.last_record = message.record
         # the seat played in that hand, which the statistics count as "you"
         self.say(self.store.save(match, {}, message.seat))
+        if any(message.seat in kept.assisted for kept in match.hands):
+            self.say(self.store.mark_assisted())  # this person had help: their record says
 
     # --- what the table page asks --------------------------------------------------
 

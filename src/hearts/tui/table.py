@@ -16,7 +16,7 @@ from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.seatapp import SeatApp
-from hearts.tui.widgets import GameButton, HandRow, TrickArea
+from hearts.tui.widgets import LARGE, GameButton, HandRow, TrickArea
 
 __all__ = ["TableScreen"]
 
@@ -95,6 +95,15 @@ class TableScreen(HelpKeysScreen):
         """The terminal is big enough again: carry on where the game stood."""
         self.update()
         self.hearts.resume()
+
+    def fit(self, width: int, height: int) -> None:
+        """Show the page or the too-small notice; on a large terminal (:data:`LARGE`
+        or more) the table is drawn bigger (the class ``large``)."""
+        self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
+        super().fit(width, height)
+        if self.is_mounted:
+            self.query_one(TrickArea).refresh()
+            self.query_one(HandRow).refresh()
 
     def update(self) -> None:
         """Redraw everything from the game's state."""
