@@ -91,10 +91,12 @@ class _Process:
                 if (m := re.match(r"\s+table (\S+): hearts join \S+ --code[ =](\S+)", line))]
 
     def stop(self, sig: int = signal.SIGINT) -> None:
-        """Stop it as Ctrl+C at its terminal would (it saves its tables)."""
+        """Stop it as Ctrl+C would (it saves its tables and stops its own computer
+        players' processes: the signal goes to it alone, so none of those is cut off
+        while it starts)."""
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, sig)
+                os.kill(self.process.pid, sig)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
