@@ -161,6 +161,7 @@ async def test_the_host_frees_a_seat_and_seats_a_computer(tmp_path: Path) -> Non
         await until(lambda: bool(cat.states) and cat.state.seat is Seat.NORTH)
         assert seat_computer(server, ["cat"]) == "A computer player has Cat's seat at t1 (North)"
         assert net.table.seating(Seat.NORTH).presence is Presence.COMPUTER
+        await until(lambda: not net.writing)  # table.json is written off the event loop
         assert NetTable.load(net.folder, None).holders[Seat.NORTH].gone  # kept so
         await ann.stop()
         await cat.stop()

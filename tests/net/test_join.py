@@ -75,6 +75,9 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
         ann.start()
         bob.start()
         await asyncio.wait_for(ann.over.wait(), 60)
+        # a hand is sent once the server has kept it: just after the state that ends it
+        played = server.tables["t1"].table.match.hands
+        await _until(lambda: len(ann.hands) == len(bob.hands) == len(played))
         app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
         for message in ann.hands:
             app.receive(message)

@@ -85,7 +85,11 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
         ws = bob.connection._ws
         assert ws is not None
         await ws.close()
-        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before)
+        # back: welcomed again (what the old connection still had in flight may
+        # arrive before that), then told what changed since the state he holds
+        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before
+                     and len([m for m in bob.messages if isinstance(m, msg.Welcome)]) == 2
+                     and isinstance(bob.messages[-1], msg.StateMessage | msg.ChangeMessage))
         assert bob.connection.token == token
         welcome = [m for m in bob.messages if isinstance(m, msg.Welcome)]
         assert len(welcome) == 2 and welcome[0].seat == welcome[1].seat == Seat.NORTH
@@ -281,6 +285,7 @@ async def test_people_at_a_network_table_play_the_classic_hold_hand(tmp_path: Pa
         assert [str(hand.pass_direction) for hand in hands[:5]] == [
             "left", "right", "across", "none", "left"]
         assert all(hand.passed(seat) == () for seat in Seat for hand in hands[3::4])
-        assert len(ann.hands) == len(hands)
+        # a hand is sent once the server has kept it: just after the state that ends it
+        await _until(lambda: len(ann.hands) == len(hands))
         await ann.stop()
         await bob.stop()

@@ -11,9 +11,10 @@ import pytest
 
 from hearts.cards import Card, Seat
 from hearts.net import tables
-from hearts.net.tables import NetTable, Outbox
+from hearts.net.outbox import Outbox
+from hearts.net.tables import NetTable
 from hearts.table import events as ev
-from tests.net.helpers import QUICK
+from tests.net.helpers import QUICK, until
 
 S = Seat.SOUTH
 
@@ -44,22 +45,22 @@ async def test_refused_actions_write_nothing_and_the_game_writes_once_a_step(
 
 async def test_an_idle_tables_store_is_closed_and_opened_again_when_needed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "IDLE_SECONDS", 0.05)
+    monkeypatch.setattr(tables, "IDLE_SECONDS", 0.5)
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(1) as executor:
         net = NetTable.create("t1", tmp_path / "t1", QUICK, executor, code="c", seed=5)
         net.start(loop)
-        await asyncio.sleep(0.2)
-        assert not net.store_open  # started, nobody there: no open file
+        await until(lambda: not net.store_open, 5)  # started, nobody there: no open file
         ann = net.join("Ann", None, Outbox())
         net.act(ann, ev.Deal(S))
+        await until(lambda: not net.writing)  # written off the event loop
         assert net.store_open
-        await asyncio.sleep(0.2)
-        assert not net.store_open
+        await until(lambda: not net.store_open, 5)
         hand = net.table.hand
         assert hand is not None
         cards = tuple(c for c in hand.holding(S) if str(c) != "QS")[:3]
         net.act(ann, ev.Pass(S, cards))  # saved: opened again
+        await until(lambda: not net.writing)
         assert net.store_open
         net.close()
         assert not net.store_open

@@ -142,11 +142,21 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
+    parser.add_argument("--workers", type=_count(1, 64), default=None, metavar="N",
+                        help="run N table servers (processes), each with its own data "
+                             "folder DIR/wK, behind HAProxy listening on --host and --port "
+                             "(its configuration is written to DIR/haproxy.cfg); see "
+                             "docs/deploy.md")
+    parser.add_argument("--table-prefix", default="", metavar="TEXT",
+                        help=argparse.SUPPRESS)  # a worker's: its tables' ids begin so
     parser.add_argument("--serve", action="store_true",
                         help="also serve the web table, for friends with a phone, a tablet, "
                              "a screen reader or only a browser: each table's page and a "
                              "page to watch it, on the tables' own address and port")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if not re.fullmatch(r"[a-z0-9]{0,8}-?", args.table_prefix):
+        parser.error("--table-prefix: a few lowercase letters and digits, and a '-'")
+    return args
 
 
 def start_worker(parent: int) -> None:
@@ -266,6 +276,10 @@ def host_main(argv: list[str]) -> int:
     """Run ``hearts host``; returns the exit status."""
     args = parse_host(argv)
     data_dir = args.data_dir or default_data_dir()
+    if args.workers is not None:
+        from hearts.net.workers import run_workers
+
+        return run_workers(args, argv, data_dir)
     lock = HostLock(data_dir)
     try:
         lock.acquire()
@@ -286,6 +300,7 @@ def host_main(argv: list[str]) -> int:
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(data_dir, config, args.tables, executor)
+    server.prefix = args.table_prefix
     logging.getLogger("hearts.net").setLevel(logging.INFO)
     quiet = QuietRepeats()
     for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):

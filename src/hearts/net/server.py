@@ -38,16 +38,19 @@ from aiohttp import WSMsgType, web
 from hearts.ai import Level, Player, make_player
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
+from hearts.net.clock import loop_clock
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import (
     Guesses,
     Throttle,
     TokenBucket,
+    Waiting,
     cross_origin,
     quiet_exception_handler,
 )
+from hearts.net.outbox import Outbox
 from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
-from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
 from hearts.net.watchers import WatchRefused
 from hearts.table import Notice, NoticeKind, Say
 from hearts.table import events as ev
@@ -89,6 +92,13 @@ class Limits:
     does not read, and is dropped."""
     max_connections: int | None = None
     """The most connections at once (None: from the tables and the open files allowed)."""
+    waiting_per_address: int = 8
+    """The most connections not yet joined from one address (past it, its oldest goes)."""
+    waiting_per_network: int = 32
+    """The most connections not yet joined from one network (a /24, an IPv6 /64)."""
+    waiting_total: int = 256
+    """The most connections not yet joined in all (past it, the oldest of the
+    busiest network goes). Joined connections are bounded by the seats."""
     send_buffer: int = 128 * 1024
     """The operating system's send buffer of each connection, in bytes (a state is a
     few kilobytes): with the outbox, all that waits for one client."""
@@ -113,6 +123,8 @@ class TableServer:
         """Makes a computer player (tests pass a quick one)."""
         self.codes = codes
         """Join codes to give new tables (else random ones)."""
+        self.prefix = ""
+        """What new tables' ids begin with (a worker's name behind a proxy: ``w2-``)."""
         self.limits = limits or Limits()
         """How much one connection may ask."""
         self.max_connections = self.limits.max_connections or default_max_connections(tables)
@@ -126,8 +138,14 @@ class TableServer:
         """What the stores said when the tables were opened."""
         self.connections: set[web.WebSocketResponse] = set()
         """The WebSocket connections open now."""
-        self.guesses = Guesses()
-        """Wrong codes by address."""
+        self.guesses = Guesses(clock=loop_clock)
+        """Wrong codes by address, network and in total."""
+        self.waiting = Waiting(self.limits.waiting_per_address, self.limits.waiting_per_network,
+                               self.limits.waiting_total)
+        """The connections that have not joined yet."""
+        self.writer: Executor | None = None
+        """Where the tables write (None: the threads the tables share)."""
+        self._waiting: dict[Outbox, web.WebSocketResponse] = {}
         self._throttle = Throttle()
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
@@ -161,7 +179,7 @@ class TableServer:
             self.tables[table.id] = table
         number = 1
         while len(self.tables) < self.count:
-            table_id = f"t{number}"
+            table_id = f"{self.prefix}t{number}"
             number += 1
             if table_id in self.tables or (root / table_id).exists():
                 continue
@@ -171,6 +189,7 @@ class TableServer:
                                     self.factory, code=code)
             self.tables[table.id] = table
         for table in self.tables.values():
+            table.writer = self.writer
             self.notices.extend(table.start(loop))
 
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
@@ -221,6 +240,21 @@ class TableServer:
             task.cancel()
         self.close()
 
+    def _tell_guesses(self) -> None:
+        """One line for the wrong codes, at most every few seconds whatever their
+        number or addresses: how many, from how many addresses, the most from one."""
+        if not self.guesses.recent or self._throttle.allow("code") is None:
+            return
+        recent = self.guesses.told()
+        worst = max(recent, key=lambda address: recent[address])
+        total = sum(recent.values())
+        if len(recent) == 1:
+            log.warning("Wrong table code from %s (%d so far)", worst,
+                        self.guesses.count(worst))
+        else:
+            log.warning("Wrong table codes: %d from %d addresses (%d so far from %s)",
+                        total, len(recent), self.guesses.count(worst), worst)
+
     def warn(self, key: str, text: str, *args: object) -> None:
         """Log a one-line warning, at most one every few seconds for ``key``."""
         held = self._throttle.allow(key)
@@ -248,17 +282,23 @@ class TableServer:
         except ConnectionError:  # the client went before the answer: nothing to say
             return web.Response(status=400)
         if len(self.connections) >= self.max_connections:
-            self.warn("full", "The server is full (%d connections): refused one from %s",
-                      len(self.connections), request.remote)
-            await _refuse_now(ws, ErrorCode.SERVER_FULL,
-                              "the server is full - try again in a while")
-            return ws
+            room = self.waiting.make_room()  # a connection that has not joined gives way
+            if room is None:
+                self.warn("full", "The server is full (%d connections): refused one from %s",
+                          len(self.connections), request.remote)
+                await _refuse_now(ws, ErrorCode.SERVER_FULL,
+                                  "the server is full - try again in a while")
+                return ws
+            self._let_go(room)
         self.connections.add(ws)
         sock = None if request.transport is None else request.transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         outbox = Outbox()
+        self._waiting[outbox] = ws
+        for other in self.waiting.admit(outbox, request.remote or "?"):
+            self._let_go(other)
         sender = asyncio.create_task(self._send(ws, outbox, request))
         try:
             await self._serve(ws, outbox, request)
@@ -267,6 +307,8 @@ class TableServer:
                       "A connection from %s ended on an error: %r", request.remote, error)
         finally:
             self.connections.discard(ws)
+            self.waiting.left(outbox)
+            self._waiting.pop(outbox, None)
             outbox.close()
             try:
                 await asyncio.wait_for(sender, self.limits.send_seconds + 5.0)
@@ -292,20 +334,36 @@ class TableServer:
         if outbox.too_slow:
             self.warn("slow", "Dropped the connection from %s: it does not read what the "
                       "table sends", request.remote)
-        if outbox.too_slow and request.transport is not None:
+        if (outbox.too_slow or outbox.let_go) and request.transport is not None:
             request.transport.abort()  # its unsent bytes would keep the socket open
         else:
             with contextlib.suppress(TimeoutError, ConnectionError):
                 await asyncio.wait_for(ws.close(), 2.0)
+
+    def _let_go(self, key: object) -> None:
+        """Close a connection that has not joined, to make room for a new one."""
+        if not isinstance(key, Outbox):
+            return
+        self._waiting.pop(key, None)
+        self.warn("waiting", "Too many connections waiting to join: let one go to make room")
+        key.put(msg.ErrorMessage(ErrorCode.SERVER_FULL, "too many connections wait to join "
+                                 "from your network - try again in a while"))
+        key.let_go = True
+        key.close()
 
     async def _watch(self) -> None:
         """Drop every connection whose send has waited longer than the limit: its
         client does not read (a send waits only when the network's buffers are full)."""
         loop = asyncio.get_running_loop()
         every = min(1.0, self.limits.send_seconds / 4)
+        pruned = loop.time()
         while True:
             await asyncio.sleep(every)
             now = loop.time()
+            if now - pruned > 60.0:
+                self.guesses.prune()
+                pruned = now
+            self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):
                 if now - since > self.limits.send_seconds:
                     self._sending.pop(outbox, None)
@@ -325,9 +383,9 @@ class TableServer:
         holder: SeatHolder | None = None
         watched: NetTable | None = None
         """The table this connection watches, if it is a watcher's."""
-        messages = TokenBucket(limits.messages_per_second, limits.message_burst)
-        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst)
-        patience = TokenBucket(limits.patience_per_second, limits.patience)
+        messages = TokenBucket(limits.messages_per_second, limits.message_burst, loop_clock)
+        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst, loop_clock)
+        patience = TokenBucket(limits.patience_per_second, limits.patience, loop_clock)
         deadline = asyncio.get_running_loop().time() + limits.join_seconds
 
         def refuse(code: ErrorCode, text: str) -> bool:
@@ -400,9 +458,8 @@ class TableServer:
                     table = self.find(message.code, table_id)
                     if table is None or table.closed:
                         table = None
-                        count, delay = self.guesses.wrong(address)
-                        self.warn(f"code {address}", "Wrong table code from %s (%d so far)",
-                                  address, count)
+                        _count, delay = self.guesses.wrong(address)
+                        self._tell_guesses()
                         await asyncio.sleep(delay)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
@@ -414,6 +471,7 @@ class TableServer:
                                   "this table"):
                             return
                         continue
+                    outbox.resume = message.resume  # what the client holds already
                     token = message.token
                     if token is None and table_id is not None:
                         # a web page's seat: its token is in the table's cookie
@@ -424,6 +482,8 @@ class TableServer:
                         if refuse(error.code, str(error)):
                             return
                         continue
+                    self.waiting.left(outbox)  # seated: bounded by the seats from now on
+                    self._waiting.pop(outbox, None)
                 elif isinstance(message, msg.Watch):
                     if holder is not None or watched is not None:
                         if refuse(ErrorCode.ALREADY_JOINED, "already at this table"):
@@ -431,9 +491,8 @@ class TableServer:
                         continue
                     found = self.find_watch(message.code, table_id)
                     if found is None:
-                        count, delay = self.guesses.wrong(address)
-                        self.warn(f"code {address}", "Wrong table code from %s (%d so far)",
-                                  address, count)
+                        _count, delay = self.guesses.wrong(address)
+                        self._tell_guesses()
                         await asyncio.sleep(delay)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
@@ -445,6 +504,8 @@ class TableServer:
                             return
                         continue
                     watched = found
+                    self.waiting.left(outbox)  # watching: bounded by the table's watchers
+                    self._waiting.pop(outbox, None)
                 elif watched is not None:
                     if isinstance(message, msg.Leave):
                         return
@@ -487,8 +548,12 @@ class TableServer:
                 else:
                     table.act(holder, message)
         finally:
-            if table is not None and holder is not None:
-                table.dropped(holder, outbox)
+            if table is not None:
+                # Whatever ended the connection (an error out of the table too), the
+                # seat it held is shown away and waits: never a ghost seat.
+                for seat in list(table.holders.values()):
+                    if seat.outbox is outbox:
+                        table.dropped(seat, outbox)
             if watched is not None:
                 watched.watchers.remove(outbox)
                 watched.redraw()  # the players see who watches

@@ -22,10 +22,10 @@ import asyncio
 import json
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,15 +33,16 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
+from hearts.net.changes import SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
+from hearts.net.outbox import Outbox
+from hearts.net.saver import Saver, write_private
 from hearts.net.watchers import Watchers
 from hearts.options import Options
-from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
-from hearts.store.saving import save_match
 from hearts.table import (
     Computer,
     Decide,
@@ -94,125 +95,6 @@ class JoinRefused(ValueError):
         """What the client acts on."""
 
 
-class Outbox:
-    """Where one connection's messages wait to be sent, in order, within bounds.
-
-    Only the latest state matters: a state not sent yet is dropped when a newer
-    one comes (:meth:`put_state`), so a client that reads slowly gets the table
-    as it is now, and never a backlog. Other messages (welcome, notices, hands,
-    errors) are kept, in order, up to :attr:`max_messages` of them or
-    :attr:`max_bytes` of text; one more means the client is not reading: all
-    that waits is dropped, a ``too-slow`` error is sent in its place and the
-    connection is closed (:attr:`too_slow` says so). Messages put after
-    :meth:`close` are dropped.
-    """
-
-    MAX_MESSAGES = 256
-    """How many messages other than states may wait, by default."""
-    MAX_BYTES = 4 << 20
-    """How much text those may hold, by default."""
-
-    def __init__(self, max_messages: int = MAX_MESSAGES, max_bytes: int = MAX_BYTES) -> None:
-        self.max_messages = max_messages
-        """How many messages other than states may wait."""
-        self.max_bytes = max_bytes
-        """How many characters those may hold."""
-        self.closed = False
-        """True once :meth:`close` was called (or the client was too slow)."""
-        self.too_slow = False
-        """True when the client was dropped for not reading."""
-        self.posted = 0
-        """How many messages were put in (a state dropped for a newer one counts too)."""
-        self._items: deque[list[str | None]] = deque()
-        """Each entry holds one text; a state dropped for a newer one holds ""; the
-        end of the connection holds None."""
-        self._state: list[str | None] | None = None
-        """The entry of the state waiting to be sent, if one is."""
-        self._messages = 0
-        self._bytes = 0
-        self._ready = asyncio.Event()
-
-    @property
-    def waiting(self) -> int:
-        """How many messages wait to be sent (at most one of them a state)."""
-        return self._messages + (self._state is not None)
-
-    def put(self, message: msg.ServerMessage) -> None:
-        """Send ``message`` after those already waiting."""
-        self.put_text(msg.server_text(message))
-
-    def put_text(self, text: str) -> None:
-        """Send a message already encoded, after those already waiting."""
-        if self.closed:
-            return
-        self.posted += 1
-        if self._messages + 1 > self.max_messages or self._bytes + len(text) > self.max_bytes:
-            self._overflow()
-            return
-        self._messages += 1
-        self._bytes += len(text)
-        self._append(text)
-
-    def put_state(self, text: str) -> None:
-        """Send a ``state`` message already encoded; a state still waiting is
-        dropped (this one goes after every other message put before it)."""
-        if self.closed:
-            return
-        self.posted += 1
-        if self._state is not None:
-            self._state[0] = ""
-        self._state = self._append(text)
-
-    def close(self) -> None:
-        """Close the connection once everything before is sent."""
-        if not self.closed:
-            self.closed = True
-            self._append(None)
-
-    def stalled(self) -> None:
-        """The client stopped reading: drop what waits, and close (:attr:`too_slow`)."""
-        if not self.closed:
-            self._overflow()
-
-    async def get(self) -> str | None:
-        """The next message to send, waiting for one; None once the connection
-        is to be closed."""
-        while True:
-            while not self._items:
-                self._ready.clear()
-                await self._ready.wait()
-            entry = self._items.popleft()
-            text = entry[0]
-            if entry is self._state:
-                self._state = None
-            elif text:
-                self._messages -= 1
-                self._bytes -= len(text)
-            if text is None:
-                self._items.appendleft(entry)  # the end stays the end
-                return None
-            if text:
-                return text
-
-    def _append(self, text: str | None) -> list[str | None]:
-        entry = [text]
-        self._items.append(entry)
-        self._ready.set()
-        return entry
-
-    def _overflow(self) -> None:
-        text = msg.server_text(msg.ErrorMessage(
-            ErrorCode.TOO_SLOW, "this connection does not read what the table sends - "
-            "closing"))
-        self._items.clear()
-        self._state = None
-        self._messages, self._bytes = 1, len(text)
-        self.too_slow = True
-        self._append(text)
-        self.closed = True
-        self._append(None)
-
-
 @dataclass
 class SeatHolder:
     """A person's seat: who took it, the token that takes it back, its connection."""
@@ -229,6 +111,10 @@ class SeatHolder:
     """The match those hands belong to."""
     outbox: Outbox | None = None
     """The live connection, if any."""
+    grace: asyncio.TimerHandle | None = None
+    """The timer that puts a computer player in the seat of a person who dropped."""
+    changes: SeatChanges = field(default_factory=SeatChanges)
+    """What this seat was sent, and its last changes (kept across connections)."""
     joined_with: str | None = None
     """The token the live connection joined with (an older one than :attr:`token`
     once the host gave the seat a new one for another device)."""
@@ -319,12 +205,18 @@ class NetTable:
         """How many times the table was saved (a test counts them)."""
         self.notices: list[str] = []
         """What the store said when it was opened (for the host's terminal)."""
+        self.writer: Executor | None = None
+        """Where the table's writes run (None: the threads the tables share)."""
         self._store: Store | None = None
+        self._saver: Saver | None = None
+        self._gated: set[Outbox] = set()
         self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
+        self._looks: tuple[object, ...] | None = None
+        """What the seats' states were last built from (:attr:`Table.looks`)."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
 
@@ -406,7 +298,11 @@ class NetTable:
         self.write_meta()
 
     def write_meta(self) -> None:
-        """Keep the table's code, set-up and seats on disk (atomically)."""
+        """Keep the table's code, set-up and seats on disk (atomically): at once
+        when the table is made, else by the table's writer (off the event loop),
+        with what the people are sent from now on held until it is done (a token
+        is kept before its person learns it). A write that fails is a notice,
+        and is tried again until it works (:class:`~hearts.net.saver.Saver`)."""
         data = json.dumps({
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
@@ -415,10 +311,10 @@ class NetTable:
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
         })
         path = self.folder / META_FILE
-        fresh = not path.exists()
-        write_atomically(path, [data])
-        if fresh:
-            path.chmod(0o600)  # the seats' tokens: the server's user's alone (kept on rewrite)
+        if self.loop is None:  # made or read, not started: nobody waits yet
+            write_private(path, data)
+            return
+        self._gate(self.saver().meta(path, data))
 
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Carry on the saved match if there is one, and start. Returns what the
@@ -440,12 +336,50 @@ class NetTable:
         return list(self.notices)
 
     def store(self) -> Store:
-        """The table's store, opened if it is not open now; it is closed again
-        after :data:`IDLE_SECONDS` without a save."""
+        """The table's store, opened if it is not open now (as the table starts:
+        afterwards its writer opens it when needed, off the event loop); its file
+        is closed again after :data:`IDLE_SECONDS` without a save."""
         if self._store is None:
             self._store = Store.open(self.folder)
         self._rest()
         return self._store
+
+    def saver(self) -> Saver:
+        """The table's writer: its store's saves and ``table.json``, in order, off
+        the event loop (made when first needed, once the table has started)."""
+        if self._saver is None:
+            assert self.loop is not None
+            self._saver = Saver(self.store(), self.loop, self.writer,
+                                on_written=self._written, on_notice=self._store_notice)
+        return self._saver
+
+    def _gate(self, number: int) -> None:
+        """Hold what the people are sent from now on until write ``number`` is done
+        (unless writing fails now: the table then plays on unsaved, as it said)."""
+        if self._saver is not None and self._saver.failing is not None:
+            return
+        outboxes = [h.outbox for h in self.holders.values() if h.outbox is not None]
+        if self._watchers is not None:
+            outboxes += self._watchers.outboxes
+        for outbox in outboxes:
+            outbox.gate(number)
+            self._gated.add(outbox)
+
+    def _written(self, number: int) -> None:
+        """Write ``number`` is done (or failed, and will be tried again): let the
+        people have what waited for it, and the finished hands now kept."""
+        for outbox in self._gated:
+            outbox.release(number)
+        if self._saver is not None and self._saver.idle:
+            self._gated.clear()
+        if self.closed:
+            return
+        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
+        if any(delivered):
+            self.write_meta()  # the count of hands each person has
+
+    def _store_notice(self, text: str) -> None:
+        self._say(Notice(NoticeKind.TEXT, text=text))
 
     def _rest(self) -> None:
         """(Re)start the timer that closes the store once the table is idle."""
@@ -457,14 +391,16 @@ class NetTable:
 
     def _close_store(self) -> None:
         self._idle = None
-        if self._store is not None:
+        if self._saver is not None:
+            self._saver.rest()  # once what is asked is written
+        elif self._store is not None:
             self._store.close()
             self._store = None
 
     @property
     def store_open(self) -> bool:
-        """True while the table holds its store open."""
-        return self._store is not None
+        """True while the table holds its store's file open."""
+        return self._store is not None and self._store.connection is not None
 
     def close(self) -> None:
         """Stop timers, forget decisions under way, close connections and the store
@@ -476,13 +412,20 @@ class NetTable:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._saver is not None:
+            self._saver.flush()  # every write asked for is done before the end
+            for outbox in self._gated:
+                outbox.release(self._saver.number)
+            self._gated.clear()
         for holder in self.holders.values():
             if holder.outbox is not None:
                 holder.outbox.close()
                 holder.outbox = None
         for future in self._thinking:
             future.cancel()
-        self._close_store()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     # --- people -------------------------------------------------------------------
 
@@ -668,18 +611,22 @@ class NetTable:
             self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
 
     def save(self, save: Save) -> None:
-        """Keep the game in the table's store, and send finished hands to their people."""
+        """Keep the game in the table's store: written off the event loop, and
+        what the people are sent from now on waits until it is (finished hands
+        go to their people once kept: :meth:`_written`)."""
         self.saves += 1
-        notice = save_match(self.store(), save.match, save.state, save.assisted)
-        if notice:
-            self._say(Notice(NoticeKind.TEXT, text=notice))
-        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
-        if any(delivered):
-            self.write_meta()  # once for everyone: it is synced to disk
+        self._gate(self.saver().save(save.match, save.state, save.assisted))
+        self._rest()
 
     def abandoned(self) -> None:
-        """Record the match in progress as abandoned."""
-        self.store().abandon()
+        """Record the match in progress as abandoned (before the next save)."""
+        self._gate(self.saver().abandon())
+        self._rest()
+
+    @property
+    def writing(self) -> bool:
+        """True while a write of the table is under way or waits to be done."""
+        return self._saver is not None and not self._saver.idle
 
     def tell(self, notice: Say) -> None:
         """Send a notice of the table to its seat (or to everyone)."""
@@ -695,6 +642,8 @@ class NetTable:
             holder.match_seed = match.seed
             holder.delivered = 0
         finished = [h for h in match.hands if h.phase is Phase.OVER]
+        seed, kept = self._store.kept if self._store is not None else (None, 0)
+        finished = finished[:kept if seed == match.seed else 0]  # only what the server kept
         if len(finished) <= holder.delivered:
             return False
         for hand in finished[holder.delivered:]:
@@ -714,25 +663,51 @@ class NetTable:
             self._watchers.say(text)
 
     def redraw(self) -> None:
-        """Send every connected person their own state, if it changed; the states
-        of one change share its number."""
-        sheet = sheet_rows(self.table.match)
-        changed = False
-        now = time.time()
+        """Send every connected person what changed in their own state (nothing if
+        nothing did): a numbered ``change``, or the whole state to a connection
+        that has none yet (after ``welcome`` or ``sync``) unless it came back with
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
+        watchers get the public state whole. The messages of one change share its
+        number."""
         watching = () if self._watchers is None else tuple(self._watchers.names())
+        fresh = tuple(h.seat for h in self.holders.values()
+                      if h.outbox is not None and h.last_state is None)
+        watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
+        looks = (self.table.looks, watching, watched)
+        if not fresh and looks == self._looks:
+            return  # nothing anyone sees changed: no state is built again
+        self._looks = looks
+        sheet = sheet_rows(self.table.match)
+        now = time.time()
+        seq = self.seq + 1
+        used = False
         for holder in self.holders.values():
-            if holder.outbox is None:
+            outbox = holder.outbox
+            if outbox is None:
                 continue
-            state = seat_state(self.table, holder.seat, sheet, self.deadlines, watching)
-            if state != holder.last_state:
-                if not changed:
-                    self.seq += 1
-                    changed = True
-                holder.last_state = state
-                holder.outbox.put_state(msg.server_text(
-                    msg.StateMessage(self.seq, now, state.to_json())))
+            seat_view = seat_state(self.table, holder.seat, sheet, self.deadlines, watching)
+            if seat_view == holder.last_state:
+                continue  # nothing this seat can see changed
+            state = seat_view.to_json()
+            record = holder.changes
+            if holder.last_state is None:  # a new connection, or it asked for the whole
+                resume, outbox.resume = outbox.resume, None
+                missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
+                    and resume.epoch == self.epoch else None
+                holder.last_state = seat_view
+                if missed is None:
+                    outbox.put_state(record.whole(state, seq, now))
+                    used = True
+                    continue
+                for text in missed:
+                    outbox.put_change(text, partial(record.now_whole, now))
+            holder.last_state = seat_view
+            change = record.change(state, seq, now)
+            if change is not None:
+                outbox.put_change(change, partial(record.now_whole, now))
+                used = True
         if self._watchers is not None and self._watchers.outboxes:
             south = seat_state(self.table, Seat.SOUTH, sheet, self.deadlines, watching)
-            if self._watchers.redraw(self.table, south, self.seq + (not changed), now) \
-                    and not changed:
-                self.seq += 1
+            used = self._watchers.redraw(self.table, south, seq, now) or used
+        if used:
+            self.seq = seq

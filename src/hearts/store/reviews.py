@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from hearts.cards import Seat
 from hearts.records import hand_key
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
+from hearts.store.store import hand_record
 
 __all__ = ["KeptHand", "Progress", "ReviewedHand", "Reviews", "claim_review", "find_hand",
            "find_kept_hand", "has_reviews", "keep_review", "kept_review", "note_progress",
@@ -167,7 +168,10 @@ def find_kept_hand(db: sqlite3.Connection, match: int | None = None,
         seat = Seat.parse(str(row[1]))
     except ValueError:
         seat = Seat.SOUTH
-    return KeptHand(str(row[0]), seat)
+    record = str(row[0])
+    if match is not None:  # a hand in play: its record and the steps written since
+        record = hand_record(db, match, number if number is not None else 1) or record
+    return KeptHand(record, seat)
 
 
 def find_hand(db: sqlite3.Connection, match: int | None = None,

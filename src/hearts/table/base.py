@@ -279,6 +279,19 @@ class TableState:
         return self._timer[0], self.waiting
 
     @property
+    def looks(self) -> tuple[object, ...]:
+        """Everything a seat's state is built from, told cheaply: while it stays
+        equal, every seat's state does too (a front end need not build them again)."""
+        hand = self.hand
+        grown = None if hand is None else (
+            id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)))
+        return (id(self.match), len(self.match.hands), grown, self.stage, self.claimed,
+                self.stuck, self.shown_trick is not None, tuple(self._seating),
+                frozenset(self.aided), tuple(self._graces.items()),
+                None if self._timer is None else self._timer[0], self.match.rules,
+                self.level, self.shared, self.named)
+
+    @property
     def settled(self) -> bool:
         """True when nothing is being decided or waited for (tests wait for this)."""
         return not self._asks and self._pause is None and not self._ready

@@ -101,13 +101,14 @@ class TableScreen(HelpKeysScreen):
         or more) the table is drawn bigger (the class ``large``)."""
         self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
         super().fit(width, height)
-        if self.is_mounted:
+        if self.is_mounted and self.query(TrickArea):
             self.query_one(TrickArea).refresh()
             self.query_one(HandRow).refresh()
 
     def update(self) -> None:
-        """Redraw everything from the game's state."""
-        if not self.is_mounted:
+        """Redraw everything from the game's state (nothing while the page's widgets
+        are not there: before they are mounted, or as the app closes)."""
+        if not self.is_mounted or not self.query(TrickArea):
             return
         game = self.hearts.seat_view
         self.query_one(TrickArea).refresh()
