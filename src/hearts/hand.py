@@ -20,7 +20,7 @@ from hearts.hand_record import (
     RecordData,
     SeatPlayer,
     StandIn,
-    parse_hand,
+    deal_masks,
     read_stand_ins,
 )
 from hearts.rules import IllegalMove, PassDirection, Reason, Refusal, Rules, refuse_play
@@ -91,25 +91,6 @@ _new_tuple: Any = tuple.__new__
 ``__new__`` (``Play`` and ``Trick`` are made on every card played)."""
 
 
-def _deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
-    """Four hands of 13 different cards as masks; ``ValueError`` says what is wrong."""
-    if len(hands) != 4:
-        raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
-    masks = []
-    seen = 0
-    for seat, cards in zip(Seat, hands, strict=True):
-        mask = 0
-        for card in map(_as_card, cards):
-            if seen & card.bit:
-                raise ValueError(f"the {card.long_name} is dealt twice")
-            seen |= card.bit
-            mask |= card.bit
-        if mask.bit_count() != 13:
-            raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
-        masks.append(mask)
-    return masks
-
-
 class Hand:
     """One hand of Hearts from the deal to the last trick.
 
@@ -126,7 +107,7 @@ class Hand:
         pass_direction: PassDirection = PassDirection.LEFT,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        self._setup(rules, _deal_masks(hands), dealer, pass_direction, scores)
+        self._setup(rules, deal_masks(hands), dealer, pass_direction, scores)
 
     def _setup(self, rules: Rules, masks: list[int], dealer: Seat,
                pass_direction: PassDirection, scores: Sequence[int]) -> None:
@@ -521,15 +502,17 @@ class Hand:
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
         """
-        if isinstance(record, HandRecord):
-            return cls._replayed(record)
-        return parse_hand(cls, record)
+        if not isinstance(record, HandRecord):
+            record = HandRecord.unchecked(record)
+        return cls._replayed(record)
 
     @classmethod
     def _replayed(cls, record: HandRecord) -> Hand:
         """The hand of a typed record, replayed: its fields were checked when it was
-        read, so only the moves are made (the engine refuses an illegal one, which a
-        record built by hand may hold: :class:`HandRecordError` then)."""
+        read, so only the moves are made; the engine refuses an illegal one
+        (:class:`HandRecordError` naming it), as in a record read with
+        :meth:`HandRecord.unchecked` or built by hand. The deal's four masks are
+        checked to hold the 52 cards (a few integer operations)."""
         masks = [0, 0, 0, 0]
         for seat, cards in zip(range(4), record.deal, strict=False):
             for card in cards:
@@ -543,17 +526,19 @@ class Hand:
                     record.scores)
         hand.seed, hand.players = record.seed, record.players
         hand.stand_ins, hand.assisted = list(record.stand_ins), set(record.assisted)
-        where = "passes"
+        # Each pass or card the engine takes is counted in it, so the one it refuses
+        # (IllegalMove, with the reason) is the next.
         try:
             for passed in record.passes:
                 hand.pass_cards(passed.seat, passed.cards)
-            where = "plays"
-            play = hand.play
+        except ValueError as error:
+            raise HandRecordError(f"hand record: passes[{len(hand._passes)}]: {error}") from None
+        play = hand.play
+        try:
             for card in record.plays:
                 play(card)
-        except IllegalMove as error:
-            done = len(hand._passes) if where == "passes" else len(hand._plays)
-            raise HandRecordError(f"hand record: {where}[{done}]: {error}") from None
+        except ValueError as error:
+            raise HandRecordError(f"hand record: plays[{len(hand._plays)}]: {error}") from None
         return hand
 
     def __repr__(self) -> str:

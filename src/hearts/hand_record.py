@@ -20,14 +20,13 @@ The module does no I/O.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from operator import attrgetter
+from typing import Any, NamedTuple, TypeAlias
 
-from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.cards import SEAT_KEYS, Card, Seat, cards_of_mask
 from hearts.rules import PassDirection, Rules
-
-if TYPE_CHECKING:
-    from hearts.hand import Hand
 
 __all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "HandRecord",
            "HandRecordError", "Passed", "RecordData", "SeatPlayer", "StandIn", "read_stand_ins"]
@@ -42,6 +41,9 @@ MAX_RECORD_NAME = 64
 RecordData: TypeAlias = "HandRecord | dict[str, Any] | str"
 """A hand record typed, or as JSON data, or as JSON text: what the functions that
 take a record accept (the JSON forms are read once, on the way in)."""
+
+
+_INDEX = attrgetter("index")
 
 
 class HandRecordError(ValueError):
@@ -154,13 +156,30 @@ class HandRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any] | str) -> HandRecord:
         """The record in ``data`` (from :meth:`to_json`, or its JSON text), checked
-        whole: its form, and that every pass and card is legal in turn.
+        whole: its form (:meth:`unchecked`), then every pass and card played in
+        turn by the engine, so a record that reads is a legal hand.
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
         """
         from hearts.hand import Hand
 
-        return parse_hand(Hand, data).to_record()
+        record = cls.unchecked(data)
+        Hand.from_record(record)
+        return record
+
+    @classmethod
+    def unchecked(cls, data: object) -> HandRecord:
+        """The record in ``data`` (JSON data or text) with every field read and
+        checked for its form (the rules, the deal, the seats, the cards), but its
+        passes and cards not yet played through: what a tool that looks into a
+        record that may not be legal reads (``hearts verify`` shows where a changed
+        card departs from the players' choices).
+        :meth:`hearts.hand.Hand.from_record` plays them, and :meth:`from_json`
+        does both.
+
+        Raises :class:`HandRecordError` naming the first thing that is wrong.
+        """
+        return _read(data)
 
     @classmethod
     def of(cls, record: RecordData) -> HandRecord:
@@ -233,13 +252,30 @@ class HandRecord:
 # --- reading the JSON ---------------------------------------------------------
 
 
-def parse_hand(cls: type[Hand], record: object) -> Hand:
-    """The hand of the JSON record ``record`` (data or text), read and replayed once.
+def deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
+    """Four hands of 13 different cards as masks; ``ValueError`` says what is wrong."""
+    if len(hands) != 4:
+        raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
+    masks = []
+    seen = 0
+    for seat, cards in zip(Seat, hands, strict=True):
+        mask = 0
+        for card in cards:
+            if card.__class__ is not Card:
+                card = Card.parse(str(card))
+            if seen & card.bit:
+                raise ValueError(f"the {card.long_name} is dealt twice")
+            seen |= card.bit
+            mask |= card.bit
+        if mask.bit_count() != 13:
+            raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
+        masks.append(mask)
+    return masks
 
-    Every field is checked, and every pass and card is played by the engine in
-    turn, so a record that reads is a legal hand. Raises :class:`HandRecordError`
-    naming the first thing that is wrong.
-    """
+
+def _read(record: object) -> HandRecord:
+    """:meth:`HandRecord.unchecked`: the fields of a JSON record, each checked for
+    its form in the order the record has always been read."""
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -265,12 +301,6 @@ def parse_hand(cls: type[Hand], record: object) -> Hand:
             raise HandRecordError(f"hand record: {where} must be a list of cards")
         try:
             return [Card.parse(v) for v in value]
-        except ValueError as error:
-            raise HandRecordError(f"hand record: {where}: {error}") from None
-
-    def step(where: str, action: Any, *args: Any) -> None:
-        try:
-            action(*args)
         except ValueError as error:
             raise HandRecordError(f"hand record: {where}: {error}") from None
 
@@ -304,25 +334,25 @@ def parse_hand(cls: type[Hand], record: object) -> Hand:
             raise HandRecordError(f"hand record: deal.{name} is missing")
         hands.append(cards(f"deal.{name}", deal[name]))
     try:
-        hand = cls(rules, hands, dealer=dealer, pass_direction=direction, scores=scores)
+        dealt = tuple(tuple(cards_of_mask(mask)) for mask in deal_masks(hands))
     except ValueError as error:
         raise HandRecordError(f"hand record: deal: {error}") from None
     seed = data.get("seed")
     if seed is not None and type(seed) is not int:
         raise HandRecordError("hand record: seed must be a whole number")
-    hand.seed = seed
-    if "players" in data:
-        hand.players = _read_players(data["players"])
-    if "stand_ins" in data:
-        hand.stand_ins = read_stand_ins(data["stand_ins"], len(field("plays", list)))
+    players = _read_players(data["players"]) if "players" in data else None
+    stand_ins = read_stand_ins(data["stand_ins"], len(field("plays", list))) \
+        if "stand_ins" in data else []
+    assisted: frozenset[Seat] = frozenset()
     if "assisted" in data:
-        assisted = data["assisted"]
-        if not isinstance(assisted, list) or len(assisted) > 4:
+        listed = data["assisted"]
+        if not isinstance(listed, list) or len(listed) > 4:
             raise HandRecordError("hand record: assisted must list seats")
         try:
-            hand.assisted = {Seat.parse(str(seat)) for seat in assisted}
+            assisted = frozenset(Seat.parse(str(seat)) for seat in listed)
         except ValueError as error:
             raise HandRecordError(f"hand record: assisted: {error}") from None
+    passes = []
     for number, entry in enumerate(field("passes", list)):
         where = f"passes[{number}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
@@ -331,13 +361,18 @@ def parse_hand(cls: type[Hand], record: object) -> Hand:
             passer = Seat.parse(entry["seat"])
         except ValueError as error:
             raise HandRecordError(f"hand record: {where}: {error}") from None
-        step(where, hand.pass_cards, passer, cards(f"{where}.cards", entry.get("cards")))
+        chosen = cards(f"{where}.cards", entry.get("cards"))
+        passes.append(Passed(passer, tuple(sorted(chosen, key=_INDEX))))
+    plays = []
     for number, text in enumerate(field("plays", list)):
-        where = f"plays[{number}]"
         if not isinstance(text, str):
-            raise HandRecordError(f"hand record: {where} must be a card")
-        step(where, hand.play, text)
-    return hand
+            raise HandRecordError(f"hand record: plays[{number}] must be a card")
+        try:
+            plays.append(Card.parse(text))
+        except ValueError as error:
+            raise HandRecordError(f"hand record: plays[{number}]: {error}") from None
+    return HandRecord(rules, dealer, direction, tuple(scores), dealt, tuple(passes),
+                      tuple(plays), seed, players, tuple(stand_ins), assisted)
 
 
 def _read_players(value: object) -> tuple[SeatPlayer, ...]:

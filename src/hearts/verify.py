@@ -74,15 +74,15 @@ def _dealt_check(record: HandRecord) -> str | None:
 
 
 def unreadable(data: dict[str, Any], error: HandRecordError) -> Verdict:
-    """The verdict on a record that does not read (``error`` says why): when its
-    deal, rules and seed read, a deal that is not the seed's is named first (cards
-    moved between the hands make later passes and plays impossible too)."""
+    """The verdict on a record that does not read whole (``error`` says why). When
+    its fields read (:meth:`~hearts.hand.HandRecord.unchecked`) it is checked as
+    any other, in order: a changed card shows where it departs from the players'
+    choices, and a card that may not be played is named."""
     try:
-        dealt = HandRecord.from_json({**data, "passes": [], "plays": [], "stand_ins": []})
+        record = HandRecord.unchecked(data)
     except HandRecordError:
-        dealt = None
-    wrong_deal = None if dealt is None else _dealt_check(dealt)
-    return Verdict(False, 0, wrong_deal or f"not a hand record: {error}")
+        return Verdict(False, 0, f"not a hand record: {error}")
+    return verify_record(record)
 
 
 def verify_record(record: RecordData) -> Verdict:
@@ -90,7 +90,7 @@ def verify_record(record: RecordData) -> Verdict:
     (a record as JSON is read once, here)."""
     if not isinstance(record, HandRecord):
         try:
-            record = HandRecord.of(record)
+            record = HandRecord.from_json(record)
         except HandRecordError as error:
             if isinstance(record, dict):
                 return unreadable(record, error)
@@ -133,7 +133,7 @@ def verify_record(record: RecordData) -> Verdict:
                 hand.pass_cards(seat, cards)
             else:
                 hand.play(cards[0])
-        except IllegalMove as error:  # only in a record built by hand: one read is legal
+        except IllegalMove as error:
             return Verdict(False, checked, f"{where} is not legal: {error}")
     ours = sorted({p.player for p, d in zip(players, deciders, strict=True)
                    if p is not None and d is not None})
