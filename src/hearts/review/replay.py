@@ -89,12 +89,12 @@ def replay_hand(full: Hand) -> list[Step]:
     return replay(full.to_record())
 
 
-def truncated(record: HandRecord, plays: int, passes: bool = True) -> HandRecord:
+def truncated(record: RecordData, plays: int, passes: bool = True) -> HandRecord:
     """``record`` cut back to its first ``plays`` cards (and, without ``passes``, to
     before the exchange): the hand as it stood at that moment
     (:meth:`~hearts.hand.HandRecord.cut`: only the stand-ins of decisions made by
-    then stay)."""
-    return record.cut(plays, passes)
+    then stay). A typed record is cut as it is; one as JSON is read first."""
+    return HandRecord.of(record).cut(plays, passes)
 
 
 def load_record(path: Path, number: int | None = None) -> tuple[str, HandRecord]:
