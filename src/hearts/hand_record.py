@@ -260,9 +260,8 @@ def deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
     seen = 0
     for seat, cards in zip(Seat, hands, strict=True):
         mask = 0
-        for card in cards:
-            if card.__class__ is not Card:
-                card = Card.parse(str(card))
+        for given in cards:
+            card = given if isinstance(given, Card) else Card.parse(given)
             if seen & card.bit:
                 raise ValueError(f"the {card.long_name} is dealt twice")
             seen |= card.bit
