@@ -1,21 +1,27 @@
-"""An evening with friends at one table, as a host and three people live it.
+"""An evening with friends at one table, as a host and four people live it.
 
 ``hearts host --serve`` is started as the README gives it (no port: started again,
 it takes the same ones). Ann and Bob sit down from their terminals (scripted
-people over real connections, a Beginner's choices), Cat at the web table in a
-browser (headless Chromium, playing by clicks on the page's cards), and a
-computer player takes the fourth seat. Over one match to a low target the
-evening goes wrong in every way the issue found: a wrong code, a second browser
-giving Cat's name, the host killed with kill -9 and stopped with Ctrl+C and
-started again with the same command each time (Cat's page finds her seat again
-by its cookie), Bob's terminal killed. Nothing may be lost, no seat taken, no
-process started for a browser seat, and each finished hand reaches each
-terminal once.
+people over real connections, a Beginner's choices) and Cat at the web table in
+a browser (headless Chromium, playing by clicks on the page's cards); the
+fourth person's seat is free. Ann deals before Dan, the late fourth, comes: the
+table waits the grace time for his seat, then a computer player plays it until
+he sits down in the middle of the hand. Over one match to a low target the
+evening goes wrong in every way issues 45 and 52 found: a wrong code, a second
+browser giving Cat's name, Bob dropping long enough for a computer player to
+stand in and coming back in the middle of a hand, the host killed with kill -9
+and stopped with Ctrl+C and started again with the same command each time
+(Cat's page finds her seat again by its cookie), Ann moving to a new device with
+the host's link while her old one is still on. Nothing may be lost, no seat
+taken, no process started for a browser seat, each finished hand reaches each
+terminal once, and every hand verifies with every decision named for whoever
+really made it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import threading
@@ -27,8 +33,12 @@ from typing import Any, TypeVar
 
 import pytest
 
+from hearts.cards import Seat
+from hearts.hand import Hand
 from hearts.net.client import table_url
+from hearts.net.errors import ErrorCode
 from hearts.net.scripted import Scripted
+from hearts.verify import verify_record
 
 from .server import ServerProcess, wait_until
 from .test_chromium import CHROMIUM_FLAGS, VIEWPORT, _chromium
@@ -39,41 +49,47 @@ _T = TypeVar("_T")
 
 
 class Terminals:
-    """Ann and Bob at their terminals: scripted people on an event loop of their own."""
+    """The people at their terminals: scripted people on an event loop of their own."""
 
     def __init__(self, url: str, code: str) -> None:
+        self.url, self.code = url, code
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.people: dict[str, Scripted] = {}
+        self.kept: dict[str, list[Any]] = {}
+        """Every hand each person was sent, all evening (their own store's)."""
         for name in ("Ann", "Bob"):
-            self.people[name] = self.run(self._sit(url, code, name))
+            self.sit(name)
 
-    async def _sit(self, url: str, code: str, name: str) -> Scripted:
-        person = Scripted(url, code, name, deals=name == "Ann")
-        person.start()
-        return person
+    def sit(self, name: str, token: str | None = None) -> Scripted:
+        """``name`` runs ``hearts join`` (with the token of a link or of an earlier run)."""
+        async def start() -> Scripted:
+            person = Scripted(self.url, self.code, name, deals=name == "Ann", token=token)
+            person.hands = self.kept.setdefault(name, [])  # the same person's store
+            person.start()
+            return person
+
+        self.people[name] = self.run(start())
+        return self.people[name]
 
     def run(self, work: Coroutine[Any, Any, _T], timeout: float = 30.0) -> _T:
         """Run ``work`` on the people's loop and wait for it."""
         done: Future[_T] = asyncio.run_coroutine_threadsafe(work, self.loop)
         return done.result(timeout)
 
-    def cut(self, name: str) -> None:
-        """Kill a person's terminal at once (its connection drops with no goodbye),
-        and start it again with the same command (its token from the first run)."""
+    def drop(self, name: str) -> str:
+        """Kill a person's terminal at once (its connection drops with no goodbye);
+        the token it held, to come back with."""
         person = self.people[name]
+        token = person.connection.token
+        assert token is not None
+        self.run(person.stop())
+        return token
 
-        async def again() -> Scripted:
-            token = person.connection.token
-            await person.stop()
-            replacement = Scripted(person.connection.url, person.connection.code, name,
-                                   token=token)
-            replacement.hands = person.hands  # the same person's store of hands
-            replacement.start()
-            return replacement
-
-        self.people[name] = self.run(again())
+    def cut(self, name: str) -> None:
+        """Kill a person's terminal and start it again with the same command."""
+        self.sit(name, self.drop(name))
 
     def close(self) -> None:
         for person in self.people.values():
@@ -148,13 +164,23 @@ def browsers(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
                 context.close()
 
 
+def _presence(person: Scripted, name: str) -> str | None:
+    """How ``person``'s latest state shows the seat of ``name``."""
+    if not person.states:
+        return None
+    for info in person.state.seats:
+        if info.name == name:
+            return info.presence.value
+    return None
+
+
 def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> None:
     browser, stranger = browsers
     data = tmp_path / "server"
     env = {**os.environ, "HEARTS_DATA_DIR": str(tmp_path / "host")}
-    command = ["--people", "3", "--level", "beginner", "--rules", "30",
+    command = ["--people", "4", "--level", "beginner", "--rules", "30", "--grace", "3",
                "--data-dir", str(data)]
-    host = ServerProcess(command, env, command=("host", "--serve"))
+    host = ServerProcess(command, env, command=("host", "--serve"), typing=True)
     terminals: Terminals | None = None
     try:
         address, code = host.wait_for_line(r"hearts join (\S+) --code (\S+)").groups()
@@ -174,6 +200,7 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
                    and bob.connection.connected.is_set(), "Ann and Bob at the table")
         cat = _sit_down(browser, page_url, "Cat")
         cat.get_by_text("Cat (You)").wait_for()
+        host.wait_for_line(r"t1: Cat \(west\) sat down")
 
         # A stranger's browser giving Cat's name gets no seat, and is told why;
         # Cat keeps hers.
@@ -184,36 +211,66 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
         page.get_by_text("Someone at this table already has that name").wait_for()
         page.close()
 
-        # The first hand: everyone plays, Ann deals; until six cards are down.
+        # Ann deals before Dan comes: the free seat waits the grace time, then a
+        # computer player plays it (the table never stops for it); six cards in.
         def into_the_hand() -> bool:
             view = ann.state.view if ann.states else None
             return view is not None and len(view.played) >= 6
 
         _cat_plays(cat, into_the_hand, 120)
+        host.wait_for_line(r"nobody took the east seat - a computer player plays it")
+        assert _presence(ann, "East") == "stand-in"
+
+        # Dan, the late fourth, sits down in the middle of the hand and plays on.
+        dan = terminals.sit("Dan")
+        wait_until(lambda: _presence(ann, "Dan") == "here", "Dan at the table")
+        host.wait_for_line(r"t1: Dan \(east\) sat down")
+
+        # Bob drops for longer than the grace time: a computer player stands in,
+        # the host is told; then he comes back in the middle of a hand.
+        bob_token = terminals.drop("Bob")
+        host.wait_for_line(r"t1: Bob \(north\) dropped")
+        host.wait_for_line(r"a computer player plays for Bob \(north\)", 30)
+        played = len(ann.state.view.played) if ann.state.view else 0
+        _cat_plays(cat, lambda: bool(ann.state.view) and (
+            len(ann.state.view.played) >= played + 4 or ann.state.stage.value == "idle"), 120)
+        bob = terminals.sit("Bob", bob_token)
+        wait_until(lambda: _presence(ann, "Bob") == "here", "Bob back", 60)
+        host.wait_for_line(r"t1: Bob \(north\) is back")
 
         # The host killed outright, then started again with the same command: the
         # same ports; the terminals and the page find it by themselves.
         before = host.url()
         host.process.kill()
         host.process.wait(10)
-        host = ServerProcess(command, env, command=("host", "--serve"))
+        host = ServerProcess(command, env, command=("host", "--serve"), typing=True)
         assert host.url() == before
         wait_until(lambda: ann.connection.reconnects >= 1 and ann.connection.connected.is_set()
-                   and bob.connection.connected.is_set(), "the terminals back", 60)
+                   and bob.connection.connected.is_set() and dan.connection.connected.is_set(),
+                   "the terminals back", 60)
         cat.get_by_text("Cat (You)").wait_for(timeout=60_000)  # her seat, by its cookie
         cat.locator("#hand button.card").first.wait_for(timeout=60_000)
 
+        # Ann moves to a new device with the host's link while her old one is on:
+        # the new one takes the seat over, the old one is told and stops.
+        seat = ann.state.seat
+        host.type(f"link t1 {seat.name.lower()}")
+        token = host.wait_for_line(r"hearts join \S+ --code \S+ --token (\S+)").group(1)
+        old = ann
+        ann = terminals.sit("Ann", token)
+        wait_until(lambda: old.connection.ended is not None, "the old device told", 30)
+        assert old.connection.refusal is ErrorCode.REPLACED
+        wait_until(lambda: bool(ann.states) and ann.state.seat is seat, "Ann on her new device")
+
         # Bob's terminal killed and run again: the same seat.
-        seat = bob.state.seat
         terminals.cut("Bob")
         bob = terminals.people["Bob"]
         wait_until(lambda: bob.connection.connected.is_set() and bool(bob.states),
                    "Bob back", 60)
-        assert bob.state.seat is seat
 
         # Ctrl+C at the host's terminal, and the same command again.
         assert host.interrupt() == 0, host.output
-        host = ServerProcess(command, env, command=("host", "--serve"))
+        host = ServerProcess(command, env, command=("host", "--serve"), typing=True)
         wait_until(lambda: ann.connection.connected.is_set()
                    and bob.connection.connected.is_set(), "the terminals back again", 60)
         cat.get_by_text("Cat (You)").wait_for(timeout=60_000)
@@ -224,11 +281,30 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
         cat.get_by_text(re.compile(r"^Game over")).first.wait_for(timeout=30_000)
         finished = ann.state.hand_number
 
-        # Each finished hand reached each person once: Ann and Bob were sent them
-        # (a hand sent again after a drop is the same record).
-        for person in (ann, bob):
-            records = {str(m.record) for m in person.hands}
-            assert len(records) == finished, (person.connection.name, len(records))
+        # Each finished hand reached each person at a terminal once (a hand sent
+        # again after a drop is the same record); Dan, who came late, all of them.
+        for name, hands in terminals.kept.items():
+            records = {json.dumps(m.record, sort_keys=True) for m in hands}
+            assert len(records) == finished, (name, len(records))
+        # Every hand verifies (each computer player's decision is what it chooses
+        # from its own view), and names whoever made each decision: the people by
+        # name in their own seats, computer players where they stood in.
+        people = {Seat.SOUTH: "Ann", Seat.NORTH: "Bob", Seat.WEST: "Cat", Seat.EAST: "Dan"}
+        by: dict[Seat, set[str]] = {seat: set() for seat in Seat}
+        for message in {json.dumps(m.record, sort_keys=True): m
+                        for m in terminals.kept["Ann"]}.values():
+            verdict = verify_record(message.record)
+            assert verdict.verified, verdict.message
+            hand = Hand.from_record(message.record)
+            for seat, play in _decisions(hand):
+                who = hand.decider(seat, play)
+                assert who is not None
+                if who.player == "human":
+                    assert who.name == people[seat], (seat, play, who)
+                by[seat].add(who.name if who.player == "human" else "computer")
+        assert by[Seat.EAST] == {"Dan", "computer"}  # a computer player until he came
+        assert by[Seat.NORTH] == {"Bob", "computer"}  # one stood in while he was away
+        assert by[Seat.WEST] == {"Cat"} and "Ann" in by[Seat.SOUTH]
         # Cat sat in one seat all evening, by her cookie; the stranger holds none,
         # and no seat ever ran a process of its own on the host.
         names = [info.name for info in ann.state.seats]
@@ -239,3 +315,10 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
         if terminals is not None:
             terminals.close()
         host.kill()
+
+
+def _decisions(hand: Hand) -> list[tuple[Seat, int | None]]:
+    """Every decision of ``hand``: each seat's pass, then each card by its index."""
+    order = [seat for trick in hand.tricks for seat, _ in trick.plays()]
+    return [(seat, None) for seat in Seat if hand.passed(seat)] + [
+        (seat, index) for index, seat in enumerate(order)]

@@ -215,3 +215,23 @@ async def test_the_live_view_draws_a_row_a_table(tmp_path: Path) -> None:
         assert "free seat" in text and "computer" in text and "link TABLE SEAT" in text
     finally:
         server.close()
+
+
+async def test_another_librarys_warning_goes_above_the_live_view_not_over_the_prompt(
+        tmp_path: Path) -> None:
+    import logging
+
+    server = TableServer(tmp_path, TableConfig(people=2))
+    server.open_tables(asyncio.get_running_loop())
+    out = io.StringIO()
+    view = HostView(server, "a:1", console=Console(file=out, width=120, force_terminal=True),
+                    live=True, stdin=io.StringIO())
+    view.start()
+    try:
+        logging.getLogger("aiohttp.server").warning("Error handling request")
+        assert "warning: Error handling request" in out.getvalue()
+    finally:
+        view.stop()
+        server.close()
+    assert logging.getLogger().handlers == [h for h in logging.getLogger().handlers
+                                            if type(h).__name__ != "_ViewHandler"]

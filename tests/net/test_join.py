@@ -310,3 +310,19 @@ async def test_while_connecting_a_page_says_so_and_offers_no_seat(tmp_path: Path
         assert not app.seat_view.can(Action.ABANDON)
         await pilot.press("x")
     assert not app.is_running
+
+
+async def test_a_seat_taken_over_by_a_new_device_says_so_on_a_page_of_its_own(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: app.seat_view.shown)
+            token = server.tables["t1"].new_token(app.seat_view.seat)  # the host's link
+            phone = Scripted(url, "code-1", "Ann", token=token)
+            phone.start()
+            await _until(lambda: isinstance(app.screen, RefusedScreen))
+            text = str(app.screen.query_one("#refused-title", Static).render())
+            assert text == "This seat is no longer played from here"
+            await phone.stop()
+            await pilot.press("x")

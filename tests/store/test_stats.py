@@ -4,6 +4,7 @@ and against figures counted in Python from matches played through the store."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -377,3 +378,39 @@ def test_the_history_numbers_the_matches_and_names_the_friends(tmp_path: Path) -
         assert list(table.columns[-1].cells) == [f"{across} (across), {right}", "Club"]
         assert "\x1b" not in text
     assert lines[Seat.SOUTH][0] == lines[Seat.NORTH][0]  # the same columns at every seat
+
+
+def test_a_hand_a_computer_played_in_part_for_you_is_counted_apart(tmp_path: Path) -> None:
+    # U3: the person's figures count only the hands they played themselves
+    import sqlite3
+
+    from hearts.hand import SeatPlayer, StandIn
+
+    store = Store.open(tmp_path, claim=False)
+    match = Match(Rules(target=1000), 6)
+    for number in range(3):
+        hand = deal_next(match)
+        players = [SeatPlayer("club", 100 + s) for s in Seat]
+        players[Seat.NORTH] = SeatPlayer("human", name="Bob")
+        players[Seat.SOUTH] = SeatPlayer("human", name="Ann")
+        if number == 2:  # Ann took the seat during the hand: a computer had it first
+            players[Seat.SOUTH] = SeatPlayer("club", 200)
+        hand.players = tuple(players)
+        pass_all(hand)
+        while hand.phase is not Phase.OVER:
+            hand.play(hand.legal_plays()[0])
+        if number == 1:  # a computer player stood in for Ann for one card
+            hand.stand_ins = [StandIn(Seat.SOUTH, 5, "club", 300)]
+        store.save(match, {"stage": "idle"}, Seat.SOUTH)
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    total = next(f for f in statistics(db) if f.level == TOTAL)
+    db.close()
+    assert total.hands == 1 and total.stood_in == 2
+    assert total.your_points == match.hands[0].points[Seat.SOUTH]
+    console = Console(width=120, record=True)
+    console.print(stats_table([total]))
+    assert "Hands a computer played in part for you (not above)" in console.export_text()
+    console = Console(width=120, record=True)
+    console.print(stats_table([replace(total, stood_in=0)]))  # at a table alone: no such row
+    assert "played in part" not in console.export_text()

@@ -343,6 +343,7 @@ class HostView:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._terminal: list[Any] | None = None
         self._handler: logging.Handler | None = None
+        self._others: logging.Handler | None = None
 
     # --- start and stop -------------------------------------------------------------
 
@@ -351,6 +352,9 @@ class HostView:
         self._handler = _ViewHandler(self)
         logging.getLogger("hearts.net").addHandler(self._handler)
         logging.getLogger("hearts.net").propagate = False
+        if self.live:  # any other library's warning too, never over the live view
+            self._others = _ViewHandler(self, logging.WARNING)
+            logging.getLogger().addHandler(self._others)
         for table in self.server.tables.values():
             self._rows[table.id] = table_row(table)
             table.listeners.append(self._heard)
@@ -377,6 +381,9 @@ class HostView:
         if self._handler is not None:
             logging.getLogger("hearts.net").removeHandler(self._handler)
             logging.getLogger("hearts.net").propagate = True
+        if self._others is not None:
+            logging.getLogger().removeHandler(self._others)
+            self._others = None
 
     # --- what happens ---------------------------------------------------------------
 
@@ -555,8 +562,8 @@ def _cell(seat: SeatRow, points: int) -> Text:
 class _ViewHandler(logging.Handler):
     """The server's warnings, shown by the view."""
 
-    def __init__(self, view: HostView) -> None:
-        super().__init__(logging.INFO)
+    def __init__(self, view: HostView, level: int = logging.INFO) -> None:
+        super().__init__(level)
         self.view = view
 
     def emit(self, record: logging.LogRecord) -> None:

@@ -41,6 +41,7 @@ from hearts.options import Options
 from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
+from hearts.store.saving import save_match
 from hearts.table import (
     Computer,
     Decide,
@@ -62,7 +63,6 @@ from hearts.table import (
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
-from hearts.table.runner import save_to
 from hearts.view import Phase
 
 __all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
@@ -670,7 +670,7 @@ class NetTable:
     def save(self, save: Save) -> None:
         """Keep the game in the table's store, and send finished hands to their people."""
         self.saves += 1
-        notice = save_to(self.store(), save)
+        notice = save_match(self.store(), save.match, save.state, save.assisted)
         if notice:
             self._say(Notice(NoticeKind.TEXT, text=notice))
         delivered = [self._deliver_hands(holder) for holder in self.holders.values()]

@@ -48,6 +48,11 @@ ROWS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
 )
 """The table's rows: a label and how each column shows the figure."""
 
+STOOD_IN_ROW: tuple[str, Callable[[Figures], str]] = (
+    "Hands a computer played in part for you (not above)", lambda f: _count(f.stood_in))
+"""The row of hands a computer player made some of the person's decisions in,
+shown only where there are some (a table with friends)."""
+
 
 def _heading(level: str) -> str:
     return "Total" if level == TOTAL else level.capitalize()
@@ -66,7 +71,8 @@ def stats_table(figures: Sequence[Figures], title: str | None = None,
     table.add_column("", no_wrap=True)
     for entry in figures:
         table.add_column(_heading(entry.level), justify="right", no_wrap=True)
-    for label, show in ROWS:
+    rows = ROWS + ((STOOD_IN_ROW,) if any(entry.stood_in for entry in figures) else ())
+    for label, show in rows:
         table.add_row(label, *(show(entry) for entry in figures))
     return table
 

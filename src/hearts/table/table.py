@@ -21,84 +21,27 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
-from hearts.ai.hint import HINT_LEVEL
-from hearts.cards import Card, Seat, Suit
-from hearts.hand import Hand, SeatPlayer, StandIn
+from hearts.cards import Card, Seat
+from hearts.hand import Hand
 from hearts.match import Match
-from hearts.options import Options
-from hearts.rules import Reason, Refusal, Rules
-from hearts.seeds import computer_seed, hint_seed, match_seed, table_deal_seed
+from hearts.rules import Reason, Refusal
+from hearts.seeds import match_seed
 from hearts.table import events as ev
+from hearts.table.aids import Aids
+from hearts.table.base import SUIT_ORDER, Ask, Pause, Stage, display_order
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
+from hearts.table.lifecycle import SeatLifecycle
 from hearts.table.notices import Notice, NoticeKind, Outcome
-from hearts.table.seating import Presence, Seating, SeatSpec, one_person
-from hearts.view import Phase, Trick
+from hearts.table.seating import Presence
+from hearts.view import Phase
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""The order of the suits in a person's hand, so the two red suits never touch."""
 
-
-def display_order(card: Card) -> tuple[int, int]:
-    """Sort key of a card in a person's hand: by :data:`SUIT_ORDER`, low to high."""
-    return SUIT_ORDER.index(card.suit), card.rank
-
-
-class Stage(Enum):
-    """Where the table stands."""
-
-    IDLE = "idle"
-    """Before the first deal, between hands, or after the game is over."""
-    PASSING = "passing"
-    """Cards are being chosen to pass."""
-    RECEIVED = "received"
-    """The cards just received are held up out of the hands."""
-    PLAYING = "playing"
-    """Tricks are being played."""
-    TRICK_SHOW = "trick"
-    """A finished trick is left on show for a moment."""
-
-
-class Pause(Enum):
-    """What a pause the table asked for (:class:`~hearts.table.effects.Wait`) is for."""
-
-    RECEIVED = "received"
-    """The cards just received are on show."""
-    TRICK = "trick"
-    """A finished trick is on show."""
-    CARD = "card"
-    """A computer player's card appears after a moment."""
-    FORCED = "forced"
-    """A person's only card is played for them after a moment."""
-    TURN = "turn"
-    """A person's time to decide (the turn timer of a network table)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Ask:
-    """A request the table waits on."""
-
-    token: int
-    kind: Literal["pass", "play", "hint"]
-    seat: Seat
-    key: tuple[int, int, int]
-    """The position asked about; an answer for another position is stale."""
-    level: Level
-    seed: int
-    tries: int = 1
-    """How many times this decision has been asked (a failure asks once more)."""
-    timed_out: bool = False
-    """True when the person's turn timer ran out: the card is played at once."""
-
-
-class Table:
+class Table(SeatLifecycle, Aids):
     """A match of Hearts at a table of four seats, each a person or a computer player.
 
     Build it with the seats, the options and the seed every deal and computer
@@ -108,304 +51,6 @@ class Table:
     not pass or play within that time has a computer player decide for them,
     that once.
     """
-
-    def __init__(self, options: Options, seed: int,
-                 seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
-                 turn_seconds: float | None = None, grace: float | None = None) -> None:
-        specs = tuple(seats or one_person())
-        if len(specs) != 4:
-            raise ValueError("a table has 4 seats")
-        self._seating = [Seating.of(spec) for spec in specs]
-        self.shared = sum(each.for_person for each in self._seating) > 1
-        """Friends share the table (it was set up with more than one person's seat):
-        the records name the people, and undo is not offered."""
-        self.named = self.shared
-        """People are shown by their names (a network table, even of one person),
-        not by their seats."""
-        self.grace = grace
-        """How long the table waits for a person's seat that is free or whose person
-        dropped, before a computer player stands in (None: for ever)."""
-        self.options = options
-        """The options in force; their rules apply from the next deal."""
-        self.level_override = level
-        """A level for this run only (``--level``)."""
-        self.turn_seconds = turn_seconds
-        """How long a person has to pass or play (None: as long as they like)."""
-        self.seed = seed
-        """The seed of every deal and every computer decision."""
-        self.games = 0
-        """How many matches were started after the first (each has its own seed)."""
-        self.deals = 0
-        """How many hands were dealt at this table (the computer players' seeds use it)."""
-        self.match = Match(options.rules(), match_seed(seed, 0))
-        """The match being played."""
-        self.stage = Stage.IDLE
-        """Where the table stands."""
-        self.shown_trick: Trick | None = None
-        """The finished trick on show, during ``TRICK_SHOW``."""
-        self.aided: set[Seat] = set()
-        """The seats whose people had help (a hint or an undo) in this match."""
-        self.claimed = False
-        """True while the rest of a hand whose points are settled is played out."""
-        self.stuck = False
-        """True when a decision failed at every level: nothing more is asked until
-        the hand is left (abandoned, or taken back by an undo)."""
-        self._graces: dict[Seat, int] = {}
-        """The grace timers running, by seat: their tokens."""
-        self._quiet = {seat for seat in Seat if self._seating[seat].presence is Presence.AWAY}
-        """Seats away since the table started (again): their return is not news."""
-        self._token = 0
-        self._asks: dict[Seat, _Ask] = {}
-        self._ready: dict[Seat, tuple[Card, _Ask]] = {}
-        """Computer cards decided before their pause ran out, with the request."""
-        self._pause: tuple[int, Pause] | None = None
-        self._timer: tuple[int, Seat, tuple[int, int, int]] | None = None
-        """The turn timer running: its token, the seat and the position it times."""
-        self._card_waited = False
-
-    # --- who sits where ---------------------------------------------------
-
-    @property
-    def seats(self) -> tuple[Seating, ...]:
-        """Who sits where now, in seat order."""
-        return tuple(self._seating)
-
-    def seating(self, seat: Seat) -> Seating:
-        """Who sits in ``seat`` now."""
-        return self._seating[seat]
-
-    @property
-    def people(self) -> tuple[Seat, ...]:
-        """The seats whose people are here and decide."""
-        return tuple(seat for seat in Seat if self._seating[seat].person_decides)
-
-
-    def is_person(self, seat: Seat) -> bool:
-        """True when ``seat``'s person is here and decides."""
-        return self._seating[seat].person_decides
-
-    def grace_token(self, seat: Seat) -> int | None:
-        """The token of the grace timer running for ``seat``, if one is (the front end
-        knows when it ends)."""
-        return self._graces.get(seat)
-
-    @property
-    def assisted(self) -> bool:
-        """True once a person had help (a hint or an undo) in this match."""
-        return bool(self.aided)
-
-    def place(self, seat: Seat, seating: Seating) -> None:
-        """Put ``seating`` in ``seat`` before :meth:`start` (a table set up again
-        after a restart: its people away until they come back, and nobody told
-        when they do: they were not seen to go)."""
-        self._seating[seat] = seating
-        if seating.presence is Presence.AWAY:
-            self._quiet.add(seat)
-
-    def _seat_event(self, event: ev.SeatEvent, out: list[Effect]) -> None:
-        """Who sits in a seat changes (see :mod:`hearts.table.seating`)."""
-        seat = event.seat
-        now = self._seating[seat]
-        name = now.name
-        match event:
-            case ev.Sit():
-                if now.held or now.presence is Presence.COMPUTER:
-                    return
-                self._seat(seat, Seating(Presence.HERE, event.name), out)
-                self._say(out, None, Notice(NoticeKind.JOINED, seat, name=event.name))
-            case ev.Return():
-                if not now.held or now.presence is Presence.HERE:
-                    return
-                quiet = seat in self._quiet
-                self._seat(seat, Seating(Presence.HERE, name), out)
-                if not quiet:
-                    self._say(out, None, Notice(NoticeKind.BACK, seat, name=name))
-            case ev.Drop():
-                if now.presence is not Presence.HERE:
-                    return
-                self._seat(seat, Seating(Presence.AWAY, name), out)
-                self._say(out, None, Notice(NoticeKind.AWAY, seat, name=name))
-            case ev.Leave():
-                if not now.held:
-                    return
-                self._seat(seat, Seating(Presence.STAND_IN), out)
-                self._say(out, None, Notice(NoticeKind.LEFT, seat, name=name))
-            case ev.FreeSeat():
-                if not now.held and now.presence is not Presence.COMPUTER:
-                    return
-                self._seat(seat, Seating(Presence.STAND_IN), out)
-                self._say(out, None, Notice(NoticeKind.FREED, seat, name=name))
-            case ev.SeatComputer():
-                if now.presence is Presence.COMPUTER:
-                    return
-                self._seat(seat, Seating(Presence.COMPUTER), out)
-                self._say(out, None, Notice(NoticeKind.COMPUTER_SEATED, seat, name=name))
-            case _:
-                assert_never(event)
-
-    def _seat(self, seat: Seat, seating: Seating, out: list[Effect]) -> None:
-        """Put ``seating`` in ``seat``: whatever the seat was asked and has not
-        answered is forgotten (a late answer is then ignored), and the table waits
-        the grace time for a seat nobody decides for."""
-        self._seating[seat] = seating
-        self._quiet.discard(seat)
-        self._asks.pop(seat, None)
-        self._ready.pop(seat, None)
-        self._graces.pop(seat, None)
-        if self._timer is not None and self._timer[1] == seat:
-            self._timer = None
-        if seating.presence in (Presence.AWAY, Presence.FREE):
-            self._wait_for(seat, out)
-
-    def _wait_for(self, seat: Seat, out: list[Effect]) -> None:
-        """Start the grace timer of ``seat`` (free, or its person away)."""
-        if self.grace is not None:
-            token = self._new_token()
-            self._graces[seat] = token
-            out.append(Wait(token, self.grace, scaled=False))
-
-    def _grace_over(self, seat: Seat, out: list[Effect]) -> None:
-        """Nobody came for ``seat`` in time: a computer player stands in."""
-        del self._graces[seat]
-        now = self._seating[seat]
-        self._seat(seat, Seating(Presence.STAND_IN, now.name), out)
-        self._say(out, None, Notice(NoticeKind.STAND_IN, seat, name=now.name))
-
-    @property
-    def level(self) -> Level:
-        """The computer players' level for the next hand."""
-        return self.level_override or Level(self.options.difficulty)
-
-    def level_of(self, seat: Seat) -> Level:
-        """The level a computer seat plays the next hand at."""
-        return self._seating[seat].level or self.level
-
-    # --- what anyone may read ---------------------------------------------
-
-    @property
-    def hand(self) -> Hand | None:
-        """The current hand, or None before the first deal."""
-        return self.match.hand
-
-    @property
-    def rules(self) -> Rules:
-        """The rules the next hand will be dealt with."""
-        return self.match.rules
-
-    @property
-    def in_progress(self) -> bool:
-        """True when a match has begun and is not over (quitting would lose it)."""
-        return bool(self.match.hands) and not self.match.over
-
-    @property
-    def target(self) -> int:
-        """The score that ends the match now: the hand's target while it is played,
-        the next hand's between hands."""
-        hand = self.hand
-        if hand is None or self.stage is Stage.IDLE:
-            return self.match.rules.target
-        return hand.rules.target
-
-    def passed(self, seat: Seat) -> bool:
-        """True once ``seat``'s cards have gone, while the others are still choosing."""
-        hand = self.hand
-        return hand is not None and hand.phase is Phase.PASSING and bool(hand.passed(seat))
-
-    def to_play(self, seat: Seat) -> bool:
-        """True when the table waits for ``seat``'s card."""
-        hand = self.hand
-        return (self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and hand is not None
-                and hand.turn == seat and not self.claimed)
-
-    @property
-    def computer_due(self) -> Seat | None:
-        """The computer seat whose card is due now, if any."""
-        hand = self.hand
-        if self.stage is not Stage.PLAYING or hand is None or hand.turn is None:
-            return None
-        return hand.turn if self._seating[hand.turn].computer_decides else None
-
-    def hint_due(self, seat: Seat) -> bool:
-        """True when ``seat`` has a decision a hint can help with."""
-        return (self.stage is Stage.PASSING and not self.passed(seat)) or self.to_play(seat)
-
-    @property
-    def points_settled(self) -> bool:
-        """True when play goes on but no card left to be taken carries points (nor
-        the jack of diamonds when it counts): the rest cannot change any score."""
-        hand = self.hand
-        if hand is None or hand.phase is not Phase.PLAYING or self.stage is not Stage.PLAYING:
-            return False
-        taken = 0
-        for seat in Seat:
-            taken |= hand.taken(seat).mask
-        return all(taken & card.bit for card in Card.all() if hand.rules.card_points(card))
-
-    def last_trick(self) -> Trick | None:
-        """The trick the last-trick key shows: the one that finished last."""
-        hand = self.hand
-        return hand.tricks[-1] if hand is not None and hand.tricks else None
-
-    @property
-    def waiting(self) -> tuple[Seat, ...]:
-        """The seats whose pass or card the table waits for from a person (or from a
-        seat nobody sits in yet), in seat order; also while a computer player
-        decides for a person whose time ran out."""
-        hand = self.hand
-        if hand is None or self.stuck:
-            return ()
-        if self.stage is Stage.PASSING:
-            return tuple(seat for seat in Seat if not hand.passed(seat)
-                         and not self._seating[seat].computer_decides)
-        turn = hand.turn
-        if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
-                and not self.claimed and not self._seating[turn].computer_decides:
-            return (turn,)
-        return ()
-
-    @property
-    def turn_timer(self) -> tuple[int, tuple[Seat, ...]] | None:
-        """The turn timer running: its token (the front end knows when it ends) and
-        the seats whose time it is; None when none runs."""
-        if self._timer is None:
-            return None
-        return self._timer[0], self.waiting
-
-    @property
-    def settled(self) -> bool:
-        """True when nothing is being decided or waited for (tests wait for this)."""
-        return not self._asks and self._pause is None and not self._ready
-
-    @property
-    def waiting_on(self) -> tuple[int, ...]:
-        """The tokens of the answers and pauses the table waits for."""
-        tokens = [ask.token for ask in self._asks.values()]
-        tokens += self._graces.values()
-        if self._pause is not None:
-            tokens.append(self._pause[0])
-        if self._timer is not None:
-            tokens.append(self._timer[0])
-        return tuple(tokens)
-
-    def undo_refusal(self, seat: Seat) -> NoticeKind | None:
-        """Why ``seat`` cannot undo now, or None if it can."""
-        hand = self.hand
-        if hand is None:
-            return NoticeKind.NOTHING_TO_UNDO
-        if self.shared:
-            return NoticeKind.UNDO_SHARED
-        if self.stage is Stage.PASSING:
-            return None if self.passed(seat) else NoticeKind.UNDO_CHOOSING
-        if self.stage in (Stage.IDLE, Stage.RECEIVED) or hand.phase is Phase.OVER:
-            return (NoticeKind.UNDO_HAND_OVER if hand.phase is Phase.OVER
-                    else NoticeKind.UNDO_EXCHANGED)
-        if self.claimed:
-            return NoticeKind.UNDO_PLAYED_OUT
-        if _last_play_of(hand, seat) is None:
-            return NoticeKind.UNDO_NO_CARD
-        return None
-
-    # --- the one entry point --------------------------------------------------
 
     def start(self) -> list[Effect]:
         """The effects to begin with: whatever the table is waiting for (after
@@ -480,8 +125,6 @@ class Table:
             case _:
                 assert_never(event)
 
-    # --- saving -------------------------------------------------------------
-
     def state(self) -> dict[str, Any]:
         """What the table must remember beside the match, as JSON values."""
         return {
@@ -503,8 +146,6 @@ class Table:
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, frozenset(self.aided))
 
-    # --- dealing --------------------------------------------------------------
-
     def _deal(self, seat: Seat, out: list[Effect]) -> None:
         if self.stage is not Stage.IDLE:
             self._say(out, seat, Notice(NoticeKind.FINISH_HAND))
@@ -521,39 +162,6 @@ class Table:
             self._clear_table(Stage.PLAYING)
             out.append(Say(Notice(NoticeKind.HOLD_HAND)))
 
-    def _owner(self, seat: Seat) -> SeatPlayer:
-        """Who the record of the hand just dealt gives ``seat`` to: the person who
-        holds it (here, away or stood in for), else the computer player that plays it
-        until someone takes it. Every decision another makes is recorded apart
-        (:class:`~hearts.hand.StandIn`)."""
-        if self._seating[seat].held:
-            return SeatPlayer("human", name=self._recorded_name(seat))
-        return SeatPlayer(self.level_of(seat).name.lower(), self._computer_seed(seat))
-
-    def _recorded_name(self, seat: Seat) -> str | None:
-        """The name a hand record gives the person in ``seat``: theirs where people
-        share the table, none for the one person of a game against the computer."""
-        return self._seating[seat].name if self.shared else None
-
-    def _record_decider(self, seat: Seat, play: int | None, player: str, seed: int | None,
-                        name: str | None = None) -> None:
-        """Record who made ``seat``'s decision (the pass, or the card at index ``play``)
-        when it is not the player the hand's record gives the seat to."""
-        hand = self.hand
-        if hand is None or hand.players is None:
-            return
-        owner = hand.players[seat]
-        if (owner.player, owner.seed, owner.name) != (player, seed, name):
-            hand.stand_ins.append(StandIn(seat, play, player, seed, name))
-
-    def _record_person(self, seat: Seat, play: int | None) -> None:
-        """Record that the person in ``seat`` made this decision themselves."""
-        self._record_decider(seat, play, "human", None, self._recorded_name(seat))
-
-    def _computer_seed(self, seat: Seat) -> int:
-        """The seed of the computer player in ``seat`` for the hand just dealt."""
-        return computer_seed(self.seed, self.deals, seat)
-
     def _new_match(self) -> None:
         self.games += 1
         self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
@@ -567,14 +175,6 @@ class Table:
         self.claimed = False
         self._forget_requests()
 
-    def _forget_requests(self) -> None:
-        self.stuck = False
-        self._asks.clear()
-        self._ready.clear()
-        self._pause = None
-        self._timer = None
-        self._card_waited = False
-
     def _abandon(self, out: list[Effect]) -> None:
         out.append(Abandoned())
         self._new_match()
@@ -587,8 +187,6 @@ class Table:
             self.match.rules = event.options.rules()
             if self.match.over:
                 out.append(Say(Notice(NoticeKind.TARGET_NOW, count=self.match.rules.target)))
-
-    # --- a person's side: passing -----------------------------------------------
 
     def _pass(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         hand = self.hand
@@ -618,8 +216,6 @@ class Table:
         if self.stage is Stage.RECEIVED:
             self.stage = Stage.PLAYING
             self._pause = None
-
-    # --- playing ----------------------------------------------------------------
 
     def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> Notice | None:
         hand = self.hand
@@ -673,14 +269,6 @@ class Table:
         else:
             self.stage = Stage.PLAYING
 
-    # --- what is due next ------------------------------------------------------
-
-    def _key(self) -> tuple[int, int, int]:
-        hand = self.hand
-        if hand is None:
-            return (0, 0, 0)
-        return (len(self.match.hands), 0 if hand.phase is Phase.PASSING else 1, len(hand.plays))
-
     def _advance(self, out: list[Effect]) -> None:
         """Ask for whatever is due now: passes, the next computer card, a pause."""
         key = self._key()
@@ -711,6 +299,7 @@ class Table:
             return
         if not self._seating[turn].computer_decides:
             if self.claimed:  # the person's card (away or not): nothing is left to choose
+                self._record_person(turn, len(hand.plays))
                 self._play(turn, hand.legal_plays()[0], out)
                 self._advance(out)
             elif not self.is_person(turn):
@@ -731,11 +320,6 @@ class Table:
         waiting = [seat for seat in self.people if not hand.passed(seat)]
         if waiting and self._timer is None and self.turn_seconds is not None:
             self._start_timer(out, waiting[0], self._key())
-
-    def _deciding(self, seat: Seat) -> bool:
-        """True when a computer player is deciding for ``seat`` (not a hint)."""
-        ask = self._asks.get(seat)
-        return ask is not None and ask.kind != "hint"
 
     def _time_turn(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
         """Start the turn timer on the person whose card is due."""
@@ -766,16 +350,12 @@ class Table:
             self._ask(out, seat, "play", timed_out=True)
             self._say(out, None, Notice(NoticeKind.TIMED_OUT, seat))
 
-    def _new_token(self) -> int:
-        self._token += 1
-        return self._token
-
     def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"],
              timed_out: bool = False) -> None:
         hand = self.hand
         assert hand is not None
         level, seed = self._player_of(seat)
-        ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed,
+        ask = Ask(self._new_token(), kind, seat, self._key(), level, seed,
                    timed_out=timed_out)
         self._asks[seat] = ask
         out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
@@ -792,11 +372,6 @@ class Table:
             except ValueError:
                 pass  # not one of our levels: the table's level plays the seat
         return self.level_of(seat), self._computer_seed(seat)
-
-    def _wait(self, out: list[Effect], seconds: float, kind: Pause) -> None:
-        token = self._new_token()
-        self._pause = (token, kind)
-        out.append(Wait(token, seconds))
 
     def _elapsed(self, event: ev.Elapsed, out: list[Effect]) -> None:
         if self._timer is not None and self._timer[0] == event.token:
@@ -832,6 +407,7 @@ class Table:
                 legal = hand.legal_plays()
                 if seat is not None and self.is_person(seat) and len(legal) == 1 \
                         and self.options.forced_cards:
+                    self._record_person(seat, len(hand.plays))
                     self._play(seat, legal[0], out)
                     self._say(out, seat, Notice(NoticeKind.FORCED_CARD, card=legal[0]))
             case Pause.TURN:
@@ -879,7 +455,7 @@ class Table:
             # recorded only once played: a saved record names no card not yet played
             self._ready[ask.seat] = (card, ask)
 
-    def _record_stand_in(self, ask: _Ask, play: int | None) -> None:
+    def _record_stand_in(self, ask: Ask, play: int | None) -> None:
         self._record_decider(ask.seat, play, ask.level.name.lower(), ask.seed)
 
     def _failed(self, event: ev.Failed, out: list[Effect]) -> None:
@@ -895,12 +471,12 @@ class Table:
 
         told = ask.seat if ask.kind == "hint" else None  # a hint is the asker's alone
         if ask.tries < 2:
-            retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
+            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
                          ask.tries + 1, ask.timed_out)
             out.append(Say(failed(Outcome.ASK_AGAIN), told))
         elif ask.level > Level.BEGINNER:
             lower = Level(ask.level - 1)
-            retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
+            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
                          1, ask.timed_out)
             out.append(Say(failed(Outcome.LOWER_LEVEL, lower), told))
         elif ask.kind == "hint":
@@ -916,86 +492,6 @@ class Table:
         out.append(Decide(retry.token, ask.seat, ask.kind, hand.view(ask.seat), retry.level,
                           retry.seed))
 
-    # --- the aids ------------------------------------------------------------------
-
-    def _ask_hint(self, seat: Seat, out: list[Effect]) -> None:
-        hand = self.hand
-        if hand is None or not self.hint_due(seat):
-            self._say(out, seat, Notice(NoticeKind.NO_HINT_NOW))
-            return
-        if seat in self._asks:
-            return  # a hint (or a decision for this seat) is on its way already
-        deal_seed = (hand.seed if hand.seed is not None
-                     else table_deal_seed(self.seed, self.deals))
-        ask = _Ask(self._new_token(), "hint", seat, self._key(), HINT_LEVEL,
-                   hint_seed(deal_seed))
-        self._asks[seat] = ask
-        out.append(Say(Notice(NoticeKind.THINKING), seat))
-        out.append(Decide(ask.token, seat, "hint", hand.view(seat), ask.level, ask.seed))
-
-    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> Refusal | None:
-        """Why ``cards`` are no advice ``seat`` could follow now, or None."""
-        if self.stage is Stage.PASSING:
-            return (hand.refuse_pass(seat, cards) if len(cards) == 3
-                    else Refusal(Reason.THREE_CARDS))
-        if len(cards) != 1:
-            return Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)
-        return hand.refuse_play(cards[0])
-
-    def _hinted(self, ask: _Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
-        seat = ask.seat
-        self._assist(out, seat)
-        if self.stage is Stage.PASSING or self.to_play(seat):
-            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
-
-    def _assist(self, out: list[Effect], seat: Seat) -> None:
-        """Mark ``seat``'s person as helped in this match and this hand (their record
-        says so, no one else's); the first time, tell them what that means."""
-        first = seat not in self.aided
-        self.aided.add(seat)
-        hand = self.hand
-        if hand is not None:
-            hand.assisted.add(seat)
-        if first:
-            out.append(Say(Notice(NoticeKind.ASSISTED), seat))
-
-    def _undo(self, seat: Seat, out: list[Effect]) -> None:
-        reason = self.undo_refusal(seat)
-        if reason is not None:
-            self._say(out, seat, Notice(reason))
-            return
-        hand = self.hand
-        assert hand is not None
-        if self.stage is Stage.PASSING:
-            passed = hand.take_back_pass(seat)
-            self._assist(out, seat)
-            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed))
-            return
-        index = _last_play_of(hand, seat)
-        assert index is not None
-        card = hand.plays[index]
-        while len(hand.plays) > index:
-            hand.pop()
-        self.stage = Stage.PLAYING
-        self.shown_trick = None
-        self._forget_requests()
-        self._assist(out, seat)
-        self._say(out, seat, Notice(NoticeKind.TAKEN_BACK, card=card))
-
-    def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
-        if notice is not None:
-            out.append(Say(notice, seat))
-
 
 def _refused(refusal: Refusal) -> Notice:
     return Notice(NoticeKind.REFUSED, refusal=refusal)
-
-
-def _last_play_of(hand: Hand, seat: Seat) -> int | None:
-    """The index in ``hand.plays`` of ``seat``'s latest card, if it has played one."""
-    seats = [s for trick in hand.tricks for s, _ in trick.plays()]
-    seats += [s for s, _ in hand.trick]
-    for index in range(len(seats) - 1, -1, -1):
-        if seats[index] == seat:
-            return index
-    return None

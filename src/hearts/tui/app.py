@@ -39,6 +39,7 @@ from hearts.options import LoadResult, Options, load_options, options_path, save
 from hearts.paths import short_path
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
+from hearts.store.saving import save_match
 from hearts.table import (
     Action,
     Decide,
@@ -56,7 +57,6 @@ from hearts.table import (
 from hearts.table import events as ev
 from hearts.table.choosing import saved_choice
 from hearts.table.driver import decide
-from hearts.table.runner import save_to
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
@@ -322,8 +322,8 @@ class HeartsApp(SeatApp):
 
     def save(self, save: Save) -> None:
         """Keep the match as it is now, with the cards chosen to pass."""
-        self.say(save_to(self.store, Save(save.match, self._with_choice(save.state),
-                                          save.assisted)))
+        self.say(save_match(self.store, save.match, self._with_choice(save.state),
+                            save.assisted))
 
     def chosen_changed(self) -> None:
         """Keep the cards chosen to pass with the match (a resumed game shows them)."""

@@ -24,6 +24,7 @@ from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
 from hearts.net.client import Connection, table_url
+from hearts.net.errors import ErrorCode
 from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
@@ -110,6 +111,10 @@ class JoinApp(SeatApp):
             return
         if not self.seat_view.shown:
             self._connecting(f"{self.ended} - press x to quit")
+            return
+        if refusal is ErrorCode.REPLACED:  # the seat went to another device, or was freed
+            self.push_screen(RefusedScreen(words.error_text(refusal, self.ended),
+                                           "This seat is no longer played from here"))
             return
         self.seat_view.banner = f"Disconnected: {self.ended} - press x to quit"
         self.refresh_table()

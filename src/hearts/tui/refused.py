@@ -24,15 +24,17 @@ class RefusedScreen(FitScreen):
         Binding("x,enter,escape,q", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, title: str = "The table did not seat you") -> None:
         super().__init__(id="refused-screen")
         self.reason = reason
         """What the table said, in words."""
+        self.heading = title
+        """What happened, in a few words."""
 
     def compose(self) -> ComposeResult:
         """The reason and a Quit button."""
         with Vertical(id="main"):
-            yield Static("The table did not seat you", id="refused-title", markup=False)
+            yield Static(self.heading, id="refused-title", markup=False)
             yield Static(self.reason, id="refused-reason", markup=False)
             yield Static("Press x (or return) to quit.", id="refused-keys", markup=False)
             yield GameButton("Quit", "quit")
