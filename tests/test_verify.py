@@ -202,3 +202,29 @@ def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
     assert any("QS" in entry["cards"] for entry in record["passes"])  # West passes it
     verdict = verify_record(record)
     assert verdict.verified, verdict.message
+
+
+def test_a_file_is_read_once_and_a_broken_hand_is_reported_on_its_line(
+        tmp_path: Path, honest: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.hand import HandRecord, HandRecordError
+    from hearts.records import read_records
+
+    broken = {k: v for k, v in honest.items() if k != "deal"}
+    changed, number = _changed_play(honest, 30)
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text("\n".join(json.dumps(r) for r in (honest, broken, changed)) + "\n")
+    first, second, third = read_records(lines)
+    assert first.where == "line 1" and first.record == HandRecord.from_json(honest)
+    assert isinstance(second.parsed, HandRecordError) and second.data == broken
+    with pytest.raises(HandRecordError, match="deal is missing"):
+        second.record  # noqa: B018 - the property raises
+    assert isinstance(third.parsed, HandRecordError)  # later cards are illegal after it
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(lines)])
+    assert exit_.value.code == 1
+    out = capsys.readouterr().out
+    assert "line 1: verified" in out
+    assert "line 2: NOT VERIFIED: not a hand record: hand record: deal is missing" in out
+    assert f"line 3: NOT VERIFIED: differs at plays[{number}]" in out
+    assert "1 of 3 hands verified" in out
+    assert verify_record(HandRecord.from_json(honest)).verified  # typed, read by the caller

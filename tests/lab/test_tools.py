@@ -144,12 +144,12 @@ def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winn
     tool = _conceded_moons()
     # West wins the second trick with the queen of diamonds; North, out of
     # diamonds, throws its ace of hearts on it: the hand's first points.
-    fed = played_without_passing("8D 2D 5D AD 4D QD AH 6D").record()
+    fed = played_without_passing("8D 2D 5D AD 4D QD AH 6D").to_record()
     assert tool._replay(fed, {Seat.NORTH, Seat.SOUTH}).fed is Seat.WEST
     # Not counted when the trick goes to the same side.
     assert tool._replay(fed, {Seat.NORTH, Seat.WEST}).fed is None
     # Nor when the heart thrown is not North's top one.
-    queen = played_without_passing("8D 2D 5D AD 4D QD QH 6D").record()
+    queen = played_without_passing("8D 2D 5D AD 4D QD QH 6D").to_record()
     assert tool._replay(queen, {Seat.NORTH, Seat.SOUTH}).fed is None
 
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.hand import Hand
+from hearts.hand import HandRecord, RecordData
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
 from hearts.review.names import Seating
@@ -80,7 +80,7 @@ MEASURE = "the seat's own points in the hand, moons included; lower is better"
 class Review:
     """The verdicts on a hand's decisions."""
 
-    record: dict[str, Any]
+    record: HandRecord
     """The hand record reviewed."""
     seats: tuple[Seat, ...]
     """The seats whose decisions were judged."""
@@ -107,22 +107,27 @@ class Review:
         """``seat``'s decisions, whoever made them."""
         return [d for d in self.decisions if d.seat == seat]
 
+    @property
+    def seating(self) -> Seating:
+        """Who sat where in the hand reviewed."""
+        return Seating(self.record)
+
     def own(self, seat: Seat) -> list[Decision]:
         """``seat``'s decisions its own player made (its person, where a person sat)."""
-        return own_decisions(self.of(seat), Seating(self.record))
+        return own_decisions(self.of(seat), self.seating)
 
     def stood_in(self, decision: Decision) -> str | None:
         """Who made ``decision`` when not the seat's own player ("Club"), else None."""
-        return Seating(self.record).player(decision.seat, made_at(decision))
+        return self.seating.player(decision.seat, made_at(decision))
 
     def to_json(self) -> dict[str, Any]:
         """The review as a JSON document (the shape in the module docstring)."""
-        players = self.record.get("players")
-        seating = Seating(self.record)
+        players = self.record.players
+        seating = self.seating
         seats = []
         for seat in Seat:
-            mine = self.own(seat)
-            player = players[seat]["player"] if isinstance(players, list) else None
+            mine = own_decisions(self.of(seat), seating)
+            player = None if players is None else players[seat].player
             seats.append({
                 "seat": seat.name.lower(), "player": player, "reviewed": seat in self.seats,
                 # from the rounded figures below, so the document adds up as printed
@@ -159,12 +164,13 @@ def _with_maker(entry: dict[str, Any], player: str | None) -> dict[str, Any]:
     return entry
 
 
-def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,
+def review_hand(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
                 executor: Executor | None = None,
                 progress: Callable[[Decision], None] | None = None) -> Review:
-    """Judge every decision of ``seats`` in the hand ``record`` (validated with
-    :meth:`Hand.from_record`); ``progress`` hears of each verdict in order."""
-    Hand.from_record(record)
+    """Judge every decision of ``seats`` in the hand ``record`` (a record as JSON
+    is read once, here: :class:`~hearts.hand.HandRecordError` when it does not
+    read); ``progress`` hears of each verdict in order."""
+    record = HandRecord.of(record)
     chosen = tuple(sorted(set(seats)))
     decisions = []
     for decision in judge_all(tasks_of(record, chosen, seed, depth), executor):
@@ -174,11 +180,11 @@ def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth:
     return review_of(record, chosen, seed, depth, decisions)
 
 
-def review_of(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,
+def review_of(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
               decisions: Iterable[Decision]) -> Review:
     """The review of ``seats`` made of ``decisions`` (every decision of those seats,
     in order) by this code."""
-    return Review(record, tuple(sorted(set(seats))), seed, depth, tuple(decisions),
+    return Review(HandRecord.of(record), tuple(sorted(set(seats))), seed, depth, tuple(decisions),
                   Reviewer.now(depth, seed).code)
 
 
@@ -199,14 +205,14 @@ def decision_from_json(entry: dict[str, Any], depth: int) -> Decision:
                     choices, depth, entry["ess"])
 
 
-def from_json(record: dict[str, Any], document: dict[str, Any]) -> Review:
+def from_json(record: RecordData, document: dict[str, Any]) -> Review:
     """The review of ``record`` that ``document`` (from :meth:`Review.to_json`, checked
     with :func:`validate`) holds; figures are as rounded in the JSON."""
     validate(document)
     decisions = [decision_from_json(entry, document["depth"]) for entry in document["decisions"]]
     seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
-    return Review(record, seats, document["seed"], document["depth"], tuple(decisions),
-                  document["code"])
+    return Review(HandRecord.of(record), seats, document["seed"], document["depth"],
+                  tuple(decisions), document["code"])
 
 
 

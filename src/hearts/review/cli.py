@@ -16,13 +16,13 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from hearts.cards import Seat
-from hearts.hand import HandRecordError
+from hearts.hand import HandRecord, HandRecordError, RecordData
 from hearts.records import RecordFileError
 from hearts.review.analysis import from_json
-from hearts.review.document import ReviewUnreadable, decision_count, review_document
+from hearts.review.document import ReviewUnreadable, decision_count, readable, review_document
 from hearts.review.replay import load_record
 from hearts.review.text import review_text
 from hearts.review.verdict import DEFAULT_DEPTH
@@ -99,13 +99,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def default_seat(record: dict[str, Any]) -> Seat:
+def default_seat(record: RecordData) -> Seat:
     """The seat a review shows by default: the person's (the first, if several),
     else South."""
-    players = record.get("players")
-    if isinstance(players, list):
-        for seat, entry in zip(Seat, players, strict=False):
-            if isinstance(entry, dict) and entry.get("player") == "human":
+    players = HandRecord.of(record).players
+    if players is not None:
+        for seat, player in zip(Seat, players, strict=True):
+            if player.player == "human":
                 return seat
     return Seat.SOUTH
 
@@ -122,12 +122,12 @@ def open_store() -> sqlite3.Connection | None:
 class Source:
     """The hand a command line names, and the store its reviews are kept in."""
 
-    def __init__(self, where: str, record: dict[str, Any], db: sqlite3.Connection | None,
+    def __init__(self, where: str, record: HandRecord, db: sqlite3.Connection | None,
                  seat: Seat | None = None) -> None:
         self.where = where
         """Where the hand was found, in words."""
         self.record = record
-        """The hand record."""
+        """The hand record, read once."""
         self.db = db
         """The game's store opened for reviews (the caller closes it), or None."""
         self.seat = seat
@@ -150,7 +150,10 @@ def load(args: argparse.Namespace) -> Source:
     from hearts.store.reviews import find_kept_hand
 
     if args.file is not None:
-        where, record = load_record(args.file, args.hand)
+        try:
+            where, record = load_record(args.file, args.hand)
+        except HandRecordError as error:
+            raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
         source = Source(f"{args.file}, {where}", record, open_store())
     else:
         db = open_store()
@@ -162,7 +165,13 @@ def load(args: argparse.Namespace) -> Source:
                 f"match {args.match} has no hand {args.hand or 1}")
             raise RecordFileError(f"the store: {what}")
         where = "the last hand" if args.last else f"match {args.match}, hand {args.hand or 1}"
-        source = Source(where, json.loads(kept.record), db, kept.seat)
+        try:
+            record = readable(kept.record)
+        except ReviewUnreadable:
+            if db is not None:
+                db.close()
+            raise
+        source = Source(where, record, db, kept.seat)
     try:
         decision_count(source.record)
     except ValueError:

@@ -13,9 +13,8 @@ are not printable (controls, formatting marks) become "?" and it is cut to
 
 from __future__ import annotations
 
-from typing import Any
-
 from hearts.cards import Seat
+from hearts.hand import HandRecord, RecordData, SeatPlayer
 from hearts.levels import LEVEL_NAMES
 
 __all__ = ["SHOWN_NAME", "Seating"]
@@ -34,30 +33,22 @@ def _plain(text: str, limit: int) -> str:
 class Seating:
     """The four seats of a hand record: who sat in each, and their names."""
 
-    def __init__(self, record: dict[str, Any]) -> None:
-        players = record.get("players")
-        entries: list[dict[str, Any]] = [{} for _ in Seat]
-        if isinstance(players, list) and len(players) == 4:
-            entries = [entry if isinstance(entry, dict) else {} for entry in players]
-        stand_ins = record.get("stand_ins")
-        stand_ins = [entry for entry in stand_ins if isinstance(entry, dict)] \
-            if isinstance(stand_ins, list) else []
+    def __init__(self, record: RecordData) -> None:
+        record = HandRecord.of(record)
+        players = record.players
+        entries: list[SeatPlayer | None] = [None] * 4 if players is None else list(players)
         self._taken: set[Seat] = set()
         """Seats a person took during the hand (a computer player had them first)."""
-        for entry in stand_ins:  # a person who took a seat during the hand holds it
-            try:
-                seat = Seat.parse(str(entry.get("seat")))
-            except ValueError:
-                continue
-            if entry.get("player") == "human" and entries[seat].get("player") != "human":
-                entries[seat] = {"player": "human", "name": entry.get("name")}
-                self._taken.add(seat)
+        for stand_in in record.stand_ins:  # a person who took a seat during the hand holds it
+            held = entries[stand_in.seat]
+            if stand_in.player == "human" and (held is None or held.player != "human"):
+                entries[stand_in.seat] = SeatPlayer("human", name=stand_in.name)
+                self._taken.add(stand_in.seat)
         self.people = tuple(seat for seat, entry in zip(Seat, entries, strict=True)
-                            if entry.get("player") == "human")
+                            if entry is not None and entry.player == "human")
         """The seats people played."""
-        self._first = {seat: _player(str(players[seat].get("player")))
-                       for seat in self._taken if isinstance(players, list)
-                       and isinstance(players[seat], dict)}
+        self._first = {seat: _player(players[seat].player)
+                       for seat in self._taken if players is not None}
         """The computer player a person's seat had before they took it."""
         self.names = tuple(_name(seat, entry) for seat, entry in zip(Seat, entries, strict=True))
         """Each seat's name in the review, in seat order: "Ann", "South", "West (Club)"."""
@@ -67,19 +58,12 @@ class Seating:
         self._stand_ins: dict[tuple[Seat, int | None], str] = {}
         self._persons: set[tuple[Seat, int | None]] = set()
         """The decisions a person made in a seat they took during the hand."""
-        for entry in stand_ins:
-            decision, player = entry.get("decision"), entry.get("player")
-            try:
-                seat = Seat.parse(str(entry.get("seat")))
-            except ValueError:
-                continue
-            if not isinstance(player, str) or not (decision == "pass" or type(decision) is int):
-                continue
-            made = (seat, None if decision == "pass" else decision)
-            if player == "human":
+        for stand_in in record.stand_ins:
+            made = (stand_in.seat, stand_in.play)
+            if stand_in.player == "human":
                 self._persons.add(made)
             else:
-                self._stand_ins[made] = _player(player)
+                self._stand_ins[made] = _player(stand_in.player)
 
     @property
     def friends(self) -> bool:
@@ -123,12 +107,10 @@ def _player(player: str) -> str:
     return _plain(player, SHOWN_NAME)
 
 
-def _name(seat: Seat, entry: dict[str, Any]) -> str:
-    player = entry.get("player")
-    if not isinstance(player, str):
+def _name(seat: Seat, entry: SeatPlayer | None) -> str:
+    if entry is None:
         return str(seat)
-    if player == "human":
-        name = entry.get("name")
-        shown = _plain(name, SHOWN_NAME) if isinstance(name, str) else ""
+    if entry.player == "human":
+        shown = _plain(entry.name, SHOWN_NAME) if entry.name is not None else ""
         return shown or str(seat)
-    return f"{seat} ({_player(player)})"
+    return f"{seat} ({_player(entry.player)})"

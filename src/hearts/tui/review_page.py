@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -33,9 +33,10 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Seat
+from hearts.hand import RecordData
 from hearts.review.analysis import own_decisions
 from hearts.review.cli import default_seat
-from hearts.review.document import decision_count
+from hearts.review.document import decision_count, readable
 from hearts.review.names import Seating
 from hearts.review.replay import replay
 from hearts.review.text import review_help, worst
@@ -200,10 +201,11 @@ class ReviewScreen(FitScreen):
     ReviewScreen #review-state { width: 1fr; padding: 0 0 0 2; }
     """
 
-    def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
+    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__(id="review-screen")
+        record = readable(record)  # read once; refuses a record that does not read
         self.total = decision_count(record)  # refuses a hand that is not over
         """How many verdicts the review gives (forced cards included)."""
         self.steps = replay(record)
@@ -389,7 +391,7 @@ class ReviewApp(App[None]):
     TITLE = "Hearts review"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
+    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__()
