@@ -84,7 +84,7 @@ async def test_two_workers_behind_haproxy(tmp_path: Path) -> None:
         # which does not know it
         wrong = Scripted(url("w1-t2"), tables["w2-t2"], "Eve", tries=1)
         wrong.start()
-        await until(lambda: wrong.connection.ended is not None, 30)
+        await until(lambda: wrong.connection.ended is not None, 60)
         assert wrong.connection.refusal is ErrorCode.BAD_CODE
         await wrong.stop()
 
@@ -98,11 +98,11 @@ async def test_two_workers_behind_haproxy(tmp_path: Path) -> None:
         first = json.loads((data / "w1" / "host.json").read_text())["pid"]
         cats = cat.connection.reconnects
         os.kill(first, signal.SIGKILL)
-        await until(lambda: any("worker w1 ended" in line for line in lines), 30)
+        await until(lambda: any("worker w1 ended" in line for line in lines), 60)
         await until(lambda: ann.connection.reconnects >= 1
                     and ann.connection.connected.is_set(), 90)
         await until(lambda: ann.state.view is not None
-                    and before <= set(ann.state.view.played), 30)
+                    and before <= set(ann.state.view.played), 60)
         assert ann.state.hand_number == number
         assert json.loads((data / "w1" / "host.json").read_text())["pid"] != first
         assert cat.connection.reconnects == cats  # the other worker's table never noticed

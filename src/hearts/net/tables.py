@@ -59,6 +59,7 @@ from hearts.table import (
     carry_out,
     restore,
     seat_state,
+    seat_states,
     sheet_rows,
 )
 from hearts.table import events as ev
@@ -681,14 +682,16 @@ class NetTable:
         now = time.time()
         seq = self.seq + 1
         used = False
-        for holder in self.holders.values():
+        connected = [h for h in self.holders.values() if h.outbox is not None]
+        built = seat_states(self.table, [h.seat for h in connected], sheet, self.deadlines,
+                            watching)
+        shared: dict[Any, Any] = {}
+        for holder, seat_view in zip(connected, built, strict=True):
             outbox = holder.outbox
-            if outbox is None:
-                continue
-            seat_view = seat_state(self.table, holder.seat, sheet, self.deadlines, watching)
+            assert outbox is not None
             if seat_view == holder.last_state:
                 continue  # nothing this seat can see changed
-            state = seat_view.to_json()
+            state = seat_view.to_json(shared)
             record = holder.changes
             if holder.last_state is None:  # a new connection, or it asked for the whole
                 resume, outbox.resume = outbox.resume, None

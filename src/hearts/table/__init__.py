@@ -18,6 +18,7 @@ from hearts.table.seatstate import (
     SeatState,
     SheetRow,
     seat_state,
+    seat_states,
     sheet_rows,
 )
 from hearts.table.snapshot import restore
@@ -28,5 +29,5 @@ __all__ = [
     "Notice", "NoticeKind", "Outcome", "Pause", "Person", "Ports", "Presence", "Prompt",
     "PromptKind", "Redraw", "Result", "Save", "Say", "SeatInfo", "SeatSpec", "SeatState",
     "Seating", "SheetRow", "Stage", "Table", "Wait", "carry_out", "display_order",
-    "one_person", "restore", "seat_state", "sheet_rows",
+    "one_person", "restore", "seat_state", "seat_states", "sheet_rows",
 ]

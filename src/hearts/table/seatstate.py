@@ -26,13 +26,14 @@ from hearts.table.table import Stage, Table, display_order
 from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "TurnTimer", "seat_infos", "seat_state", "sheet_rows"]
+           "TurnTimer", "seat_infos", "seat_state", "seat_states", "sheet_rows"]
 
 SCHEMA_VERSION = 3
 """The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
 
 _QUEEN = Card.parse("QS")
 _SEAT_NAMES = frozenset(str(seat) for seat in Seat)
+_SEATS = tuple(Seat)
 
 
 class Action(StrEnum):
@@ -224,15 +225,28 @@ class SeatState:
 
     # --- JSON ---------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON values (the ``state`` of docs/network.md, version 2)."""
+    def to_json(self, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The state as JSON values (the ``state`` of docs/network.md, version 3).
+        ``shared``, a dict passed to the states of every seat at one moment (of
+        :func:`seat_states`), lets them build the parts they see alike once (the
+        same values, not copies: read them only)."""
+        common = None if shared is None else shared.get(("state", id(self.seats)))
+        if common is None:
+            common = {
+                "seats": [{"name": info.name, "presence": info.presence.value,
+                           "until": info.until, "assisted": info.assisted}
+                          for info in self.seats],
+                "sheet": [{"points": list(row.points), "over": row.over,
+                           "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
+                          for row in self.sheet]}
+            if shared is not None:
+                shared["state", id(self.seats)] = common
         return {
             "schema": SCHEMA_VERSION,
             "seat": SEAT_KEYS[self.seat],
             "stage": self.stage.value,
-            "view": None if self.view is None else self.view.to_json(),
-            "seats": [{"name": info.name, "presence": info.presence.value, "until": info.until,
-                       "assisted": info.assisted} for info in self.seats],
+            "view": None if self.view is None else self.view.to_json(shared),
+            "seats": common["seats"],
             "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
             "timer": None if self.timer is None else {
                 "seats": [SEAT_KEYS[seat] for seat in self.timer.seats],
@@ -243,9 +257,7 @@ class SeatState:
             "hand_number": self.hand_number,
             "level": self.level,
             "assisted": self.assisted,
-            "sheet": [{"points": list(row.points), "over": row.over,
-                       "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
-                      for row in self.sheet],
+            "sheet": common["sheet"],
             "passable": sorted(str(card) for card in self.passable),
             "passed": [str(card) for card in self.passed],
             "raised": sorted(str(card) for card in self.raised),
@@ -377,6 +389,48 @@ def seat_state(table: Table, seat: Seat, sheet: tuple[SheetRow, ...] | None = No
     for end (by token, seconds since 1970), so a turn timer and a seat's grace
     time show their end; ``watchers`` names who watches.
     """
+    return seat_states(table, (seat,), sheet, deadlines, watchers)[0]
+
+
+def seat_states(table: Table, seats: Sequence[Seat], sheet: tuple[SheetRow, ...] | None = None,
+                deadlines: Mapping[int, float] | None = None,
+                watchers: tuple[str, ...] = ()) -> list[SeatState]:
+    """What each of ``seats`` may see and do at ``table`` now (as :func:`seat_state`),
+    the parts every seat sees alike built once: a network table's every change."""
+    if not seats:
+        return []
+    common = _Common(table, sheet, deadlines, watchers)
+    return [_one(table, seat, common) for seat in seats]
+
+
+class _Common:
+    """What every seat's state shares, built once for all of them."""
+
+    __slots__ = ("infos", "match_over", "result", "scores", "sheet", "target", "timer",
+                 "trick", "waiting", "watchers", "winner")
+
+    def __init__(self, table: Table, sheet: tuple[SheetRow, ...] | None,
+                 deadlines: Mapping[int, float] | None, watchers: tuple[str, ...]) -> None:
+        hand = table.hand
+        self.infos = seat_infos(table, deadlines)
+        self.waiting = table.waiting
+        running = table.turn_timer
+        self.timer = None if running is None else TurnTimer(
+            running[1], None if deadlines is None else deadlines.get(running[0]))
+        self.sheet = sheet_rows(table.match) if sheet is None else sheet
+        shown = table.shown_trick
+        self.trick = shown.plays() if shown is not None else (
+            () if hand is None else tuple(hand.trick))
+        self.winner = None if shown is None else shown.winner
+        self.scores = table.match.scores
+        self.target = table.target
+        self.match_over = table.match.over
+        self.result = _result(table)
+        self.watchers = watchers
+
+
+def _one(table: Table, seat: Seat, common: _Common) -> SeatState:
+    """One seat's state, from what every seat shares and its own part."""
     hand = table.hand
     view = None if hand is None else hand.view(seat)
     person = table.is_person(seat)
@@ -388,25 +442,17 @@ def seat_state(table: Table, seat: Seat, sheet: tuple[SheetRow, ...] | None = No
         raised = frozenset(hand.received(seat))
     else:
         raised = frozenset(passed)
-    shown = table.shown_trick
-    trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
     legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
         frozenset()
-    running = table.turn_timer
-    timer = None if running is None else TurnTimer(
-        running[1], None if deadlines is None else deadlines.get(running[0]))
     return SeatState(
-        seat=seat, stage=table.stage, view=view,
-        seats=seat_infos(table, deadlines),
-        waiting=table.waiting, timer=timer,
-        scores=table.match.scores, target=table.target, match_over=table.match.over,
+        seat=seat, stage=table.stage, view=view, seats=common.infos,
+        waiting=common.waiting, timer=common.timer,
+        scores=common.scores, target=common.target, match_over=common.match_over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
-        assisted=seat in table.aided,
-        sheet=sheet_rows(table.match) if sheet is None else sheet,
-        passable=passable, passed=passed, raised=raised, legal=legal, trick=trick,
-        winner=None if shown is None else shown.winner,
-        prompt=_prompt(table, seat), result=_result(table), watchers=watchers,
-        actions=_actions(table, seat) if person else frozenset(),
+        assisted=seat in table.aided, sheet=common.sheet,
+        passable=passable, passed=passed, raised=raised, legal=legal, trick=common.trick,
+        winner=common.winner, prompt=_prompt(table, seat), result=common.result,
+        watchers=common.watchers, actions=_actions(table, seat) if person else frozenset(),
     )
 
 
@@ -416,7 +462,7 @@ def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
     the pauses the table asked for end, by token)."""
     named = table.named or table.shared
     infos = []
-    for seat in Seat:
+    for seat in _SEATS:
         seating = table.seating(seat)
         name = seating.name if seating.held and named and seating.name else str(seat)
         token = table.grace_token(seat)
@@ -430,7 +476,7 @@ def _level_label(table: Table, seat: Seat) -> str:
     next hand before the first deal, or when the others play at several levels)."""
     hand = table.hand
     if hand is not None and hand.players is not None:
-        names = {p.player for s, p in zip(Seat, hand.players, strict=True)
+        names = {p.player for s, p in zip(_SEATS, hand.players, strict=True)
                  if s != seat and p.seed is not None}
         if len(names) == 1:
             return names.pop().capitalize()
