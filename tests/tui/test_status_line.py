@@ -64,3 +64,28 @@ async def test_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> None:
         assert (await wait_for_prompt(pilot, "Deal for a new game")).endswith(
             " - Deal for a new game, v to review")
 
+
+
+async def test_a_hint_is_put_away_when_its_turn_is_over(tmp_path: Path) -> None:
+    """A hint names the card for one turn: once it is played the line would name a
+    card no longer held while the others play (the computer players pause here)."""
+    app = make_app(tmp_path, message_seconds=600, delay_scale=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "question_mark", "p")  # the hint chooses the pass
+        for _ in range(400):
+            if app.seat_view.state.legal and app.seat_view.state.view is not None \
+                    and app.seat_view.state.view.played:
+                break  # our turn, after someone else's card
+            await pilot.pause(0.02)
+        assert app.seat_view.state.legal
+        await pilot.press("question_mark")
+        for _ in range(100):
+            if app.seat_view.notice and app.seat_view.notice.startswith("Hint"):
+                break
+            await pilot.pause(0.02)
+        hinted = app.seat_view.notice
+        assert hinted is not None and hinted.startswith("Hint"), hinted
+        await pilot.press("space")  # the hint's card is highlighted: play it
+        await pilot.pause(0.05)
+        assert not app.seat_view.state.legal  # the others are still to play
+        assert app.seat_view.notice != hinted

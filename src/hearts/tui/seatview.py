@@ -132,6 +132,8 @@ class SeatView:
         """The words of the table's last notice (one of the app's own is not put away
         as a turn begins)."""
         self._wanted_choice: tuple[Card, ...] | None = None
+        self._hint_for: tuple[int, int] | None = None
+        """The turn the last notice's hint was for, while that notice is the last."""
         self.notice: str | None = None
         """The latest notice, shown above the prompt for a while."""
         self.banner: str | None = None
@@ -156,6 +158,11 @@ class SeatView:
         if turn is not None and turn != self._turn and self.notice is not None \
                 and self.notice == self._told:
             self.notice = None
+        if self._hint_for is not None and turn != self._hint_for:
+            # a hint speaks of one turn: once that turn is over it is stale
+            if self.notice is not None and self.notice == self._told:
+                self.notice = None
+            self._hint_for = None
         self._turn = turn
         self.highlight.follow(self.state if self.shown else None, state)
         self.state = state
@@ -167,7 +174,9 @@ class SeatView:
 
     def told(self, notice: Notice) -> str:
         """Take a notice for this seat; returns it in words."""
+        self._hint_for = None
         if notice.kind is NoticeKind.HINT and notice.cards:
+            self._hint_for = self._turn
             self.highlight.point(notice.cards[0])
             if len(notice.cards) == 3:
                 self._choose(notice.cards)
