@@ -40,8 +40,8 @@ from hearts.cards import Card
 from hearts.hand import Hand
 from hearts.records import read_text
 
-WIDTH = 12
-"""Feature indices kept per row (no card has more than 11)."""
+WIDTH = 13
+"""Feature indices kept per row (no card has more than 12)."""
 
 FACTS = ("start", "count", "played", "judged", "trick", "slot", "shot", "player", "hand",
          "split", "seat")

@@ -56,7 +56,7 @@ class Data:
         """Each row's feature indices."""
         self.counts = counts
         """Each decision's rows."""
-        self.starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        self.starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
         """Each decision's first row here."""
         self.decision = np.repeat(np.arange(len(chosen)), counts)
         """Each row's decision."""
@@ -81,7 +81,9 @@ class Data:
         return shifted - np.log(total)[self.decision]
 
     def loss(self, w: np.ndarray) -> float:
-        """Mean log loss of the card played."""
+        """Mean log loss of the card played (NaN for no decisions)."""
+        if not len(self):
+            return float("nan")
         return float(-self.log_chances(w)[self.played].mean())
 
     def gradient(self, w: np.ndarray, l2: float, centre: np.ndarray) -> tuple[float, np.ndarray]:
@@ -98,6 +100,8 @@ class Data:
 
 def _ranges(counts: np.ndarray) -> np.ndarray:
     """0..c-1 for each count, concatenated."""
+    if not len(counts):
+        return np.zeros(0, dtype=np.int64)
     ends = np.cumsum(counts)
     return np.arange(ends[-1]) - np.repeat(ends - counts, counts)
 
@@ -113,6 +117,8 @@ def fit(rows: dict[str, np.ndarray], train: np.ndarray, valid: Data, start: np.n
     m = np.zeros_like(w)
     v = np.zeros_like(w)
     best, best_w = valid.loss(w), w.copy()
+    if not len(train):
+        return best_w
     step = 0
     for epoch in range(1, epochs + 1):
         order = rng.permutation(train)
@@ -127,7 +133,7 @@ def fit(rows: dict[str, np.ndarray], train: np.ndarray, valid: Data, start: np.n
             w -= rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
             w[FEATURES] = 0.0
         current = valid.loss(w)
-        if current < best:
+        if current < best or np.isnan(current):
             best, best_w = current, w.copy()
         print(f"{log} epoch {epoch}: train {np.mean(losses):.4f}, validation {current:.4f}",
               file=sys.stderr, flush=True)
@@ -248,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         body["fingerprint"] = fingerprint(body)
         body["trained"] = {
-            "rows": [str(f) for f in rows["files"]],
+            "rows": [Path(str(f)).name for f in rows["files"]],
             "decisions": len(train), "validation": len(valid), "seed": args.seed,
             "l2": args.l2, "shooting_l2": args.shooting_l2, "epochs": args.epochs,
             "batch": args.batch, "rate": args.rate,

@@ -221,13 +221,15 @@ class Plays:
         return weight
 
     def log_likelihood(self, world: Sequence[int], table: list[float], floor: float,
-                       skip: int = -1, shooting: list[float] | None = None) -> float:
+                       skip: int = -1, shooting: list[float] | None = None,
+                       only: int = -1) -> float:
         """The log of how likely the others' plays were if they held ``world``,
         by the learned model of play (:mod:`hearts.ai.playfeatures`, weights
         ``table``): the sum over the plays of the log of the model's chance of the
         card played, each at least ``floor`` (a log: one surprise does not rule a
         deal out). The plays of seat ``skip`` are read with the ``shooting``
-        table instead, or not at all when it is None."""
+        table instead, or not at all when it is None; with ``only`` (a seat), the
+        plays of the other seats are not read."""
         total = 0.0
         rules = self.rules
         first_lead = self.first_lead
@@ -239,6 +241,8 @@ class Plays:
         w3: i64 = world[3]
         for row in self.rows:
             seat: i64 = row[0]
+            if only >= 0 and seat != only:
+                continue
             weights = table
             if seat == skip:
                 if shooting is None:

@@ -57,7 +57,9 @@ _SPECIAL: Final = 913    # slot, the queen / a big spade with the queen out / a 
 #                          / the jack of diamonds, moon state
 _DANGER: Final = 1025    # leading a suit another seat has shown out of, points out
 _LED: Final = 1029       # following: position, suit led, relation
-FEATURES: Final = 1077
+_HOLD: Final = 1077      # slot, the card's suit, what the hand holds: the queen of
+#                          spades, the ace or king of spades, no / 1-2 / 3+ hearts
+FEATURES: Final = 1413
 """How many features (weights) the model has."""
 
 _RANK_BUCKET: Final = (0, 0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5, 6)
@@ -130,6 +132,9 @@ class _Context:
         above: i64 = legal & ~((ONE << best) - 1) if follow else 0
         self.duck: i64 = _top(below) if below else -1
         self.win: i64 = _low(above) if above else -1
+        hearts = _count(hand, 2)
+        self.holding: i64 = ((6 if hand & QUEEN_OF_SPADES else 0) + (3 if hand & BIG_SPADES else 0)
+                             + (0 if not hearts else (1 if hearts < 3 else 2)))
         self.danger_suits: i64 = 0
         if self.out & POINT_CARDS:
             suit: i64
@@ -195,6 +200,7 @@ def _score(w: list[float], found: list[int] | None, x: _Context, card: i64) -> f
         total += _put(w, found, _SPECIAL + (slot * 4 + special) * 4 + moon)
     if slot == 0 and x.danger_suits >> suit & 1:
         total += _put(w, found, _DANGER + suit)
+    total += _put(w, found, _HOLD + cell * 12 + x.holding)
     return total
 
 

@@ -90,8 +90,8 @@ class Budget(NamedTuple):
     hand and plays to shoot: its chance times this, at most 1."""
     model: float = 0.0
     """When above 0, a sampled deal is weighed by the learned model of play
-    (:mod:`hearts.ai.playmodel`) instead of ``miss``: the model's chance of every
-    play the others made, were they holding those cards, to this power."""
+    (:mod:`hearts.ai.playmodel`): the model's chance of every play the others made,
+    were they holding those cards, to this power (times the ``miss`` factors)."""
     floor: float = 0.02
     """With ``model``, each play's chance counts at least this much, so that one
     surprise does not rule a deal out."""
@@ -102,6 +102,12 @@ class Budget(NamedTuple):
     """In the deals where a seat plays to shoot, it plays the card the model of
     seats shooting the moon rates likeliest (how shooters answered our blocks in
     the logged hands) instead of the hand-written shooting play."""
+    moon_odds: bool = False
+    """With ``model`` and ``model_shooting``, the share of the deals in which the
+    suspect plays to shoot is not its watch share but the chance of a shot given
+    its plays so far: the watch share as the prior, times how much likelier the
+    shooting table makes its plays than the table of every seat (on the deals
+    dealt without the tilt), to the power ``model``."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -290,7 +296,7 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     holds a strong hand and plays to shoot (``samplers[1]``); otherwise
     ``samplers[0]`` deals it. The weights are normalized within each kind, so the
     two keep their shares. With ``model`` (and ``budget.model``) the deals are
-    weighed by the learned model of play instead of judgement's ``miss``.
+    weighed by the learned model of play too.
     """
     found = _Round([], [[] for _ in options])
     seat, watch = threat
@@ -302,16 +308,27 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     floor = math.log(budget.floor)
     shooting = model.shooting if model is not None and budget.model_shooting else None
     policy = model.shooting if model is not None and budget.shooter_model else None
+    odds = learned and shooting is not None and budget.moon_odds and watch > 0
+    # The suspect's plays on the untilted deals: log chances by each table.
+    as_any: list[float] = []
+    as_shooter: list[float] = []
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
         world = samplers[shot]()
         playout_seed = rng.getrandbits(32)
         shots.append(shot)
+        if odds and not shot and plays is not None and model is not None \
+                and shooting is not None:
+            as_any.append(plays.log_likelihood(world, model.weights, floor, only=seat))
+            as_shooter.append(plays.log_likelihood(world, shooting, floor, only=seat))
         if plays is None:
             found.weights.append(1.0)
         elif learned and model is not None:
-            found.weights.append(plays.log_likelihood(world, model.weights, floor,
-                                                      seat if shot else -1, shooting))
+            logged = budget.model * plays.log_likelihood(world, model.weights, floor,
+                                                         seat if shot else -1, shooting)
+            if budget.miss < 1.0:
+                logged += math.log(plays.likelihood(world, budget.miss, seat if shot else -1))
+            found.weights.append(logged)
         else:
             found.weights.append(plays.likelihood(world, budget.miss, seat if shot else -1))
         shooters = 1 << seat if shot else 0
@@ -325,13 +342,21 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
                 top = max(logs)
                 for index, shot in enumerate(shots):
                     if shot is kind:
-                        found.weights[index] = math.exp(budget.model
-                                                        * (found.weights[index] - top))
+                        found.weights[index] = math.exp(found.weights[index] - top)
+    shares = [float(shots.count(False)), float(shots.count(True))]
+    if as_any and shares[1]:
+        # The chance of a shot: the watch's share, times the likelihood ratio of
+        # the suspect's plays (each table's mean chance over the untilted deals).
+        top = max(max(as_any), max(as_shooter))
+        ratio = (sum(math.exp(budget.model * (x - top)) for x in as_shooter)
+                 / sum(math.exp(budget.model * (x - top)) for x in as_any))
+        chance = watch * ratio / (watch * ratio + 1.0 - watch)
+        shares = [len(shots) * (1.0 - chance), len(shots) * chance]
     if seen:
         for kind in (False, True):
             total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)
             if total > 0:
-                scale = shots.count(kind) / total
+                scale = shares[kind] / total
                 for index, shot in enumerate(shots):
                     if shot is kind:
                         found.weights[index] *= scale
