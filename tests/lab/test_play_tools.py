@@ -104,3 +104,20 @@ def test_the_arena_players_are_named_by_their_settings() -> None:
     assert players.reply(1).budget.model == 0.0 and players.reply(1).budget.shooter_model
     with pytest.raises(AttributeError):
         _ = players.model_floor
+
+
+def test_the_shooting_rates_are_counted_for_both_plays(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    rate = _load("play_shoot_rate")
+    assert rate.main(["--deals", "40", "--high", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "playing to shoot" in out[0] and int(out[0].split()[0]) > 0
+    assert [line.split(":")[0].strip() for line in out[1:]] == ["shoot()", "shooting table"]
+
+
+def test_decision_times_are_printed_for_each_player(capsys: pytest.CaptureFixture[str]) -> None:
+    timing = _load("play_time")
+    assert timing.main(["expert", "model25_floor2_shoot", "--positions", "3",
+                        "--rules", "classic"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[1:]] == ["expert", "model25_floor2_shoot"]

@@ -40,7 +40,9 @@ __all__ = ["FEATURES", "decision_features", "log_chance", "model_choice"]
 # mypyc 2.4 compiles ``1 << n`` on i64 to a C shift of a 32-bit int (wrong from
 # bit 31 on): shifts start from this value, which it cannot fold.
 ONE: Final[i64] = len("1")
-SUIT: Final[i64] = 0x1FFF
+SUIT: Final[i64] = ONE * 0x1FFF
+"""A suit's 13 bits, shifted by ``13 * suit`` (64 bits wide, as ``ONE``: a constant
+mypyc folds would be shifted as a 32-bit int)."""
 BIG_SPADES: Final[i64] = (ONE << 50) | (ONE << 51)
 
 # The blocks of the weight table (see _score): each block's first index.
