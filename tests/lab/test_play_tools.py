@@ -121,3 +121,14 @@ def test_decision_times_are_printed_for_each_player(capsys: pytest.CaptureFixtur
                         "--rules", "classic"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines[1:]] == ["expert", "model25_floor2_shoot"]
+
+
+def test_agreement_with_the_expert_is_counted_by_stage(hands: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    agree = _load("play_agree")
+    assert agree.main([str(hands), "--hands", "1", "--every", "7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    last = lines[-1].split()
+    assert last[0] == "all" and int(last[1]) > 0
+    assert 0.0 <= float(last[2]) <= 1.0 and 0.0 <= float(last[3]) <= 1.0
