@@ -57,8 +57,15 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy --strict src/hearts
 
+# axe-core, which the browser tests run inside Chromium, from npm (the exact
+# version in tests/browser/package-lock.json).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
+	touch $@
+
 # HEARTS_EXPECT_COMPILED: a test fails if the compiled modules are not in use.
-test: lint typecheck compile
+test: lint typecheck compile $(AXE)
 	$(BIN)/python -m pip check
 	HEARTS_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto -q
 
@@ -68,7 +75,7 @@ test-fast: compile $(TEST_STAMP)
 
 # The game played in headless Chromium, alone (needs Debian's chromium package;
 # without it the test is skipped and says how to install it).
-test-browser: $(TEST_STAMP)
+test-browser: $(TEST_STAMP) $(AXE)
 	$(BIN)/python -m pytest -q -m browser
 
 # The wheel (compiled where a C compiler is at hand) in dist/; HEARTS_PURE_BUILD=1
@@ -88,5 +95,6 @@ baseline:
 	$(MAKE) -C lab baseline
 
 clean:
-	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache build dist $(DIGEST)
+	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache build dist $(DIGEST) \
+		tests/browser/node_modules
 	find src -name '*.so' -delete

@@ -218,7 +218,8 @@ def test_an_options_file_from_v010_loads_as_it_did(tmp_path: Path) -> None:
                                     leading_hearts=True, passing=Passing.ROTATE, target=200)
     save_options(options, path)
     assert path.read_text() == V010_FILE.replace(
-        '"fast"\n', '"fast",\n  "forced_cards": false,\n  "review_each_hand": false\n')
+        '"fast"\n', '"fast",\n  "forced_cards": false,\n  "review_each_hand": false\n'
+    ).replace('"rotate",\n', '"rotate",\n  "pass_queen": false,\n')
 
 
 def test_the_file_holds_every_setting_in_page_order(tmp_path: Path) -> None:
@@ -226,7 +227,8 @@ def test_the_file_holds_every_setting_in_page_order(tmp_path: Path) -> None:
     save_options(Options(first_trick=True, target=50, forced_cards=True,
                          review_each_hand=True), path)
     assert path.read_text() == (
-        '{\n  "difficulty": "club",\n  "passing": "left",\n  "scoring": "house",\n'
+        '{\n  "difficulty": "club",\n  "passing": "left",\n  "pass_queen": false,\n'
+        '  "scoring": "house",\n'
         '  "jack_of_diamonds": false,\n  "first_lead": false,\n  "leading_hearts": false,\n'
         '  "first_trick": true,\n  "target": 50,\n  "speed": "normal",\n'
         '  "forced_cards": true,\n  "review_each_hand": true\n}\n')
@@ -251,6 +253,7 @@ def test_the_options_hold_the_rules_fields_once_and_check_them() -> None:
     assert [f.name for f in dataclasses.fields(Rules)] == rule_names
     assert [f.name for f in dataclasses.fields(Options)] == [
         *rule_names, "difficulty", "speed", "forced_cards", "review_each_hand"]
+    assert "pass_queen" in rule_names
     assert Options(target=200, first_lead=True).rules() == Rules(target=200, first_lead=True)
     assert not isinstance(Options(), Rules)  # never mistaken for the engine's rules
     with pytest.raises(ValueError, match="target"):
@@ -315,6 +318,26 @@ def test_the_rule_set_of_the_options() -> None:
     assert cycle_rule_set(custom, -1).rule_set is RuleSet.OMNIBUS
     assert Options().with_rules(RuleSet.OMNIBUS.rules(300)) == replace(
         RuleSet.OMNIBUS.apply(Options()), target=300)
+
+
+def test_options_saved_before_the_queen_could_be_passed_read_as_they_were(
+        tmp_path: Path) -> None:
+    path = tmp_path / "options.json"
+    # a Classic saved before the rule: everything kept, the queen not passed, as then
+    before = {**RuleSet.CLASSIC.apply(Options()).to_json()}
+    del before["pass_queen"]
+    path.write_text(json.dumps(before))
+    loaded = load_options(path)
+    assert loaded.notice is None
+    assert loaded.options == replace(RuleSet.CLASSIC.apply(Options()), pass_queen=False)
+    assert loaded.options.rule_set is None  # Custom: Classic now passes the queen
+    save_options(RuleSet.CLASSIC.apply(Options()), path)
+    assert json.loads(path.read_text())["pass_queen"] is True
+    assert load_options(path).options.rule_set is RuleSet.CLASSIC
+    path.write_text(json.dumps({"pass_queen": "sometimes"}))
+    result = load_options(path)
+    assert result.options == Options() and result.notice is not None
+    assert "pass queen" in result.notice
 
 
 def test_options_saved_before_the_hold_hand_read_as_they_were(tmp_path: Path) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hearts import Hand, Rules
+from hearts import Hand, Rules, RuleSet
 from hearts.__main__ import main as hearts_main
 from hearts.arena.duplicate import play_deal
 from hearts.arena.players import Settings, parse_player
@@ -169,14 +170,13 @@ def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> Non
     driver = Driver(table, factory)
     driver.start()
     driver.send(ev.Deal(Seat.SOUTH))
-    for card in [c for c in seat_state(table, Seat.SOUTH).cards if str(c) != "QS"][:3]:
-        driver.send(ev.Choose(Seat.SOUTH, card))
-    driver.send(ev.PassChosen(Seat.SOUTH))
+    cards = [c for c in seat_state(table, Seat.SOUTH).cards if str(c) != "QS"][:3]
+    driver.send(ev.Pass(Seat.SOUTH, tuple(cards)))
     hand = table.hand
     assert hand is not None
     while hand.phase is not Phase.OVER:
         legal = seat_state(table, Seat.SOUTH).legal
-        driver.send(ev.Use(Seat.SOUTH, min(legal, key=lambda c: c.rank)))
+        driver.send(ev.Play(Seat.SOUTH, min(legal, key=lambda c: c.rank)))
     assert hand.stand_ins and {s.seat for s in hand.stand_ins} == {Seat.WEST}
     assert {s.player for s in hand.stand_ins} == {"casual"}
     assert any(said.notice.outcome is Outcome.LOWER_LEVEL for said in driver.said)
@@ -185,3 +185,46 @@ def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> Non
     wrong = copy.deepcopy(record)
     wrong["stand_ins"] = [{**entry, "player": "club"} for entry in wrong["stand_ins"]]
     assert not verify_record(wrong).verified
+
+
+def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
+    # a Classic hand as 0.3.0 recorded it: its rules name no pass_queen (off)
+    kept = replace(RuleSet.CLASSIC.rules(), pass_queen=False)
+    record = play_deal(kept, 5, 0, parse_player("club"), parse_player("casual"),
+                       Settings()).hands[0]
+    assert "pass_queen" not in record["rules"]
+    verdict = verify_record(record)
+    assert verdict.verified, verdict.message
+    # the same deal under today's Classic, where the computer players may pass it
+    record = play_deal(RuleSet.CLASSIC.rules(), 5, 0, parse_player("club"),
+                       parse_player("casual"), Settings()).hands[0]
+    assert record["rules"]["pass_queen"] is True
+    assert any("QS" in entry["cards"] for entry in record["passes"])  # West passes it
+    verdict = verify_record(record)
+    assert verdict.verified, verdict.message
+
+
+def test_a_file_is_read_once_and_a_broken_hand_is_reported_on_its_line(
+        tmp_path: Path, honest: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.hand import HandRecord, HandRecordError
+    from hearts.records import read_records
+
+    broken = {k: v for k, v in honest.items() if k != "deal"}
+    changed, number = _changed_play(honest, 30)
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text("\n".join(json.dumps(r) for r in (honest, broken, changed)) + "\n")
+    first, second, third = read_records(lines)
+    assert first.where == "line 1" and first.record == HandRecord.from_json(honest)
+    assert isinstance(second.parsed, HandRecordError) and second.data == broken
+    with pytest.raises(HandRecordError, match="deal is missing"):
+        second.record  # noqa: B018 - the property raises
+    assert isinstance(third.parsed, HandRecordError)  # later cards are illegal after it
+    with pytest.raises(SystemExit) as exit_:
+        hearts_main(["verify", str(lines)])
+    assert exit_.value.code == 1
+    out = capsys.readouterr().out
+    assert "line 1: verified" in out
+    assert "line 2: NOT VERIFIED: not a hand record: hand record: deal is missing" in out
+    assert f"line 3: NOT VERIFIED: differs at plays[{number}]" in out
+    assert "1 of 3 hands verified" in out
+    assert verify_record(HandRecord.from_json(honest)).verified  # typed, read by the caller

@@ -23,21 +23,21 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from results_files import READ_ERRORS
 
 from hearts.ai import passsearch
 from hearts.cards import Card, CardSet, Seat, cards_of_mask
 from hearts.core import trick_winner
-from hearts.hand import Hand
+from hearts.hand import Hand, HandRecord
 from hearts.records import read_records
 
 HIGH_HEARTS = frozenset(cards_of_mask(passsearch.HIGH_HEARTS))
 
 
-def hand_records(path: Path) -> Iterator[dict[str, Any]]:
-    """Every hand record in a results file."""
+def hand_records(path: Path) -> Iterator[HandRecord]:
+    """Every hand record in a results file, read once."""
     return (sourced.record for sourced in read_records(path))
 
 
@@ -64,13 +64,12 @@ def _winning(trick: Sequence[tuple[Seat, Card]]) -> tuple[Seat, Card]:
     return trick[trick_winner([card.index for _, card in trick])]
 
 
-def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
-    hand = Hand.from_record({**record, "plays": []})
+def _replay(record: HandRecord, ours: set[Seat]) -> Replay:
+    hand = Hand.from_record(record.cut(0))
     ducked_last = could = ducked_any = False
     fed: Seat | None = None
     feeding = False
-    for text in record["plays"]:
-        card = Card.parse(text)
+    for card in record.plays:
         seat, trick = hand.turn, hand.trick
         assert seat is not None, "a play recorded after the hand ended"
         if (seat in ours and trick and card in HIGH_HEARTS and card.suit != trick[0][1].suit
@@ -98,11 +97,12 @@ def _replay(record: dict[str, Any], ours: set[Seat]) -> Replay:
     return Replay(hand, ducked_last, could, ducked_any, fed)
 
 
-def tally(records: Iterator[dict[str, Any]], player: str) -> Counter[str]:
+def tally(records: Iterator[HandRecord], player: str) -> Counter[str]:
     """The counts the report prints, keyed by what they count."""
     counts: Counter[str] = Counter()
     for record in records:
-        ours = {Seat.parse(p["seat"]) for p in record["players"] if p["player"] == player}
+        ours = {seat for seat, p in zip(Seat, record.players or (), strict=False)
+                if p.player == player}
         if not ours:
             continue
         replay = _replay(record, ours)

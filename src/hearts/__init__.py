@@ -5,6 +5,7 @@ The public API::
     from hearts import (Card, Suit, Seat, CardSet, Rules, Scoring, Passing,
                         PassDirection, Phase, Hand, Match, PlayerView, IllegalMove)
     from hearts import RuleSet   # the rules by name: Original, Classic, Omnibus
+    from hearts import HandRecord   # a hand's record as one typed value (Hand.to_record)
 """
 
 from hearts import speedups
@@ -14,17 +15,15 @@ from hearts import speedups
 speedups.install()
 
 from hearts.cards import Card, CardSet, Seat, Suit
-from hearts.hand import Hand, HandRecordError, Play, SeatPlayer, Trick
+from hearts.hand import Hand, HandRecord, HandRecordError, Play, SeatPlayer, Trick
 from hearts.match import Match, MatchOver
 from hearts.rules import IllegalMove, PassDirection, Passing, Rules, RuleSet, Scoring
 from hearts.view import Phase, PlayerView
 
 __all__ = [
-    "Card", "CardSet", "Hand", "HandRecordError", "IllegalMove", "Match", "MatchOver",
-    "PassDirection", "Passing", "Phase", "Play", "PlayerView", "RuleSet", "Rules", "Scoring",
-    "Seat",
-    "SeatPlayer",
-    "Suit", "Trick",
+    "Card", "CardSet", "Hand", "HandRecord", "HandRecordError", "IllegalMove", "Match",
+    "MatchOver", "PassDirection", "Passing", "Phase", "Play", "PlayerView", "RuleSet", "Rules",
+    "Scoring", "Seat", "SeatPlayer", "Suit", "Trick",
 ]
 
 

@@ -10,20 +10,25 @@ from typing import Any, NamedTuple
 
 from hearts import core
 from hearts.cards import Card, CardSet, Seat, Suit, cards_of_mask
+from hearts.hand_record import (
+    MAX_RECORD_NAME,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    HandRecord,
+    HandRecordError,
+    Passed,
+    RecordData,
+    SeatPlayer,
+    StandIn,
+    deal_masks,
+    read_stand_ins,
+)
 from hearts.rules import IllegalMove, PassDirection, Reason, Refusal, Rules, refuse_play
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["Hand", "HandRecordError", "Phase", "Play", "SeatPlayer", "StandIn", "Trick",
-           "read_stand_ins"]
-
-RECORD_FORMAT = "hearts-hand"
-RECORD_VERSION = 1
-MAX_RECORD_NAME = 64
-"""The longest person's name a hand record may hold (the network table takes 24)."""
-
-
-class HandRecordError(ValueError):
-    """A hand record that cannot be loaded; the message names what is wrong."""
+__all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "Hand", "HandRecord",
+           "HandRecordError", "Passed", "Phase", "Play", "RecordData", "SeatPlayer", "StandIn",
+           "Trick", "read_stand_ins"]
 
 
 class Play(NamedTuple):
@@ -35,57 +40,6 @@ class Play(NamedTuple):
     """The card played."""
     trick: Trick | None
     """The trick this card finished, or None if the trick goes on."""
-
-
-class SeatPlayer(NamedTuple):
-    """Who sat in one seat of a hand, as a hand record names it.
-
-    ``player`` is ``"human"``, one of our levels by name (``"expert"``), or an
-    outside player's import path or ``cmd:`` command; ``seed`` is the seed the
-    computer player decided from, so ``hearts verify`` can rebuild our players'
-    decisions; ``name`` is a person's name where people shared the table (a
-    record without it reads as before).
-    """
-
-    player: str
-    """``"human"``, a level name, or an outside player's name."""
-    seed: int | None = None
-    """The seed the computer player was given (None for a person)."""
-    version: str | None = None
-    """A version string an outside player sent, if any."""
-    name: str | None = None
-    """The person's name at a table people shared (None elsewhere)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The seat's entry in a hand record."""
-        out: dict[str, Any] = {"player": self.player}
-        if self.seed is not None:
-            out["seed"] = self.seed
-        if self.version is not None:
-            out["version"] = self.version
-        if self.name is not None:
-            out["name"] = self.name
-        return out
-
-
-class StandIn(NamedTuple):
-    """A decision that a seat's own player failed to make (it raised, twice), and
-    the player that made it instead, as a hand record names it."""
-
-    seat: Seat
-    """The seat whose decision it was."""
-    play: int | None
-    """The index in :attr:`Hand.plays` of the card it chose; None for the pass."""
-    player: str
-    """The player that stood in, by name (one of our levels)."""
-    seed: int
-    """The seed the stand-in decided from."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The stand-in's entry in a hand record."""
-        return {"seat": self.seat.name.lower(),
-                "decision": "pass" if self.play is None else self.play,
-                "player": self.player, "seed": self.seed}
 
 
 _SEATS = tuple(Seat)
@@ -137,25 +91,6 @@ _new_tuple: Any = tuple.__new__
 ``__new__`` (``Play`` and ``Trick`` are made on every card played)."""
 
 
-def _deal_masks(hands: Sequence[Iterable[Card | str]]) -> list[int]:
-    """Four hands of 13 different cards as masks; ``ValueError`` says what is wrong."""
-    if len(hands) != 4:
-        raise ValueError(f"a deal needs 4 hands, not {len(hands)}")
-    masks = []
-    seen = 0
-    for seat, cards in zip(Seat, hands, strict=True):
-        mask = 0
-        for card in map(_as_card, cards):
-            if seen & card.bit:
-                raise ValueError(f"the {card.long_name} is dealt twice")
-            seen |= card.bit
-            mask |= card.bit
-        if mask.bit_count() != 13:
-            raise ValueError(f"{seat} is dealt {mask.bit_count()} cards, not 13")
-        masks.append(mask)
-    return masks
-
-
 class Hand:
     """One hand of Hearts from the deal to the last trick.
 
@@ -172,7 +107,7 @@ class Hand:
         pass_direction: PassDirection = PassDirection.LEFT,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        self._setup(rules, _deal_masks(hands), dealer, pass_direction, scores)
+        self._setup(rules, deal_masks(hands), dealer, pass_direction, scores)
 
     def _setup(self, rules: Rules, masks: list[int], dealer: Seat,
                pass_direction: PassDirection, scores: Sequence[int]) -> None:
@@ -211,6 +146,8 @@ class Hand:
         """Who sits in each seat, in seat order, if the caller says (for records)."""
         self.stand_ins: list[StandIn] = []
         """Decisions made by another player than the seat's own, in the order made."""
+        self.assisted: set[Seat] = set()
+        """The seats whose people had help (a hint or an undo) in this hand."""
         self.phase: Phase = Phase.PASSING
         """Passing, playing or over."""
         if pass_direction is PassDirection.NONE:
@@ -358,9 +295,22 @@ class Hand:
         if mask & held != mask:
             missing = next(card for card in chosen if not held & card.bit)
             return Refusal(Reason.NOT_IN_HAND, card=missing)
-        if mask & core.QUEEN_OF_SPADES:
+        if mask & self._unpassable:
             return Refusal(Reason.QUEEN_PASSED)
         return None
+
+    @property
+    def _unpassable(self) -> int:
+        """The cards the rules never let a seat pass, as a mask: the queen of spades,
+        unless the rules let it be passed."""
+        return 0 if self.rules.pass_queen else core.QUEEN_OF_SPADES
+
+    def passable(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may choose to pass now, sorted (none once it passed, or
+        when cards are not being passed)."""
+        if self.phase is not _PASSING or seat in self._passes:
+            return []
+        return cards_of_mask(self._hands[seat] & ~self._unpassable)
 
     def pass_refusal(self, seat: Seat, cards: Iterable[Card | str]) -> str | None:
         """Why ``seat`` may not pass ``cards`` now, in words, or None if it may."""
@@ -476,181 +426,121 @@ class Hand:
         play = _new_tuple(Play, (_SEATS[turn], card, finished))
         return play
 
+    def decider(self, seat: Seat, play: int | None) -> SeatPlayer | None:
+        """Who made ``seat``'s pass (``play`` None) or the card at index ``play`` of
+        :attr:`plays`: the player recorded apart for that decision, else the seat's
+        own (None when the hand does not say who sat where)."""
+        for stand_in in reversed(self.stand_ins):
+            if stand_in.seat == seat and stand_in.play == play:
+                return SeatPlayer(stand_in.player, stand_in.seed, None, stand_in.name)
+        return None if self.players is None else self.players[seat]
+
+    # --- taking back ------------------------------------------------------------
+
+    def pop(self) -> Card:
+        """Take back the last card played and return it (the move stack's ``pop``):
+        the hand stands as it did before that card, its record too. Raises
+        :class:`IllegalMove` when no card has been played."""
+        if not self._plays:
+            raise IllegalMove("No card has been played in this hand")
+        card = self._plays[-1]
+        self._replay(dict(self._passes), self._plays[:-1])
+        return card
+
+    def take_back_pass(self, seat: Seat) -> tuple[Card, ...]:
+        """Take back ``seat``'s pass before the exchange and return its cards; raises
+        :class:`IllegalMove` when it has none to take back."""
+        if self.phase is not _PASSING or seat not in self._passes:
+            raise IllegalMove("There is no pass to take back")
+        passes = dict(self._passes)
+        cards = passes.pop(Seat(seat))
+        self._replay(passes, [])
+        return cards
+
+    def _replay(self, passes: dict[Seat, tuple[Card, ...]], plays: list[Card]) -> None:
+        """Stand as dealt, then make ``passes`` and ``plays`` again (what the hand
+        keeps beside its cards stays; decisions past the last play are forgotten)."""
+        kept = (self.seed, self.players, self.assisted,
+                [s for s in self.stand_ins if s.play is None or s.play < len(plays)])
+        self._setup(self.rules, list(self._dealt), self.dealer, self.pass_direction,
+                    self.scores)
+        self.seed, self.players, self.assisted, self.stand_ins = kept
+        self.stand_ins = [s for s in self.stand_ins if s.play is not None or s.seat in passes]
+        for seat, cards in passes.items():
+            self.pass_cards(seat, cards)
+        for card in plays:
+            self.play(card)
+
     # --- records -------------------------------------------------------------
 
+    def to_record(self) -> HandRecord:
+        """The hand's record as a typed value (rules, deal, passes, plays, and the
+        seed, the seats' players, the stand-ins and who had help when known);
+        replay it with :meth:`from_record`."""
+        players = self.players
+        return HandRecord(
+            self.rules, self.dealer, self.pass_direction, self.scores,
+            tuple(tuple(cards_of_mask(mask)) for mask in self._dealt),
+            tuple([_new_tuple(Passed, item) for item in self._passes.items()]),
+            tuple(self._plays), self.seed, None if players is None else tuple(players),
+            tuple(self.stand_ins), frozenset(self.assisted))
+
     def record(self) -> dict[str, Any]:
-        """The hand as JSON-ready data (rules, deal, passes, plays, and the seed and
-        the seats' players when known); replay it with :meth:`from_record`."""
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_json(),
-            "dealer": self.dealer.name.lower(),
-            "pass_direction": self.pass_direction.name.lower(),
-            "scores": list(self.scores),
-            "deal": {seat.name.lower(): [str(c) for c in cards_of_mask(self._dealt[seat])]
-                     for seat in Seat},
-            "passes": [{"seat": seat.name.lower(), "cards": [str(c) for c in cards]}
-                       for seat, cards in self._passes.items()],
-            "plays": [str(card) for card in self._plays],
-        }
-        if self.seed is not None:
-            record["seed"] = self.seed
-        if self.players is not None:
-            record["players"] = [{"seat": seat.name.lower(), **player.to_json()}
-                                 for seat, player in zip(Seat, self.players, strict=True)]
-        if self.stand_ins:
-            record["stand_ins"] = [stand_in.to_json() for stand_in in self.stand_ins]
-        return record
+        """The hand as JSON-ready data (:meth:`to_record`'s JSON); replay it with
+        :meth:`from_record`."""
+        return self.to_record().to_json()
 
     def to_json(self) -> str:
         """The record as a JSON string."""
         return json.dumps(self.record())
 
     @classmethod
-    def from_record(cls, record: dict[str, Any] | str) -> Hand:
-        """Replay a record from :meth:`record` or :meth:`to_json`.
+    def from_record(cls, record: RecordData) -> Hand:
+        """Replay a record: a :class:`HandRecord` (from :meth:`to_record` or
+        :meth:`HandRecord.from_json`), or the data of :meth:`record` or the text of
+        :meth:`to_json`, read here once.
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
         """
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as error:
-                raise HandRecordError(f"hand record is not JSON: {error}") from None
-        if not isinstance(record, dict):
-            raise HandRecordError("hand record must be a JSON object")
-        if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
-            raise HandRecordError(
-                f"not a {RECORD_FORMAT} record of version {RECORD_VERSION}")
+        if not isinstance(record, HandRecord):
+            record = HandRecord.unchecked(record)
+        return cls._replayed(record)
 
-        def field(name: str, kind: type) -> Any:
-            if name not in record:
-                raise HandRecordError(f"hand record: {name} is missing")
-            value = record[name]
-            if not isinstance(value, kind):
-                raise HandRecordError(f"hand record: {name} must be a {kind.__name__}")
-            return value
-
-        def cards(where: str, value: object) -> list[Card]:
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise HandRecordError(f"hand record: {where} must be a list of cards")
-            try:
-                return [Card.parse(v) for v in value]
-            except ValueError as error:
-                raise HandRecordError(f"hand record: {where}: {error}") from None
-
-        def step(where: str, action: Any, *args: Any) -> None:
-            try:
-                action(*args)
-            except ValueError as error:
-                raise HandRecordError(f"hand record: {where}: {error}") from None
-
+    @classmethod
+    def _replayed(cls, record: HandRecord) -> Hand:
+        """The hand of a typed record, replayed: its fields were checked when it was
+        read, so only the moves are made; the engine refuses an illegal one
+        (:class:`HandRecordError` naming it), as in a record read with
+        :meth:`HandRecord.unchecked` or built by hand. The deal's four masks are
+        checked to hold the 52 cards (a few integer operations)."""
+        masks = [0, 0, 0, 0]
+        for seat, cards in zip(range(4), record.deal, strict=False):
+            for card in cards:
+                masks[seat] |= card.bit
+        if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != 52 \
+                or any(mask.bit_count() != 13 for mask in masks):
+            raise HandRecordError("hand record: deal: the four hands must hold the 52 "
+                                  "cards, 13 each")
+        hand = cls.__new__(cls)
+        hand._setup(record.rules, masks, record.dealer, record.pass_direction,
+                    record.scores)
+        hand.seed, hand.players = record.seed, record.players
+        hand.stand_ins, hand.assisted = list(record.stand_ins), set(record.assisted)
+        # Each pass or card the engine takes is counted in it, so the one it refuses
+        # (IllegalMove, with the reason) is the next.
         try:
-            rules = Rules.from_json(field("rules", dict))
+            for passed in record.passes:
+                hand.pass_cards(passed.seat, passed.cards)
         except ValueError as error:
-            raise HandRecordError(f"hand record: rules: {error}") from None
-        missing = set(Rules.__dataclass_fields__) - set(field("rules", dict))
-        if missing:
-            raise HandRecordError(f"hand record: rules: {sorted(missing)[0]} is missing")
+            raise HandRecordError(f"hand record: passes[{len(hand._passes)}]: {error}") from None
+        play = hand.play
         try:
-            dealer = Seat.parse(field("dealer", str))
+            for card in record.plays:
+                play(card)
         except ValueError as error:
-            raise HandRecordError(f"hand record: dealer: {error}") from None
-        direction_name = field("pass_direction", str)
-        try:
-            direction = PassDirection[direction_name.upper()]
-        except KeyError:
-            raise HandRecordError(
-                f"hand record: pass_direction: {direction_name!r} is not left, right, "
-                "across or none") from None
-        scores = field("scores", list)
-        if len(scores) != 4 or not all(type(s) is int for s in scores):
-            raise HandRecordError("hand record: scores must be 4 whole numbers")
-        deal = field("deal", dict)
-        hands = []
-        for seat in Seat:
-            name = seat.name.lower()
-            if name not in deal:
-                raise HandRecordError(f"hand record: deal.{name} is missing")
-            hands.append(cards(f"deal.{name}", deal[name]))
-        try:
-            hand = cls(rules, hands, dealer=dealer, pass_direction=direction, scores=scores)
-        except ValueError as error:
-            raise HandRecordError(f"hand record: deal: {error}") from None
-        seed = record.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise HandRecordError("hand record: seed must be a whole number")
-        hand.seed = seed
-        if "players" in record:
-            hand.players = _read_players(record["players"])
-        if "stand_ins" in record:
-            hand.stand_ins = read_stand_ins(record["stand_ins"], len(field("plays", list)))
-        for number, entry in enumerate(field("passes", list)):
-            where = f"passes[{number}]"
-            if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
-                raise HandRecordError(f"hand record: {where} must have a seat and cards")
-            try:
-                seat = Seat.parse(entry["seat"])
-            except ValueError as error:
-                raise HandRecordError(f"hand record: {where}: {error}") from None
-            step(where, hand.pass_cards, seat, cards(f"{where}.cards", entry.get("cards")))
-        for number, text in enumerate(field("plays", list)):
-            where = f"plays[{number}]"
-            if not isinstance(text, str):
-                raise HandRecordError(f"hand record: {where} must be a card")
-            step(where, hand.play, text)
+            raise HandRecordError(f"hand record: plays[{len(hand._plays)}]: {error}") from None
         return hand
 
     def __repr__(self) -> str:
         return (f"<Hand {self.phase.value} dealer={self.dealer} "
                 f"trick={len(self._tricks)} turn={self.turn}>")
-
-
-def _read_players(value: object) -> tuple[SeatPlayer, ...]:
-    """The ``players`` field of a hand record: one entry a seat, in seat order."""
-    if not isinstance(value, list) or len(value) != 4:
-        raise HandRecordError("hand record: players must list the 4 seats")
-    out = []
-    for seat, entry in zip(Seat, value, strict=True):
-        where = f"players[{int(seat)}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
-            raise HandRecordError(f"hand record: {where} must name a player")
-        if entry.get("seat", seat.name.lower()) != seat.name.lower():
-            raise HandRecordError(f"hand record: {where} must be {seat.name.lower()}")
-        seed = entry.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise HandRecordError(f"hand record: {where}.seed must be a whole number")
-        version = entry.get("version")
-        if version is not None and not isinstance(version, str):
-            raise HandRecordError(f"hand record: {where}.version must be text")
-        name = entry.get("name")
-        if name is not None and not (isinstance(name, str) and len(name) <= MAX_RECORD_NAME):
-            raise HandRecordError(f"hand record: {where}.name must be text of at most "
-                                  f"{MAX_RECORD_NAME} characters")
-        out.append(SeatPlayer(entry["player"], seed, version, name))
-    return tuple(out)
-
-
-def read_stand_ins(value: object, plays: int) -> list[StandIn]:
-    """The ``stand_ins`` field of a hand record (``plays`` cards were played)."""
-    if not isinstance(value, list):
-        raise HandRecordError("hand record: stand_ins must be a list")
-    out = []
-    for number, entry in enumerate(value):
-        where = f"stand_ins[{number}]"
-        if not isinstance(entry, dict):
-            raise HandRecordError(f"hand record: {where} must be an object")
-        try:
-            seat = Seat.parse(entry.get("seat", ""))
-        except (ValueError, AttributeError):
-            raise HandRecordError(f"hand record: {where} must name a seat") from None
-        decision = entry.get("decision")
-        if decision != "pass" and not (type(decision) is int and 0 <= decision < plays):
-            raise HandRecordError(f"hand record: {where}.decision must be 'pass' or the "
-                                  "index of a card played")
-        player, seed = entry.get("player"), entry.get("seed")
-        if not isinstance(player, str) or type(seed) is not int:
-            raise HandRecordError(f"hand record: {where} must name a player and its seed")
-        out.append(StandIn(seat, None if decision == "pass" else decision, player, seed))
-    return out

@@ -124,10 +124,13 @@ class Options(RuleSettings):
 
     def to_json(self) -> dict[str, Any]:
         """The options as plain JSON values (what the file holds), in the options
-        page's order; the rules' settings as :meth:`Rules.to_json` writes them."""
+        page's order; the rules' settings as :meth:`Rules.to_json` writes them, but
+        ``pass_queen`` always (a file without it, from before it was added, reads
+        as off)."""
         rules = self.rules().to_json()
+        rules.pop("pass_queen", None)  # written on or off here, after the passing
         return {"difficulty": LEVEL_NAMES[self.difficulty - 1],
-                "passing": rules.pop("passing"), **rules,
+                "passing": rules.pop("passing"), "pass_queen": self.pass_queen, **rules,
                 "speed": self.speed.value, "forced_cards": self.forced_cards,
                 "review_each_hand": self.review_each_hand}
 

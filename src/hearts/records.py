@@ -4,7 +4,9 @@ A file may hold one hand record (the JSON of :meth:`hearts.hand.Hand.to_json`,
 on one line or spread over many), or JSON lines each holding a hand record or
 an arena results line (whose ``hands`` are hand records; headers are skipped).
 A file whose name ends in ``.gz`` is read through gzip, as the results kept in
-``lab/results`` are. :func:`hand_key` names a hand by its record.
+``lab/results`` are. Each hand is read once, into a typed
+:class:`~hearts.hand.HandRecord`, and handed on with where it was found (or why
+it does not read). :func:`hand_key` names a hand by its record.
 """
 
 from __future__ import annotations
@@ -15,13 +17,18 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from hearts.hand_record import HandRecord, HandRecordError
+
 __all__ = ["RecordFileError", "SourcedRecord", "hand_key", "read_records", "read_text"]
 
 
-def hand_key(record: dict[str, Any]) -> str:
+def hand_key(record: HandRecord | dict[str, Any]) -> str:
     """A digest naming the hand (its record's JSON with sorted keys): the key its
-    reviews are kept under."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    reviews are kept under. A typed record's key is its JSON's
+    (:meth:`~hearts.hand.HandRecord.to_json`), the same as the data it was read
+    from gives, for every record the game writes."""
+    data = record.to_json() if isinstance(record, HandRecord) else record
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
@@ -30,23 +37,41 @@ class RecordFileError(ValueError):
 
 
 class SourcedRecord(NamedTuple):
-    """A hand record and where in the file it was found."""
+    """A hand record of a file, read once, and where in the file it was found."""
 
     where: str
     """``line 3`` or ``line 3, hand 2`` (hands of an arena results line)."""
-    record: dict[str, Any]
-    """The hand record."""
+    data: dict[str, Any]
+    """The record's JSON as the file holds it."""
+    parsed: HandRecord | HandRecordError
+    """The typed record, or why ``data`` is not one."""
+
+    @property
+    def record(self) -> HandRecord:
+        """The typed record; raises the :class:`~hearts.hand.HandRecordError` of
+        an entry that does not read."""
+        if isinstance(self.parsed, HandRecordError):
+            raise self.parsed
+        return self.parsed
+
+
+def _sourced(where: str, data: dict[str, Any]) -> SourcedRecord:
+    try:
+        parsed: HandRecord | HandRecordError = HandRecord.from_json(data)
+    except HandRecordError as error:
+        parsed = error
+    return SourcedRecord(where, data, parsed)
 
 
 def _from_value(value: object, where: str) -> list[SourcedRecord]:
     if not isinstance(value, dict):
         raise RecordFileError(f"{where}: not a JSON object")
     if "hands" in value and isinstance(value["hands"], list):
-        return [SourcedRecord(f"{where}, hand {number}", hand)
+        return [_sourced(f"{where}, hand {number}", hand)
                 for number, hand in enumerate(value["hands"], 1) if isinstance(hand, dict)]
     if value.get("format") == "hearts-arena-results":
         return []
-    return [SourcedRecord(where, value)]
+    return [_sourced(where, value)]
 
 
 def read_text(path: Path) -> str:
@@ -64,7 +89,8 @@ def read_text(path: Path) -> str:
 
 
 def read_records(path: Path) -> list[SourcedRecord]:
-    """Every hand record in ``path``, in file order."""
+    """Every hand record in ``path``, in file order, each read once (an entry that
+    is not a hand record is kept with the reason, for the caller to report)."""
     text = read_text(path)
     try:
         out = _from_value(json.loads(text), "the file")

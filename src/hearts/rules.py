@@ -94,6 +94,11 @@ class RuleSettings:
     target: int = 100
     """The match ends when a total reaches this: any positive whole number (the
     options page takes 10 to 1000)."""
+    pass_queen: bool = False
+    """The queen of spades may be passed (as in Windows Hearts); otherwise it may
+    never be, as in the original game. Last of the fields, and written in the
+    rules' JSON only when on, so that rules, records and results from before it
+    was added read and name the same (a missing ``pass_queen`` is off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +111,8 @@ class Rules(RuleSettings):
             raise ValueError(f"scoring must be a Scoring, not {self.scoring!r}")
         if not isinstance(self.passing, Passing):
             raise ValueError(f"passing must be a Passing, not {self.passing!r}")
-        for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick"):
+        for name in ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick",
+                     "pass_queen"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if type(self.target) is not int or self.target < 1:
@@ -125,11 +131,16 @@ class Rules(RuleSettings):
         return core.mask_points(card.bit, self.scoring.value, self.jack_of_diamonds)
 
     def to_json(self) -> dict[str, Any]:
-        """The rules as plain JSON values."""
-        return {"scoring": self.scoring.value, "jack_of_diamonds": self.jack_of_diamonds,
-                "first_lead": self.first_lead, "leading_hearts": self.leading_hearts,
-                "first_trick": self.first_trick, "passing": self.passing.value,
-                "target": self.target}
+        """The rules as plain JSON values; ``pass_queen`` only when it is on (see
+        :attr:`RuleSettings.pass_queen`)."""
+        data: dict[str, Any] = {
+            "scoring": self.scoring.value, "jack_of_diamonds": self.jack_of_diamonds,
+            "first_lead": self.first_lead, "leading_hearts": self.leading_hearts,
+            "first_trick": self.first_trick, "passing": self.passing.value,
+            "target": self.target}
+        if self.pass_queen:
+            data["pass_queen"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Rules:
@@ -159,11 +170,13 @@ class RuleSet(Enum):
 
     ORIGINAL = "original"
     """The original game's defaults: house scoring, passing left every hand, no
-    restriction on the first lead, on leading hearts or on the first trick."""
+    restriction on the first lead, on leading hearts or on the first trick, and
+    the queen of spades never passed."""
     CLASSIC = "classic"
     """As most players know the game (Windows Hearts and most sites): the 2 of
     clubs leads, no points on the first trick, hearts not led until broken,
-    passing left, right, across and a hold hand, classic scoring (26 a hand)."""
+    passing left, right, across and a hold hand, the queen of spades may be
+    passed, classic scoring (26 a hand)."""
     OMNIBUS = "omnibus"
     """Classic with the jack of diamonds worth -10 to whoever takes it."""
 
@@ -172,10 +185,11 @@ class RuleSet(Enum):
         """The rules this set chooses, by field name (every field but ``target``)."""
         if self is RuleSet.ORIGINAL:
             return {"scoring": Scoring.HOUSE, "jack_of_diamonds": False, "first_lead": False,
-                    "leading_hearts": False, "first_trick": False, "passing": Passing.LEFT}
+                    "leading_hearts": False, "first_trick": False, "passing": Passing.LEFT,
+                    "pass_queen": False}
         return {"scoring": Scoring.CLASSIC, "jack_of_diamonds": self is RuleSet.OMNIBUS,
                 "first_lead": True, "leading_hearts": True, "first_trick": True,
-                "passing": Passing.ROTATE_HOLD}
+                "passing": Passing.ROTATE_HOLD, "pass_queen": True}
 
     def rules(self, target: int = 100) -> Rules:
         """This set's rules, played to ``target``."""
@@ -224,7 +238,7 @@ class Reason(StrEnum):
     THREE_CARDS = "three-cards"
     """A pass is exactly three cards."""
     QUEEN_PASSED = "queen-passed"
-    """The queen of spades may not be passed."""
+    """The queen of spades may not be passed (under these rules)."""
     NOT_YOUR_TURN = "not-your-turn"
     """Another seat is to play (:attr:`Refusal.seat`)."""
 

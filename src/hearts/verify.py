@@ -21,12 +21,12 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecordError, SeatPlayer, read_stand_ins
+from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer
 from hearts.records import RecordFileError, read_records
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
-__all__ = ["Verdict", "main", "verify_record"]
+__all__ = ["Verdict", "main", "unreadable", "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -60,58 +60,57 @@ def _who(seat: Seat, player: SeatPlayer) -> str:
     return f"{seat} ({player.player}, seed {player.seed})"
 
 
-def _dealt_check(hand: Hand) -> str | None:
-    if hand.seed is None:
+def _dealt_check(record: HandRecord) -> str | None:
+    if record.seed is None:
         return None
-    again = Hand.deal(hand.rules, hand.seed, dealer=hand.dealer,
-                      pass_direction=hand.pass_direction, scores=hand.scores)
-    for seat in Seat:
-        if again.dealt(seat) != hand.dealt(seat):
-            return (f"the deal is not the one seed {hand.seed} deals: {seat} holds "
-                    f"{' '.join(map(str, hand.dealt(seat)))} but the seed deals "
+    again = Hand.deal(record.rules, record.seed, dealer=record.dealer,
+                      pass_direction=record.pass_direction, scores=record.scores)
+    for seat, dealt in zip(Seat, record.deal, strict=True):
+        if set(again.dealt(seat)) != set(dealt):
+            return (f"the deal is not the one seed {record.seed} deals: {seat} holds "
+                    f"{' '.join(map(str, dealt))} but the seed deals "
                     f"{' '.join(map(str, again.dealt(seat)))}")
     return None
 
 
-def _cards(value: object) -> list[Card]:
-    if not isinstance(value, list):
-        raise ValueError("must be a list of cards")
-    return [Card.parse(text) for text in value]
-
-
-def verify_record(record: dict[str, Any]) -> Verdict:
-    """Check one hand record: its deal against its seed, and our players' decisions."""
+def unreadable(data: dict[str, Any], error: HandRecordError) -> Verdict:
+    """The verdict on a record that does not read whole (``error`` says why). When
+    its fields read (:meth:`~hearts.hand.HandRecord.unchecked`) it is checked as
+    any other, in order: a changed card shows where it departs from the players'
+    choices, and a card that may not be played is named."""
     try:
-        hand = Hand.from_record({**record, "passes": [], "plays": [], "stand_ins": []})
-        plays_count = len(record["plays"]) if isinstance(record.get("plays"), list) else 0
-        stand_ins = {(s.seat, s.play): SeatPlayer(s.player, s.seed)
-                     for s in read_stand_ins(record.get("stand_ins", []), plays_count)}
-    except HandRecordError as error:
+        record = HandRecord.unchecked(data)
+    except HandRecordError:
         return Verdict(False, 0, f"not a hand record: {error}")
-    wrong_deal = _dealt_check(hand)
+    return verify_record(record)
+
+
+def verify_record(record: RecordData) -> Verdict:
+    """Check one hand record: its deal against its seed, and our players' decisions
+    (a record as JSON is read once, here)."""
+    if not isinstance(record, HandRecord):
+        try:
+            record = HandRecord.from_json(record)
+        except HandRecordError as error:
+            if isinstance(record, dict):
+                return unreadable(record, error)
+            return Verdict(False, 0, f"not a hand record: {error}")
+    wrong_deal = _dealt_check(record)
     if wrong_deal:
         return Verdict(False, 0, wrong_deal)
-    players = hand.players or (None, None, None, None)
+    hand = Hand.from_record(record.cut(0, passes=False))
+    players = record.players or (None, None, None, None)
     deciders = [_decider(player) for player in players]
+    stand_ins = {(s.seat, s.play): SeatPlayer(s.player, s.seed) for s in record.stand_ins}
     checked = 0
-    passes, plays = record.get("passes", []), record.get("plays", [])
-    if not isinstance(passes, list) or not isinstance(plays, list):
-        return Verdict(False, 0, "passes and plays must be lists")
-    steps = [("passes", n, entry) for n, entry in enumerate(passes)]
-    steps += [("plays", n, entry) for n, entry in enumerate(plays)]
-    for kind, number, entry in steps:
+    steps: list[tuple[str, int, Seat | None, tuple[Card, ...]]] = [
+        ("passes", number, passed.seat, passed.cards)
+        for number, passed in enumerate(record.passes)]
+    steps += [("plays", number, None, (card,)) for number, card in enumerate(record.plays)]
+    for kind, number, passer, cards in steps:
         where = f"{kind}[{number}]"
-        try:
-            if kind == "passes":
-                if not isinstance(entry, dict):
-                    raise ValueError("must have a seat and cards")
-                seat = Seat.parse(str(entry.get("seat")))
-                cards = _cards(entry.get("cards"))
-            else:
-                seat = hand.turn if hand.turn is not None else Seat.SOUTH
-                cards = [Card.parse(entry)]
-        except ValueError as error:
-            return Verdict(False, checked, f"{where} is broken: {error}")
+        seat = passer if passer is not None else hand.turn if hand.turn is not None \
+            else Seat.SOUTH
         decider, player = deciders[seat], players[seat]
         stand_in = stand_ins.get((seat, None if kind == "passes" else number))
         if stand_in is not None:  # another player made this decision: check that one
@@ -140,7 +139,7 @@ def verify_record(record: dict[str, Any]) -> Verdict:
                    if p is not None and d is not None})
     others = sorted({f"{p.player}" for p, d in zip(players, deciders, strict=True)
                      if p is not None and d is None})
-    parts = ["the deal is the one its seed deals" if hand.seed is not None
+    parts = ["the deal is the one its seed deals" if record.seed is not None
              else "no seed, so the deal itself is not checked"]
     if ours:
         parts.append(f"{checked} decisions of {', '.join(ours)} are what they choose "
@@ -167,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hearts verify: {error}", file=sys.stderr)
         return 2
     failures = 0
-    for where, record in records:
-        verdict = verify_record(record)
+    for where, data, parsed in records:
+        verdict = verify_record(parsed) if isinstance(parsed, HandRecord) \
+            else unreadable(data, parsed)
         status = "verified" if verdict.verified else "NOT VERIFIED"
         print(f"{where}: {status}: {verdict.message}")
         failures += not verdict.verified

@@ -108,29 +108,43 @@ class PlayerView:
         """The seat this seat's passed cards go to."""
         return self.pass_direction.target(self.seat)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
         """The view as plain JSON values (the schema of docs/protocol.md).
 
         Seats are ``"south"`` .. ``"east"``, cards ``"QS"``, suits ``"C"`` .. ``"S"``;
-        per-seat lists are in seat order, South first.
+        per-seat lists are in seat order, South first. ``shared``, a dict passed to
+        the views of every seat of one hand at one moment, lets them build the
+        parts they see alike once (the same values, not copies: read them only).
         """
+        public = None if shared is None else shared.get(("view", len(self.played)))
+        if public is None:
+            public = {
+                "rules": self.rules.to_json(), "phase": self.phase.value,
+                "pass_direction": str(self.pass_direction), "dealer": SEAT_KEYS[self.dealer],
+                "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)}
+                          for seat, card in self.trick],
+                "leader": None if self.leader is None else SEAT_KEYS[self.leader],
+                "turn": None if self.turn is None else SEAT_KEYS[self.turn],
+                "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
+                            "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
+                "played": [str(c) for c in self.played],
+                "points_taken": list(self.points_taken), "scores": list(self.scores),
+                "cards_held": list(self.cards_held),
+                "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
+                "hearts_broken": self.hearts_broken}
+            if shared is not None:
+                shared["view", len(self.played)] = public
         return {
-            "schema": VIEW_SCHEMA, "version": VIEW_VERSION,
-            "seat": SEAT_KEYS[self.seat], "rules": self.rules.to_json(),
-            "phase": self.phase.value, "pass_direction": str(self.pass_direction),
-            "dealer": SEAT_KEYS[self.dealer],
+            "schema": VIEW_SCHEMA, "version": VIEW_VERSION, "seat": SEAT_KEYS[self.seat],
+            "rules": public["rules"], "phase": public["phase"],
+            "pass_direction": public["pass_direction"], "dealer": public["dealer"],
             "hand": [str(c) for c in self.hand], "passed": [str(c) for c in self.passed],
-            "received": [str(c) for c in self.received],
-            "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in self.trick],
-            "leader": None if self.leader is None else SEAT_KEYS[self.leader],
-            "turn": None if self.turn is None else SEAT_KEYS[self.turn],
-            "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
-                        "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
-            "played": [str(c) for c in self.played],
-            "points_taken": list(self.points_taken), "scores": list(self.scores),
-            "cards_held": list(self.cards_held),
-            "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
-            "hearts_broken": self.hearts_broken, "legal": [str(c) for c in self.legal],
+            "received": [str(c) for c in self.received], "trick": public["trick"],
+            "leader": public["leader"], "turn": public["turn"], "tricks": public["tricks"],
+            "played": public["played"], "points_taken": public["points_taken"],
+            "scores": public["scores"], "cards_held": public["cards_held"],
+            "voids": public["voids"], "hearts_broken": public["hearts_broken"],
+            "legal": [str(c) for c in self.legal],
         }
 
     @classmethod

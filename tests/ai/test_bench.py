@@ -23,7 +23,7 @@ def test_the_ai_bench_names_its_rules_and_times_every_level(
     monkeypatch.setattr(ai_bench, "PASSES", dict.fromkeys(ai_bench.PASSES, 1))
     main(["ai", "--rules", "classic-scoring,first-lead,leading-hearts,first-trick"])
     out = capsys.readouterr().out
-    assert "rules: classic,left,100" in out  # the same rules, in the fewest words
+    assert "rules: classic,no-pass-queen,left,100" in out  # the same rules, in the fewest words
     assert "Expert" in out and "pass Expert" in out
 
 

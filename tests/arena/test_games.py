@@ -76,7 +76,11 @@ def test_rules_text() -> None:
     rules = parse_rules("classic-scoring,first-lead,leading-hearts,first-trick")
     assert rules == Rules(scoring=Scoring.CLASSIC, first_lead=True, leading_hearts=True,
                           first_trick=True)
-    assert parse_rules("classic,left") == rules  # the Classic set, passing left
+    # the Classic set, passing left (and the queen of spades passed, as in Windows)
+    assert parse_rules("classic,left") == replace(rules, pass_queen=True)
+    assert parse_rules("classic,left,no-pass-queen") == rules
+    assert parse_rules("pass-queen") == Rules(pass_queen=True)
+    assert parse_rules("classic,no-first-trick").first_trick is False
     assert parse_rules("house-scoring") == Rules() and parse_rules("") == Rules()
     assert parse_rules("jack-of-diamonds, rotate ,200") == Rules(
         jack_of_diamonds=True, passing=Passing.ROTATE, target=200)
@@ -89,6 +93,10 @@ def test_rules_text() -> None:
         parse_rules("hearts-first")
     with pytest.raises(ValueError, match=r"unknown rule 'house' \(the scoring is house-scoring\)"):
         parse_rules("house")
+    with pytest.raises(ValueError, match="'pass-queen' and 'no-pass-queen' cannot both"):
+        parse_rules("pass-queen,no-pass-queen")
+    with pytest.raises(ValueError, match="unknown rule 'no-left'"):
+        parse_rules("no-left")
 
 
 def test_rule_sets_by_name() -> None:
@@ -107,6 +115,10 @@ def test_rule_sets_by_name() -> None:
     assert rules_text(parse_rules("classic,left")) == "classic,left,100"
     assert rules_text(Rules(first_trick=True, passing=Passing.ROTATE_HOLD)) == (
         "original,first-trick,rotate-hold,100")
+    # Classic with the queen of spades kept, as the seed game plays it
+    assert rules_text(replace(RuleSet.CLASSIC.rules(), pass_queen=False)) == (
+        "classic,no-pass-queen,100")
+    assert rules_text(Rules(pass_queen=True)) == "original,pass-queen,100"
     # words change the rules given, a set all but the target
     saved = Rules(jack_of_diamonds=True, target=250)
     assert parse_rules("classic", saved) == RuleSet.CLASSIC.rules(250)
@@ -116,13 +128,14 @@ def test_rule_sets_by_name() -> None:
 
 
 def test_every_rule_combination_reads_back_from_its_text() -> None:
-    for scoring, jack, lead, hearts, trick, passing in itertools.product(
-            Scoring, *[(False, True)] * 4, Passing):
+    for scoring, jack, lead, hearts, trick, queen, passing in itertools.product(
+            Scoring, *[(False, True)] * 5, Passing):
         rules = Rules(scoring=scoring, jack_of_diamonds=jack, first_lead=lead,
-                      leading_hearts=hearts, first_trick=trick, passing=passing, target=75)
+                      leading_hearts=hearts, first_trick=trick, passing=passing, target=75,
+                      pass_queen=queen)
         text = rules_text(rules)
         assert parse_rules(text) == rules, text
-        assert len(text.split(",")) <= 7
+        assert len(text.split(",")) <= 6
 
 
 @pytest.mark.parametrize("target", [1, 75, 100, 250, 1000])

@@ -1,4 +1,4 @@
-"""``hearts --serve`` in a subprocess, as a player starts it, and the game
+"""``hearts --serve --terminal`` in a subprocess, as a player starts it, and the game
 processes it runs (read from ``/proc``, so the tests need Linux)."""
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ class ServerProcess:
     """A running ``hearts --serve``; its output is collected as it comes."""
 
     def __init__(self, args: list[str], env: Mapping[str, str],
-                 command: tuple[str, ...] = ("--serve",)) -> None:
+                 command: tuple[str, ...] = ("--serve", "--terminal"),
+                 typing: bool = False) -> None:
         # A session of its own, so the test can send Ctrl+C to the server's whole
         # process group, as a terminal does.
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hearts", *command, *args], env=dict(env),
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True)
+            stdin=subprocess.PIPE if typing else subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, start_new_session=True)
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -53,6 +54,12 @@ class ServerProcess:
                 break
             time.sleep(0.05)
         raise AssertionError(f"no line matching {pattern!r}; the server said:\n{self.output}")
+
+    def type(self, line: str) -> None:
+        """Type ``line`` and Enter at the server's terminal (started with ``typing``)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
 
     def url(self) -> str:
         """The address the server printed."""

@@ -49,6 +49,8 @@ class Face:
     suit: str
     column: int
     row: int
+    width: int = 5
+    """Columns the face takes: 5, or 7 for the big cards of a large terminal."""
 
     @property
     def name(self) -> str:
@@ -111,17 +113,21 @@ class Terminal:
         self.click_cell(column + len(wanted) // 2, row)
 
     def faces(self) -> list[Face]:
-        """Every card face on the screen, top to bottom, left to right."""
+        """Every card face on the screen, top to bottom, left to right: faces of 5 x 5,
+        or of 7 x 7 (the big cards of a large terminal)."""
         rows = self.rows()
         found = []
-        for row, line in enumerate(rows[:-4]):
-            column = line.find("┌───┐")
-            while column >= 0:
-                if rows[row + 4][column:column + 5] == "└───┘":
-                    rank = rows[row + 1][column + 1:column + 4].strip()
-                    found.append(Face(rank, rows[row + 2][column + 2], column, row))
-                column = line.find("┌───┐", column + 1)
-        return found
+        for size in (5, 7):
+            top, bottom = "┌" + "─" * (size - 2) + "┐", "└" + "─" * (size - 2) + "┘"
+            for row, line in enumerate(rows[:-(size - 1)]):
+                column = line.find(top)
+                while column >= 0:
+                    if rows[row + size - 1][column:column + size] == bottom:
+                        rank = rows[row + 1][column + 1:column + size - 1].strip()
+                        suit = rows[row + size // 2][column + size // 2]
+                        found.append(Face(rank, suit, column, row, size))
+                    column = line.find(top, column + 1)
+        return sorted(found, key=lambda face: (face.row, face.column))
 
     def hand(self) -> list[Face]:
         """The user's hand: the faces along the bottom (raised ones a row higher)."""
@@ -134,4 +140,4 @@ class Terminal:
 
     def click_face(self, face: Face) -> None:
         """Click the middle of a card face."""
-        self.click_cell(face.column + 2, face.row + 2)
+        self.click_cell(face.column + face.width // 2, face.row + face.width // 2)

@@ -44,7 +44,7 @@ def test_serve_options() -> None:
 def test_host_and_port_need_serve(line: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.parse_args(line)
-    assert "--host and --port go with --serve" in capsys.readouterr().err
+    assert "--host, --port and --terminal go with --serve" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("port", ["65536", "-1", "eighty"])

@@ -62,3 +62,9 @@ def test_public_api_is_importable_from_hearts() -> None:
     for name in names:
         assert hasattr(hearts, name), name
         assert name in hearts.__all__
+
+
+def test_the_table_keeps_the_rules_flow_only_and_imports_no_store() -> None:
+    loaded = fresh_import(["hearts.table"])
+    assert not [m for m in loaded["all"] if m == "hearts.store" or m.startswith("hearts.store.")]
+    assert "sqlite3" not in loaded["all"]

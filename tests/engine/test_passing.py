@@ -98,6 +98,23 @@ def test_the_queen_of_spades_may_not_be_passed() -> None:
     hand.pass_cards(Seat.WEST, cards("AD KH 8S"))
 
 
+def test_the_queen_of_spades_may_be_passed_where_the_rules_say_so() -> None:
+    hand = passing_hand(pass_queen=True)
+    assert hand.refuse_pass(Seat.WEST, cards("QS AD KH")) is None
+    hand.pass_cards(Seat.WEST, cards("QS AD KH"))
+    for seat in (Seat.SOUTH, Seat.NORTH, Seat.EAST):
+        hand.pass_cards(seat, PASSES[seat])
+    assert Card.parse("QS") in hand.holding(Seat.NORTH)  # West passes left, to North
+    assert hand.received(Seat.NORTH) == tuple(sorted(cards("QS AD KH")))
+    # the record says so, and replays only under the rule
+    record = hand.record()
+    assert record["rules"]["pass_queen"] is True
+    assert Hand.from_record(record).holding(Seat.NORTH) == hand.holding(Seat.NORTH)
+    del record["rules"]["pass_queen"]
+    with pytest.raises(ValueError, match="queen of spades may not be passed"):
+        Hand.from_record(record)
+
+
 @pytest.mark.parametrize(
     "chosen",
     [[], ["AC"], ["AC", "KD"], ["AC", "KD", "QH", "2C"], ["AC", "AC", "KD"],

@@ -16,7 +16,7 @@ def test_fields_and_defaults_exactly() -> None:
     rules = Rules()
     assert [f.name for f in dataclasses.fields(Rules)] == [
         "scoring", "jack_of_diamonds", "first_lead", "leading_hearts", "first_trick",
-        "passing", "target",
+        "passing", "target", "pass_queen",
     ]
     assert rules.scoring is Scoring.HOUSE
     assert rules.jack_of_diamonds is False
@@ -25,6 +25,7 @@ def test_fields_and_defaults_exactly() -> None:
     assert rules.first_trick is False
     assert rules.passing is Passing.LEFT
     assert rules.target == 100
+    assert rules.pass_queen is False
 
 
 def test_rules_are_frozen_hashable_and_picklable() -> None:
@@ -60,6 +61,7 @@ def test_any_positive_target(target: int) -> None:
         ({"first_lead": "yes"}, "first_lead"),
         ({"leading_hearts": None}, "leading_hearts"),
         ({"first_trick": 0}, "first_trick"),
+        ({"pass_queen": 1}, "pass_queen"),
         ({"scoring": "house"}, "scoring"),
         ({"scoring": Passing.LEFT}, "scoring"),
         ({"passing": "left"}, "passing"),
@@ -84,15 +86,15 @@ def test_a_bad_target_is_named_in_the_message() -> None:
 
 ALL_RULES = [
     Rules(scoring=scoring, jack_of_diamonds=jd, first_lead=fl, leading_hearts=lh,
-          first_trick=ft, passing=passing, target=target)
+          first_trick=ft, passing=passing, target=target, pass_queen=pq)
     for scoring in Scoring for jd in (False, True) for fl in (False, True)
     for lh in (False, True) for ft in (False, True) for passing in Passing
-    for target in (50, 100, 200)
+    for target in (50, 100, 200) for pq in (False, True)
 ]
 
 
 def test_json_round_trip_for_every_combination() -> None:
-    assert len(ALL_RULES) == 2 * 2**4 * 3 * 3
+    assert len(ALL_RULES) == 2 * 2**4 * 3 * 3 * 2
     for rules in ALL_RULES:
         data = rules.to_json()
         assert json.loads(json.dumps(data)) == data
@@ -104,6 +106,16 @@ def test_json_form() -> None:
         "scoring": "house", "jack_of_diamonds": False, "first_lead": False,
         "leading_hearts": False, "first_trick": False, "passing": "left", "target": 100,
     }
+
+
+def test_passing_the_queen_is_written_only_when_on_and_read_as_off_when_missing() -> None:
+    # rules written before the rule was added (records, options, results) name no
+    # pass_queen and read as they always did; the rule on is written
+    assert "pass_queen" not in Rules().to_json()
+    assert Rules(pass_queen=True).to_json()["pass_queen"] is True
+    assert Rules.from_json({"target": 50}) == Rules(target=50)
+    assert Rules.from_json({"pass_queen": True}).pass_queen
+    assert not Rules.from_json({"pass_queen": False}).pass_queen
 
 
 @pytest.mark.parametrize(
@@ -152,7 +164,10 @@ def test_the_rule_sets() -> None:
     assert RuleSet.ORIGINAL.rules() == Rules()
     classic = RuleSet.CLASSIC.rules()
     assert classic == Rules(scoring=Scoring.CLASSIC, first_lead=True, leading_hearts=True,
-                            first_trick=True, passing=Passing.ROTATE_HOLD)
+                            first_trick=True, passing=Passing.ROTATE_HOLD, pass_queen=True)
+    # Windows' Classic passes the queen; the original game (the seed's) never does
+    assert classic.pass_queen and RuleSet.OMNIBUS.rules().pass_queen
+    assert not RuleSet.ORIGINAL.rules().pass_queen and not Rules().pass_queen
     assert RuleSet.OMNIBUS.rules(50) == dataclasses.replace(classic, jack_of_diamonds=True,
                                                             target=50)
     for rule_set in RuleSet:

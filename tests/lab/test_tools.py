@@ -144,12 +144,12 @@ def test_a_top_heart_discarded_as_the_first_points_is_counted_for_the_trick_winn
     tool = _conceded_moons()
     # West wins the second trick with the queen of diamonds; North, out of
     # diamonds, throws its ace of hearts on it: the hand's first points.
-    fed = played_without_passing("8D 2D 5D AD 4D QD AH 6D").record()
+    fed = played_without_passing("8D 2D 5D AD 4D QD AH 6D").to_record()
     assert tool._replay(fed, {Seat.NORTH, Seat.SOUTH}).fed is Seat.WEST
     # Not counted when the trick goes to the same side.
     assert tool._replay(fed, {Seat.NORTH, Seat.WEST}).fed is None
     # Nor when the heart thrown is not North's top one.
-    queen = played_without_passing("8D 2D 5D AD 4D QD QH 6D").record()
+    queen = played_without_passing("8D 2D 5D AD 4D QD QH 6D").to_record()
     assert tool._replay(queen, {Seat.NORTH, Seat.SOUTH}).fed is None
 
 
@@ -384,3 +384,18 @@ def test_the_wider_second_round_compares_more_finalists_over_more_deals() -> Non
     assert budget.finalists == FINALISTS > expert.finalists
     assert budget.extra_deals == expert.extra_deals * SECOND_FACTOR
     assert budget._replace(finalists=expert.finalists, extra_deals=expert.extra_deals) == expert
+
+
+def test_state_cpu_builds_the_same_states_together_as_apart(capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    from hearts.table import seat_state, seat_states, sheet_rows
+
+    tool = _load("state_cpu")
+    tables = tool.positions(3)
+    for table in tables:
+        shared: dict[object, object] = {}
+        together = [s.to_json(shared) for s in seat_states(table, list(Seat),
+                                                           sheet_rows(table.match))]
+        assert together == [seat_state(table, seat).to_json() for seat in Seat]
+    assert tool.main(["--positions", "2", "--reps", "1", "--rounds", "1"]) == 0
+    assert "us of CPU a change" in capsys.readouterr().out

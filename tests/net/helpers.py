@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 
 from aiohttp import web
@@ -20,20 +20,26 @@ QUICK = TableConfig(people=4, level=Level.BEGINNER, rules=Rules(target=26), grac
                     delay_scale=0.0)
 """A quick table: Beginner computer players, no pauses, a short match."""
 
-UNLIMITED = Limits(messages_per_second=1e6, message_burst=1e6)
+UNLIMITED = Limits(messages_per_second=1e6, message_burst=1e6, waiting_per_address=1000,
+                   waiting_per_network=1000)
 """Scripted people play at the machine's speed, far faster than the limits on a
-person's messages (the tests of the limits set their own)."""
+person's messages, and all from 127.0.0.1 (the tests of the limits set their own)."""
 
 
 @contextlib.asynccontextmanager
 async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: int = 1,
-                         codes: list[str] | None = None, limits: Limits | None = None
+                         codes: list[str] | None = None, limits: Limits | None = None,
+                         executor: Executor | None = None, writer: Executor | None = None
                          ) -> AsyncIterator[tuple[TableServer, str]]:
-    """A table server on 127.0.0.1 (a free port), and its WebSocket address."""
+    """A table server on 127.0.0.1 (a free port), and its WebSocket address;
+    ``executor`` runs the computer players (two threads by default), ``writer``
+    the tables' writes (the threads the tables share by default)."""
     Scripted.alive.clear()  # a failed test's people belong to its own loop
-    executor = ThreadPoolExecutor(2)
+    own = executor is None
+    executor = executor or ThreadPoolExecutor(2)
     server = TableServer(data_dir, config, tables, executor, codes=codes or ["code-1", "code-2"],
                          limits=limits or UNLIMITED)
+    server.writer = writer
     runner = server.runner()
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -45,7 +51,8 @@ async def running_server(data_dir: Path, config: TableConfig = QUICK, tables: in
         while Scripted.alive:
             await Scripted.alive.pop().stop()
         await runner.cleanup()
-        executor.shutdown(wait=True, cancel_futures=True)
+        if own:
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 async def until(condition: Callable[[], object], seconds: float = 30.0) -> None:

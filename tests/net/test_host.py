@@ -14,12 +14,23 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from hearts.cards import Seat
 from hearts.net.addresses import Address, host_addresses, is_loopback
 from hearts.net.cli import parse_join
+from hearts.net.errors import ErrorCode
 from hearts.net.hostfile import LOCK_FILE, STATE_FILE, HostBusy, HostLock
-from hearts.net.hostview import HostView, announce, friends_address, seat_link
+from hearts.net.hostview import (
+    HostView,
+    announce,
+    free_seat,
+    friends_address,
+    seat_computer,
+    seat_link,
+    watch_links,
+)
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables import NetTable, Outbox, TableConfig
+from hearts.table import Presence
 from tests.net.helpers import QUICK, Scripted, running_server, until
 
 _ADDRESSES = [Address("192.168.1.5", "eth0"), Address("10.8.0.2", "tun0"),
@@ -79,16 +90,19 @@ def test_the_addresses_friends_can_use_are_printed(tmp_path: Path) -> None:
     local = announce(server, "127.0.0.1", 4000)
     assert local[0] == "Hearts tables at 127.0.0.1:4000"
     assert not any("Warning" in line for line in local)
-    anywhere = announce(server, "0.0.0.0", 4000, 4001, _ADDRESSES)
+    anywhere = announce(server, "0.0.0.0", 4000, True, _ADDRESSES)
     text = "\n".join(anywhere)
     assert anywhere[0] == "Hearts tables at 192.168.1.5:4000"  # no machine name
     assert "friends may also use: 10.8.0.2:4000 (tun0)" in text
     assert "only on this machine: 127.0.0.1:4000" in text
     assert "fd00::2" not in text  # 0.0.0.0 takes IPv4 alone
-    assert "Warning: anyone" in text and "http://192.168.1.5:4001/" in text
-    both = "\n".join(announce(server, "::", 4000, None, _ADDRESSES))
+    assert "Warning: anyone" in text
+    for table in server.tables.values():  # the web table on the tables' own port
+        assert f"http://192.168.1.5:4000/t/{table.id}/?code=" in text
+        assert f"http://192.168.1.5:4000/t/{table.id}/watch?code={table.watchers.code}" in text
+    both = "\n".join(announce(server, "::", 4000, False, _ADDRESSES))
     assert "[fd00::2]:4000 (eth0)" in both and "[::1]:4000" in both
-    alone = announce(server, "0.0.0.0", 4000, None, [Address("127.0.0.1", "lo")])
+    alone = announce(server, "0.0.0.0", 4000, False, [Address("127.0.0.1", "lo")])
     assert alone[0] == "Hearts tables at 127.0.0.1:4000"
     assert "only this machine can join" in "\n".join(alone)
     assert friends_address("192.168.1.9", _ADDRESSES) == "192.168.1.9"
@@ -99,19 +113,58 @@ async def test_a_link_gives_a_person_their_seat_on_a_new_device(tmp_path: Path) 
         ann = Scripted(url, "code-1", "Ann")
         ann.start()
         await until(lambda: ann.connection.token is not None)
-        token = ann.connection.token
         web = "http://192.168.1.5:4001"
+        holder = server.tables["t1"].holders[Seat.SOUTH]
         for words in (["t1", "south"], ["ann"], ["t1", "Ann"]):
             lines = seat_link(server, words, "192.168.1.5:4000", web)
+            token = holder.token  # each link gives the seat a new token
+            assert token != ann.connection.token
             assert lines[1] == f"  hearts join 192.168.1.5:4000 --code code-1 --token {token}"
-            assert lines[2] == f"  {web}/?code=code-1&name=Ann&token={token}"
+            assert lines[2] == f"  {web}/t/t1/?code=code-1&name=Ann&token={token}"
         assert parse_join(["192.168.1.5:4000", "--code", "code-1", "--token", str(token)]
                           ).token == token
-        assert "nobody has sat there yet" in seat_link(server, ["t1", "north"], "a:1", None)[0]
+        assert "nobody holds it" in seat_link(server, ["t1", "north"], "a:1", None)[0]
         assert "Which table?" in seat_link(server, ["south"], "a:1", None)[0]
-        assert "No person's seat is 'Zed'" in seat_link(server, ["Zed"], "a:1", None)[0]
+        assert "No seat is 'Zed'" in seat_link(server, ["Zed"], "a:1", None)[0]
         assert len(seat_link(server, ["t1", "south"], "a:1", None)) == 3  # no pages: no page
+        watch = watch_links(server, ["t1"], web)
+        code = server.tables['t1'].watchers.code
+        assert watch == [f"To watch t1: {web}/t/t1/watch?code={code}"]
+        assert len(watch_links(server, [], web)) == 2
+        assert "No table is called 't7'" in watch_links(server, ["t7"], web)[0]
+        assert "--serve" in watch_links(server, [], None)[0]
+        # the new device takes the seat over from the one still connected, which stops
+        phone = Scripted(url, "code-1", "Ann", token=holder.token)
+        phone.start()
+        assert ann.task is not None
+        await asyncio.wait_for(ann.task, 10)
+        assert ann.connection.refusal is ErrorCode.REPLACED
+        await until(lambda: bool(phone.states) and phone.state.seat is Seat.SOUTH)
+        assert holder.outbox is not None and holder.joined_with == holder.token
+        await phone.stop()
+
+
+async def test_the_host_frees_a_seat_and_seats_a_computer(tmp_path: Path) -> None:
+    async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
+        ann, bob = Scripted(url, "code-1", "Ann"), Scripted(url, "code-1", "Bob")
+        ann.start()
+        bob.start()
+        await until(lambda: bool(bob.states) and bob.state.names[2] == "Bob")
+        net = server.tables["t1"]
+        assert free_seat(server, ["t1", "north"]) == "Bob's seat at t1 (North) is free"
+        assert bob.task is not None
+        await asyncio.wait_for(bob.task, 10)
+        assert bob.connection.refusal is ErrorCode.REPLACED
+        assert net.table.seating(Seat.NORTH).presence is Presence.STAND_IN
+        cat = Scripted(url, "code-1", "Cat")  # someone else may take it
+        cat.start()
+        await until(lambda: bool(cat.states) and cat.state.seat is Seat.NORTH)
+        assert seat_computer(server, ["cat"]) == "A computer player has Cat's seat at t1 (North)"
+        assert net.table.seating(Seat.NORTH).presence is Presence.COMPUTER
+        await until(lambda: not net.writing)  # table.json is written off the event loop
+        assert NetTable.load(net.folder, None).holders[Seat.NORTH].gone  # kept so
         await ann.stop()
+        await cat.stop()
 
 
 async def test_the_hosts_terminal_says_who_joins_drops_and_leaves(tmp_path: Path) -> None:
@@ -149,8 +202,10 @@ async def test_the_live_view_draws_a_row_a_table(tmp_path: Path) -> None:
     server = TableServer(tmp_path, TableConfig(people=2), tables=2)
     server.open_tables(asyncio.get_running_loop())
     try:
-        holder = server.tables["t1"].holders[next(iter(server.tables["t1"].holders))]
-        holder.name, holder.token = "Ann", "x" * 22
+        net = server.tables["t1"]
+        outbox = Outbox()
+        holder = net.join("Ann", None, outbox)
+        net.dropped(holder, outbox)  # away: the seat waits for her
         view = HostView(server, "a:1", console=Console(file=io.StringIO(), width=120),
                         live=False)
         view.look()
@@ -161,3 +216,23 @@ async def test_the_live_view_draws_a_row_a_table(tmp_path: Path) -> None:
         assert "free seat" in text and "computer" in text and "link TABLE SEAT" in text
     finally:
         server.close()
+
+
+async def test_another_librarys_warning_goes_above_the_live_view_not_over_the_prompt(
+        tmp_path: Path) -> None:
+    import logging
+
+    server = TableServer(tmp_path, TableConfig(people=2))
+    server.open_tables(asyncio.get_running_loop())
+    out = io.StringIO()
+    view = HostView(server, "a:1", console=Console(file=out, width=120, force_terminal=True),
+                    live=True, stdin=io.StringIO())
+    view.start()
+    try:
+        logging.getLogger("aiohttp.server").warning("Error handling request")
+        assert "warning: Error handling request" in out.getvalue()
+    finally:
+        view.stop()
+        server.close()
+    assert logging.getLogger().handlers == [h for h in logging.getLogger().handlers
+                                            if type(h).__name__ != "_ViewHandler"]

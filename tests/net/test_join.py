@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -10,22 +11,24 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
+from hearts.net import messages as msg
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
 from hearts.options import Options
 from hearts.rules import Rules, RuleSet
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
-from hearts.table import Computer, Person, Stage, Table, seat_state
+from hearts.table import Action, Computer, Person, Stage, Table, seat_state
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.join import JoinApp
-from hearts.tui.refused import RefusedScreen
+from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
+from tests.table.helpers import due_decisions, make_driver, step, to_first_card
 
 
 async def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -53,7 +56,7 @@ async def test_a_person_joins_deals_and_passes_with_the_keys(tmp_path: Path) -> 
             # so is a fourth card; the keys go faster than the state comes back
             for key in ("space", "right") * 4:
                 await pilot.press(key)
-            await _until(lambda: len(app.seat_view.state.chosen) == 3)
+            await _until(lambda: len(app.seat_view.choice) == 3)
             await pilot.press("p")
             await _until(lambda: app.seat_view.stage in (Stage.RECEIVED, Stage.PLAYING))
             assert isinstance(app.screen, TableScreen)
@@ -72,6 +75,9 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
         ann.start()
         bob.start()
         await asyncio.wait_for(ann.over.wait(), 60)
+        # a hand is sent once the server has kept it: just after the state that ends it
+        played = server.tables["t1"].table.match.hands
+        await _until(lambda: len(ann.hands) == len(bob.hands) == len(played))
         app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
         for message in ann.hands:
             app.receive(message)
@@ -159,9 +165,10 @@ async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: P
         async with again.run_test(size=(100, 30)) as pilot:
             await _until(lambda: again.connection.connected.is_set() and again.seat_view.shown)
             assert again.seat_view.seat is seat and holder.outbox is not None
-            # Leaving for good forgets the token: the seat is the computer's now.
+            # Leaving for good forgets the token: the seat is free now (a computer
+            # player plays it until someone takes it).
             await again.connection.leave()
-        assert holder.gone
+        assert holder.token is None and not holder.seated
         assert again.seats.get(url, "code-1") is None
         await bob.stop()
 
@@ -197,26 +204,64 @@ async def test_a_broken_seats_file_is_set_aside_with_a_notice(tmp_path: Path) ->
 async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Path) -> None:
     """The highlight is the screen's: moving it sends nothing, and space names the card
     it rests on, however fast the keys come before the next state."""
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    for _ in range(400):
+        hand = driver.table.hand
+        assert hand is not None
+        if driver.table.stage is Stage.PLAYING and hand.turn == Seat.SOUTH \
+                and not due_decisions(driver):
+            break
+        step(driver)
+    state = seat_state(driver.table, Seat.SOUTH)
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    sent: list[object] = []
+
+    async def send(message: object) -> bool:
+        sent.append(message)
+        return True
+
+    app.connection.send = send  # type: ignore[method-assign,assignment]
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.receive(msg.StateMessage(1, time.time(), state.to_json()))
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert sent == []
+        card = app.seat_view.highlighted
+        assert card is not None
+        await pilot.press("space", "enter")
+        await _until(lambda: len(sent) == 2)
+        await pilot.press("x")
+    assert sent == [ev.Play(Seat.SOUTH, card)] * 2
+
+
+async def test_choosing_cards_to_pass_sends_nothing_until_the_pass(tmp_path: Path) -> None:
     table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Computer()])
     table.handle(ev.Deal(Seat.SOUTH))
     state = seat_state(table, Seat.SOUTH)
     app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
-    sent: list[dict[str, object]] = []
+    sent: list[object] = []
 
-    async def send(message: dict[str, object]) -> bool:
+    async def send(message: object) -> bool:
         sent.append(message)
         return True
 
-    app.connection.send = send  # type: ignore[method-assign]
+    app.connection.send = send  # type: ignore[method-assign,assignment]
     async with app.run_test(size=(100, 30)) as pilot:
-        app.seat_view.show(state)
-        await pilot.press("right", "right")
-        assert sent == []
-        await pilot.press("space", "enter")
-        await _until(lambda: len(sent) == 2)
+        app.receive(msg.StateMessage(1, time.time(), state.to_json()))
+        await pilot.pause()
+        chosen = []
+        for _ in range(3):
+            while app.seat_view.highlighted == Card.parse("QS") \
+                    or app.seat_view.highlighted in chosen:
+                await pilot.press("right")
+            chosen.append(app.seat_view.highlighted)
+            await pilot.press("space")
+        assert sent == [] and app.seat_view.choice.cards == chosen
+        await pilot.press("p")
+        await _until(lambda: len(sent) == 1)
         await pilot.press("x")
-    card = str(state.cards[2])
-    assert sent == [{"type": "act", "action": "use", "card": card}] * 2
+    assert sent == [ev.Pass(Seat.SOUTH, tuple(chosen))]
 
 
 async def test_a_refused_join_shows_the_reason_on_a_page_of_its_own(tmp_path: Path) -> None:
@@ -252,3 +297,35 @@ async def test_a_wrong_address_says_why_and_counts_the_tries(tmp_path: Path) -> 
                                  "connection refused")
         assert banner in app.seat_view.prompt()
         await pilot.press("x")
+
+
+async def test_while_connecting_a_page_says_so_and_offers_no_seat(tmp_path: Path) -> None:
+    """U8: no empty table saying "press Deal", nor leaving a seat it does not have."""
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(lambda: isinstance(app.screen, ConnectingScreen))
+        page = app.screen
+        await _until(lambda: "try" in str(page.query_one("#connecting-trouble", Static)
+                                            .render()))
+        assert "connection refused" in str(page.query_one("#connecting-trouble", Static)
+                                           .render()).lower()
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        assert not app.seat_view.can(Action.ABANDON)
+        await pilot.press("x")
+    assert not app.is_running
+
+
+async def test_a_seat_taken_over_by_a_new_device_says_so_on_a_page_of_its_own(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: app.seat_view.shown)
+            token = server.tables["t1"].new_token(app.seat_view.seat)  # the host's link
+            phone = Scripted(url, "code-1", "Ann", token=token)
+            phone.start()
+            await _until(lambda: isinstance(app.screen, RefusedScreen))
+            text = str(app.screen.query_one("#refused-title", Static).render())
+            assert text == "This seat is no longer played from here"
+            await phone.stop()
+            await pilot.press("x")

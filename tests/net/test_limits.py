@@ -45,13 +45,13 @@ async def _drain(outbox: Outbox) -> list[str | None]:
 async def test_only_the_latest_state_waits_and_the_order_is_kept() -> None:
     outbox = Outbox()
     outbox.put_state("s1")
-    outbox.put({"type": "notice", "text": "a"})
+    outbox.put(msg.ErrorMessage(None, "a"))
     outbox.put_state("s2")
     outbox.put_text("n2")
     outbox.put_state("s3")
     assert outbox.waiting == 3 and outbox.posted == 5
     outbox.close()
-    assert await _drain(outbox) == [msg.encode({"type": "notice", "text": "a"}), "n2", "s3",
+    assert await _drain(outbox) == [msg.server_text(msg.ErrorMessage(None, "a")), "n2", "s3",
                                     None]
     assert await outbox.get() is None  # the end stays the end
     outbox.put_text("late")

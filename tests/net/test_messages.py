@@ -33,59 +33,74 @@ from hearts.table.driver import Driver
 
 
 def test_a_join_is_read() -> None:
-    join = msg.read_client(json.dumps(msg.join_message("abc", "  Ann   Lee ", "t")))
-    assert join == msg.Join("abc", "Ann Lee", "t")
+    join = msg.client_json(msg.Join("abc", "  Ann   Lee ", "t", msg.Resume("e1", 4)))
+    assert msg.read_client(json.dumps(join), None) == msg.Join("abc", "Ann Lee", "t",
+                                                               msg.Resume("e1", 4))
 
 
 def test_deeply_nested_json_is_a_bad_message_not_a_crash() -> None:
     with pytest.raises(msg.MessageError, match="nested too deeply") as caught:
-        msg.read_client("[" * 4000)
+        msg.read_client("[" * 4000, None)
     assert caught.value.code is ErrorCode.BAD_MESSAGE
 
 
 @pytest.mark.parametrize(("text", "reason", "code"), [
     ("", "not JSON", ErrorCode.BAD_MESSAGE),
     ("[1]", "a message must be a JSON object", ErrorCode.BAD_MESSAGE),
-    ('{"type":"join","version":1,"code":"a","name":"b"}', "speaks version 2",
+    ('{"type":"join","version":2,"code":"a","name":"b"}', "speaks version 3",
      ErrorCode.VERSION),
-    ('{"type":"join","version":2,"code":"a","name":"   "}', "at least one letter or digit",
+    ('{"type":"watch","version":2,"code":"a","name":"b"}', "speaks version 3",
+     ErrorCode.VERSION),
+    ('{"type":"join","version":3,"code":"a","name":"   "}', "at least one letter or digit",
      ErrorCode.BAD_NAME),
-    ('{"type":"join","version":2,"code":"a","name":"' + "n" * 30 + '"}',
+    ('{"type":"join","version":3,"code":"a","name":"' + "n" * 30 + '"}',
      "at most 24 characters", ErrorCode.BAD_NAME),
-    ('{"type":"join","version":2,"code":"a","name":"Eve\\u202e\\u0007"}',
+    ('{"type":"join","version":3,"code":"a","name":"Eve\\u202e\\u0007"}',
      "control or formatting", ErrorCode.BAD_NAME),
+    ('{"type":"join","version":3,"code":"a","name":"b","resume":{"epoch":"e","seq":-1}}',
+     "resume.seq", ErrorCode.BAD_MESSAGE),
     ('{"type":"fly"}', "unknown message type 'fly'", ErrorCode.BAD_MESSAGE),
-    ('{"type":"act","action":"undo"}', "unknown action 'undo'", ErrorCode.BAD_MESSAGE),
-    ('{"type":"act","action":"move","step":1}', "unknown action 'move'", ErrorCode.BAD_MESSAGE),
-    ('{"type":"act","action":"use","card":"1X"}', "is not a card", ErrorCode.BAD_MESSAGE),
-    ('{"type":"act","action":"use"}', "is not a card", ErrorCode.BAD_MESSAGE),
-    ('{"type":"act","action":"choose"}', "is not a card", ErrorCode.BAD_MESSAGE),
+    ('{"type":"act","action":"deal"}', "unknown message type 'act'", ErrorCode.BAD_MESSAGE),
+    ('{"type":"play","card":"1X"}', "is not a card", ErrorCode.BAD_MESSAGE),
+    ('{"type":"play"}', "is not a card", ErrorCode.BAD_MESSAGE),
+    ('{"type":"pass","cards":["2C","3C"]}', "three cards", ErrorCode.BAD_MESSAGE),
+    ('{"type":"pass","cards":["2C","3C","ZZ"]}', "is not a card", ErrorCode.BAD_MESSAGE),
+    ('{"type":"review","hand":0}', "number of a hand", ErrorCode.BAD_MESSAGE),
     ("x" * (msg.MAX_MESSAGE_BYTES + 1), "message too big", ErrorCode.TOO_BIG),
 ])
 def test_bad_messages_are_refused_with_a_reason_and_a_code(text: str, reason: str,
                                                             code: ErrorCode) -> None:
     with pytest.raises(msg.MessageError, match=reason) as caught:
-        msg.read_client(text)
+        msg.read_client(text, Seat.SOUTH)
     assert caught.value.code is code
 
 
+C = Card.parse
+
+
 @pytest.mark.parametrize("event", [
-    ev.Deal(Seat.NORTH), ev.PassChosen(Seat.NORTH), ev.Clear(Seat.NORTH),
-    ev.Continue(Seat.NORTH), ev.AskHint(Seat.NORTH), ev.Use(Seat.NORTH, Card.parse("QS")),
-    ev.Choose(Seat.NORTH, Card.parse("10H")),
+    ev.Deal(Seat.NORTH), ev.Pass(Seat.NORTH, (C("QS"), C("2C"), C("AH"))),
+    ev.Play(Seat.NORTH, C("10H")), ev.Continue(Seat.NORTH), ev.AskHint(Seat.NORTH),
+    ev.Undo(Seat.NORTH),
 ])
-def test_every_event_a_client_sends_comes_back_as_the_same_event(event: ev.PersonEvent
-                                                                 ) -> None:
-    message = msg.act_message(event)
-    assert message is not None
-    act = msg.read_client(msg.encode(message))
-    assert isinstance(act, msg.Act)
-    assert msg.event_of(act, Seat.NORTH) == event
+def test_every_command_a_client_sends_comes_back_as_the_same_event(event: ev.PersonEvent
+                                                                   ) -> None:
+    data = msg.client_json(event)
+    assert "seat" not in data  # the server knows whose it is
+    assert msg.read_client(msg.encode(data), Seat.NORTH) == event
+    with pytest.raises(msg.MessageError, match="join first") as caught:
+        msg.read_client(msg.encode(data), None)
+    assert caught.value.code is ErrorCode.NOT_JOINED
 
 
-def test_undo_is_not_carried_and_leave_is_read() -> None:
-    assert msg.act_message(ev.Undo(Seat.SOUTH)) is None
-    assert msg.read_client('{"type":"leave"}') == msg.Leave()
+@pytest.mark.parametrize("message", [
+    msg.Leave(), msg.Sync(), msg.AskReview(), msg.AskReview(3),
+    msg.Watch("w-code", "Zoe"), msg.Watch("w-code", "Zoe", msg.Resume("e", 9)),
+    msg.Join("c", "Ann"),
+])
+def test_every_other_client_message_comes_back_as_it_was_sent(
+        message: msg.ClientMessage) -> None:
+    assert msg.read_client(msg.encode(msg.client_json(message)), None) == message
 
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
@@ -97,15 +112,19 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | s
 @given(st.one_of(
     st.text(max_size=200), st.binary(max_size=200),
     _JSON.map(json.dumps),
-    st.fixed_dictionaries({"type": st.sampled_from(["join", "act", "leave", "x"]),
-                           "action": st.sampled_from([*msg.ActKind, "undo", 3]),
+    st.fixed_dictionaries({"type": st.sampled_from([*msg.COMMANDS, "join", "watch", "leave",
+                                                    "review", "sync", "x"]),
                            "card": st.text(max_size=4) | st.integers(),
-                           "step": st.integers() | st.text(max_size=3),
-                           "version": st.integers(0, 2), "code": st.text(max_size=70),
-                           "name": st.text(max_size=30)}).map(json.dumps)))
-def test_any_message_is_read_or_refused_with_a_message_error(text: str | bytes) -> None:
+                           "cards": st.lists(st.text(max_size=3), max_size=4),
+                           "hand": st.integers() | st.text(max_size=3),
+                           "resume": _JSON,
+                           "version": st.integers(0, 4), "code": st.text(max_size=70),
+                           "name": st.text(max_size=30)}).map(json.dumps)),
+    st.sampled_from([None, *Seat]))
+def test_any_message_is_read_or_refused_with_a_message_error(text: str | bytes,
+                                                             seat: Seat | None) -> None:
     try:
-        msg.read_client(text)
+        msg.read_client(text, seat)
     except msg.MessageError as error:
         assert str(error)
 
@@ -145,7 +164,7 @@ def _swapped(table: Table, first: Seat, second: Seat) -> Table:
 
 
 def _state(table: Table, seat: Seat) -> str:
-    return msg.encode(msg.state_message(seat_state(table, seat), 1))
+    return msg.server_text(msg.StateMessage(1, 0.0, seat_state(table, seat).to_json()))
 
 
 @pytest.mark.parametrize("plays", [0, 5, 22])
@@ -163,12 +182,48 @@ def test_a_seat_is_sent_nothing_of_the_others_hidden_cards(plays: int) -> None:
 def test_a_state_and_a_notice_come_back_as_they_were_sent() -> None:
     table = _mid_hand(5)
     state = seat_state(table, Seat.EAST)
-    assert msg.read_state(json.loads(msg.encode(msg.state_message(state, 7)))) == (state, 7)
+    sent = msg.StateMessage(7, 1.5, state.to_json())
+    back = msg.read_server(msg.server_text(sent))
+    assert back == sent and isinstance(back, msg.StateMessage) and back.seat_state() == state
     notice = Notice(NoticeKind.HINT, cards=(Card.parse("QS"), Card.parse("2C"),
                                             Card.parse("AH")))
-    assert msg.read_notice(json.loads(msg.encode(msg.notice_message(notice)))) == notice
+    assert msg.read_server(msg.server_text(msg.NoticeMessage(notice))) == \
+        msg.NoticeMessage(notice)
     with pytest.raises(ValueError, match="seq"):
-        msg.read_state({"type": "state", "state": state.to_json()})
+        msg.read_server({"type": "state", "now": 1, "state": state.to_json()})
+
+
+@pytest.mark.parametrize("message", [
+    msg.Welcome("seat", Seat.WEST, "tok", "t1", "ep"), msg.Welcome("watch", None, None, "t1", "e"),
+    msg.ChangeMessage(8, 7, 2.0, ((("stage",), "idle"), (("view", "trick"), [["south", "2C"]]))),
+    msg.HandMessage({"format": "hearts-hand"}, 12, Seat.NORTH),
+    msg.ReviewMessage(2, Seat.EAST, {"decisions": []}),
+    msg.ErrorMessage(ErrorCode.BAD_CODE, "no table has that code"),
+])
+def test_every_server_message_comes_back_as_it_was_sent(message: msg.ServerMessage) -> None:
+    text = msg.server_text(message)
+    assert json.loads(text)["version"] == msg.NETWORK_VERSION
+    assert msg.read_server(text) == message
+
+
+def test_a_message_of_a_newer_kind_is_left_out_and_an_unknown_code_is_none() -> None:
+    assert msg.read_server('{"type":"fireworks","version":9}') is None
+    error = msg.read_server('{"type":"error","code":"martians","message":"m"}')
+    assert error == msg.ErrorMessage(None, "m")
+
+
+def test_a_change_turns_a_state_into_the_next_and_leaves_the_first_as_it_was() -> None:
+    table = _mid_hand(5)
+    before = seat_state(table, Seat.EAST).to_json()
+    later = seat_state(_mid_hand(9), Seat.EAST).to_json()
+    entries = msg.diff_state(before, later)
+    assert entries and all(path[0] in later for path, _ in entries)
+    copy = json.loads(json.dumps(before))
+    assert msg.apply_change(before, entries) == later
+    assert before == copy  # untouched
+    assert msg.diff_state(later, later) == []
+    with pytest.raises(ValueError, match="leads nowhere"):
+        msg.apply_change(before, [(("stage", "deeper"), 1)])
 
 
 # --- docs/network.md describes these messages: a test holds them together ----------
@@ -196,17 +251,17 @@ def _documented(heading: str) -> set[str]:
 def test_the_document_names_every_field_of_a_seat_state() -> None:
     table = _mid_hand(5)
     fields = set(seat_state(table, Seat.SOUTH).to_json())
-    assert _documented("### The seat state") == fields
+    assert _documented("### The seat state (schema 3)") == fields
 
 
-def test_the_document_names_every_action_error_code_and_notice_kind() -> None:
-    assert _documented("### Actions") == {kind.value for kind in msg.ActKind}
+def test_the_document_names_every_message_error_code_and_notice_kind() -> None:
     assert _documented("### Error codes") == {code.value for code in ErrorCode}
     assert _documented("### Notices") == {kind.value for kind in NoticeKind}
     assert _documented("### Prompts") == {kind.value for kind in PromptKind}
-    assert _documented("### Client to server") == {"join", "act", "leave"}
-    assert _documented("### Server to client") == {"welcome", "state", "notice", "hand",
-                                                   "error"}
+    assert _documented("### Client to server") == {"join", "watch", *msg.COMMANDS, "review",
+                                                   "sync", "leave"}
+    assert _documented("### Server to client") == {"welcome", "state", "change", "notice",
+                                                   "hand", "review", "error"}
     text = DOCS.read_text(encoding="utf-8")
     assert f"version {msg.NETWORK_VERSION}" in text.splitlines()[0]
 

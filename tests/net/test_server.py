@@ -17,7 +17,8 @@ from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
 from hearts.rules import Reason, Refusal, RuleSet
-from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import Notice, NoticeKind, Presence, Stage
+from hearts.table import events as ev
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
 
@@ -48,7 +49,7 @@ async def test_four_people_play_a_whole_match(tmp_path: Path) -> None:
             # every finished hand came to every person, whole and replayable
             assert len(person.hands) == len(table.match.hands)
             for sent, hand in zip(person.hands, table.match.hands, strict=True):
-                assert Hand.from_record(sent["record"]).points == hand.points
+                assert Hand.from_record(sent.record).points == hand.points
         for person in people:
             await person.stop()
 
@@ -84,10 +85,14 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
         ws = bob.connection._ws
         assert ws is not None
         await ws.close()
-        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before)
+        # back: welcomed again (what the old connection still had in flight may
+        # arrive before that), then told what changed since the state he holds
+        await _until(lambda: bob.connection.reconnects >= 1 and len(bob.states) > before
+                     and len([m for m in bob.messages if isinstance(m, msg.Welcome)]) == 2
+                     and isinstance(bob.messages[-1], msg.StateMessage | msg.ChangeMessage))
         assert bob.connection.token == token
-        welcome = [m for m in bob.messages if m["type"] == "welcome"]
-        assert len(welcome) == 2 and welcome[0]["seat"] == welcome[1]["seat"] == "north"
+        welcome = [m for m in bob.messages if isinstance(m, msg.Welcome)]
+        assert len(welcome) == 2 and welcome[0].seat == welcome[1].seat == Seat.NORTH
         table = server.tables["t1"].table
         assert table.hand is not None
         assert bob.state.view == table.hand.view(Seat.NORTH)
@@ -113,10 +118,12 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
         assert ws is not None
         await ws.close()  # he will not try again for a minute
         await asyncio.wait_for(ann.over.wait(), 60)  # the match went on without him
-        assert Notice(NoticeKind.AWAY, Seat.NORTH) in ann.notices()
+        assert Notice(NoticeKind.AWAY, Seat.NORTH, name="Bob") in ann.notices()
+        assert Notice(NoticeKind.STAND_IN, Seat.NORTH, name="Bob") in ann.notices()
         # he was shown away to the others at once, before a computer stood in
-        assert any(not s.seats[Seat.NORTH].connected and not s.seats[Seat.NORTH].stand_in
-                   for s in ann.states)
+        presences = [s.seats[Seat.NORTH].presence for s in ann.states]
+        assert Presence.AWAY in presences and Presence.STAND_IN in presences
+        assert presences.index(Presence.AWAY) < presences.index(Presence.STAND_IN)
         table = server.tables["t1"].table
         first = table.match.hands[0]
         # from his pass on, every decision of his is the computer player's
@@ -126,7 +133,7 @@ async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) 
         await ann.stop()
 
 
-async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
+async def test_a_person_who_leaves_gives_the_seat_up_for_good(tmp_path: Path) -> None:
     async with running_server(tmp_path, replace(QUICK, people=2)) as (_server, url):
         ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")
         bob.playing = False  # the table waits for his pass, so he leaves mid-hand
@@ -136,8 +143,9 @@ async def test_a_person_who_leaves_is_replaced_for_good(tmp_path: Path) -> None:
         token = bob.connection.token
         await bob.connection.leave()
         await asyncio.wait_for(ann.over.wait(), 60)
-        assert Notice(NoticeKind.LEFT, Seat.NORTH) in ann.notices()
+        assert Notice(NoticeKind.LEFT, Seat.NORTH, name="Bob") in ann.notices()
         assert ann.state.names[2] == "North"
+        assert ann.state.seats[2].presence is Presence.STAND_IN  # until someone takes it
         # the token no longer takes the seat back
         again = Scripted(url, "code-1", "Bob", token=token, tries=1)
         again.start()
@@ -155,17 +163,17 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
         ann.start()
         await _until(lambda: bool(ann.states))
         async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
-            await ws.send_str('{"type":"act","action":"deal"}')
-            reply = json.loads((await ws.receive()).data)
-            assert reply == msg.error_message(ErrorCode.NOT_JOINED, "send join first")
-            await ws.send_str(json.dumps(msg.join_message("nope", "x")))
+            await ws.send_str('{"type":"deal"}')
+            reply = msg.read_server((await ws.receive()).data)
+            assert reply == msg.ErrorMessage(ErrorCode.NOT_JOINED, "send join first")
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("nope", "x"))))
             assert json.loads((await ws.receive()).data)["code"] == "bad-code"
-            await ws.send_str(json.dumps(msg.join_message("code-1", "Eve")))
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Eve"))))
             welcome = json.loads((await ws.receive()).data)
             assert welcome["type"] == "welcome" and welcome["seat"] == "north"
-            nasty = ["", "[]", "{", '{"type":"act","action":"use","card":"ZZ"}',
-                     '{"type":"act","action":"fly"}', '{"type":"dance"}',
-                     '{"type":"act","action":"move","step":1e99}']
+            nasty = ["", "[]", "{", '{"type":"play","card":"ZZ"}',
+                     '{"type":"fly"}', '{"type":"dance"}',
+                     '{"type":"move","step":1e99}']
             for text in nasty:
                 await ws.send_str(text)
             # A card she does not hold, which the table refuses whatever she holds
@@ -174,7 +182,8 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
             await _until(lambda: mine.stage is Stage.PASSING)
             assert mine.hand is not None
             foreign = next(c for c in Card.all() if c not in mine.hand.holding(Seat.NORTH))
-            await ws.send_str(json.dumps({"type": "act", "action": "use", "card": str(foreign)}))
+            await ws.send_str(json.dumps(msg.client_json(ev.Pass(
+                Seat.NORTH, (foreign, *mine.hand.holding(Seat.NORTH)[:2])))))
             # the table's own refusal, as the single-player game has it
             refusal = Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_IN_HAND,
                                                                  card=foreign))
@@ -186,11 +195,11 @@ async def test_bad_messages_get_errors_and_never_disturb_another_table(tmp_path:
                     if data["type"] == "error":
                         errors.append(data)
                     elif data["type"] == "notice":
-                        notices.append(msg.read_notice(data))
+                        notices.append(Notice.from_json(data["notice"]))
                     if len(errors) >= len(nasty) and refusal in notices:
                         break
             assert errors[0]["message"].startswith("not JSON")
-            assert "unknown action 'fly'" in errors[4]["message"]
+            assert "unknown message type 'fly'" in errors[4]["message"]
             assert {e["code"] for e in errors} == {"bad-message"}
             for _ in range(MAX_BAD_MESSAGES):
                 await ws.send_str("junk")
@@ -259,7 +268,7 @@ async def test_the_last_hand_sent_is_sent_again_after_a_drop(tmp_path: Path) -> 
         assert ws is not None
         await ws.close()
         await _until(lambda: ann.connection.reconnects >= 1 and len(ann.hands) == 2)
-        assert ann.hands[1]["record"] == ann.hands[0]["record"]
+        assert ann.hands[1].record == ann.hands[0].record
         await ann.stop()
         await bob.stop()
 
@@ -276,6 +285,7 @@ async def test_people_at_a_network_table_play_the_classic_hold_hand(tmp_path: Pa
         assert [str(hand.pass_direction) for hand in hands[:5]] == [
             "left", "right", "across", "none", "left"]
         assert all(hand.passed(seat) == () for seat in Seat for hand in hands[3::4])
-        assert len(ann.hands) == len(hands)
+        # a hand is sent once the server has kept it: just after the state that ends it
+        await _until(lambda: len(ann.hands) == len(hands))
         await ann.stop()
         await bob.stop()

@@ -10,6 +10,7 @@ import pytest
 
 from hearts.__main__ import main as hearts_main
 from hearts.cards import Seat
+from hearts.hand import HandRecord
 from hearts.review import cli, document
 from hearts.review.analysis import validate
 from hearts.review.fingerprint import reviewer_code
@@ -119,14 +120,58 @@ def test_in_a_terminal_the_review_page_opens(
     monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
-    assert opened == [json.loads(blunder_file.read_text()), (None, None), 52]
+    assert opened == [HandRecord.from_json(blunder_file.read_text()), (Seat.SOUTH, None), 52]
     opened.clear()  # --seat and --all say whose decisions the page shows
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1", "--all"]) == 0
-    assert opened[1] == (None, True)
+    assert opened[1] == (Seat.SOUTH, True)
     opened.clear()
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1", "--seat",
                                 "west"]) == 0
     assert opened[1] == (Seat.WEST, None)
+
+
+def test_the_last_hand_of_a_friend_shows_the_friends_own_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # U4: Bob sat North at Ann's table; his own store keeps his hands with his seat
+    from hearts import Match, Rules
+    from hearts.hand import SeatPlayer
+    from tests.store.helpers import deal_next, pass_all
+
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path))
+    store = Store.open(tmp_path, claim=False)
+    match = Match(Rules(target=500), 3)
+    hand = deal_next(match)
+    hand.players = (SeatPlayer("human", name="Ann"), SeatPlayer("club", 1),
+                    SeatPlayer("human", name="Bob"), SeatPlayer("club", 3))
+    pass_all(hand)
+    while hand.phase is not Phase.OVER:
+        hand.play(hand.legal_plays()[0])
+    store.save(match, {"stage": "idle"}, Seat.NORTH)
+    store.close()
+    assert cli.main(["--last", "--text", "--depth", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "\nBob (North)\n  " in out and "\nAnn (South)\n  " not in out
+    assert cli.main(["--match", "1", "--hand", "1", "--text", "--depth", "4", "--jobs", "1",
+                     "--seat", "south"]) == 0
+    assert "\nAnn (South)\n  " in capsys.readouterr().out  # --seat still chooses
+    opened: list[object] = []
+
+    class FakeApp:
+        def __init__(self, record: object, reviewer: object, ascii_only: bool,
+                     you: Seat | None, everyone: bool | None) -> None:
+            opened.append(you)
+
+        def run(self) -> None:
+            pass
+
+    import hearts.tui.review_page
+    from hearts.tui import review_command
+
+    monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert review_command.main(["--last", "--depth", "4", "--jobs", "1"]) == 0
+    assert opened == [Seat.NORTH]  # the page too: Bob at the bottom, his decisions
 
 
 def test_the_review_library_imports_nothing_of_the_terminal_ui() -> None:

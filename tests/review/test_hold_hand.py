@@ -27,4 +27,4 @@ def test_a_hold_hand_is_reviewed_card_by_card() -> None:
     assert not any(step.kind == "pass" for step in steps)
     review = review_hand(record, [Seat.SOUTH], 1, 4)
     assert [d.kind for d in review.decisions] == ["play"] * 13
-    assert str(review.record["plays"][0]) == "2C"  # the Classic first lead
+    assert str(review.record.plays[0]) == "2C"  # the Classic first lead

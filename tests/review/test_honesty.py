@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand
+from hearts.hand import Hand, HandRecord
 from hearts.review.replay import truncated
 from hearts.review.verdict import Decision, Task, decide, tasks_of
 from tests.review.helpers import played_record
@@ -27,8 +27,8 @@ def figures(decision: Decision) -> list[Any]:
             [(c.cards, c.alike, c.expected, c.se, c.diff, c.diff_se) for c in decision.choices]]
 
 
-def swapped(record: dict[str, Any], seat: Seat, plays: int, rng: random.Random,
-            swaps: int = 4) -> dict[str, Any]:
+def swapped(record: HandRecord, seat: Seat, plays: int, rng: random.Random,
+            swaps: int = 4) -> HandRecord:
     """``record`` up to ``plays`` cards, with hidden cards of the seats other than
     ``seat`` swapped between them: cards dealt to a seat, not passed, still held
     at the decision, and of a suit the other seat has not shown out of."""
@@ -53,15 +53,14 @@ def swapped(record: dict[str, Any], seat: Seat, plays: int, rng: random.Random,
         if done == swaps:
             break
     assert done >= 1
-    out = dict(truncated(record, plays + 1))
+    out = truncated(record, plays + 1).to_json()
     out["deal"] = {s.name.lower(): [str(c) for c in hands[s]] for s in Seat}
-    Hand.from_record(out)  # still a consistent hand up to and with the decision
-    return out
+    return HandRecord.from_json(out)  # still a consistent hand up to and with the decision
 
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_verdict_does_not_change_when_the_hidden_cards_do(seed: int) -> None:
-    record = played_record(seed)
+    record = HandRecord.from_json(played_record(seed))
     rng = random.Random(seed)
     tasks = [t for t in tasks_of(record, [Seat.SOUTH], 1, DEPTH) if t.kind == "play"]
     checked = changed = 0
@@ -70,7 +69,7 @@ def test_a_verdict_does_not_change_when_the_hidden_cards_do(seed: int) -> None:
         if original.verdict == "forced":
             continue
         other = swapped(record, Seat.SOUTH, task.plays, rng)
-        assert other["deal"] != truncated(record, task.plays + 1)["deal"]
+        assert other.deal != truncated(record, task.plays + 1).deal
         again = decide(Task(other, Seat.SOUTH, "play", task.plays, 1, DEPTH))
         assert figures(again) == figures(original)
         checked += 1
@@ -92,9 +91,9 @@ def test_the_pass_verdict_does_not_change_when_the_others_cards_do() -> None:
     for x, y in swap:
         deal[Seat.WEST][deal[Seat.WEST].index(x)] = y
         deal[Seat.NORTH][deal[Seat.NORTH].index(y)] = x
-    other = dict(truncated(record, 0))
-    other["deal"] = {s.name.lower(): [str(c) for c in deal[s]] for s in Seat}
-    Hand.from_record(other)
+    cut = truncated(HandRecord.from_json(record), 0).to_json()
+    cut["deal"] = {s.name.lower(): [str(c) for c in deal[s]] for s in Seat}
+    other = HandRecord.from_json(cut)
     again = decide(Task(other, Seat.SOUTH, "pass", 0, 1, DEPTH))
     assert figures(again) == figures(original)
     assert all(isinstance(c, Card) for c in again.chosen)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from hearts import table
 from hearts.cards import Seat
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import Hand, HandRecordError, SeatPlayer
 from hearts.review.analysis import review_hand
 from hearts.review.names import SHOWN_NAME, Seating
 from hearts.review.text import review_text
@@ -32,15 +33,20 @@ def test_a_table_people_share_keeps_their_names_in_the_record() -> None:
 
 
 def test_a_person_who_sits_down_during_the_hand_is_named_from_then_on() -> None:
-    seats = (Person("Ann"), Computer(), Person("North"), Computer())  # waiting for someone
+    seats = (Person("Ann"), Computer(), table.Seating(table.Presence.FREE), Computer())
     driver = make_driver(seats=seats, seed=3)
     driver.send(ev.Deal(Seat.SOUTH))
-    driver._run(driver.table.seat_as(Seat.NORTH, Person("Cleo")))
     hand = driver.table.hand
-    assert hand is not None
-    assert hand.record()["players"][2]["name"] == "Cleo"
-    driver._run(driver.table.seat_as(Seat.NORTH, Computer()))  # she leaves: still named
-    assert hand.record()["players"][2] == {"seat": "north", "player": "human", "name": "Cleo"}
+    assert hand is not None and hand.players is not None
+    assert hand.players[Seat.NORTH].player == "beginner"  # nobody holds it at the deal
+    driver.send(ev.Sit(Seat.NORTH, "Cleo"))
+    driver.send(ev.Pass(Seat.NORTH, tuple(hand.passable(Seat.NORTH)[:3])))
+    assert {"seat": "north", "decision": "pass", "player": "human",
+            "name": "Cleo"} in hand.record()["stand_ins"]
+    driver.send(ev.Leave(Seat.NORTH))  # she leaves: her pass stays hers
+    assert hand.decider(Seat.NORTH, None) == SeatPlayer("human", name="Cleo")
+    seats_named = Seating(hand.record())
+    assert seats_named.name(Seat.NORTH) == "Cleo" and Seat.NORTH in seats_named.people
 
 
 def test_a_table_of_one_person_names_no_one_and_its_records_are_as_before() -> None:

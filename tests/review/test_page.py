@@ -18,6 +18,7 @@ from hearts.review.analysis import review_hand
 from hearts.review.document import ReviewUnreadable, decision_count
 from hearts.review.names import Seating
 from hearts.review.replay import replay, truncated
+from hearts.review.text import review_help
 from hearts.review.verdict import Decision
 from hearts.table import display_order
 from hearts.tui.render import Canvas, Palette
@@ -32,7 +33,7 @@ from hearts.tui.replay_widgets import (
     chip_text,
     paint_frame,
 )
-from hearts.tui.review_page import ReviewApp, ReviewHelpScreen, ReviewScreen
+from hearts.tui.review_page import HelpText, ReviewApp, ReviewHelpScreen, ReviewScreen, fit_text
 from tests.review.helpers import (
     MOON_DEAL,
     MOON_QUEUES,
@@ -297,7 +298,7 @@ async def test_question_mark_and_h_explain_the_words_figures_and_keys() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, ReviewHelpScreen)
-            text = str(app.screen.query_one("#review-help Static").render())
+            text = " ".join(str(app.screen.query_one("#review-help Static").render()).split())
             for words in ("too close to call", "inaccuracy", "Expected", "+/-",
                           "standard error", "Hindsight", "half of the deals", "THE REPLAY",
                           "on gold the best choice", "three costliest decisions"):
@@ -305,6 +306,26 @@ async def test_question_mark_and_h_explain_the_words_figures_and_keys() -> None:
             await pilot.press("space")
             await pilot.pause()
             assert isinstance(app.screen, ReviewScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_help_wraps_each_line_once_to_its_box(size: tuple[int, int]) -> None:
+    # U15: the help was hard-wrapped at 80 and wrapped again by a narrower box
+    app = ReviewApp(MOON, None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        help_text = app.screen.query_one(HelpText)
+        width = help_text.content_region.width
+        assert width <= 78
+        lines = str(help_text.render()).split("\n")
+        assert all(len(line) <= width for line in lines)
+        assert help_text.virtual_region.height == len(lines)  # nothing wrapped again
+        # an entry's later lines keep to its text's column
+        at = next(n for n, line in enumerate(lines) if line.startswith("Given away  "))
+        assert lines[at + 1].startswith(" " * 12) and lines[at + 1][12] != " "
+        assert " ".join(fit_text(review_help(), 200).split()) == " ".join(
+            review_help().split())  # every word, once, in order
 
 
 async def test_the_progress_bar_counts_the_verdicts_as_they_arrive() -> None:

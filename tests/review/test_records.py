@@ -21,7 +21,8 @@ from hearts.review.analysis import review_hand, validate
 from hearts.review.document import ReviewUnreadable, decision_count, review_document
 from hearts.review.replay import replay
 from hearts.rules import PassDirection
-from hearts.table import Computer, Person, SeatSpec, one_person
+from hearts.table import Person, SeatSpec, one_person
+from hearts.table import events as ev
 from hearts.table.driver import Driver
 from hearts.view import Phase
 from tests.review.helpers import played_record
@@ -60,12 +61,17 @@ def step(driver: Driver, op: str, pick: random.Random, seats: tuple[SeatSpec, ..
     if not table.people and op not in ("answer", "elapsed", "failed", "wrong", "stale",
                                        "restore", "stand in"):
         op = "come back"  # the other steps are a person's
-    if op == "stand in":
+    if op == "stand in":  # the person drops, and the grace time runs out at once
         seat = pick.choice([s for s in Seat if isinstance(seats[s], Person)])
-        driver._run(table.seat_as(seat, Computer(Level.CASUAL)))
+        driver.send(ev.Drop(seat))
+        token = table.grace_token(seat)
+        if token is not None:
+            (grace,) = [r for r in driver.due if r.token == token]
+            driver.due.remove(grace)
+            driver.send(ev.Elapsed(token))
     elif op == "come back":
         seat = pick.choice([s for s in Seat if isinstance(seats[s], Person)])
-        driver._run(table.seat_as(seat, seats[seat]))
+        driver.send(ev.Return(seat))
     elif op == "restore":
         copy = restored(table)
         again = Driver(copy, driver.player_factory)
@@ -85,7 +91,7 @@ def step(driver: Driver, op: str, pick: random.Random, seats: tuple[SeatSpec, ..
                       min_size=20, max_size=120))
 def test_every_hand_the_table_records_can_be_reviewed(seating: tuple[SeatSpec, ...], seed: int,
                                                       steps: list[tuple[str, int]]) -> None:
-    driver = make_driver(seats=seating, seed=seed, hold=True, level=Level.CLUB)
+    driver = make_driver(seats=seating, seed=seed, hold=True, level=Level.CLUB, grace=5.0)
     driver.send(ev_deal(driver))
     for op, choice in steps:
         driver = step(driver, op, random.Random(choice), seating)
@@ -97,16 +103,14 @@ def test_every_hand_the_table_records_can_be_reviewed(seating: tuple[SeatSpec, .
 
 
 def ev_deal(driver: Driver) -> Any:
-    from hearts.table import events as ev
-
     return ev.Deal(driver.table.people[0])
 
 
 def test_a_hand_whose_every_decision_a_stand_in_made_is_reviewed() -> None:
-    driver = make_driver(seats=two_people(), seed=3, level=Level.CLUB)
+    driver = make_driver(seats=two_people(), seed=3, level=Level.CLUB, grace=5.0)
     driver.send(ev_deal(driver))
-    for seat in driver.table.people:  # both leave as the cards are dealt
-        driver._run(driver.table.seat_as(seat, Computer(Level.CASUAL)))
+    for seat in driver.table.people:  # both drop as the cards are dealt, for good
+        driver.send(ev.Drop(seat))
     hand = driver.table.match.hands[0]
     assert hand.stand_ins and len(hand.plays) == 52
     assert any(s.play is not None and s.play > 0 for s in hand.stand_ins)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hearts.cards import Seat
-from hearts.hand import Hand
+from hearts.hand import Hand, HandRecord
 from hearts.records import RecordFileError
 from hearts.review.replay import load_record, replay, truncated
 from hearts.rules import PassDirection
@@ -40,8 +40,9 @@ def test_points_so_far_grow_trick_by_trick() -> None:
     record = played_record(4)
     hand = Hand.from_record(record)
     steps = replay(record)[5:]
+    typed = HandRecord.from_json(record)
     for number in range(1, 13):
-        partial = Hand.from_record(truncated(record, 4 * number))
+        partial = Hand.from_record(truncated(typed, 4 * number))
         assert steps[4 * number - 1].points == partial.points
     assert steps[-1].points == hand.points
 
@@ -55,16 +56,16 @@ def test_records_load_from_every_kind_of_file(tmp_path: Path) -> None:
     first, second = played_record(1), played_record(2)
     single = tmp_path / "hand.json"
     single.write_text(json.dumps(first, indent=2))
-    assert load_record(single) == ("the file", first)
+    assert load_record(single) == ("the file", HandRecord.from_json(first))
     export = tmp_path / "export.jsonl"
     export.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n")
-    assert load_record(export, 2) == ("line 2", second)
+    assert load_record(export, 2) == ("line 2", HandRecord.from_json(second))
     results = tmp_path / "results.jsonl.gz"
     header = {"format": "hearts-arena-results"}
     with gzip.open(results, "wt") as file:
         file.write(json.dumps(header) + "\n" + json.dumps({"deal": 1, "hands": [first, second]})
                    + "\n")
-    assert load_record(results, 2) == ("line 2, hand 2", second)
+    assert load_record(results, 2) == ("line 2, hand 2", HandRecord.from_json(second))
     with pytest.raises(RecordFileError, match="holds 2 hands: choose one"):
         load_record(export)
     with pytest.raises(RecordFileError, match="--hand must be 1 to 2"):
@@ -78,11 +79,15 @@ def test_a_cut_record_keeps_only_the_stand_ins_of_decisions_made_by_then() -> No
     hand = Hand.from_record(played_record(3))
     hand.stand_ins = [StandIn(Seat.WEST, None, "club", 5), StandIn(Seat.NORTH, 20, "club", 7),
                       StandIn(Seat.EAST, 51, "casual", 9)]
-    record = hand.record()
-    assert [s["decision"] for s in truncated(record, 21)["stand_ins"]] == ["pass", 20]
-    assert [s["decision"] for s in truncated(record, 20)["stand_ins"]] == ["pass"]
-    assert truncated(record, 0, passes=False)["stand_ins"] == []
+    record = hand.to_record()
+    assert [s.play for s in truncated(record, 21).stand_ins] == [None, 20]
+    assert [s.play for s in truncated(record, 20).stand_ins] == [None]
+    assert truncated(record, 0, passes=False).stand_ins == ()
+    assert truncated(record, 0, passes=False).passes == ()
     for plays in range(53):
-        Hand.from_record(truncated(record, plays))  # every cut reads back
+        cut = truncated(record, plays)
+        assert cut.plays == record.plays[:plays] and cut.passes == record.passes
+        again = Hand.from_record(cut.to_json())  # every cut reads back, and is its JSON
+        assert again.to_record() == cut
     assert len(tasks_of(record, list(Seat), 0, 1)) == 56
     assert len(replay(record)) == 57

@@ -53,15 +53,15 @@ async def play(data_dir: str, config_dir: str, matches: int) -> None:
                 app.send(ev.Deal(USER))
             elif state.stage is Stage.PASSING and not table.passed(USER):
                 for card in [c for c in state.cards if str(c) != "QS"][:3]:
-                    if card not in state.chosen:
-                        app.send(ev.Use(USER, card))
-                app.send(ev.PassChosen(USER))
+                    if card not in app.seat_view.choice:
+                        app.use(card)
+                app.pass_chosen()
             elif state.stage is Stage.RECEIVED:
                 app.send(ev.Continue(USER))
             elif state.to_play:
                 hand = table.hand
                 assert hand is not None
-                app.send(ev.Use(USER, hand.legal_plays()[0]))
+                app.send(ev.Play(USER, hand.legal_plays()[0]))
 
 if __name__ == "__main__":
     report_saves()

@@ -12,16 +12,17 @@ from hearts.store import Store
 QS = Card.parse("QS")
 
 
-def seat_players(level: str = "club", first_seed: int = 100) -> tuple[SeatPlayer, ...]:
-    """Who sits where, as the table records it."""
-    return (SeatPlayer("human"),
-            *(SeatPlayer(level, first_seed + seat) for seat in (1, 2, 3)))
+def seat_players(level: str = "club", first_seed: int = 100,
+                 person: Seat = Seat.SOUTH) -> tuple[SeatPlayer, ...]:
+    """Who sits where, as the table records it: the person in ``person``."""
+    return tuple(SeatPlayer("human") if seat == person else SeatPlayer(level, first_seed + seat)
+                 for seat in Seat)
 
 
-def deal_next(match: Match, level: str = "club") -> Hand:
-    """Deal the next hand and name its players."""
+def deal_next(match: Match, level: str = "club", person: Seat = Seat.SOUTH) -> Hand:
+    """Deal the next hand and name its players (the person in ``person``)."""
     hand = match.deal()
-    hand.players = seat_players(level, 10 * len(match.hands))
+    hand.players = seat_players(level, 10 * len(match.hands), person)
     return hand
 
 
@@ -52,7 +53,7 @@ def play_match(store: Store | None, seed: int = 1, target: int = 50, level: str 
             after(match)
 
     while not match.over:
-        hand = deal_next(match, level)
+        hand = deal_next(match, level, seat)
         save()
         pass_all(hand)
         save()

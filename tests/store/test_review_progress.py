@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from hearts.records import hand_key
@@ -87,3 +88,26 @@ def test_the_trend_is_a_moving_average_of_points_a_decision() -> None:
     chart = trend_text(hands, 60, 12, ascii_only=True)
     assert chart is not None and "Points you gave away a decision" in chart
     assert trend_text(hands[1:2], 60, 12) is None
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+def test_the_first_hands_point_shows_when_it_is_the_worst(ascii_only: bool) -> None:
+    # U16: the legend stood in the chart's top left corner, over the first hand's
+    # point, and the average's line over it: the legend is under the chart now
+    import re
+
+    from hearts.store.reviews import ReviewedHand
+
+    hands = [ReviewedHand("t", "club", 3.0, 4)] + [
+        ReviewedHand("t", "club", 0.2 * n, 4) for n in range(1, 12)]
+    chart = trend_text(hands, 70, 14, ascii_only)
+    assert chart is not None
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line).rstrip() for line in chart.splitlines()]
+    mark = "*" if ascii_only else "•"
+    assert "a hand" in lines[-1] and "average of the last 10" in lines[-1]
+    assert not any("a hand" in line for line in lines[:-1])
+    ticks = next(n for n, line in enumerate(lines) if re.fullmatch(r"[\s└┬─┘1-9]+", line)
+                 and " 1 " in f"{line} ")
+    first = lines[ticks].index("1")
+    top = next(line for line in lines[1:ticks] if mark in line)  # the highest point drawn
+    assert abs(top.index(mark) - first) <= 2  # is the first hand's

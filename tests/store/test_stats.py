@@ -4,12 +4,13 @@ and against figures counted in Python from matches played through the store."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from hearts import Hand, Match, PassDirection, Phase, Rules, RuleSet
+from hearts import Hand, Match, PassDirection, Phase, Rules, RuleSet, Seat
 from hearts.store import TOTAL, Figures, Store, statistics
 from hearts.store.report import history_table, stats_table
 from hearts.store.stats import MIXED, match_rows
@@ -193,8 +194,8 @@ def test_a_match_played_from_another_seat_counts_that_seat_as_you(tmp_path: Path
     rows = [dict(row) for row in db.execute("SELECT * FROM matches")]
     db.close()
     table = history_table(rows)
-    assert [column.header for column in table.columns][4:] == ["You", "Left", "Across",
-                                                                "Right"]
+    assert [column.header for column in table.columns][4:8] == ["You", "Left", "Across",
+                                                                 "Right"]
     cells = [list(column.cells) for column in table.columns]
     assert cells[4] == [str(match.scores[Seat.NORTH])]  # you: North's total
     assert cells[5] == [str(match.scores[Seat.EAST])]  # on North's left: East
@@ -264,7 +265,7 @@ def test_a_match_played_at_two_levels_is_mixed_and_its_hands_their_own(
     text.print(history_table(rows))
     lines = text.export_text().splitlines()
     abandoned = next(line for line in lines if "abandoned" in line)
-    assert abandoned.split()[-5:] == ["0", "-", "-", "-", "-"]  # no hand of 0 0 0 0
+    assert abandoned.split()[-6:-1] == ["0", "-", "-", "-", "-"]  # no hand of 0 0 0 0
     assert any("Mixed" in line for line in lines)
 
 
@@ -315,3 +316,101 @@ def test_matches_with_friends_are_counted_apart_from_those_against_the_computer(
     table = stats_table(statistics(db))
     assert "Friends" in [column.header for column in table.columns]
     db.close()
+
+
+def _friends_match(store: Store, names: dict[Seat, str], seat: Seat, late: Seat | None = None,
+                   late_name: str = "") -> Match:
+    """A match at a network table, kept as the person at ``seat`` keeps it: the people
+    of ``names`` from the first hand, ``late`` from the second."""
+    from hearts.hand import SeatPlayer
+
+    match = Match(Rules(target=40), 6)
+    while not match.over:
+        hand = deal_next(match)
+        players = [SeatPlayer("club", 100 + s) for s in Seat]
+        for where, name in names.items():
+            players[where] = SeatPlayer("human", name=name)
+        if late is not None and len(match.hands) > 1:
+            players[late] = SeatPlayer("human", name=late_name)
+        hand.players = tuple(players)
+        pass_all(hand)
+        while hand.phase is not Phase.OVER:
+            hand.play(hand.legal_plays()[0])
+        store.save(match, {"stage": "idle"}, seat)
+    return match
+
+
+def test_the_history_numbers_the_matches_and_names_the_friends(tmp_path: Path) -> None:
+    # U4, U13: the match numbers --match takes, the friends by name and where they sat,
+    # and the same columns for every seat
+    import sqlite3
+
+    people = {Seat.SOUTH: "Ann", Seat.NORTH: "Bob"}
+    lines = {}
+    for seat in (Seat.SOUTH, Seat.NORTH):
+        folder = tmp_path / seat.name
+        store = Store.open(folder, claim=False)
+        play_match(store, seed=5, target=40)  # against three Club players
+        match = _friends_match(store, people, seat, late=Seat.EAST, late_name="Cat\x1b[31m")
+        store.close()
+        db = sqlite3.connect(folder / "hearts.db")
+        rows = match_rows(db)
+        db.close()
+        assert [row["id"] for row in rows] == [2, 1]
+        other = Seat.NORTH if seat is Seat.SOUTH else Seat.SOUTH
+        assert rows[0]["people"] == [(s.name.lower(), n) for s, n in sorted(
+            {other: people[other], Seat.EAST: "Cat?[31m"}.items())]
+        assert rows[1]["people"] == []
+        console = Console(width=80, record=True)
+        table = history_table(rows)
+        console.print(table)
+        text = console.export_text()
+        lines[seat] = text.splitlines()
+        assert max(len(line) for line in lines[seat]) <= 80
+        header = lines[seat][0].split()
+        assert header == ["Match", "Started", "Result", "Hands", "You", "Left", "Across",
+                          "Right", "With"]
+        first = next(line for line in lines[seat] if line.split()[:1] == ["2"])
+        assert first.split()[5] == str(match.scores[seat])  # yours, after the time
+        assert "Club" in next(line for line in lines[seat] if line.split()[:1] == ["1"])
+        across = "Bob" if seat is Seat.SOUTH else "Ann"
+        right = "Cat?[31m (right)" if seat is Seat.SOUTH else "Cat?[31m (left)"
+        assert list(table.columns[-1].cells) == [f"{across} (across), {right}", "Club"]
+        assert "\x1b" not in text
+    assert lines[Seat.SOUTH][0] == lines[Seat.NORTH][0]  # the same columns at every seat
+
+
+def test_a_hand_a_computer_played_in_part_for_you_is_counted_apart(tmp_path: Path) -> None:
+    # U3: the person's figures count only the hands they played themselves
+    import sqlite3
+
+    from hearts.hand import SeatPlayer, StandIn
+
+    store = Store.open(tmp_path, claim=False)
+    match = Match(Rules(target=1000), 6)
+    for number in range(3):
+        hand = deal_next(match)
+        players = [SeatPlayer("club", 100 + s) for s in Seat]
+        players[Seat.NORTH] = SeatPlayer("human", name="Bob")
+        players[Seat.SOUTH] = SeatPlayer("human", name="Ann")
+        if number == 2:  # Ann took the seat during the hand: a computer had it first
+            players[Seat.SOUTH] = SeatPlayer("club", 200)
+        hand.players = tuple(players)
+        pass_all(hand)
+        while hand.phase is not Phase.OVER:
+            hand.play(hand.legal_plays()[0])
+        if number == 1:  # a computer player stood in for Ann for one card
+            hand.stand_ins = [StandIn(Seat.SOUTH, 5, "club", 300)]
+        store.save(match, {"stage": "idle"}, Seat.SOUTH)
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    total = next(f for f in statistics(db) if f.level == TOTAL)
+    db.close()
+    assert total.hands == 1 and total.stood_in == 2
+    assert total.your_points == match.hands[0].points[Seat.SOUTH]
+    console = Console(width=120, record=True)
+    console.print(stats_table([total]))
+    assert "Hands a computer played in part for you (not above)" in console.export_text()
+    console = Console(width=120, record=True)
+    console.print(stats_table([replace(total, stood_in=0)]))  # at a table alone: no such row
+    assert "played in part" not in console.export_text()

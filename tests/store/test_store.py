@@ -14,6 +14,7 @@ import pytest
 from hearts import Hand, Match, Phase, Rules, Seat
 from hearts.store import SCHEMA_VERSION, Store, database_path
 from hearts.store.schema import MIGRATIONS, SchemaError, migrate, user_version
+from hearts.store.store import hand_record
 
 from .helpers import deal_next, pass_all, play_match, records
 
@@ -105,8 +106,10 @@ def test_resume_after_every_card(tmp_path: Path) -> None:
         other = Store.open(tmp_path, claim=False)  # reads without taking the match
         db = other.connection
         assert db is not None
-        got = [r for (r,) in db.execute("SELECT record FROM hands ORDER BY number")]
-        assert got == records(match)
+        # the hand in play is its record and the steps written since
+        got = [hand_record(db, match_id, number) for match_id, number in db.execute(
+            "SELECT match_id, number FROM hands ORDER BY number").fetchall()]
+        assert [json.loads(r) for r in got if r] == [json.loads(r) for r in records(match)]
         other.close_quietly()
         checked += 1
 
@@ -512,6 +515,7 @@ def test_a_version_2_store_opens_whole_in_the_game_and_gains_the_seat(tmp_path: 
     db = sqlite3.connect(tmp_path / "hearts.db", isolation_level=None)
     db.execute("ALTER TABLE matches DROP COLUMN seat")
     db.execute("DROP TABLE review_progress")  # version 4's
+    db.execute("DROP TABLE hand_steps")  # version 5's
     db.execute("PRAGMA user_version = 2")
     before = db.execute("SELECT count(*) FROM hands").fetchone()[0]
     db.close()

@@ -135,10 +135,10 @@ def two_people() -> tuple[SeatSpec, ...]:
 def make_driver(seats: Sequence[SeatSpec] | None = None, options: Options | None = None,
                 seed: int = 7, level: Level | None = Level.BEGINNER, hold: bool = False,
                 factory: Callable[[Level, int], Player] = steady_player,
-                turn_seconds: float | None = None) -> Driver:
+                turn_seconds: float | None = None, grace: float | None = None) -> Driver:
     """A started driver of a checked table with steady computer players (and the
-    people's turn timer of ``turn_seconds``, if given)."""
-    table = CheckedTable(options or Options(), seed, seats, level, turn_seconds)
+    people's turn timer of ``turn_seconds``, and a grace time, if given)."""
+    table = CheckedTable(options or Options(), seed, seats, level, turn_seconds, grace)
     driver = Driver(table, factory)
     driver.hold = hold
     driver.start()
@@ -158,9 +158,7 @@ def choose_three(table: Table, seat: Seat) -> list[Card]:
 def person_passes(driver: Driver, seat: Seat = Seat.SOUTH) -> list[Card]:
     """Choose three cards for a person and pass them; the cards passed."""
     cards = choose_three(driver.table, seat)
-    for card in cards:
-        driver.send(ev.Choose(seat, card))
-    driver.send(ev.PassChosen(seat))
+    driver.send(ev.Pass(seat, tuple(cards)))
     return cards
 
 
@@ -175,7 +173,7 @@ def play_lowest(driver: Driver, seat: Seat) -> Card:
     hand = driver.table.hand
     assert hand is not None and hand.turn == seat
     card = hand.legal_plays()[0]
-    driver.send(ev.Use(seat, card))
+    driver.send(ev.Play(seat, card))
     return card
 
 
@@ -194,24 +192,20 @@ def play_out_hand(driver: Driver, limit: int = 200) -> None:
 
 
 def progress_event(table: Table, pick: random.Random) -> ev.Event | None:
-    """A person's event that moves the hand on: a legal card, a card chosen, a pass,
-    or the end of the received pause (None if no person has anything to do)."""
+    """A person's event that moves the hand on: a legal card, a pass, or the end
+    of the received pause (None if no person has anything to do)."""
     hand = table.hand
     if hand is None:
         return None
     if table.stage is Stage.RECEIVED:
         return ev.Continue(pick.choice(table.people))
     if hand.turn is not None and table.is_person(hand.turn) and not table.claimed:
-        return ev.Use(hand.turn, pick.choice(hand.legal_plays()))
+        return ev.Play(hand.turn, pick.choice(hand.legal_plays()))
     waiting = [seat for seat in table.people if seat_state(table, seat).can(Action.PASS)]
     if not waiting:
         return None
     seat = pick.choice(waiting)
-    chosen = table.desks[seat].chosen
-    if len(chosen) == 3:
-        return ev.PassChosen(seat)
-    return ev.Choose(seat, pick.choice([c for c in hand.holding(seat)
-                                        if c not in chosen and c != QS]))
+    return ev.Pass(seat, tuple(pick.sample(hand.passable(seat), 3)))
 
 
 def rebuilt(match: Match) -> Match:
@@ -329,5 +323,5 @@ def step(driver: Driver, choose: Callable[[Hand], Card] = lambda hand: hand.lega
         return answer(driver, due_decisions(driver)[0])
     if hand is not None and hand.turn is not None and table.is_person(hand.turn) \
             and table.stage is Stage.PLAYING and not table.claimed:
-        return driver.send(ev.Use(hand.turn, choose(hand)))
+        return driver.send(ev.Play(hand.turn, choose(hand)))
     return answer(driver, due_waits(driver)[0])

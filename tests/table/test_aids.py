@@ -84,11 +84,9 @@ def test_a_hint_for_the_pass_chooses_the_experts_three_cards() -> None:
     assert not table.assisted  # asking is not help yet
     effects = answer(driver, request)
     advice = advise(hand.view(S), SteadyPlayer())
-    assert table.desks[S].chosen == list(advice)
-    assert seat_state(table, S).chosen == tuple(advice)
     assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=tuple(advice))]
     assert table.assisted
-    driver.send(ev.PassChosen(S))
+    driver.send(ev.Pass(S, tuple(advice)))
     assert hand.passed(S)
 
 
@@ -134,7 +132,7 @@ def test_a_hint_arriving_after_the_card_was_played_is_dropped() -> None:
     assert hand is not None
     driver.send(ev.AskHint(S))
     (request,) = due_decisions(driver, "hint")
-    driver.send(ev.Use(S, hand.legal_plays()[-1]))
+    driver.send(ev.Play(S, hand.legal_plays()[-1]))
     state, plays = table.state(), hand.plays
     effects = answer(driver, request)
     assert quiet(effects) and not table.assisted
@@ -151,7 +149,6 @@ def test_a_hint_for_a_pass_arriving_after_the_pass_is_dropped() -> None:
     state = table.state()
     effects = answer(driver, request)
     assert quiet(effects)
-    assert table.desks[S].chosen == [] and seat_state(table, S).chosen == ()
     assert table.state() == state and not table.assisted
 
 
@@ -164,7 +161,7 @@ def test_a_hint_for_a_hand_that_moved_on_is_dropped() -> None:
     driver.send(ev.Abandon())
     driver.send(ev.Deal(S))
     effects = answer(driver, request)
-    assert quiet(effects) and table.desks[S].chosen == [] and not table.assisted
+    assert quiet(effects) and not table.assisted
 
 
 # --- undo ------------------------------------------------------------------------------
@@ -180,7 +177,7 @@ def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None
         assert hand is not None
         before, index = hand.record(), len(hand.plays)
         card = hand.legal_plays()[-1]
-        driver.send(ev.Use(S, card))
+        driver.send(ev.Play(S, card))
         to_souths_turn(driver)
         if len(hand.plays) > index + 1:
             break  # others played after South's card
@@ -190,11 +187,12 @@ def test_undo_takes_back_the_persons_last_card_and_every_card_after_it() -> None
     hand = table.hand
     assert hand is not None
     assert told(effects) == [ASSISTED, Notice(NoticeKind.TAKEN_BACK, card=card)]
-    assert hand.record() == before  # every card from South's on is gone
+    assert {**hand.record(), "assisted": []} == {**before, "assisted": []}  # from South's on
+    assert hand.assisted == {S}  # and the hand says who had help
     assert hand.turn == S and table.stage is Stage.PLAYING and table.assisted
     assert card in seat_state(table, S).legal and seat_state(table, S).assisted
     assert table.waiting_on == ()  # nothing asked before the undo is still awaited
-    driver.send(ev.Use(S, card))  # and play goes on from there
+    driver.send(ev.Play(S, card))  # and play goes on from there
     assert hand.plays[index] == card
 
 
@@ -208,11 +206,11 @@ def test_undo_of_a_pass_until_the_exchange() -> None:
     assert hand is not None
     back = tuple(sorted(passed, key=lambda c: c.index))
     assert told(effects) == [ASSISTED, Notice(NoticeKind.PASS_TAKEN_BACK, cards=back)]
-    assert not hand.passed(S) and table.desks[S].chosen == list(back)
+    assert not hand.passed(S) and seat_state(table, S).passable >= set(back)
     assert table.stage is Stage.PASSING and table.assisted
     answer_decisions(driver)  # the computers pass; South's pass is still to come
     assert hand.phase is Phase.PASSING
-    driver.send(ev.PassChosen(S))
+    driver.send(ev.Pass(S, back))
     assert hand.phase is Phase.PLAYING and table.stage is Stage.RECEIVED
     effects = driver.send(ev.Undo(S))
     assert told(effects) == [Notice(NoticeKind.UNDO_EXCHANGED)]
@@ -302,7 +300,7 @@ def test_once_no_points_are_left_the_rest_is_played_out_at_once() -> None:
         if hand.phase is Phase.OVER:
             break
         assert not table.points_settled
-        driver.send(ev.Use(S, hand.legal_plays()[0]))
+        driver.send(ev.Play(S, hand.legal_plays()[0]))
     hand = table.hand
     assert hand is not None and hand.phase is Phase.OVER and table.stage is Stage.IDLE
     claimed = [s for s in driver.said if s.notice == Notice(NoticeKind.PLAYED_OUT)]
@@ -421,14 +419,16 @@ def test_a_hint_that_breaks_the_rules_counts_as_a_failure() -> None:
     (request,) = due_decisions(driver, "hint")
     driver.due.remove(request)
     effects = driver.send(ev.Decided(request.token, (*own, stranger)))
-    assert table.desks[S].chosen == [] and not table.assisted
+    assert not table.assisted
     notices = [e.notice for e in effects if isinstance(e, Say)]
     refusal = Refusal(Reason.NOT_IN_HAND, card=stranger)
     assert notices == [Notice(NoticeKind.PLAYER_FAILED, decision="hint", level=HINT_LEVEL,
                               outcome=Outcome.ASK_AGAIN, error=f"an illegal hint ({refusal})")]
     (again,) = due_decisions(driver, "hint")
-    answer(driver, again)
-    assert len(table.desks[S].chosen) == 3 and set(table.desks[S].chosen) <= set(cards(table, S))
+    effects = answer(driver, again)
+    (hint,) = [e.notice for e in effects if isinstance(e, Say)
+               and e.notice.kind is NoticeKind.HINT]
+    assert len(hint.cards) == 3 and set(hint.cards) <= set(cards(table, S))
 
 
 def test_a_hint_of_a_card_that_may_not_be_played_counts_as_a_failure() -> None:
@@ -464,7 +464,10 @@ def test_a_second_hint_asked_while_one_is_on_its_way_asks_for_nothing() -> None:
     assert due_decisions(driver, "hint") == [request]
     assert [d for d in driver.asked if d.kind == "hint"] == [request]
     effects = answer(driver, request)
-    assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=tuple(table.desks[S].chosen))]
+    hand = table.hand
+    assert hand is not None
+    advice = advise(hand.view(S), SteadyPlayer())
+    assert told(effects) == [ASSISTED, Notice(NoticeKind.HINT, cards=tuple(advice))]
     assert not due_decisions(driver, "hint")
     driver.send(ev.AskHint(S))  # once it came, a new hint may be asked for
     assert len(due_decisions(driver, "hint")) == 1

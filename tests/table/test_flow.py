@@ -26,6 +26,7 @@ from hearts.table import (
     seat_state,
 )
 from hearts.table import events as ev
+from hearts.table.choosing import Choice
 from hearts.table.driver import Driver
 
 from .helpers import (
@@ -102,36 +103,39 @@ def test_a_deal_during_a_hand_is_refused() -> None:
 # --- a person's pass ------------------------------------------------------------
 
 
-def test_choosing_and_putting_back_cards_to_pass() -> None:
+def test_choosing_and_putting_back_cards_to_pass_is_the_front_ends() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
     first, second, _ = choose_three(table, S)
-    driver.send(ev.Choose(S, first))
-    driver.send(ev.Use(S, second))
-    assert table.desks[S].chosen == [first, second]
     state = seat_state(table, S)
-    assert state.raised == {first, second} and state.chosen == (first, second)
-    driver.send(ev.Choose(S, first))
-    assert table.desks[S].chosen == [second]
-    driver.send(ev.Clear(S))
-    assert table.desks[S].chosen == [] and not table.passed(S)
+    choice = Choice()
+    choice.follow(state)
+    assert choice.toggle(state, first) is None and choice.toggle(state, second) is None
+    assert choice.cards == [first, second]
+    assert choice.toggle(state, first) is None
+    assert choice.cards == [second]
+    choice.clear()
+    assert choice.cards == [] and not table.passed(S)
+    assert state.passable == frozenset(c for c in cards(table, S) if c != QS)
 
 
 def test_a_fourth_card_and_a_short_pass_are_refused() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     table = driver.table
+    state = seat_state(table, S)
     free = [c for c in cards(table, S) if c != QS]
+    choice = Choice()
     for card in free[:2]:
-        driver.send(ev.Choose(S, card))
-    effects = driver.send(ev.PassChosen(S))
-    assert Say(Notice(NoticeKind.CHOOSE_THREE, count=2), S) in effects
+        choice.toggle(state, card)
+    assert choice.refusal() == Notice(NoticeKind.CHOOSE_THREE, count=2)
+    effects = driver.send(ev.Pass(S, tuple(free[:2])))
+    assert refused(Refusal(Reason.THREE_CARDS)) in effects
     assert not table.passed(S)
-    driver.send(ev.Choose(S, free[2]))
-    effects = driver.send(ev.Choose(S, free[3]))
-    assert Say(Notice(NoticeKind.THREE_CHOSEN), S) in effects
-    assert table.desks[S].chosen == free[:3]
+    choice.toggle(state, free[2])
+    assert choice.toggle(state, free[3]) == Notice(NoticeKind.THREE_CHOSEN)
+    assert choice.cards == free[:3] and choice.refusal() is None
 
 
 def test_the_queen_of_spades_is_refused_with_the_engines_reason() -> None:
@@ -143,9 +147,13 @@ def test_the_queen_of_spades_is_refused_with_the_engines_reason() -> None:
     others = [c for c in cards(table, S) if c != QS][:2]
     reason = hand.refuse_pass(S, [QS, *others])
     assert reason == Refusal(Reason.QUEEN_PASSED)
-    effects = driver.send(ev.Choose(S, QS))
-    assert refused(reason) in effects
-    assert table.desks[S].chosen == []
+    effects = driver.send(ev.Pass(S, (QS, *others)))
+    assert refused(reason) in effects and not table.passed(S)
+    state = seat_state(table, S)
+    choice = Choice()
+    notice = choice.toggle(state, QS)
+    assert notice is not None and notice.refusal is not None
+    assert notice.refusal.reason is Reason.QUEEN_PASSED and choice.cards == []
 
 
 def test_a_card_not_held_is_refused_with_the_engines_reason() -> None:
@@ -154,12 +162,14 @@ def test_a_card_not_held_is_refused_with_the_engines_reason() -> None:
     hand = driver.table.hand
     assert hand is not None
     stranger = next(c for c in hand.holding(W) if c != QS)
-    effects = driver.send(ev.Choose(S, stranger))
+    mine = [c for c in hand.holding(S) if c != QS][:2]
+    effects = driver.send(ev.Pass(S, (stranger, *mine)))
     assert refused(Refusal(Reason.NOT_IN_HAND, card=stranger)) in effects
-    assert driver.table.desks[S].chosen == []
+    notice = Choice().toggle(seat_state(driver.table, S), stranger)
+    assert notice == refused(Refusal(Reason.NOT_IN_HAND, card=stranger)).notice
 
 
-def test_choosing_clearing_or_passing_after_the_pass_is_refused() -> None:
+def test_passing_again_after_the_pass_is_refused() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     passed = person_passes(driver)
@@ -170,11 +180,12 @@ def test_choosing_clearing_or_passing_after_the_pass_is_refused() -> None:
     hand = table.hand
     assert hand is not None and hand.passed(S) == tuple(sorted(passed, key=lambda c: c.index))
     assert state.passed == hand.passed(S) and state.raised == set(passed)
-    assert state.chosen == () and not state.can(Action.PASS)
-    for event in (ev.Choose(S, cards(table, S)[0]), ev.Clear(S), ev.PassChosen(S)):
-        effects = driver.send(event)
-        assert refused(Refusal(Reason.NOT_PASSING)) in effects
-        assert not any(isinstance(e, Save) for e in effects)
+    assert state.passable == frozenset() and not state.can(Action.PASS)
+    effects = driver.send(ev.Pass(S, tuple(passed)))
+    assert refused(Refusal(Reason.ALREADY_PASSED, seat=S)) in effects
+    assert not any(isinstance(e, Save) for e in effects)
+    notice = Choice().toggle(state, cards(table, S)[0])
+    assert notice == refused(Refusal(Reason.NOT_PASSING)).notice
 
 
 def test_keys_for_a_computers_seat_are_refused() -> None:
@@ -182,30 +193,25 @@ def test_keys_for_a_computers_seat_are_refused() -> None:
     driver.send(ev.Deal(S))
     hand = driver.table.hand
     assert hand is not None
-    effects = driver.send(ev.Use(W, hand.holding(W)[0]))
+    effects = driver.send(ev.Pass(W, tuple(hand.holding(W)[:3])))
     assert Say(Notice(NoticeKind.NOT_A_PERSON, W), W) in effects
     assert not hand.passed(W)
 
 
-def test_a_card_used_before_the_first_deal_asks_for_a_deal() -> None:
+def test_a_card_played_before_the_first_deal_asks_for_a_deal() -> None:
     driver = make_driver(hold=True)
     card = Card.parse("2C")
-    effects = driver.send(ev.Use(S, card))
+    effects = driver.send(ev.Play(S, card))
     assert Say(Notice(NoticeKind.PRESS_DEAL), S) in effects
     assert not [e for e in effects if isinstance(e, Save)]
     assert driver.table.hand is None and driver.table.stage is Stage.IDLE
 
 
-def test_use_chooses_the_card_it_names_and_puts_it_back() -> None:
+def test_a_card_played_while_passing_is_refused() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
-    table = driver.table
-    held = cards(table, S)
-    driver.send(ev.Use(S, held[4]))
-    driver.send(ev.Use(S, held[5]))
-    assert table.desks[S].chosen == [held[4], held[5]]
-    driver.send(ev.Use(S, held[4]))
-    assert table.desks[S].chosen == [held[5]]
+    effects = driver.send(ev.Play(S, cards(driver.table, S)[0]))
+    assert Say(Notice(NoticeKind.NOT_PLAYING), S) in effects
 
 
 # --- the exchange and the received pause ---------------------------------------
@@ -266,7 +272,7 @@ def test_continue_ends_the_received_pause_and_its_timer_then_does_nothing() -> N
 def test_any_card_ends_the_received_pause() -> None:
     driver = exchanged()
     table = driver.table
-    driver.send(ev.Use(S, cards(table, S)[0]))
+    driver.send(ev.Play(S, cards(table, S)[0]))
     assert table.stage is Stage.PLAYING
     hand = table.hand
     assert hand is not None and not hand.plays  # the key is not also a card played
@@ -315,7 +321,7 @@ def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> Non
     state = seat_state(table, S)
     assert state.prompt == Prompt(PromptKind.LEAD, seat=W, number=1)
     assert state.legal == set() and not state.to_play
-    effects = driver.send(ev.Use(S, cards(table, S)[0]))
+    effects = driver.send(ev.Play(S, cards(table, S)[0]))
     assert refused(Refusal(Reason.NOT_YOUR_TURN, seat=W)) in effects
     for _ in range(3):
         answer_decisions(driver)
@@ -329,7 +335,7 @@ def test_the_person_is_asked_for_a_card_in_turn_and_refused_out_of_turn() -> Non
     illegal = next(c for c in hand.holding(S) if c not in hand.legal_plays())
     reason = hand.refuse_play(illegal)
     assert reason is not None
-    effects = driver.send(ev.Use(S, illegal))
+    effects = driver.send(ev.Play(S, illegal))
     assert refused(reason) in effects
     assert len(hand.plays) == 3 and hand.turn == S
 
@@ -385,7 +391,7 @@ def test_the_person_may_lead_while_the_trick_is_on_show() -> None:
     (pause,) = due_waits(driver)
     tricks = len(hand.tricks)
     card = hand.legal_plays()[0]
-    driver.send(ev.Use(S, card))
+    driver.send(ev.Play(S, card))
     assert table.shown_trick is None and table.stage is Stage.PLAYING
     assert hand.trick == ((S, card),) and len(hand.tricks) == tricks
     assert pause.token not in table.waiting_on
@@ -401,7 +407,7 @@ def test_a_computer_seat_leads_only_after_the_show() -> None:
     hand = table.hand
     assert hand is not None and hand.turn is not None and hand.turn != S
     assert not seat_state(table, S).prompt.next_lead and not seat_state(table, S).legal
-    effects = driver.send(ev.Use(S, cards(table, S)[0]))
+    effects = driver.send(ev.Play(S, cards(table, S)[0]))
     assert refused(Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)) in effects
     assert table.stage is Stage.TRICK_SHOW
 
@@ -424,7 +430,7 @@ def test_a_hand_played_out_ends_between_hands() -> None:
     assert table.match.scores == hand.points and state.scores == hand.points
     assert state.can(Action.DEAL) and state.can(Action.REVIEW) and not state.can(Action.PASS)
     assert table.undo_refusal(S) == NoticeKind.UNDO_HAND_OVER and not state.can(Action.UNDO)
-    effects = driver.send(ev.Use(S, hand.plays[-1]))  # between hands a card asks for a deal
+    effects = driver.send(ev.Play(S, hand.plays[-1]))  # between hands a card asks for a deal
     assert Say(Notice(NoticeKind.PRESS_DEAL), S) in effects
     assert not [e for e in effects if isinstance(e, Save)]
     driver.send(ev.Deal(S))
@@ -523,8 +529,8 @@ def test_a_hand_without_a_pass_starts_with_the_first_card(
     assert leader is not None
     state = seat_state(table, S)
     assert state.prompt == Prompt(PromptKind.LEAD, seat=leader, number=1)
-    assert not state.can(Action.PASS) and state.raised == set() and state.chosen == ()
-    effects = driver.send(ev.Choose(S, cards(table, S)[0]))
+    assert not state.can(Action.PASS) and state.raised == set() and not state.passable
+    effects = driver.send(ev.Pass(S, tuple(cards(table, S)[:3])))
     assert refused(Refusal(Reason.NOT_PASSING)) in effects
     if leader == S:
         assert state.legal == set(hand.legal_plays())

@@ -45,8 +45,8 @@ def look(table: Table) -> tuple[object, ...]:
 def key_event(seat: Seat, pick: random.Random) -> ev.Event:
     """One of a person's keys, with any card."""
     card = pick.choice(CARDS)
-    keys: list[ev.Event] = [ev.Use(seat, card), ev.Choose(seat, card), ev.Clear(seat),
-                            ev.PassChosen(seat), ev.Continue(seat)]
+    keys: list[ev.Event] = [ev.Play(seat, card), ev.Pass(seat, tuple(pick.sample(CARDS, 3))),
+                            ev.Continue(seat)]
     return pick.choice(keys)
 
 

@@ -52,7 +52,7 @@ def test_the_fourth_hand_of_the_classic_rules_is_played_without_passing() -> Non
     assert table.stage in (Stage.PLAYING, Stage.TRICK_SHOW)
     assert not any(request.kind == "pass" for request in driver.asked[asked:])
     state = seat_state(table, S)
-    assert not state.can(Action.PASS) and not state.can(Action.CLEAR)
+    assert not state.can(Action.PASS) and not state.passable
     # the 2 of clubs leads (Classic), whoever holds it: the computers have played
     # up to South's turn
     assert table.to_play(S)
@@ -60,8 +60,8 @@ def test_the_fourth_hand_of_the_classic_rules_is_played_without_passing() -> Non
         assert str(hand.plays[0]) == "2C"
     else:
         assert [str(card) for card in hand.legal_plays()] == ["2C"]
-    # choosing a card to pass is refused; the person plays when it is their turn
-    driver.send(ev.Choose(S, cards(table, S)[0]))
+    # a pass is refused; the person plays when it is their turn
+    driver.send(ev.Pass(S, tuple(cards(table, S)[:3])))
     assert driver.said[-1].notice == Notice(NoticeKind.REFUSED,
                                             refusal=Refusal(Reason.NOT_PASSING))
     play_out_hand(driver)
@@ -96,9 +96,7 @@ def test_two_people_play_the_hold_hand() -> None:
         driver.send(ev.Deal(S))
         for seat in table.people:
             chosen = [c for c in cards(table, seat) if str(c) != "QS"][:3]
-            for card in chosen:
-                driver.send(ev.Choose(seat, card))
-            driver.send(ev.PassChosen(seat))
+            driver.send(ev.Pass(seat, tuple(chosen)))
         play_out_hand(driver)
     driver.send(ev.Deal(S))
     hand = table.hand

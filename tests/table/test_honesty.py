@@ -50,11 +50,9 @@ def test_every_request_of_a_hand_carries_its_seats_view_as_it_is_when_answered()
             hinted.add((hand.phase, len(hand.plays)))
             driver.send(ev.AskHint(S))
         elif seat_state(table, S).can(Action.PASS):
-            for card in choose_three(table, S):
-                driver.send(ev.Choose(S, card))
-            driver.send(ev.PassChosen(S))
+            driver.send(ev.Pass(S, tuple(choose_three(table, S))))
         elif table.to_play(S) and table.stage is Stage.PLAYING:
-            driver.send(ev.Use(S, hand.legal_plays()[0]))
+            driver.send(ev.Play(S, hand.legal_plays()[0]))
         else:
             answer(driver, due_waits(driver)[0])
     assert table.stage is Stage.IDLE

@@ -3,6 +3,7 @@ state stands where the saved one stood."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -11,6 +12,7 @@ from hearts.ai import Level
 from hearts.options import Options
 from hearts.table import Save, SeatState, Stage, Table, restore, seat_state
 from hearts.table import events as ev
+from hearts.table.choosing import Choice, saved_choice
 from hearts.table.driver import Driver
 
 from .helpers import (
@@ -34,8 +36,10 @@ S, W, N, E = Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST
 
 
 def faces(table: Table) -> dict[Seat, SeatState]:
-    """What every person sees."""
-    return {seat: seat_state(table, seat) for seat in table.people}
+    """What every person sees (but a turn timer: a table started again times the
+    turn afresh)."""
+    return {seat: dataclasses.replace(seat_state(table, seat), timer=None)
+            for seat in table.people}
 
 
 def check_restores(table: Table, saved: Save) -> None:
@@ -73,25 +77,14 @@ def drive_checking_saves(driver: Driver, events: int = 400) -> int:
     raise AssertionError("the hand never ended")
 
 
-def test_choosing_a_card_is_saved() -> None:
-    driver = make_driver(hold=True)
-    driver.send(ev.Deal(S))
-    table = driver.table
-    card = [c for c in cards(table, S) if c != QS][2]
-    effects = driver.send(ev.Choose(S, card))
-    (save,) = [e for e in effects if isinstance(e, Save)]
-    assert save.state["desks"]["south"]["chosen"] == [str(card)]
-    check_restores(table, save)
-
-
 def test_what_changes_nothing_is_not_saved() -> None:
     driver = make_driver(hold=True)
     driver.send(ev.Deal(S))
     hand = driver.table.hand
     assert hand is not None
     stranger = next(c for c in hand.holding(W) if c != QS)
-    for event in (ev.PassChosen(S), ev.Undo(S), ev.Continue(S), ev.Use(S, stranger),
-                  ev.Choose(S, stranger), ev.Deal(S), ev.Elapsed(999)):
+    for event in (ev.Pass(S, (stranger,)), ev.Undo(S), ev.Continue(S), ev.Play(S, stranger),
+                  ev.Pass(S, (stranger, *hand.holding(S)[:2])), ev.Deal(S), ev.Elapsed(999)):
         effects = driver.send(event)
         assert not [e for e in effects if isinstance(e, Save)], event
     effects = driver.send(ev.AskHint(S))  # asking changes nothing yet
@@ -112,10 +105,8 @@ def test_two_peoples_hand_restores_from_every_save() -> None:
     driver = make_driver(seats=two_people(), hold=True, options=Options(forced_cards=True))
     driver.send(ev.Deal(S))
     person_passes(driver, S)
-    driver.send(ev.Choose(N, cards(driver.table, N)[0]))
     save = driver.saves[-1]
     check_restores(driver.table, Save(save[0], save[1], driver.table.assisted))
-    driver.send(ev.Clear(N))
     person_passes(driver, N)
     assert drive_checking_saves(driver) > 52
 
@@ -139,13 +130,13 @@ def test_a_resumed_hand_plays_on_as_the_saved_one_would_have() -> None:
     assert hand is not None
     for _ in range(5):
         assert hand.turn == S
-        driver.send(ev.Use(S, hand.legal_plays()[0]))
+        driver.send(ev.Play(S, hand.legal_plays()[0]))
     copy = restored(table)
     twin = Driver(copy, driver.player_factory)
     twin.start()
     for each in (driver, twin):
         while each.table.hand is not None and each.table.hand.phase is not Phase.OVER:
-            each.send(ev.Use(S, each.table.hand.legal_plays()[0]))
+            each.send(ev.Play(S, each.table.hand.legal_plays()[0]))
     assert copy.hand is not None
     assert copy.hand.record() == hand.record()
 
@@ -179,8 +170,10 @@ def test_a_saved_state_that_does_not_fit_the_match_gives_way_to_the_match() -> N
                  desks={"south": {"chosen": ["zz", 3, stranger, own[0], own[0], *own[1:]]}})
     copy = restored(table, state=state)
     assert copy.stage is Stage.PASSING
-    assert len(copy.desks[S].chosen) <= 3 and set(copy.desks[S].chosen) <= set(cards(copy, S))
-    assert [str(c) for c in copy.desks[S].chosen] == own[:3]  # no stranger, no card twice
+    # the front end's choice, read back from such a state, keeps only what may be passed
+    choice = Choice()
+    choice.set(seat_state(copy, S), saved_choice(state, S))
+    assert [str(c) for c in choice.cards] == own[:2]  # no stranger, no card twice
 
 
 def test_saves_follow_the_game_not_the_choices_that_change_nothing() -> None:
@@ -194,8 +187,8 @@ def test_saves_follow_the_game_not_the_choices_that_change_nothing() -> None:
         assert len(driver.saves) == before + expected, event
 
     two = Card.parse("2C")
-    idle: list[ev.Event] = [ev.Use(S, two), ev.Undo(S), ev.AskHint(S), ev.Continue(S),
-                            ev.Clear(S), ev.PassChosen(S), ev.Elapsed(999)]
+    idle: list[ev.Event] = [ev.Play(S, two), ev.Undo(S), ev.AskHint(S), ev.Continue(S),
+                            ev.Pass(S, (two,)), ev.Elapsed(999)]
     for event in idle:
         saves(event, 0)
     saves(ev.Deal(S), 1)
@@ -204,35 +197,28 @@ def test_saves_follow_the_game_not_the_choices_that_change_nothing() -> None:
     stranger = next(c for c in hand.holding(W) if c != QS)
     first, second, third = choose_three(table, S)
     nothing: list[ev.Event] = [
-        ev.Use(S, stranger), ev.Choose(S, stranger), ev.PassChosen(S), ev.Clear(S),
+        ev.Play(S, stranger), ev.Pass(S, (first, second, stranger)), ev.Pass(S, (first,)),
         ev.Continue(S), ev.Undo(S), ev.Deal(S), ev.AskHint(S), ev.AskHint(S),
-        ev.Use(W, hand.holding(W)[0])]
+        ev.Play(W, hand.holding(W)[0]), ev.Pass(W, tuple(hand.holding(W)[:3]))]
     if QS in hand.holding(S):
-        nothing.append(ev.Choose(S, QS))
+        nothing.append(ev.Pass(S, (first, second, QS)))
     for event in nothing:
         saves(event, 0)
-    saves(ev.Choose(S, first), 1)
-    saves(ev.Use(S, second), 1)
-    saves(ev.Use(S, second), 1)  # put back
-    saves(ev.Clear(S), 1)
-    for card in (first, second, third):
-        saves(ev.Use(S, card), 1)
-    saves(ev.Use(S, stranger), 0)  # a fourth card is refused
-    saves(ev.PassChosen(S), 1)
-    saves(ev.PassChosen(S), 0)
+    saves(ev.Pass(S, (first, second, third)), 1)
+    saves(ev.Pass(S, (first, second, third)), 0)
     answer_decisions(driver)
     assert table.stage is Stage.RECEIVED
     saves(ev.Undo(S), 0)  # the exchange is made
     saves(ev.Continue(S), 1)
     assert table.stage is Stage.PLAYING and hand.turn == W
-    for event in (ev.Use(S, cards(table, S)[0]), ev.AskHint(S), ev.Continue(S), ev.Undo(S)):
+    for event in (ev.Play(S, cards(table, S)[0]), ev.AskHint(S), ev.Continue(S), ev.Undo(S)):
         saves(event, 0)
     while not (table.to_play(S) and table.stage is Stage.PLAYING) or due_decisions(driver):
         step(driver)
     illegal = [c for c in hand.holding(S) if c not in hand.legal_plays()]
     unheld = next(c for c in Card.all() if c not in hand.holding(S))
     assert illegal  # South must follow the suit led
-    for event in (ev.Use(S, illegal[0]), ev.Use(S, unheld), ev.AskHint(S), ev.AskHint(S),
+    for event in (ev.Play(S, illegal[0]), ev.Play(S, unheld), ev.AskHint(S), ev.AskHint(S),
                   ev.Continue(S)):
         saves(event, 0)
-    saves(ev.Use(S, hand.legal_plays()[0]), 1)
+    saves(ev.Play(S, hand.legal_plays()[0]), 1)

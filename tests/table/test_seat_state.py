@@ -22,6 +22,7 @@ from hearts.table import (
     Person,
     SeatSpec,
     SeatState,
+    Stage,
     Table,
     Wait,
     display_order,
@@ -49,8 +50,9 @@ def bad_event(table: Table, pick: random.Random) -> ev.Event:
     """Anything a person (or a stranger to the table) might send, good or bad."""
     seat = pick.choice(list(Seat))  # a computer's seat too: refused
     card = pick.choice(CARDS)
-    events: list[ev.Event] = [ev.Use(seat, card), ev.Choose(seat, card), ev.Clear(seat),
-                              ev.PassChosen(seat), ev.Continue(seat), ev.Deal(seat),
+    events: list[ev.Event] = [ev.Play(seat, card),
+                              ev.Pass(seat, tuple(pick.sample(CARDS, 3))),
+                              ev.Continue(seat), ev.Deal(seat),
                               ev.Undo(seat), ev.AskHint(seat)]
     return pick.choice(events)
 
@@ -100,11 +102,9 @@ def random_event(driver: Driver, seen: Sequence[Decide | Wait],
 
 def hidden(table: Table, hand: Hand, seat: Seat) -> list[Card]:
     """``seat``'s cards no other seat has seen or can infer: held since the deal,
-    neither passed, chosen, received nor played; not the 2 of clubs (it leads), nor
+    neither passed, received nor played; not the 2 of clubs (it leads), nor
     the queen of spades (the first trick's rule tells it from the other spades)."""
-    desk = table.desks.get(seat)
-    seen = {TWO_OF_CLUBS, QS, *hand.received(seat), *hand.passed(seat),
-            *(desk.chosen if desk is not None else ())}
+    seen = {TWO_OF_CLUBS, QS, *hand.received(seat), *hand.passed(seat)}
     dealt = set(hand.dealt(seat))
     return [c for c in hand.holding(seat) if c in dealt and c not in seen]
 
@@ -165,7 +165,7 @@ def check_own_cards(table: Table, seat: Seat, state: SeatState) -> None:
     hand = table.hand
     assert state.seat == seat
     if hand is None:
-        assert state.view is None and not (state.chosen or state.passed or state.raised
+        assert state.view is None and not (state.passable or state.passed or state.raised
                                            or state.legal or state.trick)
         return
     assert state.view == hand.view(seat)
@@ -178,9 +178,11 @@ def check_own_cards(table: Table, seat: Seat, state: SeatState) -> None:
     else:
         assert state.legal == frozenset()
     assert state.legal <= held
-    assert set(state.chosen) <= held and len(state.chosen) <= 3
+    assert state.passable <= held
+    if state.passable:
+        assert set(hand.passable(seat)) == state.passable and table.stage is Stage.PASSING
     if not table.is_person(seat):
-        assert state.chosen == () and state.actions == frozenset()
+        assert state.passable == frozenset() and state.actions == frozenset()
     assert state.passed in ((), hand.passed(seat))
     assert set(state.passed) <= set(hand.dealt(seat))
     assert state.raised <= held | set(hand.passed(seat))

@@ -95,7 +95,7 @@ def test_an_answer_after_an_undo_is_stale() -> None:
     assert hand is not None
     while not table.to_play(S) or due_decisions(driver) or table.stage is not Stage.PLAYING:
         step(driver)
-    driver.send(ev.Use(S, hand.legal_plays()[0]))
+    driver.send(ev.Play(S, hand.legal_plays()[0]))
     while table.stage is Stage.TRICK_SHOW:
         answer(driver, due_waits(driver)[0])
     (request,) = due_decisions(driver)  # the next computer card

@@ -65,7 +65,7 @@ def to_turn(driver: Driver, seat: Seat = S) -> None:
             continue
         if hand.turn is not None and hand.turn != seat and table.is_person(hand.turn) \
                 and table.stage is Stage.PLAYING and timers(driver):
-            driver.send(ev.Use(hand.turn, hand.legal_plays()[0]))
+            driver.send(ev.Play(hand.turn, hand.legal_plays()[0]))
             continue
         live = set(table.waiting_on)
         pauses = [r for r in driver.due if isinstance(r, Wait)
@@ -105,7 +105,7 @@ def test_a_person_who_does_not_pass_in_time_gets_a_computer_pass() -> None:
     driver, hand = dealt()
     table = driver.table
     answer_decisions(driver)  # the computers pass
-    driver.send(ev.Choose(S, choose_three(table, S)[0]))  # South chose one card, no more
+    driver.send(ev.Pass(S, tuple(choose_three(table, S)[:1])))  # one card is no pass
     effects = answer(driver, timer(driver))
     assert timed_out(effects) == [Say(Notice(NoticeKind.TIMED_OUT, S))]  # to everyone
     (request,) = [e for e in effects if isinstance(e, Decide)]
@@ -115,7 +115,7 @@ def test_a_person_who_does_not_pass_in_time_gets_a_computer_pass() -> None:
     answer(driver, request)
     expected = SteadyPlayer().choose_pass(request.view)
     assert hand.passed(S) == tuple(sorted(expected, key=lambda c: c.index))
-    assert table.desks[S].chosen == [] and table.stage is Stage.RECEIVED
+    assert table.stage is Stage.RECEIVED
     assert hand.stand_ins == [StandIn(S, None, "beginner", request.seed)]
     assert {"seat": "south", "decision": "pass", "player": "beginner",
             "seed": request.seed} in hand.record()["stand_ins"]
@@ -142,7 +142,7 @@ def test_every_turn_has_a_timer_of_its_own() -> None:
     driver, hand = at_souths_turn()
     table = driver.table
     first = timer(driver)
-    driver.send(ev.Use(S, hand.legal_plays()[0]))
+    driver.send(ev.Play(S, hand.legal_plays()[0]))
     assert first.token not in table.waiting_on and not timers(driver)
     effects = answer(driver, first)  # the old timer has no say on the next turn
     assert effects == []
@@ -170,9 +170,7 @@ def test_a_late_computer_pass_is_ignored_once_the_person_passed() -> None:
     driver.due.remove(request)
     mine = [c for c in hand.holding(S) if c != QS][:3]  # the lowest, not the steady pick
     assert isinstance(late, ev.Decided) and set(mine) != set(late.cards)
-    for card in mine:
-        driver.send(ev.Choose(S, card))
-    driver.send(ev.PassChosen(S))
+    driver.send(ev.Pass(S, tuple(mine)))
     assert driver.send(late) == []  # the person's own pass stands
     assert hand.passed(S) == tuple(sorted(mine, key=lambda c: c.index))
     answer_decisions(driver)
@@ -187,7 +185,7 @@ def test_a_late_computer_card_is_ignored_once_the_person_played() -> None:
     late = driver.answer(request)
     index = len(hand.plays)
     mine = hand.legal_plays()[-1]
-    driver.send(ev.Use(S, mine))
+    driver.send(ev.Play(S, mine))
     assert hand.plays[index] == mine
     assert driver.send(late) == []
     assert hand.plays[index] == mine and not [s for s in hand.stand_ins if s.seat == S]
@@ -196,7 +194,7 @@ def test_a_late_computer_card_is_ignored_once_the_person_played() -> None:
 def test_a_card_played_in_time_stops_the_timer() -> None:
     driver, hand = at_souths_turn()
     running = timer(driver)
-    driver.send(ev.Use(S, hand.legal_plays()[0]))
+    driver.send(ev.Play(S, hand.legal_plays()[0]))
     plays = hand.plays
     assert driver.send(ev.Elapsed(running.token)) == []
     assert hand.plays == plays
@@ -230,7 +228,7 @@ def test_a_timed_out_person_plays_on_themselves_next_time() -> None:
     assert table.is_person(S) and table.to_play(S)
     index = len(hand.plays)
     card = hand.legal_plays()[-1]
-    driver.send(ev.Use(S, card))
+    driver.send(ev.Play(S, card))
     assert hand.plays[index] == card
     assert [(s.seat, s.play) for s in hand.stand_ins] == [(S, first)]
 

@@ -22,6 +22,7 @@ from hearts.table import events as ev
 from hearts.table.driver import Driver
 
 from .helpers import (
+    QS,
     answer,
     cards,
     check_hand,
@@ -80,10 +81,10 @@ def play_hand_checking_prompts(driver: Driver) -> int:
             seat = hand.turn
             other = N if seat == S else S
             if cards(table, other):
-                effects = driver.send(ev.Use(other, cards(table, other)[0]))
+                effects = driver.send(ev.Play(other, cards(table, other)[0]))
                 refusal = Refusal(Reason.NOT_YOUR_TURN, seat=seat)
                 assert Say(Notice(NoticeKind.REFUSED, refusal=refusal), other) in effects
-            driver.send(ev.Use(seat, hand.legal_plays()[0]))
+            driver.send(ev.Play(seat, hand.legal_plays()[0]))
             people_cards += 1
         else:
             answer(driver, due_waits(driver)[0])
@@ -124,17 +125,17 @@ def test_two_people_play_a_whole_hand_through_the_table() -> None:
                               for seat in (S, N)}
 
 
-def test_each_persons_desk_is_their_own() -> None:
+def test_each_person_may_pass_only_their_own_cards() -> None:
     driver = make_driver(seats=two_people(), hold=True)
     driver.send(ev.Deal(N))
     table = driver.table
-    card = cards(table, N)[4]
-    driver.send(ev.Choose(N, card))
-    assert table.desks[N].chosen == [card] and table.desks[S].chosen == []
-    assert seat_state(table, N).chosen == (card,) and seat_state(table, N).raised == {card}
-    assert seat_state(table, S).chosen == () and seat_state(table, S).raised == set()
-    state = table.state()
-    assert state["desks"] == {"south": {"chosen": []}, "north": {"chosen": [str(card)]}}
+    assert seat_state(table, N).passable == frozenset(c for c in cards(table, N) if c != QS)
+    assert seat_state(table, S).passable == frozenset(c for c in cards(table, S) if c != QS)
+    theirs = tuple(cards(table, S)[:3])
+    effects = driver.send(ev.Pass(N, theirs))
+    refusal = Refusal(Reason.NOT_IN_HAND, card=theirs[0])
+    assert Say(Notice(NoticeKind.REFUSED, refusal=refusal), N) in effects
+    assert not table.passed(N) and "desks" not in table.state()
 
 
 def test_undo_is_refused_with_more_than_one_person() -> None:

@@ -12,7 +12,6 @@ from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player
 from hearts.table import Redraw, Save, Stage
 from hearts.tui.app import HeartsApp
-from hearts.tui.render import CARD_WIDTH
 
 SIZE = (80, 24)
 
@@ -159,9 +158,9 @@ def card_offset(app: HeartsApp, card: Card) -> tuple[int, int]:
     from hearts.tui.widgets import HandRow
 
     row = app.screen.query_one(HandRow)
-    cards = app.seat_view.state.cards
-    left = max(0, (row.size.width - len(cards) * CARD_WIDTH) // 2)
-    return left + cards.index(card) * CARD_WIDTH + 2, 3
+    offset = row.offset_of(card)
+    assert offset is not None, f"{card} is not in the hand"
+    return offset
 
 
 def play_hand_in_engine(hand: Hand) -> None:

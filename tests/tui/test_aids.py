@@ -69,7 +69,7 @@ async def test_hint_while_passing_raises_the_three_cards(tmp_path: Path) -> None
         hand = app.table.hand
         assert hand is not None
         advice = SteadyPlayer().choose_pass(hand.view(Seat.SOUTH))
-        assert sorted(app.seat_view.state.chosen) == sorted(advice)
+        assert sorted(app.seat_view.choice.cards) == sorted(advice)
         assert app.seat_view.prompt().startswith("Hint: pass the ")
         assert app.seat_view.state.assisted
         assert AdviceOf.seen == [hand.view(Seat.SOUTH)]  # the user's own view only
@@ -256,7 +256,9 @@ async def test_undo_takes_back_the_card_and_the_others_replay_the_same(tmp_path:
         await settle(pilot)
         undone = app.table.hand
         assert undone is not None
-        assert undone.record() == record  # seed and players kept, the cards gone
+        assert {**undone.record(), "assisted": []} == {**record, "assisted": []}  # seed and
+        # players kept, the cards gone; the hand says who had help
+        assert undone.assisted == {Seat.SOUTH}
         assert undone.seed is not None and undone.players is not None
         assert app.seat_view.state.to_play and app.seat_view.highlighted == card
         assert app.seat_view.state.assisted
@@ -282,7 +284,7 @@ async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None
         await pilot.press("u")
         hand = app.table.hand
         assert hand is not None and hand.passed(Seat.SOUTH) == ()
-        assert sorted(app.seat_view.state.chosen) == sorted(cards)
+        assert sorted(app.seat_view.choice.cards) == sorted(cards)
         release.set()
         await app.workers.wait_for_complete()
         await pilot.pause(0)

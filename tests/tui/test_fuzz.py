@@ -39,7 +39,7 @@ def check_invariants(app: HeartsApp) -> None:
         assert sum(hand.points) in (hand.rules.scoring.hand_value,
                                     3 * hand.rules.scoring.hand_value)
     cards_in_hand = app.seat_view.state.cards
-    assert set(app.seat_view.state.chosen) <= set(cards_in_hand)
+    assert set(app.seat_view.choice.cards) <= set(cards_in_hand)
 
 
 async def test_random_input_never_breaks_the_game(tmp_path: Path) -> None:

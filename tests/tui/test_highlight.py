@@ -23,9 +23,7 @@ def _playing() -> tuple[Table, Driver, SeatView]:
     view = SeatView()
     driver.send(ev.Deal(S))
     view.show(seat_state(table, S))
-    for card in [c for c in view.state.cards if c != Card.parse("QS")][:3]:
-        driver.send(ev.Choose(S, card))
-    driver.send(ev.PassChosen(S))
+    driver.send(ev.Pass(S, tuple([c for c in view.state.cards if c != Card.parse("QS")][:3])))
     view.show(seat_state(table, S))
     return table, driver, view
 
@@ -49,7 +47,7 @@ def test_each_turn_begins_on_the_lowest_card_that_may_be_played() -> None:
         assert card is not None
         if card not in view.state.legal:
             card = _lowest(view)
-        driver.send(ev.Use(S, card))
+        driver.send(ev.Play(S, card))
         view.show(seat_state(table, S))
         if view.state.legal:  # ...and the next turn begins on the lowest again
             assert view.highlighted == _lowest(view)
@@ -77,9 +75,7 @@ def test_a_new_hand_and_the_cards_received_start_at_the_first_card() -> None:
     view.show(seat_state(table, S))
     assert view.highlight.index == 0
     view.highlight.move(view.state, 5)
-    for card in [c for c in view.state.cards if c != Card.parse("QS")][:3]:
-        driver.send(ev.Choose(S, card))
-    driver.send(ev.PassChosen(S))
+    driver.send(ev.Pass(S, tuple([c for c in view.state.cards if c != Card.parse("QS")][:3])))
     while table.stage is Stage.PASSING:
         request = driver.due[0]
         driver.due.remove(request)
@@ -98,7 +94,7 @@ def test_a_hint_and_a_card_taken_back_are_where_the_highlight_rests() -> None:
     view.told(Notice(NoticeKind.HINT, cards=(advised,)))
     view.show(seat_state(table, S))
     assert view.highlighted == advised
-    driver.send(ev.Use(S, advised))
+    driver.send(ev.Play(S, advised))
     view.show(seat_state(table, S))
     driver.send(ev.Undo(S))
     view.told(Notice(NoticeKind.TAKEN_BACK, card=advised))

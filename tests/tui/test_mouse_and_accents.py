@@ -28,9 +28,9 @@ async def test_press_on_one_card_and_release_on_another_does_nothing(tmp_path: P
         await pilot.mouse_down(HandRow, offset=card_offset(app, first))
         await pilot.mouse_up(HandRow, offset=card_offset(app, second))
         await pilot.pause()
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         await pilot.click(HandRow, offset=card_offset(app, second))
-        assert list(app.seat_view.state.chosen) == [second]
+        assert list(app.seat_view.choice.cards) == [second]
 
 
 def _keys(screen: object) -> set[str]:

@@ -52,6 +52,28 @@ async def test_options_change_save_and_reload(tmp_path: Path) -> None:
     assert again.table.rules.target == 200
 
 
+async def test_the_queen_of_spades_rule_on_the_options_page(tmp_path: Path) -> None:
+    app = make_app(tmp_path, level=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        line = screen.query_one("#option-12")
+        assert str(line.render()) == "=  Queen of spades    may not be passed"
+        # its line stands under the passing, and its key is =
+        rows = [row.id for row in screen.query(".option-row")]
+        assert rows.index("option-12") == rows.index("option-2") + 1
+        await pilot.press("equals_sign")
+        assert screen.options.pass_queen and screen.options.rule_set is None  # Custom
+        assert str(line.render()).endswith("may be passed")
+        await pilot.press("plus", "r")  # back again; then the Classic set, which passes it
+        assert screen.options.rule_set is RuleSet.CLASSIC and screen.options.pass_queen
+        await pilot.press("s", "d")
+        await settle(pilot)
+        assert app.table.hand is not None and app.table.hand.rules.pass_queen
+    assert load_options(options_path(tmp_path)).options.pass_queen
+
+
 async def test_options_take_effect_from_the_next_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -274,6 +296,30 @@ async def test_nothing_moves_behind_the_too_small_notice(tmp_path: Path) -> None
 
 
 
+async def test_a_large_terminal_gets_big_cards_and_back(tmp_path: Path) -> None:
+    # U19: a 120x40 terminal had the 80x24 table in its middle
+    from hearts.tui.widgets import BIG, REGULAR, HandRow
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        await settle(pilot)
+        row = app.screen.query_one(HandRow)
+        assert app.screen.has_class("large") and row.drawn_in is BIG
+        assert row.size.height == BIG.hand_height
+        cards = app.seat_view.state.cards
+        left = (row.size.width - len(cards) * BIG.card_width) // 2
+        # a click on the sixth column of the fifth card, on its sixth row, takes it
+        await pilot.click(HandRow, offset=(left + 4 * BIG.card_width + 5, 6))
+        assert app.seat_view.choice.cards == [cards[4]]
+        lines = str(row.render()).split("\n")
+        assert lines[0][left + 4 * BIG.card_width:][:BIG.card_width] == "┌─────┐"  # raised
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.screen.has_class("large") and row.drawn_in is REGULAR
+        assert row.size.height == REGULAR.hand_height
+
+
 async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> None:
     (tmp_path / "options.json").write_bytes(b"{ not json")
     app = make_app(tmp_path, level=None)
@@ -288,7 +334,7 @@ async def test_saving_options_keeps_a_damaged_options_file(tmp_path: Path) -> No
 async def test_the_first_start_says_another_rule_set_is_a_key_away(tmp_path: Path) -> None:
     app = make_app(tmp_path, first_start_notice=True, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.seat_view.notice == FIRST_START
+        assert app.seat_view.offer == FIRST_START
         assert FIRST_START in screen_text(app)
         await pilot.press("o", "r", "s")  # the key it names
         assert app.options.rule_set is RuleSet.CLASSIC
@@ -306,7 +352,32 @@ async def test_the_first_start_says_another_rule_set_is_a_key_away(tmp_path: Pat
         assert not (folder / "options.json").exists() or folder == saved
         again = make_app(folder, first_start_notice=True, data_dir=folder)
         async with again.run_test(size=SIZE):
-            assert FIRST_START not in (again.seat_view.notice or "")
+            assert FIRST_START not in again.seat_view.prompt()
+
+
+async def test_the_first_start_offer_stays_until_it_is_answered(tmp_path: Path) -> None:
+    # notices give way after a moment; the offer stays until the player answers it
+    for answer in ("options", "deal"):
+        folder = tmp_path / answer
+        app = make_app(folder, first_start_notice=True, data_dir=folder, message_seconds=0.5)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(1.0)
+            assert FIRST_START in screen_text(app)
+            await pilot.press("space")  # a notice (no hand yet) stands over it a while
+            assert "There is no hand yet" in app.seat_view.prompt()
+            assert FIRST_START not in app.seat_view.prompt()
+            await pilot.pause(1.0)
+            assert FIRST_START in app.seat_view.prompt()
+            await pilot.press("escape", "h", "q")  # the help page is no answer
+            assert FIRST_START in app.seat_view.prompt()
+            if answer == "options":
+                await pilot.press("o", "c")  # looked at the rules, kept the Original
+            else:
+                await pilot.press("d")  # played on with the Original rules
+                await settle(pilot)
+            await pilot.pause(1.0)
+            assert FIRST_START not in app.seat_view.prompt()
+            assert FIRST_START not in screen_text(app)
 
 
 async def test_a_late_click_on_a_page_under_another_closes_neither(tmp_path: Path) -> None:

@@ -55,13 +55,13 @@ async def test_passing_flow_by_keyboard(tmp_path: Path) -> None:
                                       "quit"}
         first = app.seat_view.highlighted
         await pilot.press("space")
-        assert list(app.seat_view.state.chosen) == [first]
+        assert list(app.seat_view.choice.cards) == [first]
         assert str(app.screen.query_one("#button-pass", GameButton).label) == "Pass 1"
         await pilot.press("space")  # choosing again lowers it
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         await pilot.press("space", "right", "enter")
         await pilot.press("c")
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         await pilot.press("p")
         assert "3 cards" in app.seat_view.prompt()
         before = set(app.seat_view.state.cards)
@@ -114,8 +114,29 @@ async def test_queen_of_spades_may_not_be_passed(tmp_path: Path) -> None:
         queen = Card.parse("QS")
         x, y = card_offset(app, queen)
         await pilot.click(HandRow, offset=(x, y))
-        assert list(app.seat_view.state.chosen) == []
+        assert list(app.seat_view.choice.cards) == []
         assert "The queen of spades may not be passed" in app.seat_view.prompt()
+
+
+async def test_the_passing_prompt_names_the_queen_only_when_it_may_not_go(
+        tmp_path: Path) -> None:
+    queen = Card.parse("QS")
+    holds = next(s for s in range(100) if south_holds_queen(s))
+    lacks = next(s for s in range(100) if not south_holds_queen(s))
+    for seed, rules, named in ((holds, None, True), (lacks, None, False),
+                               (holds, "classic", False)):
+        folder = tmp_path / f"{seed}-{rules}"
+        app = make_app(folder, seed=seed, rules=rules, data_dir=folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("d")
+            await settle(pilot)
+            prompt = words.prompt_text(app.seat_view.state)
+            assert prompt.startswith("Choose 3 cards to pass left")
+            assert ("queen of spades" in prompt) is named, prompt
+            assert (queen in app.seat_view.state.cards) is (seed == holds)
+            if rules == "classic":  # Windows' Classic: the queen may go
+                await pilot.click(HandRow, offset=card_offset(app, queen))
+                assert app.seat_view.choice.cards == [queen]
 
 
 async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
@@ -126,7 +147,7 @@ async def test_a_fourth_card_is_refused(tmp_path: Path) -> None:
         cards = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:4]
         for card in cards:
             await pilot.click(HandRow, offset=card_offset(app, card))
-        assert list(app.seat_view.state.chosen) == cards[:3]
+        assert list(app.seat_view.choice.cards) == cards[:3]
         assert "3 cards" in app.seat_view.prompt()
 
 

@@ -47,7 +47,7 @@ def screen(app: HeartsApp) -> tuple[object, ...]:
     # the trick area's height follows the status line's, which wraps long messages
     trick = page.query_one(TrickArea).render().plain.rstrip()
     return (trick, page.query_one(HandRow).render().plain,
-            buttons, app.seat_view.stage, tuple(app.seat_view.state.chosen))
+            buttons, app.seat_view.stage, tuple(app.seat_view.choice.cards))
 
 
 def stats_text(app: HeartsApp) -> str:
@@ -100,13 +100,13 @@ async def test_resume_while_choosing_passes(tmp_path: Path) -> None:
         app = pilot.app
         assert isinstance(app, HeartsApp)
         for _ in range(2):  # choose two cards other than the queen of spades
-            while app.seat_view.highlighted in (Card.parse("QS"), *app.seat_view.state.chosen):
+            while app.seat_view.highlighted in (Card.parse("QS"), *app.seat_view.choice.cards):
                 await pilot.press("right")
             await pilot.press("space")
         await pilot.press("right")
 
     _first, second = await quit_and_resume(tmp_path, steps)
-    assert len(second.seat_view.state.chosen) == 2
+    assert len(second.seat_view.choice.cards) == 2
 
 
 async def test_resume_with_received_cards_on_show(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """Snapshots of each screen state with a fixed seed (pytest-textual-snapshot): every
-state at 80x24, the table at 100x30 and 200x50, and the aids."""
+state at 80x24, the table at 100x30, 120x40 (big cards) and 200x50, and the aids."""
 
 from __future__ import annotations
 
@@ -123,6 +123,40 @@ async def _mid_hand(pilot: Pilot[None]) -> None:
 
 def test_table_at_100x30(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=(100, 30), run_before=_mid_hand)
+
+
+async def _three_played(pilot: Pilot[None]) -> None:
+    app = _app(pilot)
+    await deal_and_pass(pilot)
+    await play_until(pilot, lambda: len(app.table.hand.trick) == 3)  # type: ignore[union-attr]
+
+
+def test_table_at_80x24_with_a_trick_on_it(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=SIZE, run_before=_three_played)
+
+
+def test_table_at_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    # a large terminal gets big cards, further apart, not the 80x24 table in its middle
+    assert snap_compare(make_app(tmp_path), terminal_size=(120, 40), run_before=_three_played)
+
+
+def test_passing_at_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("d")
+        await settle(pilot)
+        app = _app(pilot)
+        for card in [c for c in app.seat_view.state.cards if c != Card.parse("QS")][1:3]:
+            await pilot.click(HandRow, offset=card_offset(app, card))
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_end_of_hand_at_120x40(snap_compare: Any, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await deal_and_pass(pilot)
+        await play_out_hand_by_keys(pilot)
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(120, 40), run_before=run_before)
 
 
 def test_table_at_200x50(snap_compare: Any, tmp_path: Path) -> None:

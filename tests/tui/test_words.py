@@ -102,3 +102,40 @@ def test_every_error_code_a_client_can_meet_has_words() -> None:
         assert text and text[0].isupper()
     assert words.error_text(ErrorCode.BAD_NAME, "a name may not hold control characters") \
         == "A name may not hold control characters"
+
+
+def test_a_notice_of_ones_own_seat_speaks_to_you() -> None:
+    # U17: "you is back"; NAMED is North's state (Bob)
+    for kind, yours, theirs in (
+            (NoticeKind.BACK, "You are back", "Ann is back"),
+            (NoticeKind.JOINED, "You sat down", "Ann sat down"),
+            (NoticeKind.AWAY, "You are away - a computer player plays for you if you are "
+                              "not back soon",
+             "Ann is away - a computer player plays for them if they are not back soon"),
+            (NoticeKind.LEFT, "You left the table - a computer player plays your seat until "
+                              "someone takes it",
+             "Ann left the table - a computer player plays the seat until someone takes it"),
+            (NoticeKind.STAND_IN, "A computer player plays for you for now",
+             "A computer player plays for Ann for now"),
+            (NoticeKind.FREED, "The host freed your seat - a computer player plays it for now",
+             "The host freed Ann's seat - a computer player plays it for now"),
+            (NoticeKind.COMPUTER_SEATED, "The host gave your seat to a computer player",
+             "The host gave Ann's seat to a computer player")):
+        assert words.notice_text(Notice(kind, Seat.NORTH), NAMED) == yours
+        assert words.notice_text(Notice(kind, Seat.SOUTH), NAMED) == theirs
+    for kind in NoticeKind:  # nothing ever begins with a small "you"
+        text = words.notice_text(Notice(kind, Seat.NORTH, count=1, text="x",
+                                        refusal=Refusal(Reason.THREE_CARDS),
+                                        card=Card.parse("2C"), cards=(Card.parse("2C"),)), NAMED)
+        assert not text.startswith("you"), text
+
+
+def test_one_point_is_a_point() -> None:
+    # U18: "with 1 points"
+    assert words.winner_text(replace(NAMED, scores=(1, 45, 101, 45)), (Seat.SOUTH,)) == (
+        "Game over - Ann wins with 1 point")
+    assert words.winner_text(replace(NAMED, scores=(45, 45, 1, 101)), (Seat.NORTH,)) == (
+        "Game over - You win with 1 point")
+    assert words.winner_text(NAMED, (Seat.WEST, Seat.NORTH)).endswith("with 45 points")
+    assert [words.counted(n, "verdict") for n in (0, 1, 2)] == [
+        "0 verdicts", "1 verdict", "2 verdicts"]

@@ -1,7 +1,8 @@
 """Computer players, Beginner to Expert.
 
 ``make_player(level, seed)`` returns a player with ``choose_pass(view)`` (three
-cards, never the queen of spades) and ``choose_play(view)`` (one legal card).
+cards, the queen of spades only where the rules let it be passed) and
+``choose_play(view)`` (one legal card).
 Players see only a :class:`~hearts.view.PlayerView`; each decision is a pure
 function of the view and the seed.
 """
@@ -22,7 +23,7 @@ class Player(Protocol):
     """A computer player: decisions from a PlayerView only."""
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        """Three cards to pass (never the queen of spades)."""
+        """Three cards to pass (the queen of spades only where ``view.rules.pass_queen``)."""
         ...
 
     def choose_play(self, view: PlayerView) -> Card:

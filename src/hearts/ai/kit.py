@@ -32,6 +32,8 @@ class RuleKit(NamedTuple):
     """Hearts may not be led until broken."""
     first_trick: bool
     """No points on the first trick."""
+    pass_queen: bool = False
+    """The queen of spades may be passed."""
 
 
 @lru_cache(maxsize=64)
@@ -41,4 +43,4 @@ def rule_kit(rules: Rules) -> RuleKit:
     table = core.card_points_table(scoring, rules.jack_of_diamonds)
     return RuleKit(table, core.heart_points_table(scoring), table[core.QUEEN_OF_SPADES_INDEX],
                    core.hand_value(scoring), scoring, rules.jack_of_diamonds,
-                   rules.first_lead, rules.leading_hearts, rules.first_trick)
+                   rules.first_lead, rules.leading_hearts, rules.first_trick, rules.pass_queen)

@@ -34,6 +34,9 @@ def pass_danger(hand: int, kit: RuleKit) -> list[tuple[int, int]]:
     hearts = hand & SUIT_MASKS[2]
     top_heart = hearts.bit_length() - 1
     scored = []
+    if has_queen and kit.pass_queen:
+        # where the rules let it go: away when too few low spades guard it, else kept
+        scored.append((22 if low_spades < 3 else -5, QUEEN_OF_SPADES_INDEX))
     for index in range(52):
         if not hand >> index & 1 or index == QUEEN_OF_SPADES_INDEX:
             continue
@@ -71,7 +74,8 @@ def pass_danger(hand: int, kit: RuleKit) -> list[tuple[int, int]]:
 
 
 def choose_pass_mask(hand: int, kit: RuleKit) -> int:
-    """The three cards to pass (never the queen of spades), as a mask."""
+    """The three cards to pass, as a mask (the queen of spades only where the rules
+    let it be passed, and never in a hand passed to shoot)."""
     if _shooting_hand(hand):
         lows = [index for index in range(52)
                 if hand >> index & 1 and index != QUEEN_OF_SPADES_INDEX]

@@ -63,7 +63,7 @@ class JudgementPlayer:
         return f"{type(self).__name__}({self.level.label}, seed={self.seed})"
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        """Three cards to pass, never the queen of spades."""
+        """Three cards to pass (the queen of spades only where the rules allow)."""
         hand = 0
         for card in view.hand:
             hand |= card.bit

@@ -22,7 +22,8 @@ win to each. Reports give each side's moons, shot and conceded.
 --rules takes a rule set and the options page's settings as one comma-separated
 value, e.g. classic, omnibus,50 or classic,left: a set (original, the default;
 classic; omnibus), then house-scoring or classic-scoring, jack-of-diamonds,
-first-lead, leading-hearts, first-trick, left, rotate or rotate-hold, and the
+first-lead, leading-hearts, first-trick, pass-queen (no- before one of these
+switches it off: classic,no-pass-queen), left, rotate or rotate-hold, and the
 target score (any positive whole number); what is not named keeps the set's
 rule (the target 100).
 

@@ -117,7 +117,8 @@ def ladder_markdown(steps: Sequence[tuple[Level, Level, Summary]], rules: Rules,
         lines.append(f"| {upper.label} | {lower.label} | {s.deals} | {s.hands} | "
                      f"{s.a_mean:.3f} | {s.b_mean:.3f} | {s.diff:+.3f} | ±{s.ci95:.3f} | "
                      f"{s.z:.2f} | {s.a_moons} | {s.b_moons} |")
-    rule_text = ", ".join(f"{key} {value}" for key, value in rules.to_json().items())
+    named = {**rules.to_json(), "pass_queen": rules.pass_queen}  # said even when off
+    rule_text = ", ".join(f"{key} {value}" for key, value in named.items())
     lines += ["", f"Rules: {rule_text}.", "", f"Seed {seed}. Command:", "",
               f"    {command}", ""]
     return "\n".join(lines)

@@ -3,16 +3,17 @@
 
 A rule set's name sets every rule but the target: ``original`` (the defaults),
 ``classic`` (the 2 of clubs leads, no points on the first trick, hearts not led
-until broken, passing left, right, across and hold, classic scoring) or
-``omnibus`` (classic with the jack of diamonds). The options page's settings
-have a word each: ``house-scoring`` or ``classic-scoring``; ``jack-of-diamonds``,
-``first-lead``, ``leading-hearts`` and ``first-trick`` switch a rule on;
-``left``, ``rotate`` or ``rotate-hold`` choose the passing; a positive whole
-number is the target. Words after a set change it (``classic,left`` is Classic
-passing left every hand), whatever their order; anything not named keeps what it
-was: the Original rules to 100 for the arena, ``hearts host`` and the benchmark,
-the saved options for the game (so ``hearts --rules classic`` keeps the target
-saved).
+until broken, passing left, right, across and hold, the queen of spades may be
+passed, classic scoring) or ``omnibus`` (classic with the jack of diamonds). The
+options page's settings have a word each: ``house-scoring`` or
+``classic-scoring``; ``jack-of-diamonds``, ``first-lead``, ``leading-hearts``,
+``first-trick`` and ``pass-queen`` switch a rule on, and the same word after
+``no-`` switches it off (``classic,no-pass-queen``); ``left``, ``rotate`` or
+``rotate-hold`` choose the passing; a positive whole number is the target. Words
+after a set change it (``classic,left`` is Classic passing left every hand),
+whatever their order; anything not named keeps what it was: the Original rules
+to 100 for the arena, ``hearts host`` and the benchmark, the saved options for
+the game (so ``hearts --rules classic`` keeps the target saved).
 """
 
 from __future__ import annotations
@@ -27,18 +28,22 @@ from hearts.rules import Passing, Rules, RuleSet, Scoring
 __all__ = ["RULES_HELP", "RULE_WORDS", "checked_rules_argument", "parse_rules", "rules_argument",
            "rules_text"]
 
-_SWITCHES = ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick")
+_SWITCHES = ("jack_of_diamonds", "first_lead", "leading_hearts", "first_trick", "pass_queen")
+_OFF = "no-"
+"""Before a switch's word, switches that rule off."""
 _SCORING_WORDS = {f"{scoring.value}-scoring": scoring for scoring in Scoring}
 
 RULE_WORDS = (
     [rule_set.value for rule_set in RuleSet] + list(_SCORING_WORDS)
     + [name.replace("_", "-") for name in _SWITCHES] + [p.value for p in Passing])
-"""Every word ``--rules`` accepts besides a target score (a positive whole number)."""
+"""Every word ``--rules`` accepts besides a target score (a positive whole number) and
+a switch's word after ``no-``."""
 
 RULES_HELP = ("a rule set (original, the default; classic; omnibus) and settings that "
               "change it: house-scoring or classic-scoring, jack-of-diamonds, first-lead, "
-              "leading-hearts, first-trick, left, rotate or rotate-hold, a target score; "
-              "comma-separated, e.g. classic or classic,left,50")
+              "leading-hearts, first-trick, pass-queen (no- before one of these switches "
+              "it off), left, rotate or rotate-hold, a target score; comma-separated, e.g. "
+              "classic or classic,left,50")
 """``--rules`` in a command's ``--help``."""
 
 
@@ -52,9 +57,11 @@ def _setting(word: str) -> tuple[str, Any]:
         return "target", int(word)
     if word.replace("-", "_") in _SWITCHES:
         return word.replace("-", "_"), True
+    if word.startswith(_OFF) and word[len(_OFF):].replace("-", "_") in _SWITCHES:
+        return word[len(_OFF):].replace("-", "_"), False
     hint = f" (the scoring is {word}-scoring)" if f"{word}-scoring" in _SCORING_WORDS else ""
-    raise ValueError(f"unknown rule {word!r}{hint}; use any of: {', '.join(RULE_WORDS)}, "
-                     "or a target score such as 100")
+    raise ValueError(f"unknown rule {word!r}{hint}; use any of: {', '.join(RULE_WORDS)} "
+                     "(no- before a rule switches it off), or a target score such as 100")
 
 
 def parse_rules(text: str, base: Rules | None = None) -> Rules:
@@ -102,17 +109,15 @@ def checked_rules_argument(refusal: Callable[[Rules], str | None]) -> Callable[[
     return argument
 
 
-def _words_from(rule_set: RuleSet, rules: Rules) -> list[str] | None:
-    """The words that make ``rules`` from ``rule_set`` (target aside), or None when
-    no words can (a rule the set switches on is off in ``rules``)."""
+def _words_from(rule_set: RuleSet, rules: Rules) -> list[str]:
+    """The words that make ``rules`` from ``rule_set`` (target aside)."""
     base = rule_set.rules(rules.target)
-    if any(getattr(base, name) and not getattr(rules, name) for name in _SWITCHES):
-        return None
     words = [rule_set.value]
     if rules.scoring is not base.scoring:
         words.append(f"{rules.scoring.value}-scoring")
-    words += [name.replace("_", "-") for name in _SWITCHES
-              if getattr(rules, name) and not getattr(base, name)]
+    for name in _SWITCHES:
+        if getattr(rules, name) != getattr(base, name):
+            words.append(("" if getattr(rules, name) else _OFF) + name.replace("_", "-"))
     if rules.passing is not base.passing:
         words.append(rules.passing.value)
     return words
@@ -121,6 +126,5 @@ def _words_from(rule_set: RuleSet, rules: Rules) -> list[str] | None:
 def rules_text(rules: Rules) -> str:
     """The shortest ``--rules`` value naming every setting of ``rules``: a rule
     set, what differs from it, and the target (``classic,left,100``)."""
-    candidates = [words for rule_set in RuleSet
-                  if (words := _words_from(rule_set, rules)) is not None]
+    candidates = [_words_from(rule_set, rules) for rule_set in RuleSet]
     return ",".join([*min(candidates, key=len), str(rules.target)])

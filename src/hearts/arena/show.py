@@ -77,11 +77,12 @@ def show(path: Path, only: int | None = None, console: Console | None = None) ->
               f"--hand must be 1 to {len(records)}", file=sys.stderr)
         return 2
     status = 0
-    for number, (where, record) in enumerate(records, 1):
+    for number, entry in enumerate(records, 1):
+        where = entry.where
         if only is not None and number != only:
             continue
         try:
-            hand = Hand.from_record(record)
+            hand = Hand.from_record(entry.record)  # read once by read_records
         except HandRecordError as error:
             print(f"hearts-arena show: {path}, {where}: {error}", file=sys.stderr)
             status = 1

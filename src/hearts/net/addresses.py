@@ -3,10 +3,13 @@
 A host listening on every address (``--host 0.0.0.0`` or ``::``) prints the
 address of each network interface, because the machine's name may mean
 nothing to a friend's computer. The addresses come from the standard library:
-on Linux, each interface (:func:`socket.if_nameindex`) is asked for its IPv4
-address (the ``SIOCGIFADDR`` ioctl) and ``/proc/net/if_inet6`` lists the IPv6
-ones; elsewhere, the addresses the machine's name resolves to, and the one it
-would send from to reach the internet (no packet is sent).
+on Linux, each interface (:func:`socket.if_nameindex`) that is up and running
+is asked for its IPv4 address (the ``SIOCGIFADDR`` ioctl; an interface with no
+link, such as an idle container bridge, is left out) and ``/proc/net/if_inet6``
+lists the IPv6 ones; elsewhere, the addresses the machine's name resolves to.
+The address the machine would send from to reach the internet (no packet is
+sent) is its own network's, the one friends beside it use: it comes first,
+then the other interfaces' (a VPN's point-to-point link last).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import ipaddress
 import socket
 import struct
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 __all__ = ["WILDCARDS", "Address", "host_addresses", "is_loopback", "shown_host"]
@@ -26,6 +29,10 @@ WILDCARDS = ("", "0.0.0.0", "::")
 
 _SIOCGIFADDR = 0x8915
 """Linux's ioctl that reads an interface's IPv4 address."""
+_SIOCGIFFLAGS = 0x8913
+"""Linux's ioctl that reads an interface's flags."""
+_IFF_UP, _IFF_POINTOPOINT, _IFF_RUNNING = 0x1, 0x10, 0x40
+"""The flags read: the interface is up, a point-to-point link (a VPN's), has a link."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,11 @@ class Address:
     ip: str
     interface: str = ""
     """The network interface's name, where known (``eth0``, ``lo``)."""
+    route: bool = False
+    """The address this machine reaches the internet from (its own network's)."""
+    point_to_point: bool = False
+    """On a point-to-point link, such as a VPN's (friends beside the machine
+    cannot use it)."""
 
     @property
     def local(self) -> bool:
@@ -70,7 +82,8 @@ def shown_host(host: str) -> str:
 
 
 def host_addresses(ipv6: bool = True) -> list[Address]:
-    """This machine's addresses, the ones friends can use first and those that
+    """This machine's addresses, the ones friends can use first (the one it reaches
+    the internet from before the others, a VPN's last among them) and those that
     only work on this machine last; link-local IPv6 addresses are left out."""
     found: dict[str, Address] = {}
     if sys.platform.startswith("linux"):
@@ -79,8 +92,18 @@ def host_addresses(ipv6: bool = True) -> list[Address]:
     if not any(not a.local for a in found.values()):
         for address in _resolved(ipv6):
             found.setdefault(address.ip, address)
+    route = _route_address()
+    if route is not None and route in found:
+        found[route] = replace(found[route], route=True)
     addresses = [a for a in found.values() if not (a.version == 6 and a.link_local)]
-    return sorted(addresses, key=lambda a: (a.local, a.version, a.interface, a.ip))
+    return sorted(addresses, key=_order)
+
+
+def _order(address: Address) -> tuple[bool, int, bool, bool, str, str]:
+    """Friends' addresses first, the route's first of them and a VPN's last; IPv4
+    before IPv6; then by interface and address."""
+    return (address.local, address.version, address.point_to_point, not address.route,
+            address.interface, address.ip)
 
 
 def _linux_ipv4() -> list[Address]:
@@ -91,10 +114,15 @@ def _linux_ipv4() -> list[Address]:
         for _index, name in socket.if_nameindex():
             request = struct.pack("256s", name.encode()[:15])
             try:
+                flags = struct.unpack_from(
+                    "H", fcntl.ioctl(sock.fileno(), _SIOCGIFFLAGS, request), 16)[0]
                 answer = fcntl.ioctl(sock.fileno(), _SIOCGIFADDR, request)
             except OSError:
                 continue  # no IPv4 address on that interface (or it is down)
-            found.append(Address(socket.inet_ntoa(answer[20:24]), name))
+            if flags & (_IFF_UP | _IFF_RUNNING) != _IFF_UP | _IFF_RUNNING:
+                continue  # down, or no link: nobody can reach it
+            found.append(Address(socket.inet_ntoa(answer[20:24]), name,
+                                 point_to_point=bool(flags & _IFF_POINTOPOINT)))
     return found
 
 
@@ -116,9 +144,16 @@ def _resolved(ipv6: bool) -> list[Address]:
         for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM):
             if info[0] in families:
                 found.append(Address(str(info[4][0]).split("%")[0]))
-    # The address this machine would send from to reach the internet: connect()
-    # on a UDP socket only picks a route.
+    route = _route_address()
+    if route is not None:
+        found.append(Address(route))
+    return found
+
+
+def _route_address() -> str | None:
+    """The IPv4 address this machine would send from to reach the internet, if it
+    has a route there: connect() on a UDP socket only picks a route."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-        found.append(Address(str(sock.getsockname()[0])))
-    return found
+        return str(sock.getsockname()[0])
+    return None

@@ -1,54 +1,57 @@
 """Load benchmark of the table server: ``python -m hearts.net.bench``.
 
-Measured the way a server is judged: the table server runs alone in a process
-of its own (four people a table, no computer players), and the people are
-scripted clients (:class:`~hearts.net.scripted.Scripted`, a Beginner's
-choices, over real WebSocket connections) in other processes, each process
-holding the four people of some tables. The tables play at a person's pace:
-each person thinks ``--pace`` seconds before a card (2 s by default, so a
-table plays one card every two seconds; 0 plays as fast as the machine goes),
-and the tables start at moments spread over one pace so they do not play in
-step.
+Measured the way a server is judged, on a machine the benchmark can judge:
+the table server runs alone in a process of its own, pinned to one processor
+(``--server-cpu``, 0 by default: its CPU time is the server's alone), with four
+people a table and no computer players; the people are lean scripted clients
+(a raw WebSocket each, the state kept as JSON, a random legal card) in other
+processes pinned to the other processors, many connections in each, so that
+the people cost less than the server. The tables play at a person's pace:
+each person thinks ``--pace`` seconds before a card (2 s by default, so a table
+plays one card every two seconds; 0 plays as fast as the machine goes), and
+the tables start at moments spread over one pace so they do not play in step.
 
 Once every person is seated and a warm-up of three paces has passed, for
-``--seconds`` the benchmark measures the time from a
-person sending a card until the last of the three others at the table has the
-state that shows it (its median, 95th percentile and worst), the server
-process's CPU time divided by the cards played, and the server's memory a
-table (its resident size from ``/proc``, so Linux only: once the tables are
-open, and while every seat is connected and playing). ``--tables`` may list
-several counts (``--tables 100,250,500,1000``), run one after the other; the
-largest that kept the 95th percentile within ``--target`` milliseconds is
-reported as what one server process holds.
+``--seconds`` the benchmark measures the time from a person sending a card
+until the last of the three others at the table has the state that shows it
+(its median, 95th percentile and worst), the server process's CPU time divided
+by the cards played (and the part of it spent building and sending the seats'
+states, ``Redraw``), and the server's memory a table (its resident size from
+``/proc``, so Linux only: once the tables are open, and while every seat is
+connected and playing). ``--tables`` may list several counts
+(``--tables 500,1000,2000``), run one after the other; the largest that kept
+the 95th percentile within ``--target`` milliseconds, every person seated, is
+reported as what one server process holds. ``--json`` prints the figures as
+one JSON object. ``--server-src DIR`` runs the server from another copy of the
+source (a release's ``src``), to measure before and after in one session.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import dataclasses
+import json
 import multiprocessing
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from aiohttp import web
+import aiohttp
 
-from hearts.ai import Level
-from hearts.net.scripted import Board, Scripted
-from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+from hearts.net import messages as msg
+from hearts.net.scripted import Board
 
 __all__ = ["Figures", "main", "run"]
-
-_CONFIG = TableConfig(people=4, level=Level.BEGINNER, grace=600.0, delay_scale=0.0)
-"""Four people a table, no pauses of the table's own: the people set the pace."""
 
 _MAX_TABLES = 5000
 
@@ -74,6 +77,8 @@ class Figures:
     """From a card sent until the last of the three others at the table saw it."""
     cpu_ms_per_card: float
     """The server process's CPU time (user and system) during the measurement, per card."""
+    redraw_ms_per_card: float
+    """The part of it spent building and queueing the seats' states, per card."""
     cpu_share: float
     """The server's CPU time over the measurement's wall time (1.0: one core busy)."""
     kib_per_table_open: float
@@ -86,18 +91,21 @@ class Figures:
     load: float
     """The machine's load average over the last minute, at the end (other work
     on the machine takes CPU from the server and the people alike)."""
+    server_cpu: int | None = None
+    """The processor the server was pinned to (None: not pinned)."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
+        pinned = "" if self.server_cpu is None else f", pinned to processor {self.server_cpu}"
         return [
             f"{self.tables} tables x 4 people ({self.people} connected), a card every "
             f"{self.pace:g} s a table: {self.cards} cards timed in {self.seconds:.0f} s",
             f"  a card until the other three people all see it: median {self.median_ms:.1f} "
             f"ms, p95 {self.p95_ms:.1f} ms, worst {self.worst_ms:.1f} ms",
-            f"  server CPU: {self.cpu_ms_per_card:.2f} ms a card "
-            f"({self.cpu_share:.0%} of one core); the people's processes "
-            f"{self.people_cpu_share:.0%} of one core; load average {self.load:.1f} on "
-            f"{os.cpu_count()} cores",
+            f"  server CPU: {self.cpu_ms_per_card:.3f} ms a card, of which the states "
+            f"{self.redraw_ms_per_card:.3f} ms ({self.cpu_share:.0%} of one core{pinned}); "
+            f"the people's processes {self.people_cpu_share:.0%} of one core; load average "
+            f"{self.load:.1f} on {os.cpu_count()} cores",
             f"  server memory: {self.kib_per_table_open:.0f} KiB a table open, "
             f"{self.kib_per_table_playing:.0f} KiB a table with its people playing",
         ]
@@ -120,26 +128,182 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection) -> None:
+def _more_files() -> None:
+    with contextlib.suppress(ValueError, OSError):
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
+           cpu: int | None, source: str | None) -> None:
     """The server's process: open the tables, listen, say where, serve until told."""
+    if source is not None:  # another copy of the source: drop this one's modules
+        sys.path.insert(0, source)
+        for name in [n for n in sys.modules if n == "hearts" or n.startswith("hearts.")]:
+            del sys.modules[name]
+    if cpu is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setaffinity(0, {cpu})
+    _more_files()
     asyncio.run(_serving(Path(data_dir), tables, codes, parent))
 
 
 async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connection) -> None:
+    from hearts.ai import Level
+    from hearts.net import tables as net_tables
+    from hearts.net.server import Limits, TableServer
+
+    redrawing = [0.0]
+    redraw = net_tables.NetTable.redraw
+
+    def timed(self: Any) -> None:
+        """NetTable.redraw, its CPU time counted."""
+        began = time.thread_time()  # CPU time: the server shares its core with others
+        redraw(self)
+        redrawing[0] += time.thread_time() - began
+    net_tables.NetTable.redraw = timed  # type: ignore[method-assign]
+    config = net_tables.TableConfig(people=4, level=Level.BEGINNER, grace=600.0,
+                                    delay_scale=0.0)
     empty = _rss_kib(os.getpid())
-    limits = Limits(max_connections=8 * tables + 64)
-    server = TableServer(data_dir, _CONFIG, tables, None, codes=codes, limits=limits)
+    # every person comes from 127.0.0.1: no cap on connections waiting to join
+    # from one address (a server from before those caps has no such limits)
+    wanted = {"max_connections": 8 * tables + 64, "waiting_total": 8 * tables + 64,
+              "waiting_per_address": 8 * tables + 64, "waiting_per_network": 8 * tables + 64}
+    known = {f.name for f in dataclasses.fields(Limits)}
+    limits = Limits(**{k: v for k, v in wanted.items() if k in known})
+    server = TableServer(data_dir, config, tables, None, codes=codes, limits=limits)
     runner = server.runner()
     await runner.setup()  # opens the tables
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    from aiohttp import web
+    site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
     parent.send({"port": runner.addresses[0][1], "empty_kib": empty,
                  "open_kib": _rss_kib(os.getpid())})
-    await asyncio.get_running_loop().run_in_executor(None, parent.recv)
+    loop = asyncio.get_running_loop()
+    while await loop.run_in_executor(None, parent.recv) != "stop":
+        parent.send(redrawing[0])  # asked at the measurement's start and end
     await runner.cleanup()
 
 
 # --- the people's processes ------------------------------------------------------------
+
+
+class _Person:
+    """A lean person for the benchmark: one raw WebSocket, the state kept as JSON
+    (a ``change`` applied to it, a ``state`` taking its place), a legal card
+    chosen at random after the pace. It reads only what it needs, so one process
+    of people costs far less than the server it measures."""
+
+    def __init__(self, url: str, code: str, name: str, deals: bool, board: Board,
+                 pace: float, rng: random.Random) -> None:
+        self.url, self.code, self.name, self.deals = url, code, name, deals
+        self.board, self.pace, self.rng = board, pace, rng
+        self.connected = asyncio.Event()
+        self.state: dict[str, Any] | None = None
+        self.seen: set[tuple[int, str]] = set()
+        self.done: tuple[Any, ...] | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.seq = 0
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(ConnectionError, aiohttp.ClientError):
+                await self.ws.send_str(msg.encode(message))
+
+    def start(self, session: aiohttp.ClientSession) -> None:
+        """Connect and play, in a task of the running loop."""
+        self.task = asyncio.create_task(self.run(session))
+
+    async def run(self, session: aiohttp.ClientSession) -> None:
+        """Join, then read and act until the connection ends (a few tries to connect)."""
+        for _attempt in range(20):
+            with contextlib.suppress(aiohttp.ClientError, OSError):
+                async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
+                    self.ws = ws
+                    await ws.send_str(msg.encode(msg.client_json(msg.Join(self.code,
+                                                                          self.name))))
+                    async for frame in ws:
+                        if frame.type is aiohttp.WSMsgType.TEXT:
+                            self.got(json.loads(frame.data))
+                    return
+            await asyncio.sleep(1.0)
+
+    def got(self, message: dict[str, Any]) -> None:
+        """A message from the server: keep the state, time the cards seen, act."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self.connected.set()
+            return
+        if kind == "state":
+            self.state = message["state"]
+        elif kind == "change" and self.state is not None:
+            if message.get("base") != self.seq:
+                asyncio.get_running_loop().create_task(self._send({"type": "sync"}))
+                return
+            _apply(self.state, message.get("set", []))
+        else:
+            return
+        self.seq = message.get("seq", 0)
+        state = self.state
+        assert state is not None
+        view = state.get("view")
+        number = state.get("hand_number", 0)
+        if view is not None:
+            for card in view.get("played", ()):
+                if (number, card) not in self.seen:
+                    self.seen.add((number, card))
+                    self.board.seen(number, card)
+        asyncio.get_running_loop().create_task(self.act(state))
+
+    async def act(self, state: dict[str, Any]) -> None:
+        """Do what the state asks of this person, once a state."""
+        view = state.get("view") or {}
+        stage = state.get("stage")
+        key = (stage, state.get("hand_number"), len(view.get("played", ())),
+               bool(state.get("passable")), bool(state.get("legal")))
+        if key == self.done or self.ws is None:
+            return
+        self.done = key
+        actions = state.get("actions", ())
+        sends: list[dict[str, Any]] = []
+        if stage == "received":
+            sends = [{"type": "continue"}]
+        elif stage == "passing" and "pass" in actions and len(state.get("passable", ())) >= 3:
+            sends = [{"type": "pass", "cards": self.rng.sample(state["passable"], 3)}]
+        elif state.get("legal"):
+            card = self.rng.choice(state["legal"])
+            if self.pace:
+                await asyncio.sleep(self.pace)
+            number = state.get("hand_number", 0)
+            self.seen.add((number, card))
+            self.board.played(number, card)
+            sends = [{"type": "play", "card": card}]
+        elif stage == "idle" and self.deals and "deal" in actions \
+                and not state.get("match_over"):
+            sends = [{"type": "deal"}]
+        with contextlib.suppress(ConnectionError, aiohttp.ClientError):
+            for message in sends:
+                await self.ws.send_str(msg.encode(message))
+
+    async def stop(self) -> None:
+        """Close the connection and end the task."""
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
+
+
+def _apply(state: dict[str, Any], entries: list[Any]) -> None:
+    """Apply a ``change``'s ``set`` entries to a state kept as JSON."""
+    for path, value in entries:
+        place: Any = state
+        for key in path[:-1]:
+            place = place[key]
+        place[path[-1]] = value
 
 
 @dataclass(frozen=True)
@@ -149,42 +313,48 @@ class _Plan:
     pace: float
     start: float
     """When the first table starts (time.time())."""
+    cpu: int | None = None
+    """The processor the people run on (None: any)."""
 
 
 def _play(plan: _Plan, parent: Connection) -> None:
     """A process of people: play the tables of ``plan.codes``; say when everyone is
     seated, take the measurement's start and end, and report the times."""
+    if plan.cpu is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setaffinity(0, {plan.cpu})
     asyncio.run(_playing(plan, parent))
 
 
 async def _playing(plan: _Plan, parent: Connection) -> None:
     loop = asyncio.get_running_loop()
     boards = {code: Board() for code in plan.codes}
-    people = [Scripted(plan.url, code, f"P{seat}", deals=seat == 0, history=False,
-                       board=boards[code], pace=plan.pace, first_pause=1.0)
-              for code in plan.codes for seat in range(4)]
     rng = random.Random(os.getpid())
+    people = [_Person(plan.url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng)
+              for code in plan.codes for seat in range(4)]
     offsets = sorted((rng.uniform(0, max(plan.pace, 0.5)), index)
                      for index in range(len(plan.codes)))
-    try:
-        for offset, index in offsets:
-            await _sleep_until(plan.start + offset)
-            for person in people[4 * index:4 * index + 4]:
-                person.start()
-        deadline = time.monotonic() + _SEATING_SECONDS
-        while time.monotonic() < deadline and \
-                not all(p.connection.connected.is_set() for p in people):
-            await asyncio.sleep(0.1)
-        parent.send(sum(p.connection.connected.is_set() for p in people))
-        measure, end = await loop.run_in_executor(None, parent.recv)
-        await _sleep_until(measure)
-        connected = sum(p.connection.connected.is_set() for p in people)
-        marks = [len(b.spread) for b in boards.values()]
-        await _sleep_until(end)
-        spread = [x for board, mark in zip(boards.values(), marks, strict=True)
-                  for x in board.spread[mark:]]
-    finally:
-        await asyncio.gather(*(p.stop() for p in people), return_exceptions=True)
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        try:
+            for offset, index in offsets:
+                await _sleep_until(plan.start + offset)
+                for person in people[4 * index:4 * index + 4]:
+                    person.start(session)
+            deadline = time.monotonic() + _SEATING_SECONDS
+            while time.monotonic() < deadline and \
+                    not all(p.connected.is_set() for p in people):
+                await asyncio.sleep(0.1)
+            parent.send(sum(p.connected.is_set() for p in people))
+            measure, end = await loop.run_in_executor(None, parent.recv)
+            await _sleep_until(measure)
+            connected = sum(p.connected.is_set() for p in people)
+            marks = [len(b.spread) for b in boards.values()]
+            await _sleep_until(end)
+            spread = [x for board, mark in zip(boards.values(), marks, strict=True)
+                      for x in board.spread[mark:]]
+        finally:
+            await asyncio.gather(*(p.stop() for p in people), return_exceptions=True)
     parent.send({"spread": spread, "connected": connected})
 
 
@@ -196,25 +366,32 @@ async def _sleep_until(moment: float) -> None:
 
 
 def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | None = None,
-        clients: int | None = None) -> Figures:
-    """Serve ``tables`` tables in a process of their own, play them from ``clients``
+        clients: int | None = None, server_cpu: int | None = 0,
+        server_src: str | None = None) -> Figures:
+    """Serve ``tables`` tables in a process of their own (pinned to processor
+    ``server_cpu``, the people to the others), play them from ``clients``
     processes of people at ``pace`` seconds a card, and once everyone is seated
     and a warm-up has passed (by default three paces, at least 5 s) measure for
     ``seconds``."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
-    clients = clients or max(1, min(8, tables // 100 + 1))
+    processors = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else list(range(os.cpu_count() or 1))
+    if server_cpu is not None and (server_cpu not in processors or len(processors) < 2):
+        server_cpu = None  # nothing to pin to: the server and the people share them all
+    others = [cpu for cpu in processors if cpu != server_cpu] or processors
+    clients = clients or max(1, min(len(others), 2, tables // 250 + 1))
     warmup = warmup if warmup is not None else max(5.0, 3 * pace)
     context = multiprocessing.get_context("spawn")
     codes = [f"bench-{n}" for n in range(tables)]
     with tempfile.TemporaryDirectory(prefix="hearts-net-bench-") as folder:
         mine, theirs = context.Pipe()
-        server = context.Process(target=_serve, args=(folder, tables, codes, theirs),
-                                 name="bench-server")
+        server = context.Process(target=_serve, name="bench-server",
+                                 args=(folder, tables, codes, theirs, server_cpu, server_src))
         server.start()
         workers: list[tuple[Any, Connection]] = []
         try:
-            if not mine.poll(120):
+            if not mine.poll(300):
                 raise RuntimeError("the server did not start")
             started = mine.recv()
             assert server.pid is not None
@@ -222,9 +399,10 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             begin = time.time() + 3.0  # the people's processes start meanwhile
             for number in range(clients):
                 here, there = context.Pipe()
+                where = others[number % len(others)] if server_cpu is not None else None
                 process = context.Process(
                     target=_play, name=f"bench-people-{number}",
-                    args=(_Plan(url, codes[number::clients], pace, begin), there))
+                    args=(_Plan(url, codes[number::clients], pace, begin, where), there))
                 process.start()
                 workers.append((process, here))
             for process, pipe in workers:
@@ -236,25 +414,30 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                 pipe.send((measure, measure + seconds))
             time.sleep(max(0.0, measure - time.time()))
             pids = [process.pid for process, _pipe in workers if process.pid is not None]
+            mine.send("redraw")
             cpu_before, wall_before = _cpu_seconds(server.pid), time.monotonic()
             people_before = sum(_cpu_seconds(pid) for pid in pids)
+            redraw_before = mine.recv()
             time.sleep(seconds)
+            mine.send("redraw")
             cpu = _cpu_seconds(server.pid) - cpu_before
             people_cpu = sum(_cpu_seconds(pid) for pid in pids) - people_before
             wall = time.monotonic() - wall_before
+            redraw_time = mine.recv() - redraw_before
             playing = _rss_kib(server.pid)
             results = []
             for process, pipe in workers:
-                if not pipe.poll(60):
+                if not pipe.poll(120):
                     raise RuntimeError(f"{process.name} did not report")
                 results.append(pipe.recv())
         finally:
             for process, _pipe in workers:
-                process.join(30)
+                process.join(60)
                 if process.is_alive():
                     process.kill()
-            mine.send("stop")
-            server.join(30)
+            with contextlib.suppress(OSError):
+                mine.send("stop")
+            server.join(60)
             if server.is_alive():
                 server.kill()
     spread = sorted(x for result in results for x in result["spread"])
@@ -266,10 +449,11 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         people=sum(result["connected"] for result in results), cards=len(spread),
         median_ms=statistics.median(spread) * 1000, p95_ms=_p95(spread) * 1000,
         worst_ms=spread[-1] * 1000,
-        cpu_ms_per_card=cpu * 1000 / len(spread), cpu_share=cpu / wall,
+        cpu_ms_per_card=cpu * 1000 / len(spread),
+        redraw_ms_per_card=redraw_time * 1000 / len(spread), cpu_share=cpu / wall,
         kib_per_table_open=(opened - empty) / tables,
         kib_per_table_playing=(playing - empty) / tables,
-        people_cpu_share=people_cpu / wall, load=os.getloadavg()[0])
+        people_cpu_share=people_cpu / wall, load=os.getloadavg()[0], server_cpu=server_cpu)
 
 
 def _p95(sorted_values: list[float]) -> float:
@@ -299,22 +483,38 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="how long to measure, after the warm-up (default 60)")
     parser.add_argument("--clients", type=int, default=None,
-                        help="processes of people (default: one for every 100 tables, "
-                             "at most 8)")
+                        help="processes of people (default: one for every 250 tables, "
+                             "at most one a processor the server does not have, and 2)")
+    parser.add_argument("--server-cpu", type=int, default=0,
+                        help="the processor the server is pinned to (default 0; -1: "
+                             "not pinned)")
+    parser.add_argument("--server-src", default=None, metavar="DIR",
+                        help="run the server from this copy of the source (a folder "
+                             "holding the package 'hearts'), to compare two versions")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the figures as one JSON object")
     args = parser.parse_args(argv)
     if not sys.platform.startswith("linux"):
         parser.error("the benchmark reads the server's CPU time and memory from /proc (Linux)")
     held = None
+    runs = []
     for tables in args.tables:
         figures = run(tables, max(0.0, args.pace), max(1.0, args.seconds),
-                      clients=args.clients)
-        for line in figures.lines():
-            print(line, flush=True)
+                      clients=args.clients,
+                      server_cpu=None if args.server_cpu < 0 else args.server_cpu,
+                      server_src=args.server_src)
+        runs.append(figures)
+        if not args.json:
+            for line in figures.lines():
+                print(line, flush=True)
         if figures.p95_ms <= args.target and figures.people == 4 * tables:
             held = tables
-    if len(args.tables) > 1:
+    if args.json:
+        print(json.dumps({"target_ms": args.target, "most_tables_within_target": held,
+                          "runs": [asdict(figures) for figures in runs]}, indent=1))
+    elif len(args.tables) > 1:
         print(f"the most tables one server process held with the p95 within "
               f"{args.target:g} ms: {held if held is not None else 'none of those tried'}")
 

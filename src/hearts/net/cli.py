@@ -2,16 +2,15 @@
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
-[--serve [--web-port P]]``
+[--serve]``
 prints the address and each table's join code, then follows the tables in the
 terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
 every pass and card in a folder of its own under the data folder, so the same
 command started again carries every table on, on the same ports (kept in the
 folder's ``host.json``); one host at a time serves a data folder
-(:mod:`hearts.net.hostfile`). With ``--serve`` each table also has a web page
-for people with only a browser; the pages are the front end's business
-(:mod:`hearts.tui.seatpages` passes them in as :data:`Pages`), so this module
-never imports a front end.
+(:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
+web table (:mod:`hearts.web.pages`) under each table's path, ``/t/TABLE/``:
+a client of the same messages in the browser, with no process of its own.
 
 ``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
 table in the terminal: its command line is read here, the app is
@@ -33,7 +32,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
@@ -51,20 +50,13 @@ from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
-__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "PortTaken", "default_data_dir",
+__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "PortTaken", "default_data_dir",
            "host_main", "local_url", "parse_host", "parse_join", "start_worker",
            "token_argument", "watch_parent"]
 
-Pages = Callable[[TableServer, str, str, int],
-                 Awaitable[tuple[Callable[[], Awaitable[None]], int]]]
-"""Starts the tables' web pages: given the server, the tables' WebSocket address
-(as seen from this machine), the address and the port to listen on (0: any
-free one), it returns what stops them and the port they listen on (raising
-``OSError`` when that port cannot be had)."""
-
 EXIT_WITH_PARENT = "HEARTS_EXIT_WITH_PARENT"
 """Set to its parent's process id, ``hearts join`` ends as soon as that parent is
-gone (the seats of ``hearts host --serve``'s pages)."""
+gone."""
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``hearts host`` listens unless told otherwise: this machine only."""
@@ -150,15 +142,20 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
+    parser.add_argument("--workers", type=_count(1, 64), default=None, metavar="N",
+                        help="run N table servers (processes), each with its own data "
+                             "folder DIR/wK, behind HAProxy listening on --host and --port "
+                             "(its configuration is written to DIR/haproxy.cfg); see "
+                             "docs/deploy.md")
+    parser.add_argument("--table-prefix", default="", metavar="TEXT",
+                        help=argparse.SUPPRESS)  # a worker's: its tables' ids begin so
     parser.add_argument("--serve", action="store_true",
-                        help="also give each table a web page, for friends who have only "
-                             "a browser (on the same address as --host)")
-    parser.add_argument("--web-port", type=_count(0, 65535), metavar="P",
-                        help="the web pages' port (default: the one of last time, else any "
-                             "free port; 0: any free port)")
+                        help="also serve the web table, for friends with a phone, a tablet, "
+                             "a screen reader or only a browser: each table's page and a "
+                             "page to watch it, on the tables' own address and port")
     args = parser.parse_args(argv)
-    if args.web_port is not None and not args.serve:
-        parser.error("--web-port goes with --serve")
+    if not re.fullmatch(r"[a-z0-9]{0,8}-?", args.table_prefix):
+        parser.error("--table-prefix: a few lowercase letters and digits, and a '-'")
     return args
 
 
@@ -218,40 +215,28 @@ async def _listen(runner: web.AppRunner, host: str, port: int, remembered: bool)
 
 
 async def _host(server: TableServer, lock: HostLock, host: str, port: int | None,
-                pages: Pages | None = None, web_port: int | None = None) -> None:
+                serve: bool = False) -> None:
     last = lock.last
     server.local_only = is_loopback(host)
+    if serve:
+        serve_pages(server)
     runner = server.runner()
     await runner.setup()
     try:
         wanted = port if port is not None else (last.port if last and last.port else 0)
         port = await _listen(runner, host, wanted, port is None and bool(wanted))
-        stop_pages = None
-        if pages is not None:
-            wanted = web_port if web_port is not None else \
-                (last.web_port if last and last.web_port else 0)
-            try:
-                stop_pages, web_port = await pages(server, local_url(host, port), host, wanted)
-            except OSError as error:
-                if isinstance(error, PortTaken):
-                    raise
-                raise _port_taken(error, host, wanted, "web pages", "--web-port",
-                                  web_port is None and bool(wanted)) from None
-        else:
-            web_port = None
     except BaseException:
         await runner.cleanup()
         raise
-    lock.listening(host, port, web_port)
+    lock.listening(host, port)
     addresses = host_addresses(ipv6=host == "::") if host in WILDCARDS else []
-    for line in announce(server, host, port, web_port, addresses):
+    for line in announce(server, host, port, serve, addresses):
         print(line, flush=True)
     if lock.notice:
         print(f"  ({lock.notice})", flush=True)
     print("Press Ctrl+C to stop (every table is saved).", flush=True)
     shown = shown_host(friends_address(host, addresses))
-    view = HostView(server, f"{shown}:{port}",
-                    None if web_port is None else f"http://{shown}:{web_port}")
+    view = HostView(server, f"{shown}:{port}", f"http://{shown}:{port}" if serve else None)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
@@ -264,8 +249,6 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
         await stop.wait()
     finally:
         view.stop()
-        if stop_pages is not None:
-            await stop_pages()
         await runner.cleanup()
         with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
             print("Stopped; every table is saved", flush=True)
@@ -281,14 +264,22 @@ def _more_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def host_main(argv: list[str], pages: Pages | None = None) -> int:
-    """Run ``hearts host``; returns the exit status. ``pages`` serves ``--serve``."""
+def serve_pages(server: TableServer) -> None:
+    """Serve the web table's pages from ``server`` (before its app is made)."""
+    from hearts.web.pages import WebPages
+
+    pages = WebPages(server.tables.get, lambda: server.local_only)
+    server.extensions.append(pages.add_to)
+
+
+def host_main(argv: list[str]) -> int:
+    """Run ``hearts host``; returns the exit status."""
     args = parse_host(argv)
-    if args.serve and pages is None:
-        print("hearts host: --serve needs the web pages (run it as `hearts host`)",
-              file=sys.stderr)
-        return 2
     data_dir = args.data_dir or default_data_dir()
+    if args.workers is not None:
+        from hearts.net.workers import run_workers
+
+        return run_workers(args, argv, data_dir)
     lock = HostLock(data_dir)
     try:
         lock.acquire()
@@ -309,13 +300,13 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(data_dir, config, args.tables, executor)
+    server.prefix = args.table_prefix
     logging.getLogger("hearts.net").setLevel(logging.INFO)
     quiet = QuietRepeats()
     for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):
         logging.getLogger(name).addFilter(quiet)
     try:
-        asyncio.run(_host(server, lock, args.host, args.port, pages if args.serve else None,
-                          args.web_port))
+        asyncio.run(_host(server, lock, args.host, args.port, args.serve))
     except PortTaken as error:
         print(f"hearts host: {error}", file=sys.stderr)
         return 1

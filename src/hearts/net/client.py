@@ -1,9 +1,12 @@
 """A client's side of a network table: connect, join, reconnect by itself.
 
 :class:`Connection` keeps one WebSocket to the table server. It joins with
-the table's code, remembers the seat's token from ``welcome``, hands every
-message to a callback, and when the connection drops it connects again with a
-growing pause (backoff) and takes the same seat back with the token. With a
+the table's code, remembers the seat's token from ``welcome``, keeps the
+seat's state (applying each ``change`` to it, asking for the whole state with
+``sync`` when one was missed), hands every message to a callback with each
+state whole, and when the connection drops it connects again with a growing
+pause (backoff), takes the same seat back with the token and asks only for
+what it missed (``resume``). With a
 :class:`~hearts.net.seats.SeatTokens` the token outlives the process: the same
 command run again takes the same seat back (a kept token the table no longer
 knows is forgotten, and the person joins afresh). A refusal that another try
@@ -14,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import time
 from collections.abc import Callable
@@ -33,15 +35,10 @@ SEAT_PATIENCE = 25.0
 connection plays it (an old one of its own may not be seen gone yet)."""
 
 
-def error_code(data: dict[str, Any]) -> ErrorCode | None:
+def error_code(message: msg.ServerMessage | None) -> ErrorCode | None:
     """The code of an ``error`` message (None for any other message, or a code
     this client does not know)."""
-    if data.get("type") != "error":
-        return None
-    try:
-        return ErrorCode(str(data.get("code")))
-    except ValueError:
-        return None
+    return message.code if isinstance(message, msg.ErrorMessage) else None
 
 
 def _why(error: BaseException) -> str:
@@ -74,7 +71,7 @@ class Connection:
     """One person's connection to a table, kept alive until :meth:`stop` or a fatal refusal."""
 
     def __init__(self, url: str, code: str, name: str,
-                 on_message: Callable[[dict[str, Any]], None], token: str | None = None,
+                 on_message: Callable[[msg.ServerMessage], None], token: str | None = None,
                  first_pause: float = 0.25, longest_pause: float = 2.0,
                  tries: int | None = None, tokens: SeatTokens | None = None,
                  on_trouble: Callable[[int, str], None] | None = None) -> None:
@@ -92,7 +89,14 @@ class Connection:
         """The seat's token once welcomed (sent again on reconnecting)."""
         self._welcomed = False
         self.on_message = on_message
-        """Called with every message the server sends, in order."""
+        """Called with every message the server sends, in order; a ``change`` is
+        handed on as the ``state`` it makes."""
+        self.epoch: str | None = None
+        """The run of the table the state below belongs to."""
+        self.seq = -1
+        """The number of the state held."""
+        self.state: dict[str, Any] | None = None
+        """The seat's state as JSON, as the server last made it."""
         self.first_pause = first_pause
         self.longest_pause = longest_pause
         self.tries = tries
@@ -113,9 +117,13 @@ class Connection:
         self._stopping = False
         self._stopped = asyncio.Event()
 
-    async def send(self, message: dict[str, Any]) -> bool:
-        """Send ``message`` now; False when not connected (the action is lost, as a
+    async def send(self, message: msg.ClientMessage) -> bool:
+        """Send ``message`` now; False when not connected (the command is lost, as a
         key pressed while the line is down)."""
+        return await self.send_json(msg.client_json(message))
+
+    async def send_json(self, message: dict[str, Any]) -> bool:
+        """Send a message already made as JSON values (the tests send odd ones)."""
         ws = self._ws
         if ws is None or ws.closed or not self.connected.is_set():
             return False
@@ -125,13 +133,9 @@ class Connection:
             return False
         return True
 
-    async def act(self, action: str, **fields: Any) -> bool:
-        """Send an ``act`` message."""
-        return await self.send({"type": "act", "action": action, **fields})
-
     async def leave(self) -> None:
         """Give the seat up for good, and stop."""
-        await self.send({"type": "leave"})
+        await self.send(msg.Leave())
         if self.tokens is not None:
             self.tokens.forget(self.url, self.code)
         await self.stop()
@@ -144,7 +148,7 @@ class Connection:
         if ws is not None and not ws.closed:
             await ws.close()
 
-    def _seat_busy(self, data: dict[str, Any]) -> bool:
+    def _seat_busy(self, data: msg.ServerMessage) -> bool:
         """True when the seat is played from another connection (``seat-taken``),
         for a while: an old connection of this person's that the server has not
         seen drop yet gives way within :data:`SEAT_PATIENCE`; past it, the refusal
@@ -157,7 +161,7 @@ class Connection:
             self._busy_since = now
         return now - self._busy_since < SEAT_PATIENCE
 
-    def _stale_token(self, data: dict[str, Any]) -> bool:
+    def _stale_token(self, data: msg.ServerMessage) -> bool:
         """True (and the kept token forgotten) when the server refuses a token this
         process never used: one kept from an earlier run, for a seat given up since."""
         if self._welcomed or self.tokens is None or error_code(data) is not ErrorCode.BAD_TOKEN:
@@ -176,22 +180,28 @@ class Connection:
                 try:
                     async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
                         self._ws = ws
-                        await ws.send_str(msg.encode(msg.join_message(self.code, self.name,
-                                                                      self.token)))
+                        await ws.send_str(msg.encode(msg.client_json(msg.Join(
+                            self.code, self.name, self.token, self._resume()))))
                         async for frame in ws:
                             if frame.type is not aiohttp.WSMsgType.TEXT:
                                 continue
                             try:
-                                data = json.loads(frame.data)
-                            except json.JSONDecodeError:
+                                data = msg.read_server(frame.data)
+                            except ValueError:
                                 continue
-                            if not isinstance(data, dict):
-                                continue
-                            if data.get("type") == "welcome":
-                                self.token = str(data.get("token"))
+                            if data is None:
+                                continue  # a message of a newer server
+                            if isinstance(data, (msg.StateMessage, msg.ChangeMessage)):
+                                data = await self._take_state(ws, data)
+                                if data is None:
+                                    continue
+                            elif isinstance(data, msg.Welcome):
+                                self.token = data.token
+                                if data.epoch != self.epoch:
+                                    self.epoch, self.seq, self.state = data.epoch, -1, None
                                 joined = self._welcomed = True
                                 failures = 0
-                                if self.tokens is not None:
+                                if self.tokens is not None and self.token is not None:
                                     self.tokens.keep(self.url, self.code, self.token)
                                 self.connected.set()
                             elif self._stale_token(data):
@@ -202,7 +212,8 @@ class Connection:
                                 break  # try again: that window may have just closed
                             elif (code := error_code(data)) is not None and (
                                     code.fatal or code is ErrorCode.BAD_TOKEN):
-                                self.ended = str(data.get("message"))
+                                assert isinstance(data, msg.ErrorMessage)
+                                self.ended = data.message
                                 self.refusal = code
                                 self._stopping = True
                             self.on_message(data)
@@ -232,3 +243,28 @@ class Connection:
         if self.ended is None:
             self.ended = "left the table" if self._stopping else trouble
         return self.ended
+
+    def _resume(self) -> msg.Resume | None:
+        """Where this client stands, for coming back with only what it missed."""
+        if self.epoch is None or self.state is None:
+            return None
+        return msg.Resume(self.epoch, self.seq)
+
+    async def _take_state(self, ws: aiohttp.ClientWebSocketResponse,
+                          data: msg.StateMessage | msg.ChangeMessage
+                          ) -> msg.StateMessage | None:
+        """The state a ``state`` or ``change`` makes, kept; None (and the whole state
+        asked for) when a change does not follow the state held, or breaks it."""
+        if isinstance(data, msg.StateMessage):
+            self.seq, self.state = data.seq, data.state
+            return data
+        if self.state is None or data.base != self.seq:
+            await ws.send_str(msg.encode(msg.client_json(msg.Sync())))
+            return None
+        try:
+            state = msg.apply_change(self.state, data.set)
+        except ValueError:
+            await ws.send_str(msg.encode(msg.client_json(msg.Sync())))
+            return None
+        self.seq, self.state = data.seq, state
+        return msg.StateMessage(data.seq, data.now, state)

@@ -23,9 +23,13 @@ class ErrorCode(StrEnum):
     VERSION = "version"
     """A ``join`` for another version of the messages."""
     NOT_JOINED = "not-joined"
-    """An ``act`` or ``leave`` before a ``join``."""
+    """A command before a ``join``."""
     ALREADY_JOINED = "already-joined"
-    """A second ``join`` on a seated connection."""
+    """A second ``join`` (or ``watch``) on a connection that has one."""
+    WATCHING = "watching"
+    """A command from a watcher: watchers cannot act."""
+    WATCHERS_FULL = "watchers-full"
+    """The table has as many watchers as it takes."""
     BAD_CODE = "bad-code"
     """No table has that code."""
     TABLE_FULL = "table-full"
@@ -68,5 +72,6 @@ _FATAL = frozenset({ErrorCode.VERSION, ErrorCode.BAD_CODE, ErrorCode.TABLE_FULL,
                     ErrorCode.SEAT_TAKEN, ErrorCode.BAD_NAME, ErrorCode.NAME_TAKEN,
                     ErrorCode.REPLACED, ErrorCode.TOO_MANY_BAD})
 _CLOSES = frozenset({ErrorCode.TOO_BIG, ErrorCode.JOIN_TIMEOUT, ErrorCode.TOO_MANY_BAD,
+                     ErrorCode.WATCHERS_FULL,
                      ErrorCode.REPLACED, ErrorCode.TOO_SLOW, ErrorCode.SERVER_FULL,
                      ErrorCode.STOPPING})

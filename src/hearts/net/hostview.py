@@ -41,12 +41,14 @@ from hearts.net.codes import join_command
 from hearts.net.messages import seat_name
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable
+from hearts.table import Notice, NoticeKind
 from hearts.view import Phase
 
-__all__ = ["HostView", "SeatRow", "TableRow", "announce", "changes", "friends_address",
-           "seat_link", "table_row"]
+__all__ = ["COMMANDS_HELP", "HostView", "SeatRow", "TableRow", "announce", "changes",
+           "find_seat", "free_seat", "friends_address", "heard", "seat_computer", "seat_link",
+           "table_page", "table_row", "watch_links", "watch_page"]
 
-Kind = Literal["free", "here", "away", "left", "computer"]
+Kind = Literal["free", "here", "away", "stand-in", "computer"]
 
 
 @dataclass(frozen=True)
@@ -55,11 +57,12 @@ class SeatRow:
 
     seat: Seat
     name: str
-    """The person's name ("" for a computer player's seat or a seat nobody took)."""
+    """The person's name ("" for a seat nobody holds)."""
     kind: Kind
-    """``here`` (connected), ``away`` (dropped: the seat waits, or a computer player
-    stands in until they return), ``left`` (gave the seat up), ``free`` (a
-    person's seat nobody took yet), ``computer`` (a computer player's seat)."""
+    """Who plays it now: ``here`` (its person, connected), ``away`` (its person
+    dropped: the seat waits), ``stand-in`` (a computer player, for its person or
+    until someone takes it), ``free`` (nobody yet: the seat waits), ``computer``
+    (a computer player's seat for good)."""
 
 
 @dataclass(frozen=True)
@@ -83,46 +86,22 @@ def table_row(net: NetTable) -> TableRow:
     """What the host sees of ``net`` now."""
     seats = []
     for seat in Seat:
-        holder = net.holders.get(seat)
-        if holder is None:
-            seats.append(SeatRow(seat, "", "computer"))
-        elif holder.token is None:
-            seats.append(SeatRow(seat, "", "free"))
-        elif holder.gone:
-            seats.append(SeatRow(seat, holder.name, "left"))
-        else:
-            seats.append(SeatRow(seat, holder.name, "here" if holder.outbox else "away"))
+        seating = net.table.seating(seat)
+        kind: Kind = seating.presence.value
+        seats.append(SeatRow(seat, seating.name or "" if seating.held else "", kind))
     match = net.table.match
     finished = sum(1 for hand in match.hands if hand.phase is Phase.OVER)
     return TableRow(net.id, tuple(seats), len(match.hands), finished, match.over, match.seed)
 
 
 def _names(row: TableRow) -> list[str]:
-    return [s.name if s.kind in ("here", "away") else str(s.seat)
-            for s in row.seats]
+    return [s.name or str(s.seat) for s in row.seats]
 
 
 def changes(before: TableRow | None, after: TableRow, net: NetTable) -> list[str]:
-    """The lines that say what happened at a table between two looks."""
+    """The lines that say how a table's match went on between two looks (who
+    comes and goes is said as it happens: :func:`heard`)."""
     lines = []
-    grace = net.config.grace
-    for old, new in zip(before.seats if before else [None] * 4, after.seats, strict=True):
-        where = f"{new.name} ({seat_name(new.seat)})"
-        if old is None:
-            if new.kind == "away":
-                lines.append(f"{after.id}: {where} is away - the seat waits for them")
-            elif new.kind == "here":
-                lines.append(f"{after.id}: {where} sat down")
-        elif old.kind == "free" and new.kind in ("here", "away"):
-            lines.append(f"{after.id}: {where} sat down")
-        elif old.kind == "away" and new.kind == "here":
-            lines.append(f"{after.id}: {where} is back")
-        elif old.kind == "here" and new.kind == "away":
-            lines.append(f"{after.id}: {where} dropped - the seat waits {grace:g} s, then a "
-                         "computer player stands in until they return")
-        elif new.kind == "left" and old.kind != "left":
-            lines.append(f"{after.id}: {where} left the table - a computer player has the "
-                         "seat")
     if before is not None and (after.finished > before.finished or after.seed != before.seed):
         if after.finished:
             scores = net.table.match.scores
@@ -133,6 +112,45 @@ def changes(before: TableRow | None, after: TableRow, net: NetTable) -> list[str
             winners = " and ".join(_names(after)[seat] for seat in net.table.match.winners)
             lines.append(f"{after.id}: the match is over - {winners} won")
     return lines
+
+
+def heard(net: NetTable, notice: Notice) -> str | None:
+    """The host's line for a notice the table gave everyone, if it is news to the
+    host: who sat down, dropped, came back or left, when a computer player starts
+    playing for someone, a turn that timed out."""
+    seat = notice.seat
+    if seat is None:
+        return None
+    who = f"{notice.name or seat} ({seat_name(seat)})"
+    grace = net.config.grace
+    match notice.kind:
+        case NoticeKind.JOINED:
+            return f"{net.id}: {who} sat down"
+        case NoticeKind.AWAY:
+            return (f"{net.id}: {who} dropped - the seat waits {grace:g} s, then a computer "
+                    "player stands in until they return")
+        case NoticeKind.BACK:
+            return f"{net.id}: {who} is back"
+        case NoticeKind.STAND_IN:
+            if notice.name:
+                return f"{net.id}: a computer player plays for {who} until they return"
+            return (f"{net.id}: nobody took the {seat_name(seat)} seat - a computer player "
+                    "plays it until someone does")
+        case NoticeKind.LEFT:
+            return (f"{net.id}: {who} left the table - a computer player plays the seat "
+                    "until someone takes it")
+        case NoticeKind.FREED:
+            return f"{net.id}: the {seat_name(seat)} seat is free"
+        case NoticeKind.COMPUTER_SEATED:
+            return f"{net.id}: a computer player has the {seat_name(seat)} seat for good"
+        case NoticeKind.TIMED_OUT:
+            name = net.table.seating(seat).name or str(seat)
+            return (f"{net.id}: {name} ({seat_name(seat)}) took too long - a computer player "
+                    "decided for them this once")
+        case NoticeKind.PLAYER_FAILED:
+            return (f"{net.id}: the computer player of {seat_name(seat)} failed "
+                    f"({notice.error}); {notice.outcome}")
+    return None
 
 
 # --- where friends connect ----------------------------------------------------------
@@ -147,7 +165,7 @@ def friends_address(host: str, addresses: Sequence[Address]) -> str:
     return usable[0].ip if usable else ("::1" if host == "::" else "127.0.0.1")
 
 
-def announce(server: TableServer, host: str, port: int, web_port: int | None = None,
+def announce(server: TableServer, host: str, port: int, serve: bool = False,
              addresses: Sequence[Address] | None = None) -> list[str]:
     """The lines that tell the host where friends connect: the address, each
     table's command (and page), the other addresses (those that only work on
@@ -169,72 +187,130 @@ def announce(server: TableServer, host: str, port: int, web_port: int | None = N
         if near:
             lines.append("  only on this machine: " + ", ".join(
                 f"{shown_host(a.ip)}:{port}" for a in near))
-        if not far:
+        if is_loopback(main):  # not one address another computer can use
             lines.append("  (no network address found: only this machine can join)")
     if not is_loopback(host):
         lines.append("Warning: anyone who can reach this address and has a code can take a "
                      "seat at that table.")
     for table in server.tables.values():
         lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
-    if web_port is not None:
-        lines.append(f"Web pages at http://{shown}:{web_port}/ (for friends with only a "
-                     "browser" + ("; any address above, port " + str(web_port)
-                                  if host in WILDCARDS else "") + "):")
+    if serve:
+        lines.append("The web table, for friends with a phone, a tablet or only a browser"
+                     + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
-            lines.append(f"  table {table.id}: http://{shown}:{web_port}/?"
-                         + urlencode({"code": table.code}))
-        if not is_loopback(host):
-            lines.append("Warning: each page starts a game process on this machine for "
-                         "anyone who has the table's code.")
+            lines.append(f"  table {table.id}: {table_page(f'http://{shown}:{port}', table)}")
+        lines.append("To watch a table (the public's view: no hidden card):")
+        for table in server.tables.values():
+            lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
+
+
+COMMANDS_HELP = ("link TABLE SEAT (or link NAME): a person's seat on a new device; "
+                 "free TABLE SEAT: free a seat; computer TABLE SEAT: a computer player "
+                 "there for good")
+"""The host's commands, in one line."""
+
+
+def find_seat(server: TableServer, words: Sequence[str], command: str
+              ) -> tuple[NetTable, Seat] | str:
+    """The seat ``TABLE SEAT`` (``t1 north``) or ``NAME`` (a person's) names, or why
+    none is found, in words."""
+    usage = f"{command} TABLE SEAT ({command} t1 north) or {command} NAME"
+    if not words:
+        return usage
+    tables = list(server.tables.values())
+    names = [seat_name(s) for s in Seat]
+    if len(words) >= 2 and words[0] in server.tables:
+        net, wanted = server.tables[words[0]], " ".join(words[1:])
+        candidates = [(net, seat) for seat in Seat]
+    else:
+        wanted = " ".join(words)
+        if len(tables) > 1 and wanted.lower() in names:
+            return f"Which table? {command} TABLE {wanted} (tables: {', '.join(server.tables)})"
+        candidates = [(net, seat) for net in tables for seat in Seat]
+    found = []
+    for net, seat in candidates:
+        seating = net.table.seating(seat)
+        if wanted.lower() == seat_name(seat) or (
+                seating.held and wanted.casefold() == (seating.name or "").casefold()):
+            found.append((net, seat))
+    if not found:
+        return f"No seat is {wanted!r}: {usage}"
+    if len(found) > 1:
+        return f"{wanted!r} sits at several tables: " + ", ".join(
+            f"{command} {net.id} {seat_name(seat)}" for net, seat in found)
+    return found[0]
 
 
 def seat_link(server: TableServer, words: Sequence[str], address: str,
               web: str | None) -> list[str]:
     """The answer to ``link TABLE SEAT`` or ``link NAME``: the command and the page
-    that give that person's seat back on a new device."""
-    if not words:
-        return ["link TABLE SEAT (link t1 north) or link NAME: a person's seat on a new "
-                "device"]
-    tables = list(server.tables.values())
-    found = []
-    if len(words) >= 2 and words[0] in server.tables:
-        net, wanted = server.tables[words[0]], " ".join(words[1:])
-        candidates = [(net, seat) for seat in net.holders]
-    else:
-        wanted = " ".join(words)
-        candidates = [(net, seat) for net in tables for seat in net.holders]
-        if len(tables) > 1 and wanted.lower() in [seat_name(s) for s in Seat]:
-            return [f"Which table? link TABLE {wanted} (tables: "
-                    f"{', '.join(server.tables)})"]
-    for net, seat in candidates:
-        holder = net.holders[seat]
-        if wanted.lower() == seat_name(seat) or wanted.casefold() == holder.name.casefold():
-            found.append((net, holder))
-    if not found:
-        return [f"No person's seat is {wanted!r}: link TABLE SEAT (link t1 north) or "
-                "link NAME"]
-    if len(found) > 1:
-        return [f"{wanted!r} sits at several tables: " + ", ".join(
-            f"link {net.id} {seat_name(holder.seat)}" for net, holder in found)]
-    net, holder = found[0]
-    if holder.token is None or holder.gone:
-        why = "left the table" if holder.gone else "nobody has sat there yet"
-        return [f"{net.id} {seat_name(holder.seat)}: {why} - give them the table's code: "
+    that give that person's seat on a new device. The seat gets a new token: the
+    device that joins with it takes the seat over, even from one still connected."""
+    found = find_seat(server, words, "link")
+    if isinstance(found, str):
+        return [found]
+    net, seat = found
+    holder = net.holders.get(seat)
+    token = net.new_token(seat)
+    if holder is None or token is None:
+        why = ("a computer player's seat" if holder is None or holder.gone
+               else "nobody holds it")
+        return [f"{net.id} {seat_name(seat)}: {why} - give a friend the table's code: "
                 f"{join_command(address, net.code)}"]
-    lines = [f"{holder.name}'s seat at {net.id} ({seat_name(holder.seat)}), for a new device:",
-             f"  {join_command(address, net.code, holder.token)}"]
+    lines = [f"{holder.name}'s seat at {net.id} ({seat_name(seat)}), for a new device:",
+             f"  {join_command(address, net.code, token)}"]
     if web is not None:
-        query = urlencode({"code": net.code, "name": holder.name, "token": holder.token})
-        lines.append(f"  {web}/?{query}")
-    lines.append("  Whoever has this link takes the seat: give it to them alone.")
+        query = urlencode({"code": net.code, "name": holder.name, "token": token})
+        lines.append(f"  {web}/t/{net.id}/?{query}")
+    lines.append("  Whoever has this link takes the seat (the device that has it now "
+                 "stops): give it to them alone.")
     return lines
+
+
+def free_seat(server: TableServer, words: Sequence[str]) -> str:
+    """The answer to ``free TABLE SEAT``: the seat freed (its person, if any, out)."""
+    found = find_seat(server, words, "free")
+    if isinstance(found, str):
+        return found
+    net, seat = found
+    return net.free_seat(seat)
+
+
+def seat_computer(server: TableServer, words: Sequence[str]) -> str:
+    """The answer to ``computer TABLE SEAT``: a computer player there for good."""
+    found = find_seat(server, words, "computer")
+    if isinstance(found, str):
+        return found
+    net, seat = found
+    return net.seat_computer(seat)
+
+
+def table_page(web: str, net: NetTable) -> str:
+    """The web table's address of ``net`` on the server at ``web`` (``http://HOST:PORT``)."""
+    return f"{web}/t/{net.id}/?" + urlencode({"code": net.code})
+
+
+def watch_links(server: TableServer, words: Sequence[str], web: str | None) -> list[str]:
+    """The answer to ``watch TABLE`` (``watch`` alone: every table's)."""
+    if web is None:
+        return ["The web table is served with hearts host --serve: start it so to watch"]
+    wanted = [server.tables[w] for w in words if w in server.tables] if words else \
+        list(server.tables.values())
+    if not wanted:
+        return [f"No table is called {' '.join(words)!r} (tables: {', '.join(server.tables)})"]
+    return [f"To watch {net.id}: {watch_page(web, net)}" for net in wanted]
+
+
+def watch_page(web: str, net: NetTable) -> str:
+    """The address that watches ``net`` on the server at ``web``, with its watch code."""
+    return f"{web}/t/{net.id}/watch?" + urlencode({"code": net.watchers.code})
 
 
 # --- the live view -------------------------------------------------------------------
 
-_STYLES: dict[Kind, str] = {"here": "bold green", "away": "yellow", "left": "dim",
+_STYLES: dict[Kind, str] = {"here": "bold green", "away": "yellow", "stand-in": "cyan",
                             "free": "dim", "computer": "dim"}
 
 
@@ -267,6 +343,7 @@ class HostView:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._terminal: list[Any] | None = None
         self._handler: logging.Handler | None = None
+        self._others: logging.Handler | None = None
 
     # --- start and stop -------------------------------------------------------------
 
@@ -275,11 +352,12 @@ class HostView:
         self._handler = _ViewHandler(self)
         logging.getLogger("hearts.net").addHandler(self._handler)
         logging.getLogger("hearts.net").propagate = False
+        if self.live:  # any other library's warning too, never over the live view
+            self._others = _ViewHandler(self, logging.WARNING)
+            logging.getLogger().addHandler(self._others)
         for table in self.server.tables.values():
-            row = table_row(table)
-            self._rows[table.id] = row
-            for line in changes(None, row, table):
-                self.say(line)
+            self._rows[table.id] = table_row(table)
+            table.listeners.append(self._heard)
         if self.live:
             self._live = Live(self.render(), console=self.console, auto_refresh=False,
                               redirect_stdout=False, redirect_stderr=False)
@@ -303,6 +381,9 @@ class HostView:
         if self._handler is not None:
             logging.getLogger("hearts.net").removeHandler(self._handler)
             logging.getLogger("hearts.net").propagate = True
+        if self._others is not None:
+            logging.getLogger().removeHandler(self._others)
+            self._others = None
 
     # --- what happens ---------------------------------------------------------------
 
@@ -313,6 +394,11 @@ class HostView:
             self._live.console.print(Text(stamped, style=style or ""))
         else:
             self.console.print(escape(stamped), style=style, soft_wrap=True)
+
+    def _heard(self, net: NetTable, notice: Notice) -> None:
+        line = heard(net, notice)
+        if line is not None:
+            self.say(line)
 
     def warn(self, line: str) -> None:
         """A warning from the server: in the live view with the rest, else on stderr."""
@@ -356,7 +442,7 @@ class HostView:
             grid.add_column(seat_name(seat))
         room = max(3, self.console.size.height - 8)
         rows = list(self._rows.values())
-        busy = [r for r in rows if any(s.kind in ("here", "away") for s in r.seats)]
+        busy = [r for r in rows if any(s.name for s in r.seats)]
         shown = (busy + [r for r in rows if r not in busy])[:room]
         for row in sorted(shown, key=lambda r: _order(r.id)):
             net = self.server.tables.get(row.id)
@@ -366,10 +452,13 @@ class HostView:
                                          zip(row.seats, scores, strict=True)))
         parts: list[RenderableType] = [grid]
         if len(rows) > len(shown):
-            parts.append(Text(f"... and {len(rows) - len(shown)} more tables", style="dim"))
+            more = len(rows) - len(shown)
+            parts.append(Text(f"... and {more} more table{'' if more == 1 else 's'}",
+                              style="dim"))
         if prompt:
-            parts.append(Text("Type link TABLE SEAT (or link NAME) and Enter for a seat's "
-                              "link on a new device; Ctrl+C stops.", style="dim"))
+            parts.append(Text(f"Commands: {COMMANDS_HELP}"
+                              + ("; watch TABLE: the link to watch it" if self.web else "")
+                              + "; Ctrl+C stops.", style="dim"))
             if self._terminal is not None:
                 parts.append(Text(f"> {self.typed}", style="bold"))
         return Group(*parts)
@@ -381,12 +470,22 @@ class HostView:
         words = line.split()
         if not words:
             return
-        if words[0].lower() == "link":
+        command = words[0].lower()
+        if command == "link":
             for text in seat_link(self.server, words[1:], self.address, self.web):
                 self.say(text)
+        elif command == "free":
+            self.say(free_seat(self.server, words[1:]))
+        elif command == "computer":
+            self.say(seat_computer(self.server, words[1:]))
+        elif command == "watch":
+            for text in watch_links(self.server, words[1:], self.web):
+                self.say(text)
+        elif command in ("help", "?"):
+            self.say(COMMANDS_HELP + "; watch TABLE: the link to watch it")
         else:
-            self.say(f"Unknown command {words[0]!r}: link TABLE SEAT (link t1 north) or "
-                     "link NAME")
+            self.say(f"Unknown command {words[0]!r}: {COMMANDS_HELP}; watch TABLE: the "
+                     "link to watch it")
 
     def _read_commands(self) -> None:
         try:
@@ -449,20 +548,22 @@ def _order(table_id: str) -> tuple[int, str]:
 
 
 def _cell(seat: SeatRow, points: int) -> Text:
-    if seat.kind in ("here", "away"):
+    if seat.name:
         text = Text(f"{seat.name} {points}", style=_STYLES[seat.kind])
-        if seat.kind == "away":
-            text.append(" away", style="yellow italic")
+        if seat.kind != "here":
+            text.append(" away" if seat.kind == "away" else " (computer for now)",
+                        style="italic")
         return text
-    label = {"left": "computer", "free": "free seat", "computer": "computer"}[seat.kind]
+    label = {"stand-in": "free seat (computer for now)", "free": "free seat",
+             "computer": "computer", "here": "", "away": ""}[seat.kind]
     return Text(f"{label} {points}", style=_STYLES[seat.kind])
 
 
 class _ViewHandler(logging.Handler):
     """The server's warnings, shown by the view."""
 
-    def __init__(self, view: HostView) -> None:
-        super().__init__(logging.INFO)
+    def __init__(self, view: HostView, level: int = logging.INFO) -> None:
+        super().__init__(level)
         self.view = view
 
     def emit(self, record: logging.LogRecord) -> None:

@@ -2,7 +2,9 @@
 
 Small pieces with no I/O of their own, used by :mod:`hearts.net.server`:
 :class:`TokenBucket` (how fast a connection's messages, and its hints, are
-taken), :class:`Guesses` (wrong join codes, slowed down by address),
+taken), :class:`Guesses` (wrong join codes, slowed down by address, by network and
+in total), :class:`Waiting` (connections not yet joined, capped by address, by
+network and in total),
 :class:`Throttle` (a warning said at most every few seconds, however often its
 cause repeats), :func:`cross_origin` (a web page of another site), and
 :func:`quiet_exception_handler` (the event loop's errors, such as "Too many
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -21,8 +24,8 @@ from typing import Any
 
 from yarl import URL
 
-__all__ = ["Guesses", "QuietRepeats", "Throttle", "TokenBucket", "cross_origin",
-           "out_of_files", "quiet_exception_handler"]
+__all__ = ["Guesses", "QuietRepeats", "Throttle", "TokenBucket", "Waiting", "cross_origin",
+           "network_of", "out_of_files", "quiet_exception_handler"]
 
 Clock = Callable[[], float]
 
@@ -52,45 +55,176 @@ class TokenBucket:
         return False
 
 
+def network_of(address: str) -> str:
+    """The network an address belongs to, as one party is likely to hold it: its
+    /24 for IPv4, its /64 for IPv6 (an IPv4 address mapped into IPv6 as IPv4);
+    anything that is no address stands for itself."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
 class Guesses:
-    """Wrong join codes by address: each one from the same address waits longer
-    before its refusal (``first`` seconds, doubling up to ``longest``), and the
-    refusals of one address go one at a time, so opening many connections at
-    once guesses no faster. An address is forgiven after ``forget`` seconds
-    without a wrong code."""
+    """Wrong join codes, slowed down by address, by network and in total.
+
+    Each wrong code from the same address waits longer before its refusal
+    (``first`` seconds, doubling up to ``longest``), and the refusals of one
+    address go one at a time, so opening many connections at once guesses no
+    faster. A network (a /24, or an IPv6 /64, which one party often holds
+    whole) is treated the same way past its first ``network_free`` wrong
+    codes, so many addresses of one network guess no faster than one; and all
+    refusals together go at most ``total_rate`` a second. An address or a
+    network is forgiven after ``forget`` seconds without a wrong code, and
+    forgotten by :meth:`prune`.
+    """
 
     def __init__(self, first: float = 0.25, longest: float = 10.0, forget: float = 600.0,
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, network_free: int = 8,
+                 total_rate: float = 20.0, most: int = 100_000) -> None:
         self.first = first
+        """The first wrong code's wait."""
         self.longest = longest
+        """The longest wait."""
         self.forget = forget
+        """Seconds without a wrong code after which an address or network is forgiven."""
+        self.network_free = network_free
+        """Wrong codes a network has before its refusals are slowed too."""
+        self.total_rate = total_rate
+        """The most refusals a second, from everywhere together."""
+        self.most = most
+        """The most addresses and networks remembered (the oldest go first)."""
         self._clock = clock
         self._wrong: dict[str, tuple[int, float]] = {}
-        """Address to (wrong codes so far, when its next refusal may go)."""
+        """Address (or ``net:`` and its network) to (wrong codes so far, when its
+        next refusal may go)."""
+        self._total = 0.0
+        """When the next refusal from anywhere may go."""
+        self.recent: dict[str, int] = {}
+        """Wrong codes by address since :meth:`told` was last called (for the log)."""
+
+    def _delay(self, count: int, free: int) -> float:
+        if count <= free:
+            return 0.0
+        return float(min(self.longest, self.first * 2.0 ** min(count - free - 1, 30)))
+
+    def _count(self, key: str, now: float, free: int) -> tuple[int, float]:
+        """One more wrong code for ``key``: its count and when its refusal may go."""
+        count, since = self._wrong.pop(key, (0, now))
+        if since + self.forget < now:
+            count, since = 0, now
+        count += 1
+        due = max(now, since) + self._delay(count, free) if count > free else now
+        self._wrong[key] = (count, due if count > free else max(since, now))
+        return count, due
 
     def wrong(self, address: str) -> tuple[int, float]:
-        """One more wrong code from ``address``: how many so far, and the seconds
-        to wait before refusing it."""
+        """One more wrong code from ``address``: how many so far from it, and the
+        seconds to wait before refusing it."""
         now = self._clock()
-        count, free = self._wrong.get(address, (0, now))
-        if free + self.forget < now:
-            count, free = 0, now
-        count += 1
-        delay = min(self.longest, self.first * 2 ** min(count - 1, 30))
-        due = max(now, free) + delay
+        count, due = self._count(address, now, 0)
+        _, network_due = self._count("net:" + network_of(address), now, self.network_free)
+        self._total = max(now, self._total) + 1.0 / self.total_rate
+        due = max(due, network_due, self._total)
         self._wrong[address] = (count, due)
-        if len(self._wrong) > 10_000:
-            self._prune(now)
+        self.recent[address] = self.recent.get(address, 0) + 1
+        if len(self._wrong) > self.most:
+            self.prune()
         return count, due - now
 
     def count(self, address: str) -> int:
         """Wrong codes from ``address`` not yet forgiven."""
         return self._wrong.get(address, (0, 0.0))[0]
 
-    def _prune(self, now: float) -> None:
-        for address, (_count, free) in list(self._wrong.items()):
+    def told(self) -> dict[str, int]:
+        """The wrong codes by address since the last call (and start afresh)."""
+        recent, self.recent = self.recent, {}
+        return recent
+
+    def __len__(self) -> int:
+        return len(self._wrong)
+
+    def prune(self) -> None:
+        """Forget the addresses and networks forgiven; if still too many, the ones
+        least recently wrong."""
+        now = self._clock()
+        for key, (_count, free) in list(self._wrong.items()):
             if free + self.forget < now:
-                del self._wrong[address]
+                del self._wrong[key]
+        while len(self._wrong) > self.most:
+            del self._wrong[next(iter(self._wrong))]  # the oldest first (kept in order)
+        if len(self.recent) > self.most:
+            self.recent.clear()
+
+
+class Waiting:
+    """The connections that have not joined yet, capped by address, by network
+    and in total, so that nobody can fill the server with connections that never
+    join (or that guess codes): past a cap, the oldest waiting connection of that
+    address (or network, or of the busiest network) is let go to make room for
+    the new one. A person who joins does so within moments of connecting, so a
+    new connection always gets its chance, and one carrying a seat's token is
+    never kept out; a connection leaves the count once it has joined."""
+
+    def __init__(self, per_address: int = 8, per_network: int = 32, total: int = 256) -> None:
+        self.per_address = per_address
+        """The most connections waiting from one address."""
+        self.per_network = per_network
+        """The most from one network (/24, /64)."""
+        self.total = total
+        """The most in all."""
+        self._order: dict[object, tuple[str, str]] = {}
+        """Each waiting connection, oldest first: its address and network."""
+        self._by_address: dict[str, list[object]] = {}
+        self._by_network: dict[str, list[object]] = {}
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._order
+
+    def admit(self, key: object, address: str) -> list[object]:
+        """A new connection ``key`` from ``address`` waits to join; returns the
+        connections to let go to make room (oldest first)."""
+        network = network_of(address)
+        self._order[key] = (address, network)
+        self._by_address.setdefault(address, []).append(key)
+        self._by_network.setdefault(network, []).append(key)
+        out: list[object] = []
+        while len(self._by_address[address]) > self.per_address:
+            out.append(self._drop(self._by_address[address][0]))
+        while len(self._by_network.get(network, ())) > self.per_network:
+            out.append(self._drop(self._by_network[network][0]))
+        while len(self._order) > self.total:
+            busiest = max(self._by_network.values(), key=len)
+            out.append(self._drop(busiest[0]))
+        return out
+
+    def make_room(self) -> object | None:
+        """Let the oldest connection of the busiest network go (the server is at
+        its limit of connections); None when nobody waits."""
+        if not self._order:
+            return None
+        return self._drop(max(self._by_network.values(), key=len)[0])
+
+    def left(self, key: object) -> None:
+        """``key`` joined, or closed: it waits no more."""
+        if key in self._order:
+            self._drop(key)
+
+    def _drop(self, key: object) -> object:
+        address, network = self._order.pop(key)
+        for index, kept in ((self._by_address, address), (self._by_network, network)):
+            keys = index[kept]
+            keys.remove(key)
+            if not keys:
+                del index[kept]
+        return key
 
 
 class Throttle:

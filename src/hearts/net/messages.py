@@ -1,31 +1,31 @@
-"""The messages of a network table, both ways: JSON objects over a WebSocket.
+"""The messages of a network table, both ways, declared once: typed values and
+their one codec (JSON objects over a WebSocket).
 
-Version 2, written down in ``docs/network.md`` (a test checks the document
+Version 3, written down in ``docs/network.md`` (a test checks the document
 against this module). A client sends ``join`` (the table's code, a name, and
-the seat's token when it comes back), then ``act`` messages (a card used, the
-pass, a deal...: :class:`ActKind`, each naming the card it means) and
-``leave`` to give its seat up for good. The server answers ``welcome`` (the
-seat and its token), then a ``state`` message after every change: the seat's
-:class:`~hearts.table.SeatState` and a sequence number that grows with every
-change at the table. Notices go as ``notice`` (a
-:class:`~hearts.table.Notice`, as data), a finished hand's record as
-``hand``, a refused message as ``error`` with an
-:class:`~hearts.net.errors.ErrorCode`.
+the seat's token when it comes back) or ``watch``, then the commands of a
+person at the table, which are the table's own events
+(:mod:`hearts.table.events`: ``deal``, ``pass`` with three cards, ``play``
+with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
+``leave``. The server answers ``welcome``, then the seat's whole ``state``
+once and a ``change`` after every change it can see, each numbered; notices
+go as ``notice``, a finished hand as ``hand``, a review as ``review``, a
+refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
 
 This module builds and reads messages; it does no I/O. Everything a client
 sends goes through :func:`read_client`, which raises :class:`MessageError`
 with a clear reason (and its code) for anything malformed, unknown or too
-big; what the server sends is read back by :func:`read_state` and
-:func:`read_notice`, which raise ``ValueError``.
+big; what the server sends is read by :func:`read_server`, which raises
+``ValueError`` for a message it cannot take (and returns None for a type it
+does not know, from a newer server).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, assert_never
+from typing import Any, Literal, assert_never
 
 from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.net.errors import ErrorCode
@@ -34,14 +34,15 @@ from hearts.table import Notice, SeatState
 from hearts.table import events as ev
 
 __all__ = [
-    "HEARTBEAT_SECONDS", "MAX_MESSAGE_BYTES", "MAX_NAME", "NETWORK_VERSION", "Act", "ActKind",
-    "ClientMessage",
-    "Join", "Leave", "MessageError", "act_message", "encode", "error_message", "event_of",
-    "hand_message", "join_message", "notice_message", "read_client", "read_notice",
-    "read_state", "seat_name", "state_message", "welcome_message",
+    "COMMANDS", "HEARTBEAT_SECONDS", "MAX_CHANGE_DEPTH", "MAX_MESSAGE_BYTES", "MAX_NAME",
+    "NETWORK_VERSION", "AskReview", "ChangeMessage", "ClientMessage", "ErrorMessage",
+    "HandMessage", "Join", "Leave", "MessageError", "NoticeMessage", "Path", "Resume",
+    "ReviewMessage", "ServerMessage", "StateMessage", "Sync", "Watch", "Welcome",
+    "apply_change", "client_json", "diff_state", "encode", "read_client", "read_server",
+    "seat_name", "server_json", "server_text",
 ]
 
-NETWORK_VERSION = 2
+NETWORK_VERSION = 3
 """The version of the messages this module writes and reads."""
 
 HEARTBEAT_SECONDS = 10.0
@@ -51,30 +52,16 @@ gone within one and a half of them (a dropped person is shown away then)."""
 MAX_MESSAGE_BYTES = 4096
 """The largest message a client may send; anything bigger is refused unread."""
 
+MAX_CHANGE_DEPTH = 4
+"""The deepest path a ``change`` entry may have (the state is shallow)."""
 
+COMMANDS: dict[str, type[ev.PersonEvent]] = {
+    "deal": ev.Deal, "pass": ev.Pass, "play": ev.Play, "continue": ev.Continue,
+    "hint": ev.AskHint, "undo": ev.Undo,
+}
+"""The commands a person sends, by their ``type`` on the wire: the table's own events."""
 
-class ActKind(StrEnum):
-    """What a person may ask of the table over the network (``act``'s ``action``)."""
-
-    DEAL = "deal"
-    """Deal the next hand (or start a new match once one is over)."""
-    PASS = "pass"
-    """Pass the three cards chosen."""
-    CLEAR = "clear"
-    """Put back every card chosen to pass."""
-    CONTINUE = "continue"
-    """Put the cards just received into the hand now."""
-    HINT = "hint"
-    """Ask what the Expert would do."""
-    USE = "use"
-    """Use ``card``: choose it to pass (or put it back), or play it."""
-    CHOOSE = "choose"
-    """Choose ``card`` to pass, or put it back."""
-
-    @property
-    def takes_card(self) -> bool:
-        """True for the actions that name a card."""
-        return self in (ActKind.USE, ActKind.CHOOSE)
+_COMMAND_NAMES = {kind: name for name, kind in COMMANDS.items()}
 
 
 class MessageError(ValueError):
@@ -85,32 +72,6 @@ class MessageError(ValueError):
         super().__init__(text)
         self.code = code
         """What a program acts on."""
-
-
-@dataclass(frozen=True, slots=True)
-class Join:
-    """Take a seat at the table with ``code``; with ``token``, take one's own seat back."""
-
-    code: str
-    name: str
-    token: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """A person's action at the table: its kind and the card it names (if it takes one)."""
-
-    action: ActKind
-    card: Card | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """Give the seat up for good: a computer player takes it over."""
-
-
-ClientMessage = Join | Act | Leave
-"""Anything a client may send."""
 
 
 def seat_name(seat: Seat) -> str:
@@ -126,67 +87,90 @@ def encode(message: Mapping[str, Any]) -> str:
 # --- what a client sends ---------------------------------------------------------
 
 
-def join_message(code: str, name: str, token: str | None = None) -> dict[str, Any]:
-    """A client's ``join``."""
-    message: dict[str, Any] = {"type": "join", "version": NETWORK_VERSION, "code": code,
-                               "name": name}
-    if token is not None:
-        message["token"] = token
-    return message
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a client stood: the run of the table (``epoch``) and the number of the
+    last state it holds (``seq``)."""
+
+    epoch: str
+    seq: int
 
 
-def act_message(event: ev.PersonEvent) -> dict[str, Any] | None:
-    """The ``act`` that asks the server for ``event`` (None for an event the network
-    does not carry: undo)."""
-    match event:
-        case ev.Deal():
-            return _act(ActKind.DEAL)
-        case ev.PassChosen():
-            return _act(ActKind.PASS)
-        case ev.Clear():
-            return _act(ActKind.CLEAR)
-        case ev.Continue():
-            return _act(ActKind.CONTINUE)
-        case ev.AskHint():
-            return _act(ActKind.HINT)
-        case ev.Use():
-            return _act(ActKind.USE, event.card)
-        case ev.Choose():
-            return _act(ActKind.CHOOSE, event.card)
-        case ev.Undo():
-            return None
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Take a seat at the table with ``code``; with ``token``, take one's own seat
+    back; with ``resume``, get only what changed since."""
+
+    code: str
+    name: str
+    token: str | None = None
+    resume: Resume | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch the table whose watch code is ``code``, as the public sees it."""
+
+    code: str
+    name: str
+    resume: Resume | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Give the seat up for good (a watcher: stop watching)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """Send the whole state again (the client missed a change)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AskReview:
+    """The review of this seat's decisions in a finished hand of the match: its
+    number, or the last finished hand (None)."""
+
+    hand: int | None = None
+
+
+ClientMessage = Join | Watch | Leave | Sync | AskReview | ev.PersonEvent
+"""Anything a client may send; a person's command is the table's own event."""
+
+
+def client_json(message: ClientMessage) -> dict[str, Any]:
+    """``message`` as the JSON object a client sends (a command names no seat:
+    the server knows whose it is)."""
+    match message:
+        case Join():
+            data: dict[str, Any] = {"type": "join", "version": NETWORK_VERSION,
+                                    "code": message.code, "name": message.name}
+            if message.token is not None:
+                data["token"] = message.token
+            if message.resume is not None:
+                data["resume"] = {"epoch": message.resume.epoch, "seq": message.resume.seq}
+            return data
+        case Watch():
+            data = {"type": "watch", "version": NETWORK_VERSION, "code": message.code,
+                    "name": message.name}
+            if message.resume is not None:
+                data["resume"] = {"epoch": message.resume.epoch, "seq": message.resume.seq}
+            return data
+        case Leave():
+            return {"type": "leave"}
+        case Sync():
+            return {"type": "sync"}
+        case AskReview():
+            return {"type": "review"} if message.hand is None else \
+                {"type": "review", "hand": message.hand}
+        case ev.Pass():
+            return {"type": "pass", "cards": [str(card) for card in message.cards]}
+        case ev.Play():
+            return {"type": "play", "card": str(message.card)}
+        case ev.Deal() | ev.Continue() | ev.AskHint() | ev.Undo():
+            return {"type": _COMMAND_NAMES[type(message)]}
         case _:
-            assert_never(event)
-
-
-def _act(action: ActKind, card: Card | None = None) -> dict[str, Any]:
-    message: dict[str, Any] = {"type": "act", "action": action.value}
-    if card is not None:
-        message["card"] = str(card)
-    return message
-
-
-def event_of(act: Act, seat: Seat) -> ev.PersonEvent:
-    """The table's event for ``act`` from ``seat``."""
-    match act.action:
-        case ActKind.DEAL:
-            return ev.Deal(seat)
-        case ActKind.PASS:
-            return ev.PassChosen(seat)
-        case ActKind.CLEAR:
-            return ev.Clear(seat)
-        case ActKind.CONTINUE:
-            return ev.Continue(seat)
-        case ActKind.HINT:
-            return ev.AskHint(seat)
-        case ActKind.USE:
-            assert act.card is not None
-            return ev.Use(seat, act.card)
-        case ActKind.CHOOSE:
-            assert act.card is not None
-            return ev.Choose(seat, act.card)
-        case _:
-            assert_never(act.action)
+            assert_never(message)
 
 
 def _text(data: Mapping[str, Any], name: str, limit: int) -> str:
@@ -198,8 +182,47 @@ def _text(data: Mapping[str, Any], name: str, limit: int) -> str:
     return value
 
 
-def read_client(text: str | bytes) -> ClientMessage:
-    """A client's message read and checked; :class:`MessageError` says what is wrong."""
+def _card(value: object) -> Card:
+    if not isinstance(value, str) or len(value) > 3:
+        raise MessageError(f"{value!r:.40} is not a card (e.g. \"QS\")")
+    try:
+        return Card.parse(value)
+    except ValueError:
+        raise MessageError(f"{value!r:.40} is not a card (e.g. \"QS\")") from None
+
+
+def _resume(data: Mapping[str, Any]) -> Resume | None:
+    kept = data.get("resume")
+    if kept is None:
+        return None
+    if not isinstance(kept, dict):
+        raise MessageError("'resume' must be an object with 'epoch' and 'seq'")
+    seq = kept.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise MessageError("'resume.seq' must be a whole number")
+    return Resume(_text(kept, "epoch", 64), seq)
+
+
+def _version(data: Mapping[str, Any]) -> None:
+    if data.get("version") != NETWORK_VERSION:
+        raise MessageError(f"this server speaks version {NETWORK_VERSION} of the "
+                           f"messages, not {data.get('version')!r:.20}", ErrorCode.VERSION)
+
+
+def _name(data: Mapping[str, Any]) -> str:
+    try:
+        return check_name(_text(data, "name", 4 * MAX_NAME))
+    except BadName as error:
+        raise MessageError(str(error), ErrorCode.BAD_NAME) from None
+
+
+def read_client(text: str | bytes, seat: Seat | None) -> ClientMessage:
+    """A client's message read and checked; :class:`MessageError` says what is wrong.
+
+    ``seat`` is the seat the connection plays (None before it joined, or for a
+    watcher): a command becomes the table's event for that seat, and one sent
+    without a seat is refused (``not-joined``).
+    """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
         raise MessageError(f"message too big ({size} bytes; at most {MAX_MESSAGE_BYTES})",
@@ -214,78 +237,313 @@ def read_client(text: str | bytes) -> ClientMessage:
         raise MessageError("a message must be a JSON object")
     kind = data.get("type")
     if kind == "join":
-        if data.get("version") != NETWORK_VERSION:
-            raise MessageError(f"this server speaks version {NETWORK_VERSION} of the "
-                               f"messages, not {data.get('version')!r}", ErrorCode.VERSION)
-        try:
-            name = check_name(_text(data, "name", 4 * MAX_NAME))
-        except BadName as error:
-            raise MessageError(str(error), ErrorCode.BAD_NAME) from None
+        _version(data)
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 64):
             raise MessageError("'token' must be a string of at most 64 characters")
-        return Join(_text(data, "code", 64), name, token)
+        return Join(_text(data, "code", 64), _name(data), token, _resume(data))
+    if kind == "watch":
+        _version(data)
+        return Watch(_text(data, "code", 64), _name(data), _resume(data))
     if kind == "leave":
         return Leave()
-    if kind != "act":
-        raise MessageError(f"unknown message type {kind!r} (join, act or leave)")
-    try:
-        action = ActKind(str(data.get("action")))
-    except ValueError:
-        raise MessageError(f"unknown action {data.get('action')!r:.40} (one of "
-                           f"{', '.join(ActKind)})") from None
-    if not action.takes_card:
-        return Act(action)
-    try:
-        card = Card.parse(_text(data, "card", 3))
-    except ValueError:
-        raise MessageError(f"{data.get('card')!r:.40} is not a card (e.g. \"QS\")") from None
-    return Act(action, card)
+    if kind == "sync":
+        return Sync()
+    if kind == "review":
+        number = data.get("hand")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)
+                                   or not 1 <= number <= 10_000):
+            raise MessageError("'hand' must be the number of a hand of the match")
+        return AskReview(number)
+    command = COMMANDS.get(kind) if isinstance(kind, str) else None
+    if command is None:
+        raise MessageError(f"unknown message type {kind!r:.40} (join, watch, "
+                           f"{', '.join(COMMANDS)}, review, sync or leave)")
+    if seat is None:
+        raise MessageError("send join first", ErrorCode.NOT_JOINED)
+    if command is ev.Play:
+        return ev.Play(seat, _card(data.get("card")))
+    if command is ev.Pass:
+        cards = data.get("cards")
+        if not isinstance(cards, list) or len(cards) != 3:
+            raise MessageError("'cards' must be a list of the three cards to pass")
+        return ev.Pass(seat, tuple(_card(card) for card in cards))
+    if command is ev.Deal:
+        return ev.Deal(seat)
+    if command is ev.Continue:
+        return ev.Continue(seat)
+    if command is ev.AskHint:
+        return ev.AskHint(seat)
+    return ev.Undo(seat)
 
 
 # --- what the server sends -------------------------------------------------------
 
 
-def welcome_message(seat: Seat, token: str, table_id: str) -> dict[str, Any]:
-    """The answer to a ``join``: the seat taken and the token that takes it back."""
-    return {"type": "welcome", "version": NETWORK_VERSION, "seat": seat_name(seat),
-            "token": token, "table": table_id}
+Path = tuple[str, ...]
+"""Where in a state's JSON a value is: the keys from the top down."""
 
 
-def error_message(code: ErrorCode, text: str) -> dict[str, Any]:
-    """A message refused: its code, for programs, and why in words; the table is
-    unchanged."""
-    return {"type": "error", "version": NETWORK_VERSION, "code": code.value, "message": text}
+@dataclass(frozen=True, slots=True)
+class Welcome:
+    """The answer to a ``join`` or ``watch``: the seat taken (None for a watcher),
+    the token that takes it back, the table, and this run of it."""
+
+    role: Literal["seat", "watch"]
+    seat: Seat | None
+    token: str | None
+    table: str
+    epoch: str
 
 
-def notice_message(notice: Notice) -> dict[str, Any]:
-    """A notice for the status line, as data (the client words it)."""
-    return {"type": "notice", "version": NETWORK_VERSION, "notice": notice.to_json()}
+@dataclass(frozen=True, slots=True)
+class StateMessage:
+    """The seat's whole state (:meth:`SeatState.to_json`), numbered ``seq``; ``now``
+    is the server's clock (seconds since 1970) as it was made."""
+
+    seq: int
+    now: float
+    state: dict[str, Any]
+
+    def seat_state(self) -> SeatState:
+        """The state as a value (``ValueError`` if it cannot be read)."""
+        return SeatState.from_json(self.state)
 
 
-def read_notice(message: Mapping[str, Any]) -> Notice:
-    """The notice of a ``notice`` message (``ValueError`` if it cannot be read)."""
-    return Notice.from_json(message.get("notice"))
+@dataclass(frozen=True, slots=True)
+class ChangeMessage:
+    """What changed in the state numbered ``base``, making it the state numbered
+    ``seq``: each entry sets the value at a path (see :func:`apply_change`)."""
+
+    seq: int
+    base: int
+    now: float
+    set: tuple[tuple[Path, Any], ...]
 
 
-def state_message(state: SeatState, seq: int) -> dict[str, Any]:
-    """Everything the seat may see and do now, numbered by ``seq``: every change
-    at the table numbers its states one higher."""
-    return {"type": "state", "version": NETWORK_VERSION, "seq": seq, "state": state.to_json()}
+@dataclass(frozen=True, slots=True)
+class NoticeMessage:
+    """Something to tell this seat (or everyone), as data."""
+
+    notice: Notice
 
 
-def read_state(message: Mapping[str, Any]) -> tuple[SeatState, int]:
-    """The seat state and the sequence number of a ``state`` message
-    (``ValueError`` if it cannot be read)."""
-    seq = message.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool):
-        raise ValueError("a state's 'seq' must be a whole number")
-    return SeatState.from_json(message.get("state")), seq
+@dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A finished hand's record, kept by the server, for the person's own store: the
+    match it belongs to (by seed) and the seat the person played."""
+
+    record: dict[str, Any]
+    match_seed: int | None
+    seat: Seat
 
 
-def hand_message(record: Mapping[str, Any], match_seed: int | None,
-                 seat: str) -> dict[str, Any]:
-    """A finished hand's record, for the person's own store: the match it belongs
-    to (by seed) and the seat the person played in it."""
-    return {"type": "hand", "version": NETWORK_VERSION, "record": dict(record),
-            "match_seed": match_seed, "seat": seat}
+@dataclass(frozen=True, slots=True)
+class ReviewMessage:
+    """The review asked for: the review document of ``seat``'s decisions in hand
+    number ``hand`` of the match."""
+
+    hand: int
+    seat: Seat
+    review: dict[str, Any]
+    record: dict[str, Any] | None = None
+    """The hand's record (public: the hand is over), for a client that has none."""
+    steps: list[dict[str, Any]] | None = None
+    """The replay's steps, each with the table after it (:mod:`hearts.net.reviews`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorMessage:
+    """A message refused, or why the connection closes: the code (None for a code
+    this client does not know) and words for a person or a log."""
+
+    code: ErrorCode | None
+    message: str
+
+
+ServerMessage = (Welcome | StateMessage | ChangeMessage | NoticeMessage | HandMessage
+                 | ReviewMessage | ErrorMessage)
+"""Anything the server sends."""
+
+
+def server_json(message: ServerMessage) -> dict[str, Any]:
+    """``message`` as the JSON object the server sends."""
+    match message:
+        case Welcome():
+            body: dict[str, Any] = {
+                "type": "welcome", "role": message.role,
+                "seat": None if message.seat is None else seat_name(message.seat),
+                "token": message.token, "table": message.table, "epoch": message.epoch}
+        case StateMessage():
+            body = {"type": "state", "seq": message.seq, "now": message.now,
+                    "state": message.state}
+        case ChangeMessage():
+            body = {"type": "change", "seq": message.seq, "base": message.base,
+                    "now": message.now, "set": [[list(path), value]
+                                                for path, value in message.set]}
+        case NoticeMessage():
+            body = {"type": "notice", "notice": message.notice.to_json()}
+        case HandMessage():
+            body = {"type": "hand", "record": message.record, "match_seed": message.match_seed,
+                    "seat": seat_name(message.seat)}
+        case ReviewMessage():
+            body = {"type": "review", "hand": message.hand, "seat": seat_name(message.seat),
+                    "review": message.review}
+            if message.record is not None:
+                body["record"] = message.record
+            if message.steps is not None:
+                body["steps"] = message.steps
+        case ErrorMessage():
+            body = {"type": "error", "code": None if message.code is None
+                    else message.code.value, "message": message.message}
+        case _:
+            assert_never(message)
+    return {"version": NETWORK_VERSION, **body}
+
+
+def server_text(message: ServerMessage) -> str:
+    """``message`` as the text the server sends (one WebSocket text frame)."""
+    return encode(server_json(message))
+
+
+def _whole(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"a message's {name!r} must be a whole number")
+    return value
+
+
+def _number(data: Mapping[str, Any], name: str) -> float:
+    value = data.get(name)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"a message's {name!r} must be a number")
+    return float(value)
+
+
+def _object(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    value = data.get(name)
+    if not isinstance(value, dict):
+        raise ValueError(f"a message's {name!r} must be an object")
+    return value
+
+
+def _seat(value: object) -> Seat | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError("a seat must be a string")
+    return Seat.parse(value)
+
+
+def _entries(value: object) -> tuple[tuple[Path, Any], ...]:
+    if not isinstance(value, list):
+        raise ValueError("a change's 'set' must be a list")
+    out = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError("each entry of a change is [path, value]")
+        path, new = entry
+        if not isinstance(path, list) or not 1 <= len(path) <= MAX_CHANGE_DEPTH \
+                or not all(isinstance(key, str) for key in path):
+            raise ValueError("a change's path must be a list of keys")
+        out.append((tuple(path), new))
+    return tuple(out)
+
+
+def read_server(data: object) -> ServerMessage | None:
+    """A server's message (its JSON text or the object it holds), read; None for a
+    type this client does not know (a newer server's); ``ValueError`` if it cannot
+    be read."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+            raise ValueError(f"a message that is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise ValueError("a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "welcome":
+        role = data.get("role")
+        if role not in ("seat", "watch"):
+            raise ValueError("a welcome's role must be 'seat' or 'watch'")
+        token = data.get("token")
+        epoch = data.get("epoch")
+        if not isinstance(epoch, str) or not (token is None or isinstance(token, str)):
+            raise ValueError("a welcome's epoch and token must be strings")
+        return Welcome(role, _seat(data.get("seat")), token, str(data.get("table")), epoch)
+    if kind == "state":
+        return StateMessage(_whole(data, "seq"), _number(data, "now"), _object(data, "state"))
+    if kind == "change":
+        return ChangeMessage(_whole(data, "seq"), _whole(data, "base"), _number(data, "now"),
+                             _entries(data.get("set")))
+    if kind == "notice":
+        return NoticeMessage(Notice.from_json(data.get("notice")))
+    if kind == "hand":
+        seed = data.get("match_seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError("a hand's match_seed must be a whole number")
+        seat = _seat(data.get("seat"))
+        if seat is None:
+            raise ValueError("a hand message names the seat played")
+        return HandMessage(_object(data, "record"), seed, seat)
+    if kind == "review":
+        seat = _seat(data.get("seat"))
+        if seat is None:
+            raise ValueError("a review names its seat")
+        steps = data.get("steps")
+        if steps is not None and not (isinstance(steps, list)
+                                      and all(isinstance(step, dict) for step in steps)):
+            raise ValueError("a review's steps must be a list of objects")
+        return ReviewMessage(_whole(data, "hand"), seat, _object(data, "review"),
+                             None if data.get("record") is None else _object(data, "record"),
+                             steps)
+    if kind == "error":
+        try:
+            code: ErrorCode | None = ErrorCode(str(data.get("code")))
+        except ValueError:
+            code = None
+        return ErrorMessage(code, str(data.get("message", "")))
+    return None
+
+
+# --- changes of a state --------------------------------------------------------------
+
+
+def diff_state(old: Mapping[str, Any], new: Mapping[str, Any],
+               path: Path = ()) -> list[tuple[Path, Any]]:
+    """The entries that turn the state JSON ``old`` into ``new``: the values that
+    differ, by path, going into objects (never lists) present in both."""
+    out: list[tuple[Path, Any]] = []
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before == value:
+            continue
+        if isinstance(value, dict) and isinstance(before, dict) \
+                and len(path) + 1 < MAX_CHANGE_DEPTH and before.keys() <= value.keys():
+            # (an object that lost a key, a prompt's field, say, goes whole: a
+            # change never removes a key)
+            out.extend(diff_state(before, value, (*path, key)))
+        else:
+            out.append(((*path, key), value))
+    return out
+
+
+_MISSING = object()
+
+
+def apply_change(state: Mapping[str, Any], entries: Sequence[tuple[Path, Any]]
+                 ) -> dict[str, Any]:
+    """The state JSON ``state`` with each entry's value set at its path, in order.
+    ``state`` itself is left as it was (the objects along each path are copied);
+    ``ValueError`` if a path leads nowhere."""
+    out = dict(state)
+    for path, value in entries:
+        place = out
+        for key in path[:-1]:
+            inner = place.get(key)
+            if not isinstance(inner, dict):
+                raise ValueError(f"a change's path {'/'.join(path)} leads nowhere")
+            place[key] = inner = dict(inner)
+            place = inner
+        place[path[-1]] = value
+    return out

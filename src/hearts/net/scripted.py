@@ -10,9 +10,9 @@ from typing import Any, ClassVar
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card
+from hearts.net import messages as msg
 from hearts.net.client import Connection, error_code
 from hearts.net.errors import ErrorCode
-from hearts.net.messages import act_message, read_notice, read_state
 from hearts.table import Action, Notice, SeatState, Stage
 from hearts.table import events as ev
 
@@ -63,9 +63,9 @@ class Scripted:
         """Deal no more than this many hands (None: play the match out)."""
         self.states: list[SeatState] = []
         """Every state received, in order."""
-        self.messages: list[dict[str, Any]] = []
-        """Every message received, in order."""
-        self.hands: list[dict[str, Any]] = []
+        self.messages: list[msg.ServerMessage] = []
+        """Every message received, in order (each change as the state it makes)."""
+        self.hands: list[msg.HandMessage] = []
         """The ``hand`` messages received."""
         self.over = asyncio.Event()
         """Set once the match is over (or the hand limit reached and that hand finished)."""
@@ -110,20 +110,20 @@ class Scripted:
 
     def notices(self) -> list[Notice]:
         """The notices received, in order."""
-        return [read_notice(m) for m in self.messages if m["type"] == "notice"]
+        return [m.notice for m in self.messages if isinstance(m, msg.NoticeMessage)]
 
     def errors(self) -> list[ErrorCode | None]:
         """The codes of the errors received, in order."""
-        return [error_code(m) for m in self.messages if m["type"] == "error"]
+        return [error_code(m) for m in self.messages if isinstance(m, msg.ErrorMessage)]
 
-    def _got(self, message: dict[str, Any]) -> None:
+    def _got(self, message: msg.ServerMessage) -> None:
         if self.history:
             self.messages.append(message)
-            if message["type"] == "hand":
+            if isinstance(message, msg.HandMessage):
                 self.hands.append(message)
-        if message["type"] != "state":
+        if not isinstance(message, msg.StateMessage):
             return
-        state, _ = read_state(message)
+        state = message.seat_state()
         if not self.history:
             self.states.clear()
         self.states.append(state)
@@ -146,7 +146,7 @@ class Scripted:
 
     async def _act(self, state: SeatState) -> None:
         view = state.view
-        key = (state.stage, state.hand_number, len(state.chosen),
+        key = (state.stage, state.hand_number, len(state.passable),
                len(view.played) if view else 0, state.to_play)
         if key == self._last:
             return
@@ -156,13 +156,7 @@ class Scripted:
         if state.stage is Stage.RECEIVED:
             event = ev.Continue(seat)
         elif state.stage is Stage.PASSING and state.can(Action.PASS) and view is not None:
-            if len(state.chosen) == 3:
-                event = ev.PassChosen(seat)
-            elif not state.chosen:
-                self._last = key
-                for card in player.choose_pass(view):
-                    await self.send(ev.Choose(seat, card))
-                return
+            event = ev.Pass(seat, tuple(player.choose_pass(view)))
         elif state.to_play and view is not None and view.legal:
             card = player.choose_play(view)
             if self.pace:
@@ -171,7 +165,7 @@ class Scripted:
             if self.board is not None:
                 self._seen.add((state.hand_number, str(card)))
                 self.board.played(state.hand_number, str(card))
-            event = ev.Use(seat, card)
+            event = ev.Play(seat, card)
         elif state.stage is Stage.IDLE and self.deals and state.can(Action.DEAL) \
                 and not state.match_over and not self.over.is_set():
             event = ev.Deal(seat)
@@ -180,6 +174,5 @@ class Scripted:
             await self.send(event)
 
     async def send(self, event: ev.PersonEvent) -> bool:
-        """Send ``event`` to the table as an ``act``."""
-        message = act_message(event)
-        return message is not None and await self.connection.send(message)
+        """Send ``event`` (a command) to the table."""
+        return await self.connection.send(event)

@@ -31,21 +31,31 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from hearts.ai import Level, Player, make_player
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
+from hearts.net.clock import loop_clock
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import (
     Guesses,
     Throttle,
     TokenBucket,
+    Waiting,
     cross_origin,
     quiet_exception_handler,
 )
-from hearts.net.tables import JoinRefused, NetTable, Outbox, SeatHolder, TableConfig
+from hearts.net.outbox import Outbox
+from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
+from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
+from hearts.net.watchers import WatchRefused
+from hearts.table import Notice, NoticeKind, Say
+from hearts.table import events as ev
+from hearts.view import Phase
+from hearts.web.cookies import seat_token
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
@@ -82,6 +92,13 @@ class Limits:
     does not read, and is dropped."""
     max_connections: int | None = None
     """The most connections at once (None: from the tables and the open files allowed)."""
+    waiting_per_address: int = 8
+    """The most connections not yet joined from one address (past it, its oldest goes)."""
+    waiting_per_network: int = 32
+    """The most connections not yet joined from one network (a /24, an IPv6 /64)."""
+    waiting_total: int = 256
+    """The most connections not yet joined in all (past it, the oldest of the
+    busiest network goes). Joined connections are bounded by the seats."""
     send_buffer: int = 128 * 1024
     """The operating system's send buffer of each connection, in bytes (a state is a
     few kilobytes): with the outbox, all that waits for one client."""
@@ -106,6 +123,8 @@ class TableServer:
         """Makes a computer player (tests pass a quick one)."""
         self.codes = codes
         """Join codes to give new tables (else random ones)."""
+        self.prefix = ""
+        """What new tables' ids begin with (a worker's name behind a proxy: ``w2-``)."""
         self.limits = limits or Limits()
         """How much one connection may ask."""
         self.max_connections = self.limits.max_connections or default_max_connections(tables)
@@ -119,12 +138,25 @@ class TableServer:
         """What the stores said when the tables were opened."""
         self.connections: set[web.WebSocketResponse] = set()
         """The WebSocket connections open now."""
-        self.guesses = Guesses()
-        """Wrong codes by address."""
+        self.guesses = Guesses(clock=loop_clock)
+        """Wrong codes by address, network and in total."""
+        self.waiting = Waiting(self.limits.waiting_per_address, self.limits.waiting_per_network,
+                               self.limits.waiting_total)
+        """The connections that have not joined yet."""
+        self.writer: Executor | None = None
+        """Where the tables write (None: the threads the tables share)."""
+        self._waiting: dict[Outbox, web.WebSocketResponse] = {}
         self._throttle = Throttle()
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
+        self.reviews: dict[str, Reviews] = {}
+        """Each table's reviews, made and kept."""
+        self.review_depth = REVIEW_DEPTH
+        """Deals each figure of a review is measured on."""
+        self._reviewing: set[asyncio.Task[None]] = set()
+        self.extensions: list[Callable[[web.Application], None]] = []
+        """What adds more to the app (the web table's pages, with ``--serve``)."""
 
     # --- tables -------------------------------------------------------------------
 
@@ -139,14 +171,15 @@ class TableServer:
             try:
                 table = NetTable.load(folder, self.executor, self.factory,
                                       grace=self.config.grace,
-                                      delay_scale=self.config.delay_scale)
+                                      delay_scale=self.config.delay_scale,
+                                      people=self.config.people)
             except ValueError as error:
                 self.notices.append(str(error))
                 continue
             self.tables[table.id] = table
         number = 1
         while len(self.tables) < self.count:
-            table_id = f"t{number}"
+            table_id = f"{self.prefix}t{number}"
             number += 1
             if table_id in self.tables or (root / table_id).exists():
                 continue
@@ -156,6 +189,7 @@ class TableServer:
                                     self.factory, code=code)
             self.tables[table.id] = table
         for table in self.tables.values():
+            table.writer = self.writer
             self.notices.extend(table.start(loop))
 
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
@@ -180,6 +214,8 @@ class TableServer:
         app = web.Application()
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
+        for extend in self.extensions:
+            extend(app)
         app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -200,7 +236,24 @@ class TableServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
+        for task in self._reviewing:
+            task.cancel()
         self.close()
+
+    def _tell_guesses(self) -> None:
+        """One line for the wrong codes, at most every few seconds whatever their
+        number or addresses: how many, from how many addresses, the most from one."""
+        if not self.guesses.recent or self._throttle.allow("code") is None:
+            return
+        recent = self.guesses.told()
+        worst = max(recent, key=lambda address: recent[address])
+        total = sum(recent.values())
+        if len(recent) == 1:
+            log.warning("Wrong table code from %s (%d so far)", worst,
+                        self.guesses.count(worst))
+        else:
+            log.warning("Wrong table codes: %d from %d addresses (%d so far from %s)",
+                        total, len(recent), self.guesses.count(worst), worst)
 
     def warn(self, key: str, text: str, *args: object) -> None:
         """Log a one-line warning, at most one every few seconds for ``key``."""
@@ -229,17 +282,23 @@ class TableServer:
         except ConnectionError:  # the client went before the answer: nothing to say
             return web.Response(status=400)
         if len(self.connections) >= self.max_connections:
-            self.warn("full", "The server is full (%d connections): refused one from %s",
-                      len(self.connections), request.remote)
-            await _refuse_now(ws, ErrorCode.SERVER_FULL,
-                              "the server is full - try again in a while")
-            return ws
+            room = self.waiting.make_room()  # a connection that has not joined gives way
+            if room is None:
+                self.warn("full", "The server is full (%d connections): refused one from %s",
+                          len(self.connections), request.remote)
+                await _refuse_now(ws, ErrorCode.SERVER_FULL,
+                                  "the server is full - try again in a while")
+                return ws
+            self._let_go(room)
         self.connections.add(ws)
         sock = None if request.transport is None else request.transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         outbox = Outbox()
+        self._waiting[outbox] = ws
+        for other in self.waiting.admit(outbox, request.remote or "?"):
+            self._let_go(other)
         sender = asyncio.create_task(self._send(ws, outbox, request))
         try:
             await self._serve(ws, outbox, request)
@@ -248,6 +307,8 @@ class TableServer:
                       "A connection from %s ended on an error: %r", request.remote, error)
         finally:
             self.connections.discard(ws)
+            self.waiting.left(outbox)
+            self._waiting.pop(outbox, None)
             outbox.close()
             try:
                 await asyncio.wait_for(sender, self.limits.send_seconds + 5.0)
@@ -273,20 +334,36 @@ class TableServer:
         if outbox.too_slow:
             self.warn("slow", "Dropped the connection from %s: it does not read what the "
                       "table sends", request.remote)
-        if outbox.too_slow and request.transport is not None:
+        if (outbox.too_slow or outbox.let_go) and request.transport is not None:
             request.transport.abort()  # its unsent bytes would keep the socket open
         else:
             with contextlib.suppress(TimeoutError, ConnectionError):
                 await asyncio.wait_for(ws.close(), 2.0)
+
+    def _let_go(self, key: object) -> None:
+        """Close a connection that has not joined, to make room for a new one."""
+        if not isinstance(key, Outbox):
+            return
+        self._waiting.pop(key, None)
+        self.warn("waiting", "Too many connections waiting to join: let one go to make room")
+        key.put(msg.ErrorMessage(ErrorCode.SERVER_FULL, "too many connections wait to join "
+                                 "from your network - try again in a while"))
+        key.let_go = True
+        key.close()
 
     async def _watch(self) -> None:
         """Drop every connection whose send has waited longer than the limit: its
         client does not read (a send waits only when the network's buffers are full)."""
         loop = asyncio.get_running_loop()
         every = min(1.0, self.limits.send_seconds / 4)
+        pruned = loop.time()
         while True:
             await asyncio.sleep(every)
             now = loop.time()
+            if now - pruned > 60.0:
+                self.guesses.prune()
+                pruned = now
+            self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):
                 if now - since > self.limits.send_seconds:
                     self._sending.pop(outbox, None)
@@ -304,9 +381,11 @@ class TableServer:
         bad = 0
         table: NetTable | None = None
         holder: SeatHolder | None = None
-        messages = TokenBucket(limits.messages_per_second, limits.message_burst)
-        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst)
-        patience = TokenBucket(limits.patience_per_second, limits.patience)
+        watched: NetTable | None = None
+        """The table this connection watches, if it is a watcher's."""
+        messages = TokenBucket(limits.messages_per_second, limits.message_burst, loop_clock)
+        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst, loop_clock)
+        patience = TokenBucket(limits.patience_per_second, limits.patience, loop_clock)
         deadline = asyncio.get_running_loop().time() + limits.join_seconds
 
         def refuse(code: ErrorCode, text: str) -> bool:
@@ -314,11 +393,11 @@ class TableServer:
             message too many, or the error closes it."""
             nonlocal bad
             bad += 1
-            outbox.put(msg.error_message(code, text))
+            outbox.put(msg.ErrorMessage(code, text))
             if code.closes:
                 return True
             if bad >= MAX_BAD_MESSAGES:
-                outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+                outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                              "too many bad messages - closing"))
                 return True
             return False
@@ -326,31 +405,31 @@ class TableServer:
         def too_fast(text: str) -> bool:
             """A message refused for its rate; True when the connection is to close."""
             if patience.take():
-                outbox.put(msg.error_message(ErrorCode.RATE_LIMITED, text))
+                outbox.put(msg.ErrorMessage(ErrorCode.RATE_LIMITED, text))
                 return False
             self.warn("flood", "Closed the connection from %s: it kept sending too fast",
                       address)
-            outbox.put(msg.error_message(ErrorCode.TOO_MANY_BAD,
+            outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
                                          "too many messages too fast - closing"))
             return True
 
         try:
             while True:
                 try:
-                    if holder is None:  # the deadline holds whatever comes meanwhile
+                    if holder is None and watched is None:  # the deadline holds meanwhile
                         async with asyncio.timeout_at(deadline):
                             frame = await ws.receive()
                     else:
                         frame = await ws.receive()
                 except TimeoutError:
-                    outbox.put(msg.error_message(ErrorCode.JOIN_TIMEOUT,
+                    outbox.put(msg.ErrorMessage(ErrorCode.JOIN_TIMEOUT,
                                                  "no join in time - closing"))
                     return
                 if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                     return
                 if frame.type == WSMsgType.ERROR:
                     # too big, most often: aiohttp closes the connection itself
-                    outbox.put(msg.error_message(ErrorCode.TOO_BIG,
+                    outbox.put(msg.ErrorMessage(ErrorCode.TOO_BIG,
                                                  f"connection error: {ws.exception()}"))
                     return
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
@@ -361,22 +440,26 @@ class TableServer:
                         return
                     continue
                 try:
-                    message = msg.read_client(frame.data)
+                    message = msg.read_client(frame.data, None if holder is None
+                                              else holder.seat)
                 except msg.MessageError as error:
+                    if watched is not None and error.code is ErrorCode.NOT_JOINED:
+                        # a command from a watcher, who has no seat to act from
+                        error = msg.MessageError("watchers cannot act", ErrorCode.WATCHING)
                     if refuse(error.code, str(error)):
                         return
                     continue
                 if isinstance(message, msg.Join):
                     if holder is not None:
-                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send act or leave"):
+                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send a command "
+                                  "or leave"):
                             return
                         continue
                     table = self.find(message.code, table_id)
                     if table is None or table.closed:
                         table = None
-                        count, delay = self.guesses.wrong(address)
-                        self.warn(f"code {address}", "Wrong table code from %s (%d so far)",
-                                  address, count)
+                        _count, delay = self.guesses.wrong(address)
+                        self._tell_guesses()
                         await asyncio.sleep(delay)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
@@ -388,32 +471,147 @@ class TableServer:
                                   "this table"):
                             return
                         continue
+                    outbox.resume = message.resume  # what the client holds already
+                    token = message.token
+                    if token is None and table_id is not None:
+                        # a web page's seat: its token is in the table's cookie
+                        token = seat_token(request.cookies)
                     try:
-                        holder = table.join(message.name, message.token, outbox)
+                        holder = table.join(message.name, token, outbox)
                     except JoinRefused as error:
                         if refuse(error.code, str(error)):
                             return
                         continue
+                    self.waiting.left(outbox)  # seated: bounded by the seats from now on
+                    self._waiting.pop(outbox, None)
+                elif isinstance(message, msg.Watch):
+                    if holder is not None or watched is not None:
+                        if refuse(ErrorCode.ALREADY_JOINED, "already at this table"):
+                            return
+                        continue
+                    found = self.find_watch(message.code, table_id)
+                    if found is None:
+                        _count, delay = self.guesses.wrong(address)
+                        self._tell_guesses()
+                        await asyncio.sleep(delay)
+                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
+                            return
+                        continue
+                    try:
+                        watch(found, message.name, outbox)
+                    except WatchRefused as error:
+                        if refuse(error.code, str(error)):
+                            return
+                        continue
+                    watched = found
+                    self.waiting.left(outbox)  # watching: bounded by the table's watchers
+                    self._waiting.pop(outbox, None)
+                elif watched is not None:
+                    if isinstance(message, msg.Leave):
+                        return
+                    if isinstance(message, msg.Sync):
+                        watched.watchers.last = None
+                        watched.redraw()
+                    elif refuse(ErrorCode.WATCHING, "watchers cannot act"):
+                        return
                 elif table is None or holder is None:
                     if refuse(ErrorCode.NOT_JOINED, "send join first"):
                         return
                 elif holder.outbox is not outbox:
-                    outbox.put(msg.error_message(ErrorCode.REPLACED, "this seat is played "
-                                                 "from another connection now"))
+                    outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, "this seat is played "
+                                                "from another connection now"))
                     return
                 elif isinstance(message, msg.Leave):
                     table.leave(holder)
                     holder = None
                     return
-                elif message.action == "hint" and not hints.take():
+                elif isinstance(message, msg.Sync):
+                    table.sync(holder)
+                elif isinstance(message, msg.AskReview):
+                    # a review costs the shared workers, as a hint does
+                    if not hints.take():
+                        if too_fast(f"one review or hint every {limits.hint_seconds:g} "
+                                    "seconds - this one was not taken"):
+                            return
+                        continue
+                    record = finished_hand(table, message.hand)
+                    if record is None:
+                        if refuse(ErrorCode.BAD_MESSAGE, "no such hand of this match is "
+                                  "over: only a finished hand is reviewed"):
+                            return
+                        continue
+                    self._review(table, holder, outbox, *record)
+                elif isinstance(message, ev.AskHint) and not hints.take():
                     if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
                                 "this one was not taken"):
                         return
                 else:
                     table.act(holder, message)
         finally:
-            if table is not None and holder is not None:
-                table.dropped(holder, outbox)
+            if table is not None:
+                # Whatever ended the connection (an error out of the table too), the
+                # seat it held is shown away and waits: never a ghost seat.
+                for seat in list(table.holders.values()):
+                    if seat.outbox is outbox:
+                        table.dropped(seat, outbox)
+            if watched is not None:
+                watched.watchers.remove(outbox)
+                watched.redraw()  # the players see who watches
+
+    def find_watch(self, code: str, table_id: str | None = None) -> NetTable | None:
+        """The table whose watch code is ``code`` (compared in constant time)."""
+        found = None
+        for table in self.tables.values():
+            if table.watchers.matches(code) and (table_id is None or table.id == table_id) \
+                    and not table.closed:
+                found = table
+        return found
+
+    def _review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
+                record: dict[str, Any]) -> None:
+        """Make the review of ``holder``'s decisions in hand ``number`` in the
+        executor (one at a time a table), and send it when it is made."""
+        reviews = self.reviews.get(table.id)
+        if reviews is None:
+            reviews = self.reviews[table.id] = Reviews(self.executor, self.review_depth)
+        seat = msg.seat_name(holder.seat)
+
+        async def review() -> None:
+            try:
+                document = await reviews.document(record, seat)
+            except Exception as error:  # one line, and the table goes on
+                self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
+                outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
+                                            f"the review could not be made: {error}"))
+                return
+            outbox.put(review_message(number, seat, document, record))
+
+        task = asyncio.get_running_loop().create_task(review())
+        self._reviewing.add(task)
+        task.add_done_callback(self._reviewing.discard)
+
+
+def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, Any]] | None:
+    """Hand ``number`` of ``table``'s match (the last finished by default) and its
+    record, if it is over."""
+    hands = table.table.match.hands
+    finished = [i for i, hand in enumerate(hands, 1) if hand.phase is Phase.OVER]
+    if not finished:
+        return None
+    wanted = finished[-1] if number is None else number
+    if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
+        return None
+    return wanted, hands[wanted - 1].record()
+
+
+def watch(table: NetTable, name: str, outbox: Outbox) -> None:
+    """Let ``name`` watch ``table`` through ``outbox``: welcome them, send the public
+    state, and tell the players (:class:`WatchRefused` if the table takes no more)."""
+    table.watchers.add(name, outbox)
+    outbox.put(msg.Welcome("watch", None, None, table.id, table.epoch))
+    table.watchers.last = None
+    table.redraw()
+    table.tell(Say(Notice(NoticeKind.WATCHING, name=name)))
 
 
 def default_max_connections(tables: int) -> int:
@@ -431,5 +629,5 @@ def default_max_connections(tables: int) -> int:
 async def _refuse_now(ws: web.WebSocketResponse, code: ErrorCode, text: str) -> None:
     """Tell a connection why it is refused, and close it."""
     with contextlib.suppress(TimeoutError, ConnectionError):
-        await asyncio.wait_for(ws.send_str(msg.encode(msg.error_message(code, text))), 2.0)
+        await asyncio.wait_for(ws.send_str(msg.server_text(msg.ErrorMessage(code, text))), 2.0)
         await asyncio.wait_for(ws.close(), 2.0)

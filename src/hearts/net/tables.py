@@ -21,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections import deque
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,14 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
+from hearts.net.changes import SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
+from hearts.net.outbox import Outbox
+from hearts.net.saver import Saver, write_private
+from hearts.net.watchers import Watchers
 from hearts.options import Options
-from hearts.paths import write_atomically
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
 from hearts.table import (
@@ -44,10 +48,10 @@ from hearts.table import (
     Decide,
     Notice,
     NoticeKind,
-    Person,
+    Presence,
     Save,
     Say,
-    SeatInfo,
+    Seating,
     SeatSpec,
     SeatState,
     Table,
@@ -55,12 +59,12 @@ from hearts.table import (
     carry_out,
     restore,
     seat_state,
+    seat_states,
     sheet_rows,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
-from hearts.table.runner import save_to
 from hearts.view import Phase
 
 __all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
@@ -92,125 +96,6 @@ class JoinRefused(ValueError):
         """What the client acts on."""
 
 
-class Outbox:
-    """Where one connection's messages wait to be sent, in order, within bounds.
-
-    Only the latest state matters: a state not sent yet is dropped when a newer
-    one comes (:meth:`put_state`), so a client that reads slowly gets the table
-    as it is now, and never a backlog. Other messages (welcome, notices, hands,
-    errors) are kept, in order, up to :attr:`max_messages` of them or
-    :attr:`max_bytes` of text; one more means the client is not reading: all
-    that waits is dropped, a ``too-slow`` error is sent in its place and the
-    connection is closed (:attr:`too_slow` says so). Messages put after
-    :meth:`close` are dropped.
-    """
-
-    MAX_MESSAGES = 256
-    """How many messages other than states may wait, by default."""
-    MAX_BYTES = 4 << 20
-    """How much text those may hold, by default."""
-
-    def __init__(self, max_messages: int = MAX_MESSAGES, max_bytes: int = MAX_BYTES) -> None:
-        self.max_messages = max_messages
-        """How many messages other than states may wait."""
-        self.max_bytes = max_bytes
-        """How many characters those may hold."""
-        self.closed = False
-        """True once :meth:`close` was called (or the client was too slow)."""
-        self.too_slow = False
-        """True when the client was dropped for not reading."""
-        self.posted = 0
-        """How many messages were put in (a state dropped for a newer one counts too)."""
-        self._items: deque[list[str | None]] = deque()
-        """Each entry holds one text; a state dropped for a newer one holds ""; the
-        end of the connection holds None."""
-        self._state: list[str | None] | None = None
-        """The entry of the state waiting to be sent, if one is."""
-        self._messages = 0
-        self._bytes = 0
-        self._ready = asyncio.Event()
-
-    @property
-    def waiting(self) -> int:
-        """How many messages wait to be sent (at most one of them a state)."""
-        return self._messages + (self._state is not None)
-
-    def put(self, message: dict[str, Any]) -> None:
-        """Send ``message`` after those already waiting."""
-        self.put_text(msg.encode(message))
-
-    def put_text(self, text: str) -> None:
-        """Send a message already encoded, after those already waiting."""
-        if self.closed:
-            return
-        self.posted += 1
-        if self._messages + 1 > self.max_messages or self._bytes + len(text) > self.max_bytes:
-            self._overflow()
-            return
-        self._messages += 1
-        self._bytes += len(text)
-        self._append(text)
-
-    def put_state(self, text: str) -> None:
-        """Send a ``state`` message already encoded; a state still waiting is
-        dropped (this one goes after every other message put before it)."""
-        if self.closed:
-            return
-        self.posted += 1
-        if self._state is not None:
-            self._state[0] = ""
-        self._state = self._append(text)
-
-    def close(self) -> None:
-        """Close the connection once everything before is sent."""
-        if not self.closed:
-            self.closed = True
-            self._append(None)
-
-    def stalled(self) -> None:
-        """The client stopped reading: drop what waits, and close (:attr:`too_slow`)."""
-        if not self.closed:
-            self._overflow()
-
-    async def get(self) -> str | None:
-        """The next message to send, waiting for one; None once the connection
-        is to be closed."""
-        while True:
-            while not self._items:
-                self._ready.clear()
-                await self._ready.wait()
-            entry = self._items.popleft()
-            text = entry[0]
-            if entry is self._state:
-                self._state = None
-            elif text:
-                self._messages -= 1
-                self._bytes -= len(text)
-            if text is None:
-                self._items.appendleft(entry)  # the end stays the end
-                return None
-            if text:
-                return text
-
-    def _append(self, text: str | None) -> list[str | None]:
-        entry = [text]
-        self._items.append(entry)
-        self._ready.set()
-        return entry
-
-    def _overflow(self) -> None:
-        text = msg.encode(msg.error_message(
-            ErrorCode.TOO_SLOW, "this connection does not read what the table sends - "
-            "closing"))
-        self._items.clear()
-        self._state = None
-        self._messages, self._bytes = 1, len(text)
-        self.too_slow = True
-        self._append(text)
-        self.closed = True
-        self._append(None)
-
-
 @dataclass
 class SeatHolder:
     """A person's seat: who took it, the token that takes it back, its connection."""
@@ -218,9 +103,9 @@ class SeatHolder:
     seat: Seat
     name: str = ""
     token: str | None = None
-    """None until a person takes the seat."""
+    """None while no person holds the seat."""
     gone: bool = False
-    """The person left for good: a computer player has the seat."""
+    """The host gave the seat to a computer player for good."""
     delivered: int = 0
     """How many finished hands of the current match were sent to this person."""
     match_seed: int | None = None
@@ -229,6 +114,11 @@ class SeatHolder:
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
     """The timer that puts a computer player in the seat of a person who dropped."""
+    changes: SeatChanges = field(default_factory=SeatChanges)
+    """What this seat was sent, and its last changes (kept across connections)."""
+    joined_with: str | None = None
+    """The token the live connection joined with (an older one than :attr:`token`
+    once the host gave the seat a new one for another device)."""
     last_state: SeatState | None = None
     """The state last sent on this connection: the same state is not sent twice,
     so no one learns anything from another seat's change."""
@@ -237,6 +127,14 @@ class SeatHolder:
     def seated(self) -> bool:
         """A person holds this seat (connected or not) and has not given it up."""
         return self.token is not None and not self.gone
+
+    def seating(self) -> Seating:
+        """Who sits in the seat as the table starts (its person away until back)."""
+        if self.gone:
+            return Seating(Presence.COMPUTER)
+        if self.token is not None:
+            return Seating(Presence.AWAY, self.name)
+        return Seating(Presence.FREE)
 
     def to_json(self) -> dict[str, Any]:
         """What is kept on disk."""
@@ -287,15 +185,20 @@ class NetTable:
         """Where computer players think (None: the loop's default executor)."""
         self.factory = factory
         """Makes a computer player from a level and a seed."""
-        self.holders = {seat: SeatHolder(seat, str(seat))
-                        for seat in PEOPLE_ORDER[:config.people]}
+        self.holders = {seat: SeatHolder(seat) for seat in PEOPLE_ORDER[:config.people]}
         """The people's seats."""
-        seats: list[SeatSpec] = [Person(str(seat)) if seat in self.holders else Computer()
+        seats: list[SeatSpec] = [Seating(Presence.FREE) if seat in self.holders else Computer()
                                  for seat in Seat]
-        self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds)
+        self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds,
+                           grace=config.grace)
         """The flow of the match."""
+        self.deadlines: dict[int, float] = {}
+        """When each pause of the table that a person may be shown ends (by token,
+        seconds since 1970): the grace times and the turn timer."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
+        self.epoch = fresh_secret(6)
+        """This run of the table (a table started again numbers its changes afresh)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.failures = 0
         """How many decisions raised (the table asks again or stands in)."""
@@ -303,11 +206,27 @@ class NetTable:
         """How many times the table was saved (a test counts them)."""
         self.notices: list[str] = []
         """What the store said when it was opened (for the host's terminal)."""
+        self.writer: Executor | None = None
+        """Where the table's writes run (None: the threads the tables share)."""
         self._store: Store | None = None
+        self._saver: Saver | None = None
+        self._gated: set[Outbox] = set()
         self._idle: asyncio.TimerHandle | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
+        self._watchers: Watchers | None = None
         self.closed = False
+        self._looks: tuple[object, ...] | None = None
+        """What the seats' states were last built from (:attr:`Table.looks`)."""
+        self.listeners: list[Callable[[NetTable, Notice], None]] = []
+        """Called with every notice the table gives everyone (the host's view)."""
+
+    @property
+    def watchers(self) -> Watchers:
+        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        if self._watchers is None:
+            self._watchers = Watchers(self.folder)
+        return self._watchers
 
     # --- set up and tear down --------------------------------------------------
 
@@ -325,8 +244,11 @@ class NetTable:
     @classmethod
     def load(cls, folder: Path, executor: Executor | None,
              factory: Callable[[Level, int], Player] = make_player,
-             grace: float | None = None, delay_scale: float | None = None) -> NetTable:
-        """The table kept in ``folder``, as it was saved (raises ``ValueError`` if unreadable)."""
+             grace: float | None = None, delay_scale: float | None = None,
+             people: int | None = None) -> NetTable:
+        """The table kept in ``folder``, as it was saved (raises ``ValueError`` if
+        unreadable); with ``people``, set up for that many people's seats from now on
+        (:meth:`seat_people`, which says what it could not do in :attr:`notices`)."""
         try:
             data = json.loads((folder / META_FILE).read_text())
             turn = data.get("turn_seconds")
@@ -348,10 +270,40 @@ class NetTable:
                 holder.match_seed = kept["match_seed"]
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
+        if people is not None and people != config.people:
+            net.seat_people(people)
         return net
 
+    def seat_people(self, people: int) -> None:
+        """Give ``people`` seats to people from now on (before :meth:`start`): new
+        people's seats are free; a person's seat beyond the number is kept while a
+        person holds it (the host may free it), and said so in :attr:`notices`."""
+        wanted = PEOPLE_ORDER[:people]
+        for seat in wanted:
+            if seat not in self.holders:
+                self.holders[seat] = SeatHolder(seat)
+        for seat, holder in list(self.holders.items()):
+            if seat in wanted:
+                continue
+            if holder.seated:
+                self.notices.append(
+                    f"Table {self.id}: {holder.name} keeps the {seat} seat although "
+                    f"--people is {people} (type 'free {self.id} {str(seat).lower()}' "
+                    "to give it to a computer player)")
+            else:
+                del self.holders[seat]
+        self.holders = {seat: self.holders[seat] for seat in PEOPLE_ORDER
+                        if seat in self.holders}
+        self.config = replace(self.config, people=len(self.holders))
+        self.notices.append(f"Table {self.id}: {len(self.holders)} people's seats from now on")
+        self.write_meta()
+
     def write_meta(self) -> None:
-        """Keep the table's code, set-up and seats on disk (atomically)."""
+        """Keep the table's code, set-up and seats on disk (atomically): at once
+        when the table is made, else by the table's writer (off the event loop),
+        with what the people are sent from now on held until it is done (a token
+        is kept before its person learns it). A write that fails is a notice,
+        and is tried again until it works (:class:`~hearts.net.saver.Saver`)."""
         data = json.dumps({
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
@@ -360,10 +312,10 @@ class NetTable:
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
         })
         path = self.folder / META_FILE
-        fresh = not path.exists()
-        write_atomically(path, [data])
-        if fresh:
-            path.chmod(0o600)  # the seats' tokens: the server's user's alone (kept on rewrite)
+        if self.loop is None:  # made or read, not started: nobody waits yet
+            write_private(path, data)
+            return
+        self._gate(self.saver().meta(path, data))
 
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Carry on the saved match if there is one, and start. Returns what the
@@ -371,27 +323,64 @@ class NetTable:
         self.loop = loop
         store = self.store()
         saved = store.load()
-        self.notices = list(store.notices)
+        self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
-        seats = list(self.table.seats)
-        for seat, holder in self.holders.items():
-            seats[seat] = Computer() if holder.gone else Person(holder.name)
-        self.table.seats = tuple(seats)  # nothing is asked before start()
-        for holder in self.holders.values():
-            if holder.seated:
-                self._start_grace(holder)  # until they reconnect
+        for seat in Seat:  # each person away until they come back; free seats wait too
+            holder = self.holders.get(seat)
+            self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
+                             else holder.seating())
+        self.table.shared = len(self.holders) > 1
+        self.table.named = True
         self.carry_out(self.table.start())
         self._rest()
         return list(self.notices)
 
     def store(self) -> Store:
-        """The table's store, opened if it is not open now; it is closed again
-        after :data:`IDLE_SECONDS` without a save."""
+        """The table's store, opened if it is not open now (as the table starts:
+        afterwards its writer opens it when needed, off the event loop); its file
+        is closed again after :data:`IDLE_SECONDS` without a save."""
         if self._store is None:
             self._store = Store.open(self.folder)
         self._rest()
         return self._store
+
+    def saver(self) -> Saver:
+        """The table's writer: its store's saves and ``table.json``, in order, off
+        the event loop (made when first needed, once the table has started)."""
+        if self._saver is None:
+            assert self.loop is not None
+            self._saver = Saver(self.store(), self.loop, self.writer,
+                                on_written=self._written, on_notice=self._store_notice)
+        return self._saver
+
+    def _gate(self, number: int) -> None:
+        """Hold what the people are sent from now on until write ``number`` is done
+        (unless writing fails now: the table then plays on unsaved, as it said)."""
+        if self._saver is not None and self._saver.failing is not None:
+            return
+        outboxes = [h.outbox for h in self.holders.values() if h.outbox is not None]
+        if self._watchers is not None:
+            outboxes += self._watchers.outboxes
+        for outbox in outboxes:
+            outbox.gate(number)
+            self._gated.add(outbox)
+
+    def _written(self, number: int) -> None:
+        """Write ``number`` is done (or failed, and will be tried again): let the
+        people have what waited for it, and the finished hands now kept."""
+        for outbox in self._gated:
+            outbox.release(number)
+        if self._saver is not None and self._saver.idle:
+            self._gated.clear()
+        if self.closed:
+            return
+        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
+        if any(delivered):
+            self.write_meta()  # the count of hands each person has
+
+    def _store_notice(self, text: str) -> None:
+        self._say(Notice(NoticeKind.TEXT, text=text))
 
     def _rest(self) -> None:
         """(Re)start the timer that closes the store once the table is idle."""
@@ -403,14 +392,16 @@ class NetTable:
 
     def _close_store(self) -> None:
         self._idle = None
-        if self._store is not None:
+        if self._saver is not None:
+            self._saver.rest()  # once what is asked is written
+        elif self._store is not None:
             self._store.close()
             self._store = None
 
     @property
     def store_open(self) -> bool:
-        """True while the table holds its store open."""
-        return self._store is not None
+        """True while the table holds its store's file open."""
+        return self._store is not None and self._store.connection is not None
 
     def close(self) -> None:
         """Stop timers, forget decisions under way, close connections and the store
@@ -422,31 +413,28 @@ class NetTable:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._saver is not None:
+            self._saver.flush()  # every write asked for is done before the end
+            for outbox in self._gated:
+                outbox.release(self._saver.number)
+            self._gated.clear()
         for holder in self.holders.values():
-            if holder.grace is not None:
-                holder.grace.cancel()
             if holder.outbox is not None:
                 holder.outbox.close()
                 holder.outbox = None
         for future in self._thinking:
             future.cancel()
-        self._close_store()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     # --- people -------------------------------------------------------------------
 
-    def people(self) -> dict[Seat, SeatInfo]:
-        """Who holds the people's seats, as every state shows them."""
-        found = {}
-        for seat, holder in self.holders.items():
-            if holder.gone:
-                continue  # a computer player's seat now, named by the seat
-            found[seat] = SeatInfo(holder.name, True, holder.outbox is not None,
-                                   not self.table.is_person(seat))
-        return found
-
     def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
         """Seat a person (their own seat back with ``token``); :class:`JoinRefused`
-        says why not. A seat is given back only to its token, never to a name."""
+        says why not. A seat is given back only to its token, never to a name; a
+        seat whose person is connected is taken over only with a newer token than
+        the one that connection joined with (the host's link for a new device)."""
         if token is not None:
             holder = next((h for h in self.holders.values() if h.seated and h.token
                            and secrets.compare_digest(h.token.encode(), token.encode())),
@@ -462,7 +450,8 @@ class NetTable:
                                   f"someone at this table is already called {name}: choose "
                                   "another name (to take your own seat back, join from "
                                   "where you sat, or ask the host for your seat's link)")
-            holder = next((h for h in self.holders.values() if h.token is None), None)
+            holder = next((h for h in self.holders.values()
+                           if h.token is None and not h.gone), None)
             if holder is None:
                 raise JoinRefused(ErrorCode.TABLE_FULL,
                                   "every person's seat at this table is taken")
@@ -470,71 +459,106 @@ class NetTable:
             holder.name = name
             back = False
         if holder.outbox is not None:
-            # a seat is never taken from a connection that is still open, not even
-            # with its token (a second window): the client asks again in a while
-            raise JoinRefused(ErrorCode.SEAT_TAKEN,
-                              "that seat is played from another connection now")
+            if holder.joined_with == holder.token:
+                # a second window of the same person: the client asks again in a while
+                raise JoinRefused(ErrorCode.SEAT_TAKEN,
+                                  "that seat is played from another connection now")
+            self._replace(holder, "your seat was taken over by another device")
         holder.outbox = outbox
+        holder.joined_with = holder.token
         holder.last_state = None
-        if holder.grace is not None:
-            holder.grace.cancel()
-            holder.grace = None
         self.write_meta()  # the token is kept before the person learns it
-        outbox.put(msg.welcome_message(holder.seat, holder.token or "", self.id))
+        outbox.put(msg.Welcome("seat", holder.seat, holder.token, self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
         # it goes again (the client keeps a hand it already has once, so the count
         # of hands sent is kept with the next write, not at once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
-        stood_in = not self.table.is_person(holder.seat)
-        self.carry_out(self.table.seat_as(holder.seat, Person(holder.name)))
-        self.redraw()  # before the notice, so everyone knows the name it speaks of
-        if not back:
-            self._say(Notice(NoticeKind.JOINED, holder.seat))
-        elif stood_in:
-            self._say(Notice(NoticeKind.BACK, holder.seat))
+        event: ev.SeatEvent = ev.Return(holder.seat) if back else ev.Sit(holder.seat, name)
+        self.carry_out(self.table.handle(event))
+        self.redraw()  # a seat taken over from another device changes nothing else
         return holder
 
     def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:
-        """``holder``'s connection ended: keep the seat for the grace time (everyone
-        sees them away at once)."""
+        """``holder``'s connection ended: the table waits the grace time for them
+        (everyone sees them away at once)."""
         if holder.outbox is not outbox or self.closed:
             return
         holder.outbox = None
-        if not holder.gone:
-            self._start_grace(holder)
-        self.redraw()
+        holder.joined_with = None
+        self.carry_out(self.table.handle(ev.Drop(holder.seat)))
 
     def leave(self, holder: SeatHolder) -> None:
-        """``holder`` gives the seat up for good: a computer player plays it."""
-        holder.gone = True
-        if holder.grace is not None:
-            holder.grace.cancel()
-            holder.grace = None
+        """``holder`` gives the seat up for good: a computer player plays it until
+        someone takes it."""
+        holder.token = None
+        holder.name = ""
         self.write_meta()
         if holder.outbox is not None:
-            holder.outbox.put(msg.notice_message(Notice(NoticeKind.YOU_LEFT)))
+            holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
-        self._say(Notice(NoticeKind.LEFT, holder.seat))
-        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+        self.carry_out(self.table.handle(ev.Leave(holder.seat)))
 
-    def _start_grace(self, holder: SeatHolder) -> None:
-        assert self.loop is not None
-        if holder.grace is not None:
-            holder.grace.cancel()
-        holder.grace = self.loop.call_later(self.config.grace, self._stand_in, holder)
+    def free_seat(self, seat: Seat) -> str:
+        """The host frees ``seat``: its person (if any) is out, and a computer player
+        plays it until someone takes it. Says what was done, in words."""
+        holder = self.holders.get(seat)
+        if holder is None:
+            holder = self.holders[seat] = SeatHolder(seat)
+            self.config = replace(self.config, people=len(self.holders))
+        who = holder.name if holder.seated else None
+        if holder.outbox is not None:
+            self._replace(holder, "the host freed your seat")
+        holder.token, holder.name, holder.gone = None, "", False
+        self.write_meta()
+        self.carry_out(self.table.handle(ev.FreeSeat(seat)))
+        return (f"{who}'s seat at {self.id} ({seat}) is free" if who
+                else f"The {seat} seat at {self.id} is free")
 
-    def _stand_in(self, holder: SeatHolder) -> None:
-        holder.grace = None
-        if self.closed or holder.outbox is not None or holder.gone:
-            return
-        self._say(Notice(NoticeKind.AWAY, holder.seat))
-        self.carry_out(self.table.seat_as(holder.seat, Computer()))
+    def seat_computer(self, seat: Seat) -> str:
+        """The host gives ``seat`` to a computer player for good. Says so in words."""
+        holder = self.holders.get(seat)
+        if holder is None:
+            return f"The {seat} seat at {self.id} is a computer player's already"
+        who = holder.name if holder.seated else None
+        if holder.outbox is not None:
+            self._replace(holder, "the host gave your seat to a computer player")
+        holder.token, holder.name, holder.gone = None, "", True
+        self.write_meta()
+        self.carry_out(self.table.handle(ev.SeatComputer(seat)))
+        return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
+                else f"A computer player has the {seat} seat at {self.id}")
 
-    def act(self, holder: SeatHolder, act: msg.Act) -> None:
-        """A person's action, handed to the table as the single-player game would."""
-        self.carry_out(self.table.handle(msg.event_of(act, holder.seat)))
+    def new_token(self, seat: Seat) -> str | None:
+        """A new token for ``seat``'s person (the host's link for a new device): the
+        device that joins with it takes the seat over, even from a connection still
+        open. None when no person holds the seat."""
+        holder = self.holders.get(seat)
+        if holder is None or not holder.seated:
+            return None
+        holder.token = fresh_secret(16)
+        self.write_meta()
+        return holder.token
+
+    def _replace(self, holder: SeatHolder, why: str) -> None:
+        """Tell ``holder``'s live connection it no longer holds the seat, and close it."""
+        assert holder.outbox is not None
+        holder.outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, why))
+        holder.outbox.close()
+        holder.outbox = None
+        holder.joined_with = None
+
+    def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
+        """A person's command (the table's own event, for their seat)."""
+        assert event.seat == holder.seat
+        self.carry_out(self.table.handle(event))
+
+    def sync(self, holder: SeatHolder) -> None:
+        """Send ``holder`` their whole state again."""
+        if holder.outbox is not None:
+            holder.last_state = None
+            self.redraw()
 
     # --- the table's effects (this table is their ports) ------------------------------
 
@@ -572,28 +596,38 @@ class NetTable:
         scale = self.config.delay_scale if request.scaled else 1.0
         delay = max(0.0, request.seconds * scale)
         timer: asyncio.TimerHandle | None = None
+        if not request.scaled:  # a person's time: shown to them as it runs
+            self.deadlines[request.token] = time.time() + delay
 
         def due() -> None:
             if timer is not None:
                 self._timers.discard(timer)
+            self.deadlines.pop(request.token, None)
             self.handle(ev.Elapsed(request.token))
 
         timer = self.loop.call_later(delay, due)
         self._timers.add(timer)
+        if len(self.deadlines) > 64:  # ended and forgotten by the table: drop them
+            live = set(self.table.waiting_on)
+            self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
 
     def save(self, save: Save) -> None:
-        """Keep the game in the table's store, and send finished hands to their people."""
+        """Keep the game in the table's store: written off the event loop, and
+        what the people are sent from now on waits until it is (finished hands
+        go to their people once kept: :meth:`_written`)."""
         self.saves += 1
-        notice = save_to(self.store(), save)
-        if notice:
-            self._say(Notice(NoticeKind.TEXT, text=notice))
-        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
-        if any(delivered):
-            self.write_meta()  # once for everyone: it is synced to disk
+        self._gate(self.saver().save(save.match, save.state, save.assisted))
+        self._rest()
 
     def abandoned(self) -> None:
-        """Record the match in progress as abandoned."""
-        self.store().abandon()
+        """Record the match in progress as abandoned (before the next save)."""
+        self._gate(self.saver().abandon())
+        self._rest()
+
+    @property
+    def writing(self) -> bool:
+        """True while a write of the table is under way or waits to be done."""
+        return self._saver is not None and not self._saver.idle
 
     def tell(self, notice: Say) -> None:
         """Send a notice of the table to its seat (or to everyone)."""
@@ -609,33 +643,74 @@ class NetTable:
             holder.match_seed = match.seed
             holder.delivered = 0
         finished = [h for h in match.hands if h.phase is Phase.OVER]
+        seed, kept = self._store.kept if self._store is not None else (None, 0)
+        finished = finished[:kept if seed == match.seed else 0]  # only what the server kept
         if len(finished) <= holder.delivered:
             return False
         for hand in finished[holder.delivered:]:
-            holder.outbox.put(msg.hand_message(hand.record(), match.seed,
-                                               msg.seat_name(holder.seat)))
+            holder.outbox.put(msg.HandMessage(hand.record(), match.seed, holder.seat))
         holder.delivered = len(finished)
         return True
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
-        message = msg.notice_message(notice)
+        if seat is None:
+            for listener in self.listeners:
+                listener(self, notice)
+        text = msg.server_text(msg.NoticeMessage(notice))
         for holder in self.holders.values():
             if holder.outbox is not None and (seat is None or seat == holder.seat):
-                holder.outbox.put(message)
+                holder.outbox.put_text(text)
+        if seat is None and self._watchers is not None:
+            self._watchers.say(text)
 
     def redraw(self) -> None:
-        """Send every connected person their own state, if it changed; the states
-        of one change share its number."""
-        people = self.people()
+        """Send every connected person what changed in their own state (nothing if
+        nothing did): a numbered ``change``, or the whole state to a connection
+        that has none yet (after ``welcome`` or ``sync``) unless it came back with
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
+        watchers get the public state whole. The messages of one change share its
+        number."""
+        watching = () if self._watchers is None else tuple(self._watchers.names())
+        fresh = tuple(h.seat for h in self.holders.values()
+                      if h.outbox is not None and h.last_state is None)
+        watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
+        looks = (self.table.looks, watching, watched)
+        if not fresh and looks == self._looks:
+            return  # nothing anyone sees changed: no state is built again
+        self._looks = looks
         sheet = sheet_rows(self.table.match)
-        changed = False
-        for holder in self.holders.values():
-            if holder.outbox is None:
-                continue
-            state = seat_state(self.table, holder.seat, people, sheet)
-            if state != holder.last_state:
-                if not changed:
-                    self.seq += 1
-                    changed = True
-                holder.last_state = state
-                holder.outbox.put_state(msg.encode(msg.state_message(state, self.seq)))
+        now = time.time()
+        seq = self.seq + 1
+        used = False
+        connected = [h for h in self.holders.values() if h.outbox is not None]
+        built = seat_states(self.table, [h.seat for h in connected], sheet, self.deadlines,
+                            watching)
+        shared: dict[Any, Any] = {}
+        for holder, seat_view in zip(connected, built, strict=True):
+            outbox = holder.outbox
+            assert outbox is not None
+            if seat_view == holder.last_state:
+                continue  # nothing this seat can see changed
+            state = seat_view.to_json(shared)
+            record = holder.changes
+            if holder.last_state is None:  # a new connection, or it asked for the whole
+                resume, outbox.resume = outbox.resume, None
+                missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
+                    and resume.epoch == self.epoch else None
+                holder.last_state = seat_view
+                if missed is None:
+                    outbox.put_state(record.whole(state, seq, now))
+                    used = True
+                    continue
+                for text in missed:
+                    outbox.put_change(text, partial(record.now_whole, now))
+            holder.last_state = seat_view
+            change = record.change(state, seq, now)
+            if change is not None:
+                outbox.put_change(change, partial(record.now_whole, now))
+                used = True
+        if self._watchers is not None and self._watchers.outboxes:
+            south = seat_state(self.table, Seat.SOUTH, sheet, self.deadlines, watching)
+            used = self._watchers.redraw(self.table, south, seq, now) or used
+        if used:
+            self.seq = seq

@@ -26,7 +26,10 @@ The JSON shape (``format`` ``hearts-review``, ``version`` 2)::
 so it may be a little under 0; ``lost`` is the sum of a seat's losses and
 ``lost_se`` its standard error; ``ess`` is the effective sample size of the deals a
 decision was measured on. ``plays`` is how many cards were played before the
-decision (the pass: 0), ``trick`` the trick it belongs to (the pass: 0); the
+decision (the pass: 0), ``trick`` the trick it belongs to (the pass: 0), ``by``
+(only when another player made it for the seat's own: a computer player standing in
+for a person) its name; a seat's ``lost``, ``decisions`` and ``verdicts`` count its
+own player's decisions alone; the
 ``choices`` are best first; ``alike`` lists the cards that play the same way as
 ``cards`` (empty for a pass); ``hindsight`` is the choice's mean points in the
 real deal with every card known. :func:`validate` checks a document has this shape.
@@ -41,9 +44,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.hand import Hand
+from hearts.hand import HandRecord, RecordData
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
+from hearts.review.names import Seating
 from hearts.review.verdict import (
     BLUNDER,
     INACCURACY,
@@ -76,7 +80,7 @@ MEASURE = "the seat's own points in the hand, moons included; lower is better"
 class Review:
     """The verdicts on a hand's decisions."""
 
-    record: dict[str, Any]
+    record: HandRecord
     """The hand record reviewed."""
     seats: tuple[Seat, ...]
     """The seats whose decisions were judged."""
@@ -95,20 +99,35 @@ class Review:
         return Reviewer(self.code, self.depth, self.seed)
 
     def lost(self, seat: Seat) -> Total:
-        """Points ``seat`` gave away against the best choices, with the standard error."""
-        return seat_total(self.decisions, seat)
+        """Points ``seat``'s own player gave away against the best choices, with the
+        standard error (the decisions of a player standing in are not counted)."""
+        return seat_total(self.own(seat), seat)
 
     def of(self, seat: Seat) -> list[Decision]:
-        """``seat``'s decisions."""
+        """``seat``'s decisions, whoever made them."""
         return [d for d in self.decisions if d.seat == seat]
+
+    @property
+    def seating(self) -> Seating:
+        """Who sat where in the hand reviewed."""
+        return Seating(self.record)
+
+    def own(self, seat: Seat) -> list[Decision]:
+        """``seat``'s decisions its own player made (its person, where a person sat)."""
+        return own_decisions(self.of(seat), self.seating)
+
+    def stood_in(self, decision: Decision) -> str | None:
+        """Who made ``decision`` when not the seat's own player ("Club"), else None."""
+        return self.seating.player(decision.seat, made_at(decision))
 
     def to_json(self) -> dict[str, Any]:
         """The review as a JSON document (the shape in the module docstring)."""
-        players = self.record.get("players")
+        players = self.record.players
+        seating = self.seating
         seats = []
         for seat in Seat:
-            mine = self.of(seat)
-            player = players[seat]["player"] if isinstance(players, list) else None
+            mine = own_decisions(self.of(seat), seating)
+            player = None if players is None else players[seat].player
             seats.append({
                 "seat": seat.name.lower(), "player": player, "reviewed": seat in self.seats,
                 # from the rounded figures below, so the document adds up as printed
@@ -122,16 +141,36 @@ class Review:
             "format": REVIEW_FORMAT, "version": REVIEW_VERSION, "hand": hand_key(self.record),
             "code": self.code, "seed": self.seed, "depth": self.depth,
             "thresholds": dict(THRESHOLDS), "measure": MEASURE, "seats": seats,
-            "decisions": [d.to_json() for d in self.decisions],
+            "decisions": [_with_maker(d.to_json(), seating.player(d.seat, made_at(d)))
+                          for d in self.decisions],
         }
 
 
-def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,
+def made_at(decision: Decision) -> int | None:
+    """Where ``decision`` stands among the hand's decisions as a record names them:
+    None for the pass, else the index of the card played."""
+    return None if decision.kind == "pass" else decision.plays
+
+
+def own_decisions(decisions: Iterable[Decision], seating: Seating) -> list[Decision]:
+    """The decisions each seat's own player made (not a player standing in)."""
+    return [d for d in decisions if seating.own(d.seat, made_at(d))]
+
+
+def _with_maker(entry: dict[str, Any], player: str | None) -> dict[str, Any]:
+    """A decision's JSON, naming the player that stood in for the seat's own."""
+    if player is not None:
+        entry["by"] = player
+    return entry
+
+
+def review_hand(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
                 executor: Executor | None = None,
                 progress: Callable[[Decision], None] | None = None) -> Review:
-    """Judge every decision of ``seats`` in the hand ``record`` (validated with
-    :meth:`Hand.from_record`); ``progress`` hears of each verdict in order."""
-    Hand.from_record(record)
+    """Judge every decision of ``seats`` in the hand ``record`` (a record as JSON
+    is read once, here: :class:`~hearts.hand.HandRecordError` when it does not
+    read); ``progress`` hears of each verdict in order."""
+    record = HandRecord.of(record)
     chosen = tuple(sorted(set(seats)))
     decisions = []
     for decision in judge_all(tasks_of(record, chosen, seed, depth), executor):
@@ -141,11 +180,11 @@ def review_hand(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth:
     return review_of(record, chosen, seed, depth, decisions)
 
 
-def review_of(record: dict[str, Any], seats: Iterable[Seat], seed: int, depth: int,
+def review_of(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
               decisions: Iterable[Decision]) -> Review:
     """The review of ``seats`` made of ``decisions`` (every decision of those seats,
     in order) by this code."""
-    return Review(record, tuple(sorted(set(seats))), seed, depth, tuple(decisions),
+    return Review(HandRecord.of(record), tuple(sorted(set(seats))), seed, depth, tuple(decisions),
                   Reviewer.now(depth, seed).code)
 
 
@@ -166,14 +205,14 @@ def decision_from_json(entry: dict[str, Any], depth: int) -> Decision:
                     choices, depth, entry["ess"])
 
 
-def from_json(record: dict[str, Any], document: dict[str, Any]) -> Review:
+def from_json(record: RecordData, document: dict[str, Any]) -> Review:
     """The review of ``record`` that ``document`` (from :meth:`Review.to_json`, checked
     with :func:`validate`) holds; figures are as rounded in the JSON."""
     validate(document)
     decisions = [decision_from_json(entry, document["depth"]) for entry in document["decisions"]]
     seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
-    return Review(record, seats, document["seed"], document["depth"], tuple(decisions),
-                  document["code"])
+    return Review(HandRecord.of(record), seats, document["seed"], document["depth"],
+                  tuple(decisions), document["code"])
 
 
 

@@ -16,13 +16,13 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from hearts.cards import Seat
-from hearts.hand import HandRecordError
+from hearts.hand import HandRecord, HandRecordError, RecordData
 from hearts.records import RecordFileError
 from hearts.review.analysis import from_json
-from hearts.review.document import ReviewUnreadable, decision_count, review_document
+from hearts.review.document import ReviewUnreadable, decision_count, readable, review_document
 from hearts.review.replay import load_record
 from hearts.review.text import review_text
 from hearts.review.verdict import DEFAULT_DEPTH
@@ -73,7 +73,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="a match of the game's store (hearts history lists them)")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=_seat, metavar="S",
-                     help="the seat to show (default: the person's, else south)")
+                     help="the seat to show (default: yours, as the game's store kept it; "
+                          "in a file, the first person's, else south)")
     who.add_argument("--all", action="store_true", help="show every seat's decisions")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true",
@@ -98,13 +99,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def default_seat(record: dict[str, Any]) -> Seat:
+def default_seat(record: RecordData) -> Seat:
     """The seat a review shows by default: the person's (the first, if several),
     else South."""
-    players = record.get("players")
-    if isinstance(players, list):
-        for seat, entry in zip(Seat, players, strict=False):
-            if isinstance(entry, dict) and entry.get("player") == "human":
+    players = HandRecord.of(record).players
+    if players is not None:
+        for seat, player in zip(Seat, players, strict=True):
+            if player.player == "human":
                 return seat
     return Seat.SOUTH
 
@@ -121,14 +122,24 @@ def open_store() -> sqlite3.Connection | None:
 class Source:
     """The hand a command line names, and the store its reviews are kept in."""
 
-    def __init__(self, where: str, record: dict[str, Any], db: sqlite3.Connection | None
-                 ) -> None:
+    def __init__(self, where: str, record: HandRecord, db: sqlite3.Connection | None,
+                 seat: Seat | None = None) -> None:
         self.where = where
         """Where the hand was found, in words."""
         self.record = record
-        """The hand record."""
+        """The hand record, read once."""
         self.db = db
         """The game's store opened for reviews (the caller closes it), or None."""
+        self.seat = seat
+        """The seat the person played, when the store says (their hands at a
+        network table are kept with their own seat); None for a file."""
+
+    def you(self, args: argparse.Namespace) -> Seat:
+        """The seat to show: ``--seat``, else the person's own, else the record's
+        first person's (South when it names none)."""
+        if args.seat is not None:  # a Seat, and South is 0: never `or`
+            return Seat(args.seat)
+        return self.seat if self.seat is not None else default_seat(self.record)
 
 
 def load(args: argparse.Namespace) -> Source:
@@ -136,22 +147,31 @@ def load(args: argparse.Namespace) -> Source:
     :class:`~hearts.records.RecordFileError`,
     :class:`~hearts.hand.HandRecordError` or
     :class:`~hearts.review.document.ReviewUnreadable`) saying what is wrong."""
-    from hearts.store.reviews import find_hand
+    from hearts.store.reviews import find_kept_hand
 
     if args.file is not None:
-        where, record = load_record(args.file, args.hand)
+        try:
+            where, record = load_record(args.file, args.hand)
+        except HandRecordError as error:
+            raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
         source = Source(f"{args.file}, {where}", record, open_store())
     else:
         db = open_store()
-        text = None if db is None else find_hand(db, args.match, args.hand)
-        if text is None:
+        kept = None if db is None else find_kept_hand(db, args.match, args.hand)
+        if kept is None:
             if db is not None:
                 db.close()
             what = "no hand has been finished yet" if args.last else (
                 f"match {args.match} has no hand {args.hand or 1}")
             raise RecordFileError(f"the store: {what}")
         where = "the last hand" if args.last else f"match {args.match}, hand {args.hand or 1}"
-        source = Source(where, json.loads(text), db)
+        try:
+            record = readable(kept.record)
+        except ReviewUnreadable:
+            if db is not None:
+                db.close()
+            raise
+        source = Source(where, record, db, kept.seat)
     try:
         decision_count(source.record)
     except ValueError:
@@ -195,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=1))
         return 0
     review = from_json(source.record, document)
-    detail = list(Seat) if args.all else [args.seat or default_seat(source.record)]
+    detail = list(Seat) if args.all else [source.you(args)]
     print(review_text(review, f"Review of {source.where}: depth {args.depth}, seed {args.seed}",
                       detail, plain_ascii(args, sys.stdout)))
     return 0

@@ -30,7 +30,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import Seat
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import HandRecord, HandRecordError, RecordData
 from hearts.review.analysis import (
     Review,
     decision_from_json,
@@ -41,10 +41,9 @@ from hearts.review.analysis import (
 )
 from hearts.review.fingerprint import Reviewer
 from hearts.review.verdict import Decision, Task, judge_all, tasks_of
-from hearts.view import Phase
 
 __all__ = ["POLL_SECONDS", "STALE_SECONDS", "Progress", "ReviewUnreadable", "decision_count",
-           "kept_document", "review_document", "workers"]
+           "kept_document", "readable", "review_document", "workers"]
 
 STALE_SECONDS = 30.0
 """How long a review being made by another process may add no verdict before this
@@ -63,24 +62,28 @@ class ReviewUnreadable(ValueError):
     the player."""
 
 
-def decision_count(record: dict[str, Any]) -> int:
+def decision_count(record: RecordData) -> int:
     """How many decisions a review of every seat of ``record`` judges (forced cards
     included); raises :class:`ReviewUnreadable` when the record cannot be read or
     its hand is not over."""
-    return len(_tasks(record, 0, 1))
+    return len(_tasks(readable(record), 0, 1))
 
 
-def _tasks(record: dict[str, Any], seed: int, depth: int) -> list[Task]:
-    """The review's tasks; only a finished hand has any (a review shows every
-    hand, which no one may see while the hand is played)."""
+def readable(record: RecordData) -> HandRecord:
+    """``record`` typed (a record as JSON is read here, once); raises
+    :class:`ReviewUnreadable` when it does not read."""
     try:
-        over = Hand.from_record(record).phase is Phase.OVER
-        tasks = tasks_of(record, list(Seat), seed, depth)
+        return HandRecord.of(record)
     except HandRecordError as error:
         raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
-    if not over:
+
+
+def _tasks(record: HandRecord, seed: int, depth: int) -> list[Task]:
+    """The review's tasks; only a finished hand has any (a review shows every
+    hand, which no one may see while the hand is played)."""
+    if not record.over:
         raise ReviewUnreadable("This hand cannot be reviewed before it is over")
-    return tasks
+    return tasks_of(record, list(Seat), seed, depth)
 
 
 @contextlib.contextmanager
@@ -95,7 +98,7 @@ def workers(jobs: int) -> Iterator[Executor | None]:
         yield pool
 
 
-def kept_document(db: sqlite3.Connection, record: dict[str, Any], seed: int,
+def kept_document(db: sqlite3.Connection, record: HandRecord, seed: int,
                   depth: int) -> dict[str, Any] | None:
     """The review of ``record`` kept in ``db`` if this code made it at this depth
     and seed (and it reads as a review), else None."""
@@ -115,7 +118,7 @@ def kept_document(db: sqlite3.Connection, record: dict[str, Any], seed: int,
     return document
 
 
-def review_document(record: dict[str, Any], db: sqlite3.Connection | None, seed: int,
+def review_document(record: RecordData, db: sqlite3.Connection | None, seed: int,
                     depth: int, jobs: int = 1, progress: Progress | None = None,
                     executor: Executor | None = None) -> dict[str, Any]:
     """The review's JSON of every seat of ``record`` (see the module): kept in the
@@ -125,8 +128,9 @@ def review_document(record: dict[str, Any], db: sqlite3.Connection | None, seed:
     processes of its own (one: this process).
 
     Raises :class:`ReviewUnreadable` when the record cannot be reviewed (it does
-    not read, or its hand is not over).
+    not read, or its hand is not over). A record as JSON is read once, here.
     """
+    record = readable(record)
     tasks = _tasks(record, seed, depth)
     told = _Teller(depth, progress)
     if db is None:
@@ -160,7 +164,7 @@ def _decisions(entries: Sequence[dict[str, Any]], depth: int) -> list[Decision]:
     return [decision_from_json(entry, depth) for entry in entries]
 
 
-def _shared(record: dict[str, Any], db: sqlite3.Connection, tasks: Sequence[Task], seed: int,
+def _shared(record: HandRecord, db: sqlite3.Connection, tasks: Sequence[Task], seed: int,
             depth: int, jobs: int, executor: Executor | None, told: _Teller) -> dict[str, Any]:
     """Follow the review another process is making, or make it here, sharing the
     verdicts through the store."""
@@ -202,7 +206,7 @@ def _entries(text: str, tasks: Sequence[Task], depth: int) -> list[dict[str, Any
     return entries
 
 
-def _wait_for(db: sqlite3.Connection, record: dict[str, Any], tasks: Sequence[Task], seed: int,
+def _wait_for(db: sqlite3.Connection, record: HandRecord, tasks: Sequence[Task], seed: int,
               depth: int, updated: float, told: _Teller) -> dict[str, Any] | None:
     """Follow the review another process makes until it is kept (returned), or it
     stops adding verdicts for a while (None: time to take it over)."""
@@ -229,7 +233,7 @@ def _wait_for(db: sqlite3.Connection, record: dict[str, Any], tasks: Sequence[Ta
             return None
 
 
-def _made(record: dict[str, Any], tasks: Sequence[Task], seed: int, depth: int, jobs: int,
+def _made(record: HandRecord, tasks: Sequence[Task], seed: int, depth: int, jobs: int,
           executor: Executor | None, told: _Teller, done: list[dict[str, Any]],
           shared: tuple[sqlite3.Connection, str, str] | None) -> dict[str, Any]:
     """Judge the tasks not ``done`` yet, telling and sharing each verdict; the
@@ -273,6 +277,6 @@ def _note(shared: tuple[sqlite3.Connection, str, str], depth: int, seed: int,
         note_progress(db, key, depth, seed, owner, json.dumps(entries), time.time())
 
 
-def review_from_document(record: dict[str, Any], document: dict[str, Any]) -> Review:
+def review_from_document(record: RecordData, document: dict[str, Any]) -> Review:
     """The review a JSON document holds (for printing a kept review as text)."""
     return from_json(record, document)

@@ -13,9 +13,8 @@ are not printable (controls, formatting marks) become "?" and it is cut to
 
 from __future__ import annotations
 
-from typing import Any
-
 from hearts.cards import Seat
+from hearts.hand import HandRecord, RecordData, SeatPlayer
 from hearts.levels import LEVEL_NAMES
 
 __all__ = ["SHOWN_NAME", "Seating"]
@@ -34,32 +33,37 @@ def _plain(text: str, limit: int) -> str:
 class Seating:
     """The four seats of a hand record: who sat in each, and their names."""
 
-    def __init__(self, record: dict[str, Any]) -> None:
-        players = record.get("players")
-        entries: list[dict[str, Any]] = [{} for _ in Seat]
-        if isinstance(players, list) and len(players) == 4:
-            entries = [entry if isinstance(entry, dict) else {} for entry in players]
+    def __init__(self, record: RecordData) -> None:
+        record = HandRecord.of(record)
+        players = record.players
+        entries: list[SeatPlayer | None] = [None] * 4 if players is None else list(players)
+        self._taken: set[Seat] = set()
+        """Seats a person took during the hand (a computer player had them first)."""
+        for stand_in in record.stand_ins:  # a person who took a seat during the hand holds it
+            held = entries[stand_in.seat]
+            if stand_in.player == "human" and (held is None or held.player != "human"):
+                entries[stand_in.seat] = SeatPlayer("human", name=stand_in.name)
+                self._taken.add(stand_in.seat)
         self.people = tuple(seat for seat, entry in zip(Seat, entries, strict=True)
-                            if entry.get("player") == "human")
+                            if entry is not None and entry.player == "human")
         """The seats people played."""
+        self._first = {seat: _player(players[seat].player)
+                       for seat in self._taken if players is not None}
+        """The computer player a person's seat had before they took it."""
         self.names = tuple(_name(seat, entry) for seat, entry in zip(Seat, entries, strict=True))
         """Each seat's name in the review, in seat order: "Ann", "South", "West (Club)"."""
         self.named = tuple(seat in self.people and name != str(seat)
                            for seat, name in zip(Seat, self.names, strict=True))
         """Whether the person of each seat has a name of their own (not the seat's)."""
-        stand_ins = record.get("stand_ins")
         self._stand_ins: dict[tuple[Seat, int | None], str] = {}
-        for entry in stand_ins if isinstance(stand_ins, list) else []:
-            if not isinstance(entry, dict):
-                continue
-            decision, player = entry.get("decision"), entry.get("player")
-            try:
-                seat = Seat.parse(str(entry.get("seat")))
-            except ValueError:
-                continue
-            if isinstance(player, str) and (decision == "pass" or type(decision) is int):
-                self._stand_ins[seat, None if decision == "pass" else decision] = \
-                    _player(player)
+        self._persons: set[tuple[Seat, int | None]] = set()
+        """The decisions a person made in a seat they took during the hand."""
+        for stand_in in record.stand_ins:
+            made = (stand_in.seat, stand_in.play)
+            if stand_in.player == "human":
+                self._persons.add(made)
+            else:
+                self._stand_ins[made] = _player(stand_in.player)
 
     @property
     def friends(self) -> bool:
@@ -78,8 +82,22 @@ class Seating:
     def stand_in(self, seat: Seat, plays: int | None) -> str | None:
         """The level of a computer player that made ``seat``'s decision for its person
         (the pass with ``plays`` None, else the card played after ``plays`` cards),
-        if one did."""
+        if one did: that decision is not the person's own."""
         return self._stand_ins.get((seat, plays))
+
+    def own(self, seat: Seat, plays: int | None) -> bool:
+        """Whether ``seat``'s decision (as for :meth:`stand_in`) was made by the seat's
+        own player (its person, where a person sat), not by one standing in."""
+        if seat in self._taken:
+            return (seat, plays) in self._persons
+        return (seat, plays) not in self._stand_ins
+
+    def player(self, seat: Seat, plays: int | None) -> str | None:
+        """Who made ``seat``'s decision when it was not the seat's own player: the
+        level of the computer player that did ("Club"), else None."""
+        if self.own(seat, plays):
+            return None
+        return self._stand_ins.get((seat, plays)) or self._first.get(seat)
 
 
 def _player(player: str) -> str:
@@ -89,12 +107,10 @@ def _player(player: str) -> str:
     return _plain(player, SHOWN_NAME)
 
 
-def _name(seat: Seat, entry: dict[str, Any]) -> str:
-    player = entry.get("player")
-    if not isinstance(player, str):
+def _name(seat: Seat, entry: SeatPlayer | None) -> str:
+    if entry is None:
         return str(seat)
-    if player == "human":
-        name = entry.get("name")
-        shown = _plain(name, SHOWN_NAME) if isinstance(name, str) else ""
+    if entry.player == "human":
+        shown = _plain(entry.name, SHOWN_NAME) if entry.name is not None else ""
         return shown or str(seat)
-    return f"{seat} ({_player(player)})"
+    return f"{seat} ({_player(entry.player)})"

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import Hand, HandRecord, RecordData
 from hearts.records import RecordFileError, SourcedRecord, read_records
-from hearts.rules import PassDirection
 from hearts.view import Trick
 
 __all__ = ["Step", "StepKind", "load_record", "replay", "replay_hand", "truncated"]
@@ -66,66 +65,39 @@ def _snapshot(hand: Hand, kind: StepKind, seat: Seat | None, cards: Sequence[Car
                 hand.points, len(hand.plays))
 
 
-def replay(record: dict[str, Any] | str) -> list[Step]:
-    """Every step of the hand in ``record`` (a hand record, as a dict or its JSON).
+def replay(record: RecordData) -> list[Step]:
+    """Every step of the hand in ``record`` (typed, or as JSON data or text, read
+    once).
 
     Raises :class:`~hearts.hand.HandRecordError` when the record does not load.
     """
-    full = Hand.from_record(record)
-    return replay_hand(full)
-
-
-def replay_hand(full: Hand) -> list[Step]:
-    """Every step of ``full`` (a hand rebuilt from its record), replayed from the deal."""
-    hand = Hand(full.rules, [full.dealt(seat) for seat in Seat], dealer=full.dealer,
-                pass_direction=full.pass_direction, scores=full.scores)
+    record = HandRecord.of(record)
+    hand = Hand.from_record(record.cut(0, passes=False))
     steps = [_snapshot(hand, "deal", None, (), None, None)]
-    if full.pass_direction is not PassDirection.NONE:
-        for seat in _pass_order(full):
-            cards = full.passed(seat)
-            hand.pass_cards(seat, cards)
-            steps.append(_snapshot(hand, "pass", seat, cards,
-                                   full.pass_direction.target(seat), None))
-    for card in full.plays:
+    for passed in record.passes:
+        hand.pass_cards(passed.seat, passed.cards)
+        steps.append(_snapshot(hand, "pass", passed.seat, passed.cards,
+                               record.pass_direction.target(passed.seat), None))
+    for card in record.plays:
         played = hand.play(card)
         steps.append(_snapshot(hand, "play", played.seat, (card,), None, played.trick))
     return steps
 
 
-def _pass_order(hand: Hand) -> list[Seat]:
-    """The seats that passed, in the order the record keeps."""
-    record = hand.record()
-    return [Seat.parse(entry["seat"]) for entry in record["passes"]]
+def replay_hand(full: Hand) -> list[Step]:
+    """Every step of ``full`` (a hand rebuilt from its record), replayed from the deal."""
+    return replay(full.to_record())
 
 
-def truncated(record: dict[str, Any], plays: int, passes: bool = True) -> dict[str, Any]:
+def truncated(record: RecordData, plays: int, passes: bool = True) -> HandRecord:
     """``record`` cut back to its first ``plays`` cards (and, without ``passes``, to
-    before the exchange): the hand as it stood at that moment.
-
-    Only the stand-ins of decisions made by then stay (a stand-in names the card
-    it chose by its place among the plays, so one past the cut would point at a
-    card the cut record does not hold)."""
-    out = dict(record)
-    if not passes:
-        plays = 0
-        out["passes"] = []
-    out["plays"] = list(record.get("plays", []))[:plays]
-    if isinstance(record.get("stand_ins"), list):
-        out["stand_ins"] = [entry for entry in record["stand_ins"]
-                            if not isinstance(entry, dict) or _made_by(entry, plays, passes)]
-    return out
+    before the exchange): the hand as it stood at that moment
+    (:meth:`~hearts.hand.HandRecord.cut`: only the stand-ins of decisions made by
+    then stay). A typed record is cut as it is; one as JSON is read first."""
+    return HandRecord.of(record).cut(plays, passes)
 
 
-def _made_by(stand_in: dict[str, Any], plays: int, passes: bool) -> bool:
-    """Whether the decision of ``stand_in`` (a record's entry) was made within the
-    first ``plays`` cards (and the passes, with ``passes``)."""
-    decision = stand_in.get("decision")
-    if decision == "pass":
-        return passes
-    return not (type(decision) is int and decision >= plays)
-
-
-def load_record(path: Path, number: int | None = None) -> tuple[str, dict[str, Any]]:
+def load_record(path: Path, number: int | None = None) -> tuple[str, HandRecord]:
     """The hand record numbered ``number`` (from 1) in the file at ``path``, with
     where it was found; without ``number`` the file must hold one hand only.
 
@@ -142,7 +114,5 @@ def load_record(path: Path, number: int | None = None) -> tuple[str, dict[str, A
     if not 1 <= number <= len(records):
         raise RecordFileError(f"{path} holds {len(records)} hands; --hand must be 1 to "
                               f"{len(records)}")
-    where, record = records[number - 1]
-    if not isinstance(record, dict):  # pragma: no cover - read_records keeps dicts
-        raise HandRecordError(f"{where}: not a hand record")
-    return where, record
+    found = records[number - 1]
+    return found.where, found.record

@@ -21,14 +21,14 @@ from hearts.review.verdict import (
     seat_total,
 )
 from hearts.table import display_order
+from hearts.words import fill, words
 
 __all__ = ["VERDICT_WORDS", "card_text", "cards_text", "costly_line", "decision_line", "mark",
            "review_help", "review_text", "total_line", "verdict_words", "worst"]
 
-VERDICT_WORDS = {"best": "best", "close": "too close to call", "inaccuracy": "inaccuracy",
-                 "mistake": "mistake", "blunder": "blunder", "forced": "forced"}
-"""Each verdict as the review words it."""
-_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+VERDICT_WORDS: dict[str, str] = dict(words("review.verdicts"))
+"""Each verdict as the review words it (from the catalogue, :mod:`hearts.words`)."""
+_PLURALS: dict[str, str] = dict(words("review.plurals"))
 
 
 def card_text(card: Card, ascii_only: bool = False) -> str:
@@ -117,30 +117,36 @@ def mark(value: float) -> str:
 
 
 def verdict_words(decision: Decision, name: str, ascii_only: bool = False) -> str:
-    """The verdict on ``decision`` in plain words, ``name`` deciding."""
+    """The verdict on ``decision`` in plain words, ``name`` deciding (the words of
+    the catalogue :mod:`hearts.words`, which the web table's review shares)."""
+    said = words("review")
     chosen = cards_text(decision.chosen, ascii_only)
-    did = f"{name} passed {chosen}" if decision.kind == "pass" else f"{name} played {chosen}"
+    did = fill(said["passed" if decision.kind == "pass" else "played"], name=name, cards=chosen)
     picked, better = decision.picked, decision.better
+
+    def figure(value: float, se: float) -> str:
+        text = fill(said["figure"], value=f"{value:.2f}", se=f"{se:.2f}")
+        return text.replace("±", _pm(ascii_only))
+
     if decision.verdict == "forced" or picked is None:
-        return f"{did}: forced (no other card would have played differently)."
-    expected = f"expected {_figure(picked.expected, picked.se, ascii_only)} points"
-    given = _figure(decision.loss, decision.loss_se, ascii_only)
-    against = "" if better is None else (
-        f" against {cards_text(better.cards, ascii_only)} "
-        f"(expected {_figure(better.expected, better.se, ascii_only)})")
+        return fill(said["forced"], did=did)
+    against = "" if better is None else fill(
+        said["against"], cards=cards_text(better.cards, ascii_only),
+        figure=figure(better.expected, better.se))
+    given = figure(decision.loss, decision.loss_se)
     if decision.verdict == "best":
-        words = f"{did}: best, as far as {decision.ess:.0f} deals can tell ({expected})."
+        words_ = fill(said["best"], did=did, ess=f"{decision.ess:.0f}",
+                      expected=fill(said["expected"], figure=figure(picked.expected, picked.se)))
     elif decision.verdict == "close":
-        words = (f"{did}: too close to call. It may have given away {given} points"
-                 f"{against}; more deals would tell.")
+        words_ = fill(said["close"], did=did, given=given, against=against)
     else:
-        article = "an" if decision.verdict == "inaccuracy" else "a"
-        words = (f"{did}: {article} {VERDICT_WORDS[decision.verdict]}. It gave away {given} "
-                 f"points{against}.")
+        article = said["article-vowel" if decision.verdict == "inaccuracy" else "article"]
+        words_ = fill(said["error"], did=did, article=article,
+                      verdict=VERDICT_WORDS[decision.verdict], given=given, against=against)
     hindsight = decision.hindsight_best
     if hindsight is not None and hindsight is not picked:
-        words += f" In hindsight {cards_text(hindsight.cards, ascii_only)} was best."
-    return words
+        words_ += fill(said["hindsight"], cards=cards_text(hindsight.cards, ascii_only))
+    return words_
 
 
 def review_text(review: Review, title: str, detail: Sequence[Seat],
@@ -163,17 +169,21 @@ def review_text(review: Review, title: str, detail: Sequence[Seat],
     seats = Seating(review.record)
     for seat in detail:
         lines.append(seats.title(seat))
-        lines.extend("  " + decision_line(d, ascii_only) for d in review.of(seat))
+        for decision in review.of(seat):
+            by = review.stood_in(decision)
+            lines.append("  " + decision_line(decision, ascii_only)
+                         + ("" if by is None else f" ({by} player, not counted)"))
         lines.append("")
-    costly = worst(review.decisions, detail)
+    own = [d for d in review.decisions if review.stood_in(d) is None]
+    costly = worst(own, detail)
     if costly:
         lines.append("The costliest decisions:")
         lines.extend("  " + costly_line(d, seats.title(d.seat), ascii_only) for d in costly)
         lines.append("")
     lines.append(f"Points given away against the best choices ({pm} standard error):")
     width = max(len(seats.title(seat)) for seat in review.seats)
-    lines.extend("  " + total_line(review.decisions, seat, f"{seats.title(seat):{width}}",
-                                   ascii_only) for seat in review.seats)
+    lines.extend("  " + total_line(own, seat, f"{seats.title(seat):{width}}", ascii_only)
+                 for seat in review.seats)
     return "\n".join(lines)
 
 

@@ -54,7 +54,7 @@ from typing import Any, Literal, NamedTuple
 from hearts.ai.kit import rule_kit
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.hand import Hand
+from hearts.hand import Hand, HandRecord, RecordData
 from hearts.review.evaluate import (
     Measured,
     hindsight_pass,
@@ -64,8 +64,6 @@ from hearts.review.evaluate import (
     pass_options,
     play_groups,
 )
-from hearts.review.replay import truncated
-from hearts.rules import PassDirection
 
 __all__ = [
     "BLUNDER",
@@ -230,7 +228,7 @@ class Decision:
 class Task:
     """One decision to judge: everything a worker process needs."""
 
-    record: dict[str, Any]
+    record: HandRecord
     """The whole hand record (the chosen card and the hindsight come from it)."""
     seat: Seat
     """Who decides."""
@@ -244,17 +242,18 @@ class Task:
     """Sampled deals a choice."""
 
 
-def tasks_of(record: dict[str, Any], seats: Sequence[Seat], seed: int,
+def tasks_of(record: RecordData, seats: Sequence[Seat], seed: int,
              depth: int) -> list[Task]:
-    """Every decision of ``seats`` in the hand, in the order they were made."""
-    hand = Hand.from_record(record)
+    """Every decision of ``seats`` in the hand, in the order they were made (a
+    record as JSON is read once, here)."""
+    record = HandRecord.of(record)
     out: list[Task] = []
-    if hand.pass_direction is not PassDirection.NONE:
-        for seat in seats:
-            if hand.passed(seat):
-                out.append(Task(record, seat, "pass", 0, seed, depth))
-    replayed = Hand.from_record(truncated(record, 0))
-    for index, card in enumerate(hand.plays):
+    passed = {passed.seat for passed in record.passes}
+    for seat in seats:
+        if seat in passed:
+            out.append(Task(record, seat, "pass", 0, seed, depth))
+    replayed = Hand.from_record(record.cut(0))
+    for index, card in enumerate(record.plays):
         turn = replayed.turn
         if turn is not None and turn in seats:
             out.append(Task(record, turn, "play", index, seed, depth))
@@ -302,8 +301,8 @@ def _verdict(task: Task, chosen: tuple[Card, ...], choices: list[Choice], found:
 
 
 def _decide_play(task: Task) -> Decision:
-    hand = Hand.from_record(truncated(task.record, task.plays))
-    chosen = Card.parse(task.record["plays"][task.plays])
+    hand = Hand.from_record(task.record.cut(task.plays))
+    chosen = task.record.plays[task.plays]
     view = hand.view(task.seat)
     s = Situation.of(view)
     groups = play_groups(s, rule_kit(view.rules))
@@ -321,15 +320,15 @@ def _decide_play(task: Task) -> Decision:
 
 
 def _decide_pass(task: Task) -> Decision:
-    full = Hand.from_record(task.record)
-    chosen = full.passed(task.seat)
-    hand = Hand.from_record(truncated(task.record, 0, passes=False))
+    record = task.record
+    chosen = record.passed(task.seat)
+    hand = Hand.from_record(record.cut(0, passes=False))
     view = hand.view(task.seat)
     chosen_mask = _mask(chosen)
     options = pass_options(view, chosen_mask)
     found = measure_pass(view, task.seed, task.depth, options)
-    dealt = [_mask(full.dealt(seat)) for seat in Seat]
-    passes = [_mask(full.passed(seat)) or None for seat in Seat]
+    dealt = [_mask(cards) for cards in record.deal]
+    passes = [_mask(record.passed(seat)) or None for seat in Seat]
     hindsight = hindsight_pass(view, dealt, passes, task.seed, options)
 
     def cards(mask: int) -> tuple[Card, ...]:

@@ -16,7 +16,7 @@ from hearts.store.reviews import ReviewedHand, Reviews
 from hearts.store.stats import TOTAL, Figures
 
 __all__ = ["ROWS", "TREND_WINDOW", "Trend", "draw_trend", "history_table", "review_table",
-           "stats_table", "trend", "trend_text"]
+           "stats_table", "trend", "trend_legend", "trend_text"]
 
 
 def _count(value: int) -> str:
@@ -48,6 +48,11 @@ ROWS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
 )
 """The table's rows: a label and how each column shows the figure."""
 
+STOOD_IN_ROW: tuple[str, Callable[[Figures], str]] = (
+    "Hands a computer played in part for you (not above)", lambda f: _count(f.stood_in))
+"""The row of hands a computer player made some of the person's decisions in,
+shown only where there are some (a table with friends)."""
+
 
 def _heading(level: str) -> str:
     return "Total" if level == TOTAL else level.capitalize()
@@ -66,23 +71,37 @@ def stats_table(figures: Sequence[Figures], title: str | None = None,
     table.add_column("", no_wrap=True)
     for entry in figures:
         table.add_column(_heading(entry.level), justify="right", no_wrap=True)
-    for label, show in ROWS:
+    rows = ROWS + ((STOOD_IN_ROW,) if any(entry.stood_in for entry in figures) else ())
+    for label, show in rows:
         table.add_row(label, *(show(entry) for entry in figures))
     return table
 
 
+_SIDES = ("Left", "Across", "Right")
+"""The others' places as the person sees them, whatever seat they played."""
+
+
+def _with(row: dict[str, Any], seat: Seat) -> str:
+    """Who the person played with: the computer players' level, or the friends
+    by name and where they sat from the person's seat ("Bob (across)")."""
+    people = row.get("people") or []
+    if not people:
+        return str(row["level"]).capitalize()
+    places = {seat.offset(step).name.lower(): _SIDES[step - 1].lower() for step in (1, 2, 3)}
+    return ", ".join(f"{name} ({places.get(where, where)})" for where, name in people)
+
+
 def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> Table:
     """Matches, newest first (as :func:`hearts.store.stats.match_rows` gives them):
-    when (local time), level, how it ended, finished hands and the totals (none
-    before a hand is finished)."""
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
-    # At the single-player table the others are West, North and East; a match
-    # played from another seat (at a network table) names them by where they sat.
-    others = ("W", "N", "E") if all(_seat(row) is Seat.SOUTH for row in rows) else \
-        ("Left", "Across", "Right")
-    for name in ("Started", "Level", "Result", "Hands", "You", *others):
+    the match's number (for ``hearts review --match``), when (local time), how it
+    ended, finished hands, the totals (none before a hand is finished): yours,
+    then the others' from your left, the same columns whatever seat you played;
+    and whom you played with (the level, or the friends by name and place)."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, padding=0, show_edge=False)
+    for name in ("Match", "Started", "Result", "Hands", "You", *_SIDES):
         table.add_column(name, no_wrap=True,
-                         justify="left" if name in ("Started", "Level", "Result") else "right")
+                         justify="left" if name in ("Started", "Result") else "right")
+    table.add_column("With", overflow="fold")
     for row in rows:
         seat = _seat(row)
         result = row["status"]
@@ -93,8 +112,8 @@ def history_table(rows: Sequence[dict[str, Any]], title: str | None = None) -> T
         started = datetime.fromisoformat(row["started"]).astimezone()
         scores = [str(row[f"score_{seat.offset(step).name.lower()}"]) if row["hands"] else "-"
                   for step in range(4)]
-        table.add_row(started.strftime("%Y-%m-%d %H:%M"), row["level"].capitalize(), result,
-                      str(row["hands"]), *scores)
+        table.add_row(str(row["id"]), started.strftime("%Y-%m-%d %H:%M"), result,
+                      str(row["hands"]), *scores, _with(row, seat))
     return table
 
 
@@ -141,9 +160,12 @@ def draw_trend(plt: Any, hands: Sequence[ReviewedHand], ascii_only: bool = False
         return False
     plt.theme("clear")
     hand_mark, line_mark = ("*", "o") if ascii_only else ("dot", "braille")
-    plt.scatter(found.numbers, found.per_hand, marker=hand_mark, label="a hand")
-    plt.plot(found.numbers, found.average, marker=line_mark,
-             label=f"average of the last {TREND_WINDOW}")
+    # The legend goes under the chart: plotext's own, drawn in its top left
+    # corner, hid the points there (the first hands', when they were the worst).
+    # The hands are drawn over the average, which starts on the first of them.
+    plt.plot(found.numbers, found.average, marker=line_mark)
+    plt.scatter(found.numbers, found.per_hand, marker=hand_mark)
+    plt.xlabel(trend_legend(ascii_only))
     plt.title("Points you gave away a decision, by reviewed hand")
     last = found.numbers[-1]
     step = max(1, (last + 5) // 6)
@@ -153,6 +175,12 @@ def draw_trend(plt: Any, hands: Sequence[ReviewedHand], ascii_only: bool = False
     if ascii_only:
         plt.frame(False)
     return True
+
+
+def trend_legend(ascii_only: bool = False) -> str:
+    """The chart's legend, one line under it: the mark of a hand and of the average."""
+    hand, line = ("*", "oo") if ascii_only else ("•", "⠒⠒")
+    return f"{hand} a hand    {line} average of the last {TREND_WINDOW}"
 
 
 def trend_text(hands: Sequence[ReviewedHand], width: int, height: int,

@@ -17,12 +17,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from hearts.cards import Seat
 from hearts.records import hand_key
 from hearts.store.schema import SCHEMA_VERSION, migrate, transaction, user_version
+from hearts.store.store import hand_record
 
-__all__ = ["Progress", "ReviewedHand", "Reviews", "claim_review", "find_hand", "has_reviews",
-           "keep_review", "kept_review", "note_progress", "open_for_reviews", "review_progress",
-           "reviewed_hands"]
+__all__ = ["KeptHand", "Progress", "ReviewedHand", "Reviews", "claim_review", "find_hand",
+           "find_kept_hand", "has_reviews", "keep_review", "kept_review", "note_progress",
+           "open_for_reviews", "review_progress", "reviewed_hands"]
 
 
 def has_reviews(db: sqlite3.Connection) -> bool:
@@ -137,18 +139,47 @@ def note_progress(db: sqlite3.Connection, hand: str, depth: int, seed: int, owne
     return changed > 0
 
 
+class KeptHand(NamedTuple):
+    """A hand of the store, with the seat the person played it from."""
+
+    record: str
+    """The hand record's JSON."""
+    seat: Seat
+    """The person's seat in its match (South at the single-player table; any seat
+    at a network table)."""
+
+
+def find_kept_hand(db: sqlite3.Connection, match: int | None = None,
+                   number: int | None = None) -> KeptHand | None:
+    """A finished hand and the person's seat: hand ``number`` of match ``match``,
+    or without them the last hand finished; None when there is no such hand."""
+    select = ("SELECT hands.record, matches.seat FROM hands"
+              " JOIN matches ON matches.id = hands.match_id")
+    if match is None:
+        row = db.execute(f"{select} WHERE hands.finished IS NOT NULL ORDER BY"
+                         " hands.finished DESC, hands.match_id DESC, hands.number DESC LIMIT 1"
+                         ).fetchone()
+    else:
+        row = db.execute(f"{select} WHERE hands.match_id = ? AND hands.number = ?",
+                         (match, number if number is not None else 1)).fetchone()
+    if row is None:
+        return None
+    try:
+        seat = Seat.parse(str(row[1]))
+    except ValueError:
+        seat = Seat.SOUTH
+    record = str(row[0])
+    if match is not None:  # a hand in play: its record and the steps written since
+        record = hand_record(db, match, number if number is not None else 1) or record
+    return KeptHand(record, seat)
+
+
 def find_hand(db: sqlite3.Connection, match: int | None = None,
               number: int | None = None) -> str | None:
     """A finished hand's record: hand ``number`` of match ``match``, or without
     them the last hand finished; None when there is no such hand."""
-    if match is None:
-        row = db.execute("SELECT record FROM hands WHERE finished IS NOT NULL"
-                         " ORDER BY finished DESC, match_id DESC, number DESC LIMIT 1"
-                         ).fetchone()
-    else:
-        row = db.execute("SELECT record FROM hands WHERE match_id = ? AND number = ?",
-                         (match, number if number is not None else 1)).fetchone()
-    return None if row is None else str(row[0])
+    found = find_kept_hand(db, match, number)
+    return None if found is None else found.record
 
 
 class ReviewedHand(NamedTuple):

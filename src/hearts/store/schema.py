@@ -132,8 +132,30 @@ def _to_version_4(db: sqlite3.Connection) -> None:
     db.execute(_VERSION_4)
 
 
+_VERSION_5 = """
+CREATE TABLE hand_steps (
+    match_id INTEGER NOT NULL,
+    number   INTEGER NOT NULL,
+    step     INTEGER NOT NULL,
+    data     TEXT NOT NULL,
+    PRIMARY KEY (match_id, number, step)
+) WITHOUT ROWID
+"""
+"""Version 5: what a hand in play gained since its record was last written whole,
+so a card is one small row instead of the hand's whole record written again.
+``data`` is a JSON object of lists (``passes``, ``plays``, ``stand_ins``) whose
+entries extend the record's lists of the same name, step after step
+(:func:`hearts.store.store.hand_record` puts them together). A hand's steps go
+when its record is written whole again (at the hand's end, after an undo)."""
+
+
+def _to_version_5(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_5)
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2,
-                                                          _to_version_3, _to_version_4]
+                                                          _to_version_3, _to_version_4,
+                                                          _to_version_5]
 """``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

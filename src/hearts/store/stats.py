@@ -12,7 +12,11 @@ Nothing is counted by hand beside the store: every figure is a query over the
   (:attr:`Figures.finished`). *Abandoned* matches are counted on their own,
   never as losses, and neither they nor assisted matches break or extend a
   streak.
-- Hand figures (points, moons, the queen of spades) count every finished hand.
+- Hand figures (points, moons, the queen of spades) count every finished hand you
+  played yourself. A hand in which a computer player made some of your seat's
+  decisions (it stood in while you were away or out of time, or played the seat
+  before you took it) is counted apart (:attr:`Figures.stood_in`), never in
+  your figures: the record names who made each decision.
 - A hand counts under its own level. A match counts under its level, or as
   *mixed* when its hands were played at more than one (``hearts --level`` on a
   resumed match): its hands still count under their own levels.
@@ -20,13 +24,14 @@ Nothing is counted by hand beside the store: every figure is a query over the
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
 from hearts.levels import LEVEL_NAMES
 
-__all__ = ["LEVEL_ORDER", "MATCH_LEVEL", "MIXED", "TOTAL", "Figures", "match_rows",
-           "statistics"]
+__all__ = ["LEVEL_ORDER", "MATCH_LEVEL", "MIXED", "SHOWN_NAME", "STOOD_IN", "TOTAL", "Figures",
+           "match_people", "match_rows", "statistics"]
 
 TOTAL = "all"
 """The key of the figures over every level."""
@@ -61,11 +66,25 @@ SELECT {{key}},
 FROM matches GROUP BY 1
 """
 
+_SEAT_INDEX = ("CASE matches.seat WHEN 'south' THEN 0 WHEN 'west' THEN 1"
+               " WHEN 'north' THEN 2 ELSE 3 END")
+
+STOOD_IN = (f"(json_extract(hands.record, '$.players[' || {_SEAT_INDEX} || '].player')"
+            " <> 'human' OR EXISTS (SELECT 1 FROM json_each(hands.record, '$.stand_ins') AS s"
+            " WHERE json_extract(s.value, '$.seat') = matches.seat"
+            " AND json_extract(s.value, '$.player') <> 'human'))")
+"""In SQL: a computer player made some of the person's decisions in this hand
+(the record gives the seat to a computer player, who played it before the person
+took it, or names one standing in for them)."""
+
 _HANDS = f"""
-SELECT {{key}}, count(*), avg(yours),
-       avg((points_south + points_west + points_north + points_east - yours) / 3.0),
-       total(moon = seat), total(moon <> seat), total(queen = seat)
-FROM (SELECT hands.*, matches.seat AS seat, {_YOURS.format("points")} AS yours
+SELECT {{key}}, total(NOT stood_in), avg(CASE WHEN NOT stood_in THEN yours END),
+       avg(CASE WHEN NOT stood_in THEN
+           (points_south + points_west + points_north + points_east - yours) / 3.0 END),
+       total(moon = seat AND NOT stood_in), total(moon <> seat AND NOT stood_in),
+       total(queen = seat AND NOT stood_in), total(stood_in)
+FROM (SELECT hands.*, matches.seat AS seat, {_YOURS.format("points")} AS yours,
+             coalesce({STOOD_IN}, 0) AS stood_in
       FROM hands JOIN matches ON matches.id = hands.match_id
       WHERE hands.finished IS NOT NULL)
 GROUP BY 1
@@ -123,6 +142,9 @@ class Figures:
     """Moons shot against you."""
     queens: int = 0
     """Hands in which you took the queen of spades."""
+    stood_in: int = 0
+    """Finished hands in which a computer player made some of your decisions: not
+    counted in the hand figures above."""
 
     @property
     def finished(self) -> int:
@@ -163,11 +185,12 @@ def statistics(db: sqlite3.Connection) -> list[Figures]:
                 played=int(row[1]), won=int(row[2]), abandoned=int(row[3]),
                 assisted=int(row[4]), assisted_won=int(row[5]))
         for row in db.execute(_HANDS.format(key=key)):
-            if not row[1]:
+            if not row[1] and not row[7]:
                 continue
             values.setdefault(row[0], {}).update(
                 hands=int(row[1]), your_points=row[2], their_points=row[3],
-                moons_yours=int(row[4]), moons_against=int(row[5]), queens=int(row[6]))
+                moons_yours=int(row[4]), moons_against=int(row[5]), queens=int(row[6]),
+                stood_in=int(row[7]))
         for row in db.execute(_STREAKS.format(key=match_key)):
             values.setdefault(row[0], {}).update(current_streak=int(row[1]),
                                                  best_streak=int(row[2]))
@@ -180,8 +203,9 @@ def match_rows(db: sqlite3.Connection, since: str = "", limit: int = 20
                ) -> list[dict[str, object]]:
     """The matches started at or after ``since`` (the store's UTC timestamps), newest
     first, at most ``limit``: each a ``matches`` row, with its level as
-    :data:`MATCH_LEVEL` gives it and ``hands`` counting its finished hands (a
-    match abandoned during its first hand has none)."""
+    :data:`MATCH_LEVEL` gives it, ``hands`` counting its finished hands (a
+    match abandoned during its first hand has none) and ``people`` the other
+    people at its table (:func:`match_people`)."""
     columns = [row[1] for row in db.execute("PRAGMA table_info(matches)")
                if row[1] not in ("level", "hands")]
     cursor = db.execute(
@@ -189,4 +213,43 @@ def match_rows(db: sqlite3.Connection, since: str = "", limit: int = 20
         " FROM matches WHERE started >= ? ORDER BY started DESC, id DESC LIMIT ?",
         (since, max(0, limit)))
     names = [description[0] for description in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor]
+    rows: list[dict[str, object]] = [dict(zip(names, row, strict=True)) for row in cursor]
+    for row in rows:
+        row["people"] = match_people(db, int(str(row["id"])), str(row.get("seat") or "south"))
+    return rows
+
+
+SHOWN_NAME = 24
+"""The most characters of a person's name the history shows (a table's names are
+no longer; a name read from an edited file is cut)."""
+
+
+def _plain(name: str) -> str:
+    """``name`` as plain printable text, spaces run together, cut to :data:`SHOWN_NAME`."""
+    shown = " ".join("".join(c if c.isprintable() else "?" for c in name).split())
+    return shown if len(shown) <= SHOWN_NAME else shown[:SHOWN_NAME - 1] + "~"
+
+
+def match_people(db: sqlite3.Connection, match_id: int, seat: str = "south"
+                 ) -> list[tuple[str, str]]:
+    """The other people who sat at the table of match ``match_id`` (the person
+    played ``seat``), as the hands' records name them: ``(seat, name)`` pairs in
+    seat order, each name once a seat (a late arrival counted from their first
+    hand). Empty for a match against the computer, or records that name nobody."""
+    found: dict[str, str] = {}
+    order = ("south", "west", "north", "east")
+    for (text,) in db.execute("SELECT record FROM hands WHERE match_id = ? ORDER BY number",
+                              (match_id,)):
+        try:
+            players = json.loads(text).get("players")
+        except (ValueError, AttributeError):
+            continue
+        if not isinstance(players, list) or len(players) != 4:
+            continue
+        for where, entry in zip(order, players, strict=True):
+            if where == seat or not isinstance(entry, dict) or entry.get("player") != "human":
+                continue
+            name = entry.get("name")
+            if isinstance(name, str) and name.strip() and where not in found:
+                found[where] = _plain(name)
+    return [(where, found[where]) for where in order if where in found]

@@ -7,11 +7,20 @@ the player should know: a damaged file moved aside, a file from a newer
 version left alone, a folder that cannot be written (the game then plays on
 without saving), or another game process owning the saved match.
 
-Every save is one transaction: the match row, the hand being played (its
-record so far) and, for the process that owns it, the saved match's pointer
-and the table's own state. WAL mode with ``synchronous=NORMAL`` makes a save a
-fraction of a millisecond; a process killed at any moment leaves the last
-committed save whole (a power cut may lose the last few, never the file).
+Every save is one transaction: what changed since the last one. A card or a
+pass is one small row appended to the hand in play (``hand_steps``); the hand's
+record is written whole when it is dealt, when it ends and after an undo; the
+match row and, for the process that owns it, the saved match's pointer and the
+table's own state only when they changed. A save is planned
+(:meth:`Store.plan_save`, cheap, where the match lives) apart from being written
+(:meth:`Store.apply`, which may run on another thread), so a server writes off
+its event loop; :meth:`Store.save` does both at once.
+
+WAL mode with ``synchronous=NORMAL``: a commit is a few tens of microseconds
+and never waits for the disk. A process killed at any moment (``kill -9``)
+loses nothing committed: the commit is in the operating system's hands. A power
+cut or a crash of the operating system may lose the last commits made since the
+last checkpoint (a second or so of play), never the file.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,7 +39,7 @@ from typing import Any
 import platformdirs
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import Hand, HandRecordError, SeatPlayer
 from hearts.match import Match
 from hearts.paths import set_aside, short_path
 from hearts.store.locks import GUESTS_LOCK, OWNER_LOCK, FileLock
@@ -44,7 +53,8 @@ from hearts.store.schema import (
 )
 from hearts.view import Phase
 
-__all__ = ["ENV_VAR", "FILE_NAME", "SavedMatch", "Store", "database_path", "now"]
+__all__ = ["ENV_VAR", "FILE_NAME", "SavePlan", "SavedMatch", "Store", "database_path",
+           "hand_record", "now"]
 
 ENV_VAR = "HEARTS_DATA_DIR"
 """The environment variable that names another data folder."""
@@ -56,11 +66,11 @@ _JACK = Card.parse("JD")
 _BUSY_SECONDS = 3.0
 
 
-def _use_wal(db: sqlite3.Connection) -> None:
+def _use_wal(db: sqlite3.Connection, seconds: float = _BUSY_SECONDS) -> None:
     """Switch the file to WAL mode. SQLite answers "database is locked" at once,
     without waiting, when another process is creating or switching the same file
     at that moment, so wait here as the busy timeout would."""
-    deadline = time.monotonic() + _BUSY_SECONDS
+    deadline = time.monotonic() + seconds
     while True:
         try:
             db.execute("PRAGMA journal_mode = WAL")
@@ -96,6 +106,65 @@ class SavedMatch:
     """The table's own state, as the game saved it (stage, chosen cards, ...)."""
     assisted: bool
     """True once the player had help (a hint or an undo) in this match."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """What a store's file holds of the match in progress, as far as the saves
+    planned (or, for :attr:`Store._confirmed`, the saves written) go."""
+
+    match: Match | None = None
+    """The match whose row it is (None: none yet, the next save makes one)."""
+    match_id: int | None = None
+    """Its row, once known (a save planned for a new match learns it when written)."""
+    hands_done: int = 0
+    """Finished hands written whole."""
+    assisted: bool = False
+    hand: Hand | None = None
+    """The hand in play as last written (the object: another one is written whole)."""
+    number: int = -1
+    """Its index in the match."""
+    players: tuple[SeatPlayer, ...] | None = None
+    passes: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    """The passes written, by seat."""
+    plays: tuple[Card, ...] = ()
+    """The cards written."""
+    stand_ins: tuple[Any, ...] = ()
+    """The stand-ins written."""
+    helped: frozenset[Seat] = frozenset()
+    """The seats the hand's record says had help."""
+    steps: int = 0
+    """Rows in ``hand_steps`` for that hand."""
+    row: tuple[Any, ...] | None = None
+    """The match row's figures as last written."""
+    tables: str | None = None
+    """The table's state as last written."""
+
+
+_MATCH_ID = object()
+"""Stands in a statement's parameters for the id of the match row (known once written)."""
+
+
+@dataclass(slots=True)
+class SavePlan:
+    """One save as statements to run in one transaction (:meth:`Store.apply`);
+    plain values only, so it may be written on another thread while the match
+    goes on."""
+
+    statements: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
+    new_match: tuple[Any, ...] | None = None
+    """The new match row's values, when the save starts a match."""
+    after: _Kept = field(default_factory=_Kept)
+    """What the file holds once this is written."""
+    hands_kept: int = 0
+    """Finished hands of the match the file holds once this is written."""
+    seed: int | None = None
+    """The seed of that match."""
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to write."""
+        return not self.statements and self.new_match is None
 
 
 class _Broken(Exception):
@@ -176,16 +245,19 @@ class Store:
         self._db: sqlite3.Connection | None = None
         self._owner_lock = FileLock(path.with_name(OWNER_LOCK))
         self._guest_lock = FileLock(path.with_name(GUESTS_LOCK))
-        self._match: Match | None = None
-        self._match_id: int | None = None
-        self._hands_done = 0
-        self._assisted = False
+        self.busy_seconds = _BUSY_SECONDS
+        """How long a write waits for another process's lock before it fails."""
+        self._planned = _Kept()
+        """What the file will hold once every save planned is written."""
+        self._confirmed = _Kept()
+        """What the file holds: the saves written."""
         self._failing = False
 
     # --- opening -------------------------------------------------------------------
 
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str] | None = None, claim: bool = True) -> Store:
+    def open(cls, data_dir: str | os.PathLike[str] | None = None, claim: bool = True,
+             busy_seconds: float = _BUSY_SECONDS) -> Store:
         """Open (or create) the store in ``data_dir``; this never raises.
 
         With ``claim`` the process tries to own the saved match; without it, or
@@ -193,11 +265,44 @@ class Store:
         but never touches the saved one.
         """
         store = cls(database_path(data_dir))
+        store.busy_seconds = busy_seconds
         try:
             store._open(claim)
         except (OSError, sqlite3.Error, _Broken) as error:
             store._give_up(_not_saving(store.path, error))
         return store
+
+    def wait_for_locks(self, seconds: float) -> None:
+        """How long a write waits for another process's lock before it fails
+        (``sqlite3.OperationalError``, "database is locked") from now on."""
+        self.busy_seconds = seconds
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
+
+    def suspend(self) -> None:
+        """Close the file and let its locks go, keeping what the store knows of the
+        match in progress: :meth:`resume` carries on saving into it."""
+        self.close_quietly()
+
+    def resume(self, claim: bool = True) -> bool:
+        """Open the file again after :meth:`suspend` (or after it could not be
+        opened), keeping what the store knows of the match in progress; True when
+        it is open. Never raises: what went wrong is :attr:`problem`."""
+        if self._db is not None:
+            return True
+        notices = len(self.notices)
+        try:
+            self._open(claim)
+        except (OSError, sqlite3.Error, _Broken) as error:
+            self.close_quietly()
+            self.problem = _not_saving(self.path, error)
+            return False
+        del self.notices[notices:]  # said once, when it was first opened
+        if self._db is None:
+            return False
+        self.problem = None
+        return True
 
     @property
     def saving(self) -> bool:
@@ -248,14 +353,17 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection | None:
         """Open the file and bring its tables up to date; None if it is newer."""
-        db = sqlite3.connect(self.path, timeout=_BUSY_SECONDS, isolation_level=None)
+        # One thread at a time uses the connection, not always the one that opened
+        # it: a table server writes on a thread of its own (hearts.net.saver).
+        db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
+                             check_same_thread=False)
         try:
             version = self._look(db)
             if version > SCHEMA_VERSION:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            _use_wal(db)
+            _use_wal(db, self.busy_seconds)
             db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             check_schema(db)
@@ -330,8 +438,7 @@ class Store:
             if row is None:
                 return None
             match_id, tables, seed, assisted, status = row
-            records = [record for (record,) in db.execute(
-                "SELECT record FROM hands WHERE match_id = ? ORDER BY number", (match_id,))]
+            records = _match_records(db, match_id)
         except sqlite3.Error as error:
             self._failed(error)
             return None
@@ -351,10 +458,13 @@ class Store:
                                 "a new match begins")
             self._forget_saved(match_id, str(error))
             return None
-        self._match, self._match_id = match, match_id
-        self._hands_done = len(hands) if hands[-1].phase is Phase.OVER else len(hands) - 1
-        self._assisted = bool(assisted)
+        done = len(hands) if hands[-1].phase is Phase.OVER else len(hands) - 1
+        self._resume_at(_Kept(match, match_id, done, bool(assisted)))
         return SavedMatch(match_id, match, table, bool(assisted))
+
+    def _resume_at(self, kept: _Kept) -> None:
+        """The file holds ``kept``: plan the next saves from there."""
+        self._planned = self._confirmed = kept
 
     def continue_match(self, seed: int) -> Match | None:
         """The newest unfinished match kept with ``seed`` whose hands are all over,
@@ -372,8 +482,7 @@ class Store:
                              (seed,)).fetchone()
             if row is None:
                 return None
-            records = [record for (record,) in db.execute(
-                "SELECT record FROM hands WHERE match_id = ? ORDER BY number", (row[0],))]
+            records = _match_records(db, int(row[0]))
             hands = [Hand.from_record(record) for record in records]
         except (sqlite3.Error, ValueError, HandRecordError):
             return None
@@ -381,8 +490,7 @@ class Store:
             return None
         match = Match(hands[-1].rules, seed)
         match.hands = hands
-        self._match, self._match_id, self._hands_done = match, int(row[0]), len(hands)
-        self._assisted = False
+        self._resume_at(_Kept(match, int(row[0]), len(hands)))
         return match
 
     def _forget_saved(self, match_id: int, why: str) -> None:
@@ -396,92 +504,144 @@ class Store:
             self._failed(error)
 
     def save(self, match: Match, table: Mapping[str, Any],
-             seat: Seat = Seat.SOUTH) -> str | None:
+             seat: Seat = Seat.SOUTH, assisted: bool = False) -> str | None:
         """Save ``match`` (every hand dealt, the current one as played so far) and
         the table's state, in one transaction; ``seat`` is where the person sits
-        (South at the single-player table), whom the statistics count as "you".
+        (South at the single-player table), whom the statistics count as "you";
+        ``assisted``: a person had help in this match.
 
         A match is known by its seed: a match with another seed than the one in
-        progress (or the first after :meth:`abandon`) gets a row of its own. The
-        latest hand is always written again, and hands beyond the last are
-        dropped, so a match taken back (an undo) is saved as it now stands.
-        Returns a notice when saving has just stopped working, or works again;
-        None otherwise.
+        progress (or the first after :meth:`abandon`) gets a row of its own. What
+        changed since the last save is written (see :meth:`plan_save`), so a
+        match taken back (an undo) is saved as it now stands. Returns a notice
+        when saving has just stopped working, or works again; None otherwise.
         """
-        db = self._db
-        if db is None or not match.hands:
+        if self._db is None:
             return None
-        new = self._match_id is None or self._match is None or match.seed != self._match.seed
-        match_id = None if new else self._match_id
-        first = 0 if new else min(self._hands_done, len(match.hands) - 1)
-        assisted = False if new else self._assisted
-        stamp = now()
+        plan = self.plan_save(match, table, seat, assisted)
+        if plan is None:
+            return None
         try:
-            with transaction(db):
-                if match_id is None:
-                    match_id = self._insert_match(db, match, stamp, seat)
-                for number in range(first, len(match.hands)):
-                    self._write_hand(db, match_id, number, match.hands[number], stamp, seat)
-                db.execute("DELETE FROM hands WHERE match_id = ? AND number > ?",
-                           (match_id, len(match.hands)))
-                self._update_match(db, match_id, match, assisted, stamp)
-                if self.owner:
-                    db.execute("INSERT OR REPLACE INTO saved (slot, match_id, saved, tables)"
-                               " VALUES (1, ?, ?, ?)", (match_id, stamp, json.dumps(table)))
+            self.apply(plan)
         except sqlite3.Error as error:
+            self.rewind()
             return self._failed(error)
-        self._match, self._match_id, self._assisted = match, match_id, assisted
-        done = len(match.hands)
-        if match.hands[-1].phase is not Phase.OVER:
-            done -= 1
-        self._hands_done = done
         return self._working()
 
-    def _insert_match(self, db: sqlite3.Connection, match: Match, stamp: str,
-                      seat: Seat) -> int:
-        first = match.hands[0]
-        cursor = db.execute(
-            "INSERT INTO matches (started, level, rules, seed, seat) VALUES (?, ?, ?, ?, ?)",
-            (stamp, _level_of(first, seat), json.dumps(first.rules.to_json()), match.seed,
-             seat.name.lower()))
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
-
-    def _write_hand(self, db: sqlite3.Connection, match_id: int, number: int, hand: Hand,
-                    stamp: str, seat: Seat) -> None:
-        over = hand.phase is Phase.OVER
-        points: tuple[int | None, ...] = hand.points if over else (None,) * 4
-        shooter = hand.shooter
-        db.execute(
-            "INSERT INTO hands (match_id, number, finished, level, rules, points_south,"
-            " points_west, points_north, points_east, moon, queen, jack, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (match_id, number) DO UPDATE SET"
-            " finished = CASE WHEN excluded.finished IS NULL THEN NULL"
-            " ELSE coalesce(hands.finished, excluded.finished) END,"
-            " points_south = excluded.points_south, points_west = excluded.points_west,"
-            " points_north = excluded.points_north, points_east = excluded.points_east,"
-            " moon = excluded.moon, queen = excluded.queen, jack = excluded.jack,"
-            " record = excluded.record",
-            (match_id, number + 1, stamp if over else None, _level_of(hand, seat),
-             json.dumps(hand.rules.to_json()), *points,
-             shooter.name.lower() if over and shooter is not None else None,
-             _taker(hand, _QUEEN) if over else None,
-             _taker(hand, _JACK) if over and hand.rules.jack_of_diamonds else None,
-             hand.to_json()))
-
-    def _update_match(self, db: sqlite3.Connection, match_id: int, match: Match,
-                      assisted: bool, stamp: str) -> None:
-        scores = match.scores
+    def plan_save(self, match: Match, table: Mapping[str, Any], seat: Seat = Seat.SOUTH,
+                  assisted: bool = False) -> SavePlan | None:
+        """What a save of ``match`` and the table's state writes, given the saves
+        planned before it (None when there is no hand yet). Cheap: the hand in play
+        gets one row of what it gained (its passes, cards and stand-ins since the
+        last save); its record is written whole only when it is new, is over, was
+        put back by an undo, or names its people anew. The plan is to be given
+        to :meth:`apply` in the order planned; after a failed one, :meth:`rewind`."""
+        if not match.hands:
+            return None
+        kept = self._planned
+        new = kept.match is None or match.seed != kept.match.seed
+        stamp = now()
+        plan = SavePlan(seed=match.seed)
+        if new:
+            first = match.hands[0]
+            plan.new_match = (stamp, _level_of(first, seat), json.dumps(first.rules.to_json()),
+                              match.seed, seat.name.lower())
+            kept = _Kept(match)
+            assisted = bool(assisted)
+        else:
+            assisted = kept.assisted or assisted
+        last = len(match.hands) - 1
+        whole = False
+        hand_state = replace(kept, hand=None, number=-1)
+        for number in range(min(kept.hands_done, last), last + 1):
+            hand = match.hands[number]
+            over = hand.phase is Phase.OVER
+            passes = tuple((s, hand.passed(s)) for s in Seat if hand.passed(s))
+            plays = hand.plays
+            stand_ins = tuple(hand.stand_ins)
+            helped = frozenset(hand.assisted)
+            # what was written must still be there, as it was: an undo takes a card
+            # or a pass back in place, and may play another before the next save
+            if not over and kept.hand is hand and kept.number == number \
+                    and kept.players == hand.players and kept.helped == helped \
+                    and set(kept.passes) <= set(passes) \
+                    and plays[:len(kept.plays)] == kept.plays \
+                    and stand_ins[:len(kept.stand_ins)] == kept.stand_ins:
+                step = _step(hand, kept)
+                steps = kept.steps
+                if step is not None:
+                    steps += 1
+                    plan.statements.append((
+                        "INSERT INTO hand_steps (match_id, number, step, data) VALUES"
+                        " (?, ?, ?, ?)", (_MATCH_ID, number + 1, steps, step)))
+            else:
+                whole = True
+                steps = 0
+                plan.statements.append(_write_hand(number, hand, stamp, seat))
+                plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
+                                        " number = ?", (_MATCH_ID, number + 1)))
+            hand_state = replace(hand_state, hand=hand, number=number,
+                                 players=hand.players, passes=passes, plays=plays,
+                                 stand_ins=stand_ins, helped=helped, steps=steps)
+        if whole:
+            plan.statements.append(("DELETE FROM hands WHERE match_id = ? AND number > ?",
+                                    (_MATCH_ID, len(match.hands))))
+            plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
+                                    " number > ?", (_MATCH_ID, len(match.hands))))
         over = match.over
-        winners = " ".join(seat.name.lower() for seat in match.winners) if over else None
-        db.execute(
-            "UPDATE matches SET hands = ?, score_south = ?, score_west = ?, score_north = ?,"
-            " score_east = ?, assisted = max(assisted, ?),"
-            " status = CASE WHEN ? THEN 'finished' ELSE 'playing' END,"
-            " ended = CASE WHEN ? THEN coalesce(ended, ?) END,"
-            " winners = ? WHERE id = ?",
-            (len(match.hands), *scores, int(assisted), over, over, stamp, winners, match_id))
+        row = (len(match.hands), *match.scores, int(assisted), over,
+               " ".join(s.name.lower() for s in match.winners) if over else None)
+        if row != kept.row:
+            plan.statements.append((
+                "UPDATE matches SET hands = ?, score_south = ?, score_west = ?,"
+                " score_north = ?, score_east = ?, assisted = max(assisted, ?),"
+                " status = CASE WHEN ? THEN 'finished' ELSE 'playing' END,"
+                " ended = CASE WHEN ? THEN coalesce(ended, ?) END,"
+                " winners = ? WHERE id = ?",
+                (*row[:6], over, over, stamp, row[7], _MATCH_ID)))
+        tables = json.dumps(table) if self.owner else None
+        if self.owner and (new or tables != kept.tables):
+            plan.statements.append(("INSERT OR REPLACE INTO saved (slot, match_id, saved,"
+                                    " tables) VALUES (1, ?, ?, ?)", (_MATCH_ID, stamp, tables)))
+        done = len(match.hands) - (match.hands[-1].phase is not Phase.OVER)
+        plan.after = replace(hand_state, match=match, hands_done=done, assisted=assisted,
+                             row=row, tables=tables,
+                             match_id=None if new else kept.match_id)
+        plan.hands_kept = done
+        self._planned = plan.after
+        return plan
+
+    def apply(self, plan: SavePlan) -> None:
+        """Write a plan of :meth:`plan_save` in one transaction (raises
+        ``sqlite3.Error``, the file then as it was). May run on another thread
+        than the one that planned it; one plan at a time, in the order planned."""
+        db = self._db
+        if db is None:
+            raise sqlite3.OperationalError("the store is not open")
+        match_id = self._confirmed.match_id
+        with transaction(db):
+            if plan.new_match is not None:
+                cursor = db.execute("INSERT INTO matches (started, level, rules, seed, seat)"
+                                    " VALUES (?, ?, ?, ?, ?)", plan.new_match)
+                match_id = cursor.lastrowid
+            if match_id is None:
+                raise sqlite3.OperationalError("no match row to save into")
+            for sql, params in plan.statements:
+                db.execute(sql, tuple(match_id if p is _MATCH_ID else p for p in params))
+        self._confirmed = replace(plan.after, match_id=match_id)
+
+    def rewind(self) -> None:
+        """A plan could not be written: plan the next saves from what the file
+        holds (every plan made after the failed one is to be dropped)."""
+        self._planned = self._confirmed
+
+    @property
+    def kept(self) -> tuple[int | None, int]:
+        """The seed of the match in the file and how many of its hands are
+        finished there (the saves written)."""
+        confirmed = self._confirmed
+        return (None if confirmed.match is None else confirmed.match.seed,
+                confirmed.hands_done)
 
     def _failed(self, error: sqlite3.Error) -> str | None:
         notice = _not_saving(self.path, error)
@@ -502,13 +662,15 @@ class Store:
     def mark_assisted(self) -> str | None:
         """Record that the player had help (a hint or an undo) in the match in
         progress; it is saved at once if the match is in the store already."""
-        self._assisted = True
+        self._planned = replace(self._planned, assisted=True)
+        self._confirmed = replace(self._confirmed, assisted=True)
         db = self._db
-        if db is None or self._match_id is None:
+        match_id = self._confirmed.match_id
+        if db is None or match_id is None:
             return None
         try:
             with transaction(db):
-                db.execute("UPDATE matches SET assisted = 1 WHERE id = ?", (self._match_id,))
+                db.execute("UPDATE matches SET assisted = 1 WHERE id = ?", (match_id,))
         except sqlite3.Error as error:
             return self._failed(error)
         return self._working()
@@ -516,28 +678,42 @@ class Store:
     @property
     def assisted(self) -> bool:
         """True once :meth:`mark_assisted` was called for the match in progress."""
-        return self._assisted
+        return self._planned.assisted
 
     def abandon(self) -> str | None:
         """Record the match in progress (and, for the owner, the saved match) as
         abandoned; it stays in the store with every hand played. The next
         :meth:`save` of another match starts a new row."""
-        db = self._db
-        ids = [self._match_id] if self._match_id is not None else []
-        self._match, self._match_id, self._hands_done, self._assisted = None, None, 0, False
-        if db is None:
+        if self._db is None:
+            self._planned = self._confirmed = _Kept()
             return None
         try:
-            with transaction(db):
-                if self.owner:
-                    ids += [row[0] for row in db.execute("SELECT match_id FROM saved")]
-                    db.execute("DELETE FROM saved")
-                for match_id in ids:
-                    db.execute("UPDATE matches SET status = 'abandoned', ended = ?"
-                               " WHERE id = ? AND status = 'playing'", (now(), match_id))
+            self.apply_abandon(self.plan_abandon())
         except sqlite3.Error as error:
             return self._failed(error)
         return self._working()
+
+    def plan_abandon(self) -> int | None:
+        """Plan :meth:`abandon` (written by :meth:`apply_abandon`): the next save
+        starts a new match. Returns what ``apply_abandon`` takes."""
+        self._planned = _Kept()
+        return None
+
+    def apply_abandon(self, _plan: int | None = None) -> None:
+        """Write an abandon planned by :meth:`plan_abandon` (raises ``sqlite3.Error``)."""
+        db = self._db
+        if db is None:
+            raise sqlite3.OperationalError("the store is not open")
+        ids = [self._confirmed.match_id] if self._confirmed.match_id is not None else []
+        with transaction(db):
+            if self.owner:
+                ids += [row[0] for row in db.execute("SELECT match_id FROM saved")]
+                db.execute("DELETE FROM saved")
+            for match_id in ids:
+                db.execute("UPDATE matches SET status = 'abandoned', ended = ?"
+                           " WHERE id = ? AND status = 'playing'", (now(), match_id))
+                _compact(db, match_id)
+        self._confirmed = _Kept()
 
     # --- reading ---------------------------------------------------------------------
 
@@ -558,8 +734,8 @@ class Store:
     def close(self) -> None:
         """Finish with the store. A process that does not own the saved match
         records its own unfinished match as abandoned."""
-        if self._db is not None and not self.owner and self._match is not None \
-                and not self._match.over:
+        match = self._confirmed.match
+        if self._db is not None and not self.owner and match is not None and not match.over:
             self.abandon()
         self.close_quietly()
 
@@ -580,3 +756,95 @@ def hand_records(db: sqlite3.Connection, since: str | None = None) -> Iterator[s
         " ORDER BY finished, match_id, number", (since or "",))
     for (record,) in rows:
         yield record
+
+
+def _step(hand: Hand, kept: _Kept) -> str | None:
+    """What ``hand`` gained since ``kept`` was written, as one step's JSON (None: nothing)."""
+    data: dict[str, Any] = {}
+    written = {seat for seat, _cards in kept.passes}
+    seats = [seat for seat in Seat if seat not in written and hand.passed(seat)]
+    if len(seats) > 1:  # (saves made one) in the order passed, as the record has them
+        order = [Seat.parse(entry["seat"]) for entry in hand.record()["passes"]]
+        seats.sort(key=order.index)
+    passes = [{"seat": seat.name.lower(), "cards": [str(c) for c in hand.passed(seat)]}
+              for seat in seats]
+    if passes:
+        data["passes"] = passes
+    if len(hand.plays) > len(kept.plays):
+        data["plays"] = [str(card) for card in hand.plays[len(kept.plays):]]
+    if len(hand.stand_ins) > len(kept.stand_ins):
+        data["stand_ins"] = [s.to_json() for s in hand.stand_ins[len(kept.stand_ins):]]
+    return json.dumps(data) if data else None
+
+
+def _write_hand(number: int, hand: Hand, stamp: str, seat: Seat) -> tuple[str, tuple[Any, ...]]:
+    """The statement that writes ``hand``'s whole record and figures."""
+    over = hand.phase is Phase.OVER
+    points: tuple[int | None, ...] = hand.points if over else (None,) * 4
+    shooter = hand.shooter
+    return (
+        "INSERT INTO hands (match_id, number, finished, level, rules, points_south,"
+        " points_west, points_north, points_east, moon, queen, jack, record)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (match_id, number) DO UPDATE SET"
+        " finished = CASE WHEN excluded.finished IS NULL THEN NULL"
+        " ELSE coalesce(hands.finished, excluded.finished) END,"
+        " points_south = excluded.points_south, points_west = excluded.points_west,"
+        " points_north = excluded.points_north, points_east = excluded.points_east,"
+        " moon = excluded.moon, queen = excluded.queen, jack = excluded.jack,"
+        " record = excluded.record",
+        (_MATCH_ID, number + 1, stamp if over else None, _level_of(hand, seat),
+         json.dumps(hand.rules.to_json()), *points,
+         shooter.name.lower() if over and shooter is not None else None,
+         _taker(hand, _QUEEN) if over else None,
+         _taker(hand, _JACK) if over and hand.rules.jack_of_diamonds else None,
+         hand.to_json()))
+
+
+def _merged(record: str, steps: list[str]) -> str:
+    """A hand's record with its steps put in."""
+    if not steps:
+        return record
+    data = json.loads(record)
+    for text in steps:
+        step = json.loads(text)
+        for name in ("passes", "plays", "stand_ins"):
+            if step.get(name):
+                data.setdefault(name, []).extend(step[name])
+    return json.dumps(data)
+
+
+def hand_record(db: sqlite3.Connection, match_id: int, number: int) -> str | None:
+    """The record of hand ``number`` (from 1) of match ``match_id`` as it stands: its
+    record with the steps written since put in; None when there is no such hand."""
+    row = db.execute("SELECT record FROM hands WHERE match_id = ? AND number = ?",
+                     (match_id, number)).fetchone()
+    if row is None:
+        return None
+    steps = [data for (data,) in db.execute(
+        "SELECT data FROM hand_steps WHERE match_id = ? AND number = ? ORDER BY step",
+        (match_id, number))]
+    return _merged(str(row[0]), steps)
+
+
+def _compact(db: sqlite3.Connection, match_id: int) -> None:
+    """Write the records of a match's hands whole, their steps put in (a match
+    left for good keeps no steps)."""
+    numbers = [int(n) for (n,) in db.execute(
+        "SELECT DISTINCT number FROM hand_steps WHERE match_id = ?", (match_id,))]
+    for number in numbers:
+        record = hand_record(db, match_id, number)
+        if record is not None:
+            db.execute("UPDATE hands SET record = ? WHERE match_id = ? AND number = ?",
+                       (record, match_id, number))
+    db.execute("DELETE FROM hand_steps WHERE match_id = ?", (match_id,))
+
+
+def _match_records(db: sqlite3.Connection, match_id: int) -> list[str]:
+    """Every hand's record of a match, in order, as it stands (steps put in)."""
+    steps: dict[int, list[str]] = {}
+    for number, data in db.execute("SELECT number, data FROM hand_steps WHERE match_id = ?"
+                                   " ORDER BY number, step", (match_id,)):
+        steps.setdefault(int(number), []).append(str(data))
+    return [_merged(str(record), steps.get(int(number), [])) for number, record in db.execute(
+        "SELECT number, record FROM hands WHERE match_id = ? ORDER BY number", (match_id,))]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
 from hearts.table.notices import Notice, NoticeKind, Outcome, Prompt, PromptKind
 from hearts.table.runner import Ports, carry_out
-from hearts.table.seating import Computer, Person, SeatSpec, one_person
+from hearts.table.seating import Computer, Person, Presence, Seating, SeatSpec, one_person
 from hearts.table.seatstate import (
     SCHEMA_VERSION,
     Action,
@@ -18,15 +18,16 @@ from hearts.table.seatstate import (
     SeatState,
     SheetRow,
     seat_state,
+    seat_states,
     sheet_rows,
 )
 from hearts.table.snapshot import restore
-from hearts.table.table import SUIT_ORDER, Desk, Pause, Stage, Table, display_order
+from hearts.table.table import SUIT_ORDER, Pause, Stage, Table, display_order
 
 __all__ = [
-    "SCHEMA_VERSION", "SUIT_ORDER", "Abandoned", "Action", "Computer", "Decide", "Desk",
-    "Effect", "Notice", "NoticeKind", "Outcome", "Pause", "Person", "Ports", "Prompt",
+    "SCHEMA_VERSION", "SUIT_ORDER", "Abandoned", "Action", "Computer", "Decide", "Effect",
+    "Notice", "NoticeKind", "Outcome", "Pause", "Person", "Ports", "Presence", "Prompt",
     "PromptKind", "Redraw", "Result", "Save", "Say", "SeatInfo", "SeatSpec", "SeatState",
-    "SheetRow", "Stage", "Table", "Wait", "carry_out", "display_order", "one_person",
-    "restore", "seat_state", "sheet_rows",
+    "Seating", "SheetRow", "Stage", "Table", "Wait", "carry_out", "display_order",
+    "one_person", "restore", "seat_state", "seat_states", "sheet_rows",
 ]

@@ -15,8 +15,9 @@ from hearts.cards import Card, Seat
 from hearts.options import Options
 
 __all__ = [
-    "Abandon", "Advised", "AskHint", "Choose", "Clear", "Continue", "Deal", "Decided",
-    "Elapsed", "Event", "Failed", "OptionsChanged", "PassChosen", "PersonEvent", "Undo", "Use",
+    "Abandon", "Advised", "AskHint", "Continue", "Deal", "Decided", "Drop", "Elapsed", "Event",
+    "Failed", "FreeSeat", "Leave", "OptionsChanged", "Pass", "PersonEvent", "Play", "Return",
+    "SeatComputer", "SeatEvent", "Sit", "Undo",
 ]
 
 
@@ -29,34 +30,19 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
-class Use:
-    """A person used ``card`` (a click, or space on the card under their highlight):
-    while passing it is chosen or put back, while playing it is played."""
+class Pass:
+    """Pass these three cards (choosing them is the front end's business)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play this card."""
 
     seat: Seat
     card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    """Choose ``card`` to pass, or put it back if it was chosen."""
-
-    seat: Seat
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Clear:
-    """Put back every card a person chose to pass."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class PassChosen:
-    """Pass the three cards a person chose."""
-
-    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +63,52 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class AskHint:
     """A person asks what the Expert would do in their place."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """A person takes a seat nobody holds (free, or played by a computer player
+    until someone takes it)."""
+
+    seat: Seat
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """The seat's person is back (they were away, or a computer player stood in)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """The seat's person's connection ended: the table waits for them a while."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The seat's person gives it up for good: a computer player plays it until
+    someone takes it."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class FreeSeat:
+    """The host frees the seat (its person, if any, is out): a computer player plays
+    it until someone takes it."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatComputer:
+    """The host gives the seat to a computer player for good."""
 
     seat: Seat
 
@@ -126,8 +158,11 @@ class Elapsed:
 Advised = Decided
 """The hint's answer is a decision like any other."""
 
-PersonEvent = Deal | Use | Choose | Clear | PassChosen | Continue | Undo | AskHint
+PersonEvent = Deal | Pass | Play | Continue | Undo | AskHint
 """What a person does at the table, from their own seat."""
 
-Event = PersonEvent | Abandon | OptionsChanged | Decided | Failed | Elapsed
+SeatEvent = Sit | Return | Drop | Leave | FreeSeat | SeatComputer
+"""Who sits in a seat changes (the seat's lifecycle: :mod:`hearts.table.seating`)."""
+
+Event = PersonEvent | SeatEvent | Abandon | OptionsChanged | Decided | Failed | Elapsed
 """Anything :meth:`hearts.table.Table.handle` takes."""

@@ -28,9 +28,9 @@ class NoticeKind(StrEnum):
     NOT_PLAYING = "not-playing"
     """A card was used while cards are not being played."""
     THREE_CHOSEN = "three-chosen"
-    """A fourth card was chosen to pass: pass, or put one back."""
+    """A fourth card was chosen to pass: pass, or put one back (a front end's own)."""
     CHOOSE_THREE = "choose-three"
-    """The pass was asked for with :attr:`Notice.count` cards chosen."""
+    """The pass was asked for with :attr:`Notice.count` cards chosen (a front end's own)."""
     PRESS_DEAL = "press-deal"
     """A card was used between hands: deal first."""
     FINISH_HAND = "finish-hand"
@@ -76,11 +76,22 @@ class NoticeKind(StrEnum):
     PLAYER_FAILED = "player-failed"
     """A computer player (or the hint's) failed a decision: see :attr:`Notice.outcome`."""
     LEFT = "left"
-    """The person of :attr:`Notice.seat` left the table for good."""
+    """The person of :attr:`Notice.seat` left the table for good: a computer player
+    plays the seat until someone takes it."""
     YOU_LEFT = "you-left"
     """This person left the table."""
     AWAY = "away"
-    """The person of :attr:`Notice.seat` is away: a computer player plays for them."""
+    """The person of :attr:`Notice.seat` dropped: the table waits for them a while."""
+    STAND_IN = "stand-in"
+    """A computer player plays :attr:`Notice.seat` now (its person away too long, or
+    nobody has taken it yet)."""
+    FREED = "freed"
+    """The host freed :attr:`Notice.seat`: a computer player plays it until someone
+    takes it."""
+    COMPUTER_SEATED = "computer-seated"
+    """The host gave :attr:`Notice.seat` to a computer player for good."""
+    WATCHING = "watching"
+    """:attr:`Notice.name` watches the table now."""
     BACK = "back"
     """The person of :attr:`Notice.seat` is back in their seat."""
     JOINED = "joined"
@@ -132,6 +143,8 @@ class Notice:
     """What went wrong, in the error's own words (for a failure)."""
     log: str | None = None
     """Where the details were written."""
+    name: str | None = None
+    """A person's name (a watcher's)."""
     text: str | None = None
     """The words of a :attr:`NoticeKind.TEXT` notice."""
 
@@ -150,7 +163,7 @@ class Notice:
                 "reason": refusal.reason.value, "card": _card_json(refusal.card),
                 "suit": None if refusal.suit is None else refusal.suit.letter,
                 "seat": None if refusal.seat is None else refusal.seat.name.lower()}
-        for name in ("count", "decision", "error", "log", "text"):
+        for name in ("count", "decision", "error", "log", "name", "text"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
@@ -188,7 +201,7 @@ class Notice:
                 level=_level(data.get("level")), lower=_level(data.get("lower")),
                 outcome=None if data.get("outcome") is None else Outcome(data["outcome"]),
                 error=_optional_text(data.get("error")), log=_optional_text(data.get("log")),
-                text=_optional_text(data.get("text")))
+                name=_optional_text(data.get("name")), text=_optional_text(data.get("text")))
         except (TypeError, KeyError) as error:
             raise ValueError(f"bad notice: {error}") from None
 

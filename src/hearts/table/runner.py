@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, assert_never
 
-from hearts.store import Store
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
 
-__all__ = ["Ports", "carry_out", "save_to"]
+__all__ = ["Ports", "carry_out"]
 
 
 class Ports(Protocol):
@@ -62,12 +61,3 @@ def carry_out(effects: Iterable[Effect], ports: Ports) -> None:
                 assert_never(effect)
     if redraw:
         ports.redraw()
-
-
-def save_to(store: Store, save: Save) -> str | None:
-    """Keep ``save`` in ``store`` (the match, the table's state, and whether it was
-    assisted); returns what the store has to say, if anything."""
-    notice = store.save(save.match, save.state)
-    if save.assisted and not store.assisted:
-        notice = store.mark_assisted() or notice
-    return notice

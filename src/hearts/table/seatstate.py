@@ -21,17 +21,19 @@ from typing import Any
 from hearts.cards import SEAT_KEYS, Card, Seat
 from hearts.match import Match
 from hearts.table.notices import Prompt, PromptKind
-from hearts.table.seating import Computer, Person
+from hearts.table.seating import Presence
 from hearts.table.table import Stage, Table, display_order
 from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "seat_state", "sheet_rows"]
+           "TurnTimer", "seat_infos", "seat_state", "seat_states", "sheet_rows"]
 
-SCHEMA_VERSION = 2
-"""The version of :meth:`SeatState.to_json`'s form (the network's version 2)."""
+SCHEMA_VERSION = 3
+"""The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
 
 _QUEEN = Card.parse("QS")
+_SEAT_NAMES = frozenset(str(seat) for seat in Seat)
+_SEATS = tuple(Seat)
 
 
 class Action(StrEnum):
@@ -40,6 +42,7 @@ class Action(StrEnum):
     DEAL = "deal"
     PASS = "pass"
     CLEAR = "clear"
+    """Put back the cards chosen to pass (a front end's own: offered while it may pass)."""
     CONTINUE = "continue"
     HINT = "hint"
     UNDO = "undo"
@@ -86,13 +89,47 @@ class SeatInfo:
     """Who sits in a seat, as everyone at the table sees it."""
 
     name: str
-    """The person's name, or the seat's own ("North") for a computer player."""
-    person: bool
-    """A person holds this seat (even while away)."""
-    connected: bool
-    """That person is connected now (always False for a computer player's seat)."""
-    stand_in: bool = False
-    """A computer player plays for the person for now (they are away)."""
+    """The person's name, or the seat's own ("North") for a computer player's seat
+    or one nobody holds."""
+    presence: Presence
+    """Who plays it now (:class:`~hearts.table.seating.Presence`)."""
+    until: float | None = None
+    """For a seat that is free or whose person is away: when a computer player
+    takes it over (seconds since 1970, on the front end's clock), if known."""
+    assisted: bool = False
+    """That seat's person had help (a hint or an undo) in this match."""
+
+    @property
+    def person(self) -> bool:
+        """A person holds this seat (here, away, or stood in for)."""
+        return self.presence in (Presence.HERE, Presence.AWAY) or (
+            self.presence is Presence.STAND_IN and self.held)
+
+    @property
+    def held(self) -> bool:
+        """The name is a person's (not the seat's own)."""
+        return self.name not in _SEAT_NAMES
+
+    @property
+    def connected(self) -> bool:
+        """The seat's person is here."""
+        return self.presence is Presence.HERE
+
+    @property
+    def away(self) -> bool:
+        """A person holds the seat but is not here (the table waits, or a computer
+        player stands in)."""
+        return self.person and self.presence is not Presence.HERE
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimer:
+    """A turn timer running: whose time it is, and when it ends."""
+
+    seats: tuple[Seat, ...]
+    """The seats whose pass or card is timed."""
+    until: float | None
+    """When it ends, on the front end's clock (seconds since 1970), if it knows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +159,10 @@ class SeatState:
     """The seat's view of the hand on the table (None before the first deal)."""
     seats: tuple[SeatInfo, ...]
     """Who sits where, in seat order."""
+    waiting: tuple[Seat, ...]
+    """The seats whose pass or card the table waits for from a person."""
+    timer: TurnTimer | None
+    """The turn timer running, if one is."""
     scores: tuple[int, ...]
     """The match totals before the hand on the table is over."""
     target: int
@@ -136,12 +177,13 @@ class SeatState:
     """A hint or an undo was used in this match."""
     sheet: tuple[SheetRow, ...]
     """The score sheet: one row a hand."""
-    chosen: tuple[Card, ...]
-    """The cards this seat chose to pass, in the order chosen."""
+    passable: frozenset[Card]
+    """The cards this seat may choose to pass now (empty unless it chooses)."""
     passed: tuple[Card, ...]
     """The cards this seat passed, while the others still choose."""
     raised: frozenset[Card]
-    """The cards drawn raised out of the hand: chosen, passed or just received."""
+    """The cards drawn raised out of the hand: passed, or just received (a front
+    end raises the cards its person chose, too)."""
     legal: frozenset[Card]
     """The cards this seat may play now (empty unless it is its turn)."""
     trick: tuple[tuple[Seat, Card], ...]
@@ -152,6 +194,8 @@ class SeatState:
     """What the status line asks of this seat, or whose turn it is."""
     result: Result | None
     """The hand just over, between hands."""
+    watchers: tuple[str, ...]
+    """The names of the people watching the table."""
     actions: frozenset[Action]
     """What this seat may use now."""
 
@@ -181,25 +225,40 @@ class SeatState:
 
     # --- JSON ---------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON values (the ``state`` of docs/network.md, version 2)."""
+    def to_json(self, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The state as JSON values (the ``state`` of docs/network.md, version 3).
+        ``shared``, a dict passed to the states of every seat at one moment (of
+        :func:`seat_states`), lets them build the parts they see alike once (the
+        same values, not copies: read them only)."""
+        common = None if shared is None else shared.get(("state", id(self.seats)))
+        if common is None:
+            common = {
+                "seats": [{"name": info.name, "presence": info.presence.value,
+                           "until": info.until, "assisted": info.assisted}
+                          for info in self.seats],
+                "sheet": [{"points": list(row.points), "over": row.over,
+                           "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
+                          for row in self.sheet]}
+            if shared is not None:
+                shared["state", id(self.seats)] = common
         return {
             "schema": SCHEMA_VERSION,
             "seat": SEAT_KEYS[self.seat],
             "stage": self.stage.value,
-            "view": None if self.view is None else self.view.to_json(),
-            "seats": [{"name": info.name, "person": info.person, "connected": info.connected,
-                       "stand_in": info.stand_in} for info in self.seats],
+            "view": None if self.view is None else self.view.to_json(shared),
+            "seats": common["seats"],
+            "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
+            "timer": None if self.timer is None else {
+                "seats": [SEAT_KEYS[seat] for seat in self.timer.seats],
+                "until": self.timer.until},
             "scores": list(self.scores),
             "target": self.target,
             "match_over": self.match_over,
             "hand_number": self.hand_number,
             "level": self.level,
             "assisted": self.assisted,
-            "sheet": [{"points": list(row.points), "over": row.over,
-                       "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
-                      for row in self.sheet],
-            "chosen": [str(card) for card in self.chosen],
+            "sheet": common["sheet"],
+            "passable": sorted(str(card) for card in self.passable),
             "passed": [str(card) for card in self.passed],
             "raised": sorted(str(card) for card in self.raised),
             "legal": sorted(str(card) for card in self.legal),
@@ -210,6 +269,7 @@ class SeatState:
                 "number": self.result.number, "seed": self.result.seed,
                 "shooter": _seat_json(self.result.shooter),
                 "winners": [SEAT_KEYS[seat] for seat in self.result.winners]},
+            "watchers": list(self.watchers),
             "actions": sorted(action.value for action in self.actions),
         }
 
@@ -224,13 +284,18 @@ class SeatState:
         try:
             view = data["view"]
             result = data["result"]
+            timer = data["timer"]
             return cls(
                 seat=Seat.parse(_text(data["seat"])),
                 stage=Stage(data["stage"]),
                 view=None if view is None else PlayerView.from_json(view),
-                seats=_four([SeatInfo(_text(info["name"], 64), _flag(info["person"]),
-                                      _flag(info["connected"]), _flag(info["stand_in"]))
+                seats=_four([SeatInfo(_text(info["name"], 64), Presence(info["presence"]),
+                                      _time(info["until"]), _flag(info["assisted"]))
                              for info in _list(data["seats"], 4)]),
+                waiting=tuple(Seat.parse(_text(s)) for s in _list(data["waiting"], 4)),
+                timer=None if timer is None else TurnTimer(
+                    tuple(Seat.parse(_text(s)) for s in _list(timer["seats"], 4)),
+                    _time(timer["until"])),
                 scores=_four([_whole(score) for score in _list(data["scores"], 4)]),
                 target=_whole(data["target"]),
                 match_over=_flag(data["match_over"]),
@@ -241,7 +306,7 @@ class SeatState:
                                      _flag(row["over"]), _seat(row["shooter"]),
                                      _seat(row["queen"]))
                             for row in _list(data["sheet"], 10_000)),
-                chosen=_cards(data["chosen"]),
+                passable=frozenset(_cards(data["passable"])),
                 passed=_cards(data["passed"]),
                 raised=frozenset(_cards(data["raised"])),
                 legal=frozenset(_cards(data["legal"])),
@@ -254,6 +319,7 @@ class SeatState:
                     None if result["seed"] is None else _whole(result["seed"]),
                     _seat(result["shooter"]),
                     tuple(Seat.parse(_text(s)) for s in _list(result["winners"], 4))),
+                watchers=tuple(_text(name, 64) for name in _list(data["watchers"], 64)),
                 actions=frozenset(Action(a) for a in _list(data["actions"], len(Action))),
             )
         except (KeyError, TypeError) as error:
@@ -282,6 +348,14 @@ def _whole(value: object) -> int:
     return value
 
 
+def _time(value: object) -> float | None:
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"expected a time in seconds, not {value!r:.40}")
+    return float(value)
+
+
 def _list(value: object, limit: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > limit:
         raise ValueError(f"expected a list of at most {limit} entries")
@@ -305,53 +379,96 @@ def _cards(value: object) -> tuple[Card, ...]:
 # --- building a seat's state from the table ------------------------------------------
 
 
-def seat_state(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None = None,
-               sheet: tuple[SheetRow, ...] | None = None) -> SeatState:
+def seat_state(table: Table, seat: Seat, sheet: tuple[SheetRow, ...] | None = None,
+               deadlines: Mapping[int, float] | None = None,
+               watchers: tuple[str, ...] = ()) -> SeatState:
     """What ``seat`` may see and do at ``table`` now.
 
-    ``people`` says who holds the people's seats of a network table (their names,
-    whether they are connected, whether a computer player stands in for them); a
-    seat it leaves out is named by the table's own seats. ``sheet`` is the match's
-    :func:`sheet_rows`, when the caller has them already (the same for every seat).
+    ``sheet`` is the match's :func:`sheet_rows`, when the caller has them already
+    (the same for every seat). ``deadlines`` says when the pauses the table asked
+    for end (by token, seconds since 1970), so a turn timer and a seat's grace
+    time show their end; ``watchers`` names who watches.
     """
+    return seat_states(table, (seat,), sheet, deadlines, watchers)[0]
+
+
+def seat_states(table: Table, seats: Sequence[Seat], sheet: tuple[SheetRow, ...] | None = None,
+                deadlines: Mapping[int, float] | None = None,
+                watchers: tuple[str, ...] = ()) -> list[SeatState]:
+    """What each of ``seats`` may see and do at ``table`` now (as :func:`seat_state`),
+    the parts every seat sees alike built once: a network table's every change."""
+    if not seats:
+        return []
+    common = _Common(table, sheet, deadlines, watchers)
+    return [_one(table, seat, common) for seat in seats]
+
+
+class _Common:
+    """What every seat's state shares, built once for all of them."""
+
+    __slots__ = ("infos", "match_over", "result", "scores", "sheet", "target", "timer",
+                 "trick", "waiting", "watchers", "winner")
+
+    def __init__(self, table: Table, sheet: tuple[SheetRow, ...] | None,
+                 deadlines: Mapping[int, float] | None, watchers: tuple[str, ...]) -> None:
+        hand = table.hand
+        self.infos = seat_infos(table, deadlines)
+        self.waiting = table.waiting
+        running = table.turn_timer
+        self.timer = None if running is None else TurnTimer(
+            running[1], None if deadlines is None else deadlines.get(running[0]))
+        self.sheet = sheet_rows(table.match) if sheet is None else sheet
+        shown = table.shown_trick
+        self.trick = shown.plays() if shown is not None else (
+            () if hand is None else tuple(hand.trick))
+        self.winner = None if shown is None else shown.winner
+        self.scores = table.match.scores
+        self.target = table.target
+        self.match_over = table.match.over
+        self.result = _result(table)
+        self.watchers = watchers
+
+
+def _one(table: Table, seat: Seat, common: _Common) -> SeatState:
+    """One seat's state, from what every seat shares and its own part."""
     hand = table.hand
     view = None if hand is None else hand.view(seat)
     person = table.is_person(seat)
     passing = table.stage is Stage.PASSING
-    desk = table.desks.get(seat)
-    chosen = tuple(desk.chosen) if desk is not None and passing else ()
+    passable = frozenset(hand.passable(seat)) if hand is not None and passing and person \
+        else frozenset()
     passed = tuple(hand.passed(seat)) if hand is not None and table.passed(seat) else ()
     if table.stage is Stage.RECEIVED and hand is not None:
         raised = frozenset(hand.received(seat))
     else:
-        raised = frozenset(chosen + passed)
-    shown = table.shown_trick
-    trick = shown.plays() if shown is not None else (() if hand is None else tuple(hand.trick))
+        raised = frozenset(passed)
     legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
         frozenset()
-    shared = len(table.people) > 1
     return SeatState(
-        seat=seat, stage=table.stage, view=view,
-        seats=tuple(_seat_info(table, each, people, shared) for each in Seat),
-        scores=table.match.scores, target=table.target, match_over=table.match.over,
+        seat=seat, stage=table.stage, view=view, seats=common.infos,
+        waiting=common.waiting, timer=common.timer,
+        scores=common.scores, target=common.target, match_over=common.match_over,
         hand_number=len(table.match.hands), level=_level_label(table, seat),
-        assisted=table.assisted, sheet=sheet_rows(table.match) if sheet is None else sheet,
-        chosen=chosen, passed=passed, raised=raised, legal=legal, trick=trick,
-        winner=None if shown is None else shown.winner,
-        prompt=_prompt(table, seat), result=_result(table),
-        actions=_actions(table, seat) if person else frozenset(),
+        assisted=seat in table.aided, sheet=common.sheet,
+        passable=passable, passed=passed, raised=raised, legal=legal, trick=common.trick,
+        winner=common.winner, prompt=_prompt(table, seat), result=common.result,
+        watchers=common.watchers, actions=_actions(table, seat) if person else frozenset(),
     )
 
 
-def _seat_info(table: Table, seat: Seat, people: Mapping[Seat, SeatInfo] | None,
-               shared: bool) -> SeatInfo:
-    if people is not None and seat in people:
-        return people[seat]
-    spec = table.seats[seat]
-    if isinstance(spec, Person):
-        return SeatInfo(spec.name if shared else str(seat), True, True)
-    assert isinstance(spec, Computer)
-    return SeatInfo(str(seat), False, False)
+def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
+               ) -> tuple[SeatInfo, ...]:
+    """Who sits where at ``table``, as everyone there sees it (``deadlines``: when
+    the pauses the table asked for end, by token)."""
+    named = table.named or table.shared
+    infos = []
+    for seat in _SEATS:
+        seating = table.seating(seat)
+        name = seating.name if seating.held and named and seating.name else str(seat)
+        token = table.grace_token(seat)
+        until = None if token is None or deadlines is None else deadlines.get(token)
+        infos.append(SeatInfo(name, seating.presence, until, seat in table.aided))
+    return tuple(infos)
 
 
 def _level_label(table: Table, seat: Seat) -> str:
@@ -359,7 +476,7 @@ def _level_label(table: Table, seat: Seat) -> str:
     next hand before the first deal, or when the others play at several levels)."""
     hand = table.hand
     if hand is not None and hand.players is not None:
-        names = {p.player for s, p in zip(Seat, hand.players, strict=True)
+        names = {p.player for s, p in zip(_SEATS, hand.players, strict=True)
                  if s != seat and p.seed is not None}
         if len(names) == 1:
             return names.pop().capitalize()
@@ -388,7 +505,7 @@ def _actions(table: Table, seat: Seat) -> frozenset[Action]:
         # the key still shows the hand's last trick.
         can.add(Action.LAST)
     if stage is Stage.PASSING and not table.passed(seat):
-        can |= {Action.PASS, Action.CLEAR}
+        can.add(Action.PASS)
     if stage is Stage.RECEIVED:
         can.add(Action.CONTINUE)
     if table.hint_due(seat):

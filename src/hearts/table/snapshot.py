@@ -2,7 +2,7 @@
 
 The store keeps the match itself (every hand's record). Beside it the table
 saves what only the table knows (:meth:`hearts.table.Table.state`): the stage
-on show, each person's chosen cards, the rules of the next hand
+on show, the rules of the next hand
 (a target lowered between hands ends the match, and must stay lowered), and
 the counters that seed the next deals and computer players.
 """
@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.match import Match
 from hearts.rules import Rules
-from hearts.table.table import Stage, Table, choice_refusal
+from hearts.table.table import Stage, Table
 from hearts.view import Phase
 
 __all__ = ["restore"]
@@ -51,29 +51,12 @@ def _stage(saved: object, table: Table) -> Stage:
     return stage if fits[stage] else natural
 
 
-def _desks(state: Mapping[str, Any], table: Table) -> dict[Seat, Mapping[str, Any]]:
-    """Each person's saved desk; a state saved before desks were kept per seat
-    holds the one person's chosen cards at its top level."""
-    desks = state.get("desks")
-    found: dict[Seat, Mapping[str, Any]] = {}
-    if isinstance(desks, dict):
-        for name, desk in desks.items():
-            try:
-                seat = Seat.parse(str(name))
-            except ValueError:
-                continue
-            if isinstance(desk, dict):
-                found[seat] = desk
-    elif table.people:
-        found[table.people[0]] = state
-    return found
-
-
 def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool) -> None:
-    """Put ``table`` where the saved table stood: the same match, stage, chosen
-    cards, rules for the next hand, and the counters the next
-    deals are seeded from. Anything in ``state`` that does not fit is left at
-    what the match itself implies."""
+    """Put ``table`` where the saved table stood: the same match, stage, rules for
+    the next hand, and the counters the next deals are seeded from (the cards a
+    person chose to pass are their front end's:
+    :func:`hearts.table.choosing.saved_choice`). Anything in ``state`` that does
+    not fit is left at what the match itself implies."""
     table.match = match
     rules = state.get("rules")
     if rules is not None:
@@ -82,21 +65,11 @@ def restore(table: Table, match: Match, state: Mapping[str, Any], assisted: bool
     table.seed = _whole(state.get("seed"), table.seed)
     table.games = _whole(state.get("games"), table.games)
     table.deals = _whole(state.get("deals"), len(match.hands))
-    table.assisted = assisted
+    aided = {seat for hand in match.hands for seat in hand.assisted}
+    if assisted and not aided:  # saved before each hand named who had help
+        aided = {seat for seat in Seat if table.seating(seat).for_person}
+    table.aided = aided
     table.stage = _stage(state.get("stage"), table)
     hand = table.hand
     table.shown_trick = (hand.tricks[-1] if hand is not None and table.stage is Stage.TRICK_SHOW
                          else None)
-    saved = _desks(state, table)
-    for seat, desk in table.desks.items():
-        desk.chosen = []
-        kept = saved.get(seat, {})
-        if table.stage is Stage.PASSING and hand is not None and not hand.passed(seat):
-            for text in kept.get("chosen") or []:
-                try:
-                    card = Card.parse(text)
-                except (ValueError, TypeError):
-                    continue
-                if card not in desk.chosen and len(desk.chosen) < 3 \
-                        and choice_refusal(hand, seat, desk.chosen, card) is None:
-                    desk.chosen.append(card)

@@ -21,94 +21,27 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
-from hearts.ai.hint import HINT_LEVEL
-from hearts.cards import Card, Seat, Suit
-from hearts.hand import Hand, SeatPlayer, StandIn
+from hearts.cards import Card, Seat
+from hearts.hand import Hand
 from hearts.match import Match
-from hearts.options import Options
-from hearts.rules import Reason, Refusal, Rules
-from hearts.seeds import computer_seed, hint_seed, match_seed, table_deal_seed
+from hearts.rules import Reason, Refusal
+from hearts.seeds import match_seed
 from hearts.table import events as ev
+from hearts.table.aids import Aids
+from hearts.table.base import SUIT_ORDER, Ask, Pause, Stage, display_order
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
+from hearts.table.lifecycle import SeatLifecycle
 from hearts.table.notices import Notice, NoticeKind, Outcome
-from hearts.table.seating import Computer, Person, SeatSpec, one_person
-from hearts.view import Phase, Trick
+from hearts.table.seating import Presence
+from hearts.view import Phase
 
-__all__ = ["SUIT_ORDER", "Desk", "Pause", "Stage", "Table", "display_order"]
-
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""The order of the suits in a person's hand, so the two red suits never touch."""
+__all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
 
-def display_order(card: Card) -> tuple[int, int]:
-    """Sort key of a card in a person's hand: by :data:`SUIT_ORDER`, low to high."""
-    return SUIT_ORDER.index(card.suit), card.rank
-
-
-class Stage(Enum):
-    """Where the table stands."""
-
-    IDLE = "idle"
-    """Before the first deal, between hands, or after the game is over."""
-    PASSING = "passing"
-    """Cards are being chosen to pass."""
-    RECEIVED = "received"
-    """The cards just received are held up out of the hands."""
-    PLAYING = "playing"
-    """Tricks are being played."""
-    TRICK_SHOW = "trick"
-    """A finished trick is left on show for a moment."""
-
-
-class Pause(Enum):
-    """What a pause the table asked for (:class:`~hearts.table.effects.Wait`) is for."""
-
-    RECEIVED = "received"
-    """The cards just received are on show."""
-    TRICK = "trick"
-    """A finished trick is on show."""
-    CARD = "card"
-    """A computer player's card appears after a moment."""
-    FORCED = "forced"
-    """A person's only card is played for them after a moment."""
-    TURN = "turn"
-    """A person's time to decide (the turn timer of a network table)."""
-
-
-@dataclass
-class Desk:
-    """What only one person's side of the table holds: the cards they chose to pass."""
-
-    chosen: list[Card] = field(default_factory=list)
-    """The cards chosen to pass, in the order chosen."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Ask:
-    """A request the table waits on."""
-
-    token: int
-    kind: Literal["pass", "play", "hint"]
-    seat: Seat
-    key: tuple[int, int, int]
-    """The position asked about; an answer for another position is stale."""
-    level: Level
-    seed: int
-    tries: int = 1
-    """How many times this decision has been asked (a failure asks once more)."""
-    standing_in: bool = False
-    """True when a computer player decides for a person's seat (a stand-in)."""
-    timed_out: bool = False
-    """True when the person's turn timer ran out: the card is played at once."""
-
-
-class Table:
+class Table(SeatLifecycle, Aids):
     """A match of Hearts at a table of four seats, each a person or a computer player.
 
     Build it with the seats, the options and the seed every deal and computer
@@ -119,227 +52,14 @@ class Table:
     that once.
     """
 
-    def __init__(self, options: Options, seed: int,
-                 seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
-                 turn_seconds: float | None = None) -> None:
-        self._seats: tuple[SeatSpec, ...] = ()
-        self._people: tuple[Seat, ...] = ()
-        self.seats = tuple(seats or one_person())
-        self.options = options
-        """The options in force; their rules apply from the next deal."""
-        self.level_override = level
-        """A level for this run only (``--level``)."""
-        self.turn_seconds = turn_seconds
-        """How long a person has to pass or play (None: as long as they like)."""
-        self.seed = seed
-        """The seed of every deal and every computer decision."""
-        self.games = 0
-        """How many matches were started after the first (each has its own seed)."""
-        self.deals = 0
-        """How many hands were dealt at this table (the computer players' seeds use it)."""
-        self.match = Match(options.rules(), match_seed(seed, 0))
-        """The match being played."""
-        self.stage = Stage.IDLE
-        """Where the table stands."""
-        self.desks: dict[Seat, Desk] = {seat: Desk() for seat in self.people}
-        """Each person's chosen cards."""
-        self.shown_trick: Trick | None = None
-        """The finished trick on show, during ``TRICK_SHOW``."""
-        self.assisted = False
-        """True once a person had help (a hint or an undo) in this match."""
-        self.claimed = False
-        """True while the rest of a hand whose points are settled is played out."""
-        self.stuck = False
-        """True when a decision failed at every level: nothing more is asked until
-        the hand is left (abandoned, or taken back by an undo)."""
-        self._told_assisted = False
-        self._token = 0
-        self._asks: dict[Seat, _Ask] = {}
-        self._ready: dict[Seat, tuple[Card, _Ask]] = {}
-        """Computer cards decided before their pause ran out, with the request."""
-        self._pause: tuple[int, Pause] | None = None
-        self._timer: tuple[int, Seat, tuple[int, int, int]] | None = None
-        """The turn timer running: its token, the seat and the position it times."""
-        self._card_waited = False
-
-    # --- who sits where ---------------------------------------------------
-
-    @property
-    def seats(self) -> tuple[SeatSpec, ...]:
-        """Who sits where, in seat order."""
-        return self._seats
-
-    @seats.setter
-    def seats(self, seats: tuple[SeatSpec, ...]) -> None:
-        if len(seats) != 4:
-            raise ValueError("a table has 4 seats")
-        self._seats = seats
-        self._people = tuple(seat for seat, spec in zip(Seat, seats, strict=True)
-                             if isinstance(spec, Person))
-
-    @property
-    def people(self) -> tuple[Seat, ...]:
-        """The seats people play."""
-        return self._people
-
-    def seat_as(self, seat: Seat, spec: SeatSpec) -> list[Effect]:
-        """Let ``spec`` play ``seat`` from now on: a computer player standing in for
-        a person who left (a network table), or the person back in their seat.
-
-        Whatever the seat was asked and has not answered is forgotten (a late
-        answer is then ignored); what is due now is asked for. A computer player
-        in a seat the hand's record gives to a person is recorded as a stand-in
-        for every decision it makes.
-        """
-        if self.seats[seat] == spec:
-            return []
-        seats = list(self.seats)
-        seats[seat] = spec
-        self.seats = tuple(seats)
-        self._asks.pop(seat, None)
-        self._ready.pop(seat, None)
-        if self._timer is not None and self._timer[1] == seat:
-            self._timer = None
-        if isinstance(spec, Person):
-            self.desks.setdefault(seat, Desk())
-            self._name_people()
-        out: list[Effect] = []
-        self._advance(out)
-        out.append(Redraw())
-        return out
-
-    def _name_people(self) -> None:
-        """Write the people's names into the record of the hand in play when people
-        share the table, as the seats name them (a person who sits down during the
-        hand is named from then on; one who leaves keeps the name)."""
-        hand = self.hand
-        if hand is None or hand.players is None or hand.phase is Phase.OVER \
-                or len(self.people) < 2:
-            return
-        hand.players = tuple(
-            player._replace(name=spec.name)
-            if isinstance(spec, Person) and player.player == "human" else player
-            for player, spec in zip(hand.players, self.seats, strict=True))
-
-    def is_person(self, seat: Seat) -> bool:
-        """True when a person plays ``seat``."""
-        return isinstance(self.seats[seat], Person)
-
-    @property
-    def level(self) -> Level:
-        """The computer players' level for the next hand."""
-        return self.level_override or Level(self.options.difficulty)
-
-    def level_of(self, seat: Seat) -> Level:
-        """The level a computer seat plays the next hand at."""
-        spec = self.seats[seat]
-        return spec.level if isinstance(spec, Computer) and spec.level else self.level
-
-    # --- what anyone may read ---------------------------------------------
-
-    @property
-    def hand(self) -> Hand | None:
-        """The current hand, or None before the first deal."""
-        return self.match.hand
-
-    @property
-    def rules(self) -> Rules:
-        """The rules the next hand will be dealt with."""
-        return self.match.rules
-
-    @property
-    def in_progress(self) -> bool:
-        """True when a match has begun and is not over (quitting would lose it)."""
-        return bool(self.match.hands) and not self.match.over
-
-    @property
-    def target(self) -> int:
-        """The score that ends the match now: the hand's target while it is played,
-        the next hand's between hands."""
-        hand = self.hand
-        if hand is None or self.stage is Stage.IDLE:
-            return self.match.rules.target
-        return hand.rules.target
-
-    def passed(self, seat: Seat) -> bool:
-        """True once ``seat``'s cards have gone, while the others are still choosing."""
-        hand = self.hand
-        return hand is not None and hand.phase is Phase.PASSING and bool(hand.passed(seat))
-
-    def to_play(self, seat: Seat) -> bool:
-        """True when the table waits for ``seat``'s card."""
-        hand = self.hand
-        return (self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and hand is not None
-                and hand.turn == seat and not self.claimed)
-
-    @property
-    def computer_due(self) -> Seat | None:
-        """The computer seat whose card is due now, if any."""
-        hand = self.hand
-        if self.stage is not Stage.PLAYING or hand is None or hand.turn is None:
-            return None
-        return None if self.is_person(hand.turn) else hand.turn
-
-    def hint_due(self, seat: Seat) -> bool:
-        """True when ``seat`` has a decision a hint can help with."""
-        return (self.stage is Stage.PASSING and not self.passed(seat)) or self.to_play(seat)
-
-    @property
-    def points_settled(self) -> bool:
-        """True when play goes on but no card left to be taken carries points (nor
-        the jack of diamonds when it counts): the rest cannot change any score."""
-        hand = self.hand
-        if hand is None or hand.phase is not Phase.PLAYING or self.stage is not Stage.PLAYING:
-            return False
-        taken = 0
-        for seat in Seat:
-            taken |= hand.taken(seat).mask
-        return all(taken & card.bit for card in Card.all() if hand.rules.card_points(card))
-
-    def last_trick(self) -> Trick | None:
-        """The trick the last-trick key shows: the one that finished last."""
-        hand = self.hand
-        return hand.tricks[-1] if hand is not None and hand.tricks else None
-
-    @property
-    def settled(self) -> bool:
-        """True when nothing is being decided or waited for (tests wait for this)."""
-        return not self._asks and self._pause is None and not self._ready
-
-    @property
-    def waiting_on(self) -> tuple[int, ...]:
-        """The tokens of the answers and pauses the table waits for."""
-        tokens = [ask.token for ask in self._asks.values()]
-        if self._pause is not None:
-            tokens.append(self._pause[0])
-        if self._timer is not None:
-            tokens.append(self._timer[0])
-        return tuple(tokens)
-
-    def undo_refusal(self, seat: Seat) -> NoticeKind | None:
-        """Why ``seat`` cannot undo now, or None if it can."""
-        hand = self.hand
-        if hand is None:
-            return NoticeKind.NOTHING_TO_UNDO
-        if len(self.people) > 1:
-            return NoticeKind.UNDO_SHARED
-        if self.stage is Stage.PASSING:
-            return None if self.passed(seat) else NoticeKind.UNDO_CHOOSING
-        if self.stage in (Stage.IDLE, Stage.RECEIVED) or hand.phase is Phase.OVER:
-            return (NoticeKind.UNDO_HAND_OVER if hand.phase is Phase.OVER
-                    else NoticeKind.UNDO_EXCHANGED)
-        if self.claimed:
-            return NoticeKind.UNDO_PLAYED_OUT
-        if _last_play_of(hand, seat) is None:
-            return NoticeKind.UNDO_NO_CARD
-        return None
-
-    # --- the one entry point --------------------------------------------------
-
     def start(self) -> list[Effect]:
         """The effects to begin with: whatever the table is waiting for (after
         :meth:`restore`, a resumed hand carries on)."""
         out: list[Effect] = []
+        for seat in Seat:
+            if self._seating[seat].presence in (Presence.AWAY, Presence.FREE) \
+                    and seat not in self._graces:
+                self._wait_for(seat, out)
         if self.stage is Stage.RECEIVED:
             self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
         elif self.stage is Stage.TRICK_SHOW:
@@ -375,8 +95,10 @@ class Table:
                 self._options_changed(event, out)
             case ev.Deal():
                 self._deal(event.seat, out)  # whoever asks (a table of computers too)
-            case ev.Use() | ev.Choose() | ev.Clear() | ev.PassChosen() | ev.Continue() \
-                    | ev.Undo() | ev.AskHint():
+            case ev.Sit() | ev.Return() | ev.Drop() | ev.Leave() | ev.FreeSeat() \
+                    | ev.SeatComputer():
+                self._seat_event(event, out)
+            case ev.Pass() | ev.Play() | ev.Continue() | ev.Undo() | ev.AskHint():
                 if self.is_person(event.seat):
                     self._person(event, out)
                 else:
@@ -390,14 +112,10 @@ class Table:
         match event:
             case ev.Deal():
                 self._deal(seat, out)
-            case ev.Use():
-                self._use(seat, event.card, out)
-            case ev.Choose():
-                self._say(out, seat, self._choose(seat, event.card))
-            case ev.Clear():
-                self._clear(seat, out)
-            case ev.PassChosen():
-                self._pass_chosen(seat, out)
+            case ev.Pass():
+                self._pass(seat, event.cards, out)
+            case ev.Play():
+                self._say(out, seat, self._play_person(seat, event.card, out))
             case ev.Continue():
                 self._settle()
             case ev.Undo():
@@ -407,14 +125,10 @@ class Table:
             case _:
                 assert_never(event)
 
-    # --- saving -------------------------------------------------------------
-
     def state(self) -> dict[str, Any]:
         """What the table must remember beside the match, as JSON values."""
         return {
             "stage": self.stage.value,
-            "desks": {seat.name.lower(): {"chosen": [str(c) for c in desk.chosen]}
-                      for seat, desk in self.desks.items()},
             "seed": self.seed,
             "games": self.games,
             "deals": self.deals,
@@ -429,11 +143,8 @@ class Table:
         grown = None if hand is None else (
             id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
             len(hand.stand_ins))
-        return (id(self.match), len(self.match.hands), grown, self.stage,
-                tuple(tuple(desk.chosen) for desk in self.desks.values()), self.seed,
-                self.games, self.deals, self.match.rules, self.assisted)
-
-    # --- dealing --------------------------------------------------------------
+        return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
+                self.games, self.deals, self.match.rules, frozenset(self.aided))
 
     def _deal(self, seat: Seat, out: list[Effect]) -> None:
         if self.stage is not Stage.IDLE:
@@ -444,44 +155,25 @@ class Table:
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
-        hand.players = tuple(
-            SeatPlayer("human") if self.is_person(each)
-            else SeatPlayer(self.level_of(each).name.lower(), self._computer_seed(each))
-            for each in Seat)
-        self._name_people()
+        hand.players = tuple(self._owner(each) for each in Seat)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once
             self._clear_table(Stage.PLAYING)
             out.append(Say(Notice(NoticeKind.HOLD_HAND)))
 
-    def _computer_seed(self, seat: Seat) -> int:
-        """The seed of the computer player in ``seat`` for the hand just dealt."""
-        return computer_seed(self.seed, self.deals, seat)
-
     def _new_match(self) -> None:
         self.games += 1
         self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
-        self.assisted = False
-        self._told_assisted = False
+        self.aided = set()
         self._clear_table(Stage.IDLE)
 
     def _clear_table(self, stage: Stage) -> None:
         """Nothing chosen, shown or asked: the table as a new hand (or match) finds it."""
         self.stage = stage
-        for desk in self.desks.values():
-            desk.chosen = []
         self.shown_trick = None
         self.claimed = False
         self._forget_requests()
-
-    def _forget_requests(self) -> None:
-        self.stuck = False
-        self._asks.clear()
-        self._ready.clear()
-        self._pause = None
-        self._timer = None
-        self._card_waited = False
 
     def _abandon(self, out: list[Effect]) -> None:
         out.append(Abandoned())
@@ -496,55 +188,18 @@ class Table:
             if self.match.over:
                 out.append(Say(Notice(NoticeKind.TARGET_NOW, count=self.match.rules.target)))
 
-    # --- a person's side: choosing, passing -----------------------------------
-
-    def _use(self, seat: Seat, card: Card, out: list[Effect]) -> None:
-        if self.stage is Stage.PASSING:
-            self._say(out, seat, self._choose(seat, card))
-        elif self.stage is Stage.RECEIVED:
-            self._settle()
-        elif self.stage is Stage.IDLE:
-            self._say(out, seat, Notice(NoticeKind.PRESS_DEAL))
-        else:
-            self._say(out, seat, self._play_person(seat, card, out))
-
-    def _choose(self, seat: Seat, card: Card) -> Notice | None:
+    def _pass(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         hand = self.hand
-        desk = self.desks[seat]
-        if self.stage is not Stage.PASSING or hand is None or self.passed(seat):
-            return _refused(Refusal(Reason.NOT_PASSING))
-        if card in desk.chosen:
-            desk.chosen.remove(card)
-            return None
-        if len(desk.chosen) >= 3:
-            return Notice(NoticeKind.THREE_CHOSEN)
-        refusal = choice_refusal(hand, seat, desk.chosen, card)
-        if refusal is not None:
-            return _refused(refusal)
-        desk.chosen.append(card)
-        return None
-
-    def _clear(self, seat: Seat, out: list[Effect]) -> None:
-        if self.stage is not Stage.PASSING or self.passed(seat):
+        if self.stage is not Stage.PASSING or hand is None:
             self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
             return
-        self.desks[seat].chosen = []
-
-    def _pass_chosen(self, seat: Seat, out: list[Effect]) -> None:
-        hand = self.hand
-        desk = self.desks[seat]
-        if self.stage is not Stage.PASSING or self.passed(seat) or hand is None:
-            self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
-            return
-        if len(desk.chosen) != 3:
-            self._say(out, seat, Notice(NoticeKind.CHOOSE_THREE, count=len(desk.chosen)))
-            return
-        refusal = hand.refuse_pass(seat, desk.chosen)
+        refusal = hand.refuse_pass(seat, cards) if len(cards) == 3 else \
+            Refusal(Reason.THREE_CARDS)
         if refusal is not None:
             self._say(out, seat, _refused(refusal))
             return
-        hand.pass_cards(seat, desk.chosen)
-        desk.chosen = []
+        hand.pass_cards(seat, cards)
+        self._record_person(seat, None)
         self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
 
@@ -562,10 +217,12 @@ class Table:
             self.stage = Stage.PLAYING
             self._pause = None
 
-    # --- playing ----------------------------------------------------------------
-
     def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> Notice | None:
         hand = self.hand
+        if self.stage is Stage.RECEIVED:
+            self._settle()  # the card is played from the hand the cards joined
+        if self.stage is Stage.IDLE:
+            return Notice(NoticeKind.PRESS_DEAL)
         if hand is None or self.stage not in (Stage.PLAYING, Stage.TRICK_SHOW):
             return Notice(NoticeKind.NOT_PLAYING)
         if hand.turn != seat or self.claimed:
@@ -575,6 +232,7 @@ class Table:
             return _refused(refusal)
         if self.stage is Stage.TRICK_SHOW:
             self._end_trick_show()
+        self._record_person(seat, len(hand.plays))
         self._play(seat, card, out)
         return None
 
@@ -611,14 +269,6 @@ class Table:
         else:
             self.stage = Stage.PLAYING
 
-    # --- what is due next ------------------------------------------------------
-
-    def _key(self) -> tuple[int, int, int]:
-        hand = self.hand
-        if hand is None:
-            return (0, 0, 0)
-        return (len(self.match.hands), 0 if hand.phase is Phase.PASSING else 1, len(hand.plays))
-
     def _advance(self, out: list[Effect]) -> None:
         """Ask for whatever is due now: passes, the next computer card, a pause."""
         key = self._key()
@@ -632,7 +282,8 @@ class Table:
             return
         if self.stage is Stage.PASSING:
             for seat in Seat:
-                if not self.is_person(seat) and not hand.passed(seat) and seat not in self._asks:
+                if self._seating[seat].computer_decides and not hand.passed(seat) \
+                        and seat not in self._asks:
                     self._ask(out, seat, "pass")
             self._time_passes(out, hand)
             return
@@ -646,10 +297,13 @@ class Table:
         turn = hand.turn
         if turn is None:
             return
-        if self.is_person(turn):
-            if self.claimed:
+        if not self._seating[turn].computer_decides:
+            if self.claimed:  # the person's card (away or not): nothing is left to choose
+                self._record_person(turn, len(hand.plays))
                 self._play(turn, hand.legal_plays()[0], out)
                 self._advance(out)
+            elif not self.is_person(turn):
+                pass  # the seat is free or its person away: the grace time runs
             elif self.options.forced_cards and len(hand.legal_plays()) == 1:
                 if self._pause is None or self._pause[1] is not Pause.FORCED:
                     self._wait(out, self.options.speed.card_delay, Pause.FORCED)
@@ -666,11 +320,6 @@ class Table:
         waiting = [seat for seat in self.people if not hand.passed(seat)]
         if waiting and self._timer is None and self.turn_seconds is not None:
             self._start_timer(out, waiting[0], self._key())
-
-    def _deciding(self, seat: Seat) -> bool:
-        """True when a computer player is deciding for ``seat`` (not a hint)."""
-        ask = self._asks.get(seat)
-        return ask is not None and ask.kind != "hint"
 
     def _time_turn(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
         """Start the turn timer on the person whose card is due."""
@@ -701,19 +350,13 @@ class Table:
             self._ask(out, seat, "play", timed_out=True)
             self._say(out, None, Notice(NoticeKind.TIMED_OUT, seat))
 
-    def _new_token(self) -> int:
-        self._token += 1
-        return self._token
-
     def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"],
              timed_out: bool = False) -> None:
         hand = self.hand
         assert hand is not None
         level, seed = self._player_of(seat)
-        named = hand.players[seat] if hand.players is not None else None
-        standing_in = named is not None and named.player == "human"
-        ask = _Ask(self._new_token(), kind, seat, self._key(), level, seed,
-                   standing_in=standing_in, timed_out=timed_out)
+        ask = Ask(self._new_token(), kind, seat, self._key(), level, seed,
+                   timed_out=timed_out)
         self._asks[seat] = ask
         out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
 
@@ -730,14 +373,14 @@ class Table:
                 pass  # not one of our levels: the table's level plays the seat
         return self.level_of(seat), self._computer_seed(seat)
 
-    def _wait(self, out: list[Effect], seconds: float, kind: Pause) -> None:
-        token = self._new_token()
-        self._pause = (token, kind)
-        out.append(Wait(token, seconds))
-
     def _elapsed(self, event: ev.Elapsed, out: list[Effect]) -> None:
         if self._timer is not None and self._timer[0] == event.token:
             self._timed_out(out)
+            return
+        waited = next((seat for seat, token in self._graces.items() if token == event.token),
+                      None)
+        if waited is not None:
+            self._grace_over(waited, out)
             return
         if self._pause is None or self._pause[0] != event.token:
             return
@@ -764,6 +407,7 @@ class Table:
                 legal = hand.legal_plays()
                 if seat is not None and self.is_person(seat) and len(legal) == 1 \
                         and self.options.forced_cards:
+                    self._record_person(seat, len(hand.plays))
                     self._play(seat, legal[0], out)
                     self._say(out, seat, Notice(NoticeKind.FORCED_CARD, card=legal[0]))
             case Pause.TURN:
@@ -791,8 +435,6 @@ class Table:
                 self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
                 return
             del self._asks[ask.seat]
-            if ask.seat in self.desks:
-                self.desks[ask.seat].chosen = []
             hand.pass_cards(ask.seat, event.cards)
             self._record_stand_in(ask, None)
             self._after_pass(out)
@@ -813,10 +455,8 @@ class Table:
             # recorded only once played: a saved record names no card not yet played
             self._ready[ask.seat] = (card, ask)
 
-    def _record_stand_in(self, ask: _Ask, play: int | None) -> None:
-        hand = self.hand
-        if ask.standing_in and hand is not None:
-            hand.stand_ins.append(StandIn(ask.seat, play, ask.level.name.lower(), ask.seed))
+    def _record_stand_in(self, ask: Ask, play: int | None) -> None:
+        self._record_decider(ask.seat, play, ask.level.name.lower(), ask.seed)
 
     def _failed(self, event: ev.Failed, out: list[Effect]) -> None:
         ask = next((a for a in self._asks.values() if a.token == event.token), None)
@@ -831,13 +471,13 @@ class Table:
 
         told = ask.seat if ask.kind == "hint" else None  # a hint is the asker's alone
         if ask.tries < 2:
-            retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
-                         ask.tries + 1, ask.standing_in, ask.timed_out)
+            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
+                         ask.tries + 1, ask.timed_out)
             out.append(Say(failed(Outcome.ASK_AGAIN), told))
         elif ask.level > Level.BEGINNER:
             lower = Level(ask.level - 1)
-            retry = _Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
-                         1, ask.kind != "hint", ask.timed_out)
+            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
+                         1, ask.timed_out)
             out.append(Say(failed(Outcome.LOWER_LEVEL, lower), told))
         elif ask.kind == "hint":
             del self._asks[ask.seat]
@@ -852,112 +492,6 @@ class Table:
         out.append(Decide(retry.token, ask.seat, ask.kind, hand.view(ask.seat), retry.level,
                           retry.seed))
 
-    # --- the aids ------------------------------------------------------------------
-
-    def _ask_hint(self, seat: Seat, out: list[Effect]) -> None:
-        hand = self.hand
-        if hand is None or not self.hint_due(seat):
-            self._say(out, seat, Notice(NoticeKind.NO_HINT_NOW))
-            return
-        if seat in self._asks:
-            return  # a hint (or a decision for this seat) is on its way already
-        deal_seed = (hand.seed if hand.seed is not None
-                     else table_deal_seed(self.seed, self.deals))
-        ask = _Ask(self._new_token(), "hint", seat, self._key(), HINT_LEVEL,
-                   hint_seed(deal_seed))
-        self._asks[seat] = ask
-        out.append(Say(Notice(NoticeKind.THINKING), seat))
-        out.append(Decide(ask.token, seat, "hint", hand.view(seat), ask.level, ask.seed))
-
-    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> Refusal | None:
-        """Why ``cards`` are no advice ``seat`` could follow now, or None."""
-        if self.stage is Stage.PASSING:
-            return (hand.refuse_pass(seat, cards) if len(cards) == 3
-                    else Refusal(Reason.THREE_CARDS))
-        if len(cards) != 1:
-            return Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)
-        return hand.refuse_play(cards[0])
-
-    def _hinted(self, ask: _Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
-        seat = ask.seat
-        self._assist(out, seat)
-        if self.stage is Stage.PASSING:
-            self.desks[seat].chosen = list(cards)
-            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
-        elif self.to_play(seat):
-            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
-
-    def _assist(self, out: list[Effect], seat: Seat) -> None:
-        """Mark the match assisted; the first time, say what that means."""
-        self.assisted = True
-        if not self._told_assisted:
-            self._told_assisted = True
-            out.append(Say(Notice(NoticeKind.ASSISTED), seat))
-
-    def _undo(self, seat: Seat, out: list[Effect]) -> None:
-        reason = self.undo_refusal(seat)
-        if reason is not None:
-            self._say(out, seat, Notice(reason))
-            return
-        hand = self.hand
-        assert hand is not None
-        record = hand.record()
-        if self.stage is Stage.PASSING:
-            passed = list(hand.passed(seat))
-            name = seat.name.lower()
-            record["passes"] = [p for p in record["passes"] if p["seat"] != name]
-            self._replace(Hand.from_record(record))
-            self.desks[seat].chosen = passed
-            self._assist(out, seat)
-            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=tuple(passed)))
-            return
-        index = _last_play_of(hand, seat)
-        assert index is not None
-        card = hand.plays[index]
-        record["plays"] = record["plays"][:index]
-        record.pop("stand_ins", None)
-        rebuilt = Hand.from_record(record)
-        rebuilt.stand_ins = [s for s in hand.stand_ins if s.play is None or s.play < index]
-        self._replace(rebuilt)
-        self.stage = Stage.PLAYING
-        self.shown_trick = None
-        self._forget_requests()
-        self._assist(out, seat)
-        self._say(out, seat, Notice(NoticeKind.TAKEN_BACK, card=card))
-
-    def _replace(self, hand: Hand) -> None:
-        """Put a rebuilt hand in place of the current one."""
-        old = self.hand
-        assert old is not None
-        hand.players = old.players
-        if not hand.stand_ins:
-            hand.stand_ins = [s for s in old.stand_ins if s.play is None]
-        self.match.hands[-1] = hand
-
-    def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
-        if notice is not None:
-            out.append(Say(notice, seat))
-
-
-def choice_refusal(hand: Hand, seat: Seat, chosen: Sequence[Card], card: Card
-                   ) -> Refusal | None:
-    """Why ``seat`` may not choose ``card`` to pass beside ``chosen``, or None."""
-    trial = [*chosen, card]
-    # Ask the engine about the card alone: padding with cards already
-    # chosen would only repeat them, so check it as part of any three.
-    others = [c for c in hand.holding(seat) if c not in trial]
-    return hand.refuse_pass(seat, trial + others[: 3 - len(trial)])
-
 
 def _refused(refusal: Refusal) -> Notice:
     return Notice(NoticeKind.REFUSED, refusal=refusal)
-
-
-def _last_play_of(hand: Hand, seat: Seat) -> int | None:
-    """The index in ``hand.plays`` of ``seat``'s latest card, if it has played one."""
-    seats = [s for trick in hand.tricks for s, _ in trick.plays()]
-    seats += [s for s, _ in hand.trick]
-    for index in range(len(seats) - 1, -1, -1):
-        if seats[index] == seat:
-            return index
-    return None

@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
@@ -38,6 +39,7 @@ from hearts.options import LoadResult, Options, load_options, options_path, save
 from hearts.paths import short_path
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
+from hearts.store.saving import save_match
 from hearts.table import (
     Action,
     Decide,
@@ -53,8 +55,8 @@ from hearts.table import (
     seat_state,
 )
 from hearts.table import events as ev
+from hearts.table.choosing import saved_choice
 from hearts.table.driver import decide
-from hearts.table.runner import save_to
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
@@ -66,7 +68,8 @@ USER = Seat.SOUTH
 """The seat the person at this terminal plays."""
 
 FIRST_START = "Original rules - for Classic (as in Windows Hearts) press o, then r"
-"""The notice of the very first start: another rule set is a key away."""
+"""The offer of the very first start: another rule set is a key away. It stays until
+the person answers it, opening the options page or dealing the first hand."""
 
 
 class HeartsApp(SeatApp):
@@ -145,6 +148,7 @@ class HeartsApp(SeatApp):
                          first_start_notice: bool) -> None:
         store = self.store
         notices = [options_notice]
+        saved = None
         if new_match:
             kept = store.load()
             abandoned = store.abandon()
@@ -153,7 +157,7 @@ class HeartsApp(SeatApp):
             notices.extend(store.notices)
         else:
             if first_start_notice and store.empty and not self.options_file.exists():
-                notices.append(FIRST_START)
+                self.seat_view.offer = FIRST_START
             saved = store.load()
             notices.extend(store.notices)
             if saved is not None:
@@ -162,6 +166,8 @@ class HeartsApp(SeatApp):
                 if not saved.match.over:
                     notices.append(f"Match resumed - hand {len(saved.match.hands)}")
         self.seat_view.show(seat_state(self.table, USER))
+        if self.resumed and saved is not None:
+            self.seat_view.choice.set(self.seat_view.state, saved_choice(saved.table, USER))
         if self.resumed:
             notices.append(self._level_notice())
         self.seat_view.notice = " - ".join(notice for notice in notices if notice) or None
@@ -315,8 +321,18 @@ class HeartsApp(SeatApp):
             self.set_timer(delay, due)
 
     def save(self, save: Save) -> None:
-        """Keep the match as it is now."""
-        self.say(save_to(self.store, save))
+        """Keep the match as it is now, with the cards chosen to pass."""
+        self.say(save_match(self.store, save.match, self._with_choice(save.state),
+                            save.assisted))
+
+    def chosen_changed(self) -> None:
+        """Keep the cards chosen to pass with the match (a resumed game shows them)."""
+        if self.table.hand is not None:
+            self.say(self.store.save(self.table.match, self._with_choice(self.table.state())))
+
+    def _with_choice(self, state: dict[str, Any]) -> dict[str, Any]:
+        chosen = self.seat_view.choice.to_json()
+        return {**state, "desks": {USER.name.lower(): {"chosen": chosen}}}
 
     def abandoned(self) -> None:
         """Record the match in progress as abandoned."""
@@ -328,8 +344,11 @@ class HeartsApp(SeatApp):
             self.say(self.seat_view.told(notice.notice))
 
     def redraw(self) -> None:
-        """The table changed: take the seat's new state and draw it."""
+        """The table changed: take the seat's new state and draw it (once a hand is
+        dealt, the offer of the first start has had its answer)."""
         self.seat_view.show(seat_state(self.table, USER))
+        if self.table.hand is not None:
+            self.seat_view.offer = None
         self.refresh_table()
 
     def refresh_table(self) -> None:
@@ -426,6 +445,7 @@ class HeartsApp(SeatApp):
 
         if any(isinstance(screen, OptionsScreen) for screen in self.screen_stack):
             return
+        self.seat_view.offer = None  # the options page is where the offer leads
         shown = replace(self.options, difficulty=int(self.level))
         self.push_screen(OptionsScreen(shown), self._options_closed)
 

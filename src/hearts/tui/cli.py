@@ -103,15 +103,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              + RULES_HELP)
     web = parser.add_argument_group("playing in a web browser")
     web.add_argument("--serve", action="store_true",
-                     help="start a web server for the game and print the address to open")
+                     help="start a web server for the game and print the address to open: "
+                          "the web table, for a phone, a tablet, a screen reader or a desktop")
+    web.add_argument("--terminal", action="store_true",
+                     help="with --serve: the terminal game drawn in the browser instead "
+                          "(a desktop's; each tab runs a game process of its own)")
     web.add_argument("--host", metavar="H",
                      help=f"the address to listen on (default {DEFAULT_HOST}, this machine "
                           "only; 0.0.0.0 lets anyone who can reach this machine play)")
     web.add_argument("--port", type=_port, metavar="P",
                      help=f"the port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     args = parser.parse_args(argv)
-    if not args.serve and (args.host is not None or args.port is not None):
-        parser.error("--host and --port go with --serve")
+    if not args.serve and (args.host is not None or args.port is not None or args.terminal):
+        parser.error("--host, --port and --terminal go with --serve")
     if args.serve and args.new:
         parser.error("--new goes without --serve: each browser tab offers the saved match "
                      "or a new one of its own")
@@ -168,15 +172,35 @@ def use_ascii(args: argparse.Namespace, encodings: list[str | None],
     return any(wants_ascii(e) for e in encodings) or locale_is_ascii(environ, utf8_mode)
 
 
+def _serve_web(args: argparse.Namespace, host: str, port: int) -> int:
+    """``hearts --serve``: the web table, with the saved options' level and rules
+    (or ``--level`` and ``--rules``) offered first."""
+    from hearts.arena.rulestext import parse_rules
+    from hearts.net.tables import TableConfig
+    from hearts.options import load_options, options_path
+    from hearts.store.store import database_path
+    from hearts.web.solo import serve_solo
+
+    options = load_options(options_path()).options
+    rules = options.rules()
+    if args.rules is not None:
+        rules = parse_rules(args.rules, rules)
+    level = args.level if args.level is not None else Level(options.difficulty)
+    config = TableConfig(people=1, level=level, rules=rules)
+    return serve_solo(host, port, database_path(None).parent, config, args.seed)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Start the game, or serve it to web browsers."""
     args = parse_args(argv)
     if args.serve:
-        from hearts.tui.serve import serve
-
         host = DEFAULT_HOST if args.host is None else args.host
         port = DEFAULT_PORT if args.port is None else args.port
-        raise SystemExit(serve(game_args(args), host, port))
+        if args.terminal:
+            from hearts.tui.serve import serve
+
+            raise SystemExit(serve(game_args(args), host, port))
+        raise SystemExit(_serve_web(args, host, port))
     # Textual draws on stderr; messages and --help go to stdout.
     encodings = [getattr(stream, "encoding", None) for stream in (sys.stdout, sys.stderr)]
     ascii_only = use_ascii(args, encodings, os.environ, bool(sys.flags.utf8_mode))

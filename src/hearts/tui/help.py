@@ -22,9 +22,10 @@ HELP_TEXT = """\
 You sit South and play against three computer players: West, North and East.
 Low scores are good. Each hand everyone gets 13 cards. Before play, each
 player gives away 3 cards and receives 3 from someone else; the queen of
-spades can never be given away. The cards you receive are lifted out of your
-hand for a moment so you can see them. Under the Classic rules the cards go
-left, right, across, and every fourth hand nobody passes (the hold hand).
+spades may not be given away (under the Classic rules it may). The cards you
+receive are lifted out of your hand for a moment so you can see them. Under the
+Classic rules the cards go left, right, across, and every fourth hand nobody
+passes (the hold hand).
 
 The player after the dealer leads the first trick with any card. Everyone
 else follows the suit that was led if they can; if they cannot, they may play
@@ -35,8 +36,9 @@ These are this game's own rules (Original): any card may start the first
 trick, hearts may be led at any time, and points may fall on the first trick.
 The Classic rules, as in Windows Hearts and on most Hearts sites, are r on the
 options page: the 2 of clubs leads, no points on the first trick, hearts not
-led until broken, the hold hand and classic scoring. Omnibus is Classic with
-the jack of diamonds. Each rule can also be set on its own.
+led until broken, the hold hand, the queen of spades may be passed, and classic
+scoring. Omnibus is Classic with the jack of diamonds. Each rule can also be
+set on its own.
 
 [b]Scoring[/b]
 House scoring (the default) makes each hand worth 33 points: the queen of
@@ -80,7 +82,7 @@ Between hands the table shows the hand's number and the seed it was dealt from
   esc h           this page (escape then h, or alt+h)
   C-l             redraw the screen
   r               on the options page: the rules by name (R goes back)
-  1 - 9, 0, -     on the options page: change a setting (shift goes back)
+  1 - 9, 0, -, =  on the options page: change a setting (shift goes back)
   t, q, c         on the statistics page: back to the game
 A match in which you used a hint or undo is marked as assisted, and counted
 on its own in the statistics.
@@ -98,14 +100,15 @@ options page, click a value to change it, or its name to go back; a click on
 the target opens its field.
 
 [b]Options[/b]
-Between hands, o opens the options page; r, 1 to 9, 0 and - change the settings
-and Save keeps them for later sessions.
+Between hands, o opens the options page; r, 1 to 9, 0, - and = change the
+settings and Save keeps them for later sessions.
   1 Difficulty      Beginner, Casual, Club, Strong or Expert. The top two
                     levels think ahead by playing the hand out many times.
-  r Rules           Original, Classic or Omnibus: sets the six rules below
+  r Rules           Original, Classic or Omnibus: sets the seven rules below
                     it (not the target); one changed by hand makes it Custom
   2 Passing         left every hand; left, right and across in turn; or
                     left, right, across and a hold hand with no passing
+  = Queen of spades  may not be passed (Original), or may be (Classic)
   3 Scoring         house (33 a hand) or classic (26 a hand)
   4 Jack of diamonds  off, or -10 points to whoever takes it (not needed to
                     shoot the moon)

@@ -14,16 +14,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import Any
 
 from textual.timer import Timer
 
-from hearts.cards import Seat
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
-from hearts.net.client import Connection, error_code, table_url
+from hearts.net.client import Connection, table_url
+from hearts.net.errors import ErrorCode
 from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
@@ -31,7 +32,7 @@ from hearts.store.store import database_path
 from hearts.table import Action
 from hearts.table import events as ev
 from hearts.tui import words
-from hearts.tui.refused import RefusedScreen
+from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
@@ -56,7 +57,7 @@ class JoinApp(SeatApp):
         self.seat_view.banner = "Connecting to the table..."
         # the host chose the rules; undo is for one person alone; Abandon leaves
         self.seat_view.withheld = frozenset({Action.OPTIONS, Action.UNDO})
-        self.seat_view.granted = frozenset({Action.ABANDON, Action.HELP, Action.QUIT})
+        self.seat_view.granted = frozenset({Action.HELP, Action.QUIT})  # Leave once seated
         self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
         self.connection = Connection(url, code, name, self.receive, token=token,
@@ -71,13 +72,12 @@ class JoinApp(SeatApp):
         """Why the connection ended for good, once it has."""
         self.last_record: dict[str, Any] | None = None
         """The record of the last hand finished here, for the review."""
-        self.seq = -1
-        """The number of the latest state taken (an older one is stale)."""
         self._notice_timer: Timer | None = None
 
     def on_mount(self) -> None:
-        """Open the table page and connect."""
-        self.push_screen(TableScreen())
+        """Say where it connects, and connect: the table page comes with the seat."""
+        self.push_screen(ConnectingScreen(self.connection.url))
+        self.set_interval(1.0, self._tick)
         if self.seats.notice:
             self.say(self.seats.notice)
         self.run_worker(self._connect(), group="connection")
@@ -86,12 +86,35 @@ class JoinApp(SeatApp):
         """Close the store (each hand was saved as it came)."""
         self.store.close()
 
+    def _seated(self) -> None:
+        """The first state: the table page in place of the connecting page, and
+        leaving the seat offered."""
+        if any(isinstance(screen, TableScreen) for screen in self.screen_stack):
+            return
+        self.seat_view.granted = frozenset({Action.ABANDON, Action.HELP, Action.QUIT})
+        if isinstance(self.screen, ConnectingScreen):
+            self.switch_screen(TableScreen())
+        else:
+            self.push_screen(TableScreen())
+
+    def _tick(self) -> None:
+        """Count a running timer down on the status line."""
+        if self.seat_view.counting:
+            self.refresh_table()
+
     async def _connect(self) -> None:
         self.ended = await self.connection.run()
         refusal = self.connection.refusal
         if refusal is not None and not self.seat_view.shown:
             # never seated: the reason on a page of its own, not over an empty table
             self.push_screen(RefusedScreen(words.error_text(refusal, self.ended)))
+            return
+        if not self.seat_view.shown:
+            self._connecting(f"{self.ended} - press x to quit")
+            return
+        if refusal is ErrorCode.REPLACED:  # the seat went to another device, or was freed
+            self.push_screen(RefusedScreen(words.error_text(refusal, self.ended),
+                                           "This seat is no longer played from here"))
             return
         self.seat_view.banner = f"Disconnected: {self.ended} - press x to quit"
         self.refresh_table()
@@ -102,49 +125,50 @@ class JoinApp(SeatApp):
             "The table is out of reach - reconnecting"
         tries = f"try {failures}" if failures else "trying again"
         self.seat_view.banner = f"{lead} ({tries}: {why})..."
+        self._connecting(f"{tries}: {why}...")
         self.refresh_table()
+
+    def _connecting(self, text: str) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, ConnectingScreen):
+                screen.trouble(text)
 
     # --- what the server sends -----------------------------------------------------
 
-    def receive(self, message: dict[str, Any]) -> None:
-        """A message from the server."""
-        kind = message.get("type")
-        if kind == "state":
-            try:
-                state, seq = msg.read_state(message)
-            except ValueError as error:
-                self.say(f"The server sent a state that cannot be read ({error})")
-                return
-            if seq < self.seq and seq != 0:
-                return  # an older state overtaken by a newer one
-            self.seq = seq
-            self.seat_view.banner = None
-            self.seat_view.show(state)
-            self.refresh_table()
-        elif kind == "welcome":
-            self.seat_view.banner = None
-            self.seq = -1  # a server started again numbers its states afresh
-            self.sub_title = f"table {message.get('table')}, seat {message.get('seat')}"
-        elif kind == "notice":
-            try:
-                notice = msg.read_notice(message)
-            except ValueError as error:
-                self.say(f"The server sent a notice that cannot be read ({error})")
-                return
-            self.say(self.seat_view.told(notice))
-        elif kind == "error":
-            self.say(words.error_text(error_code(message), str(message.get("message"))))
-        elif kind == "hand":
-            self._keep_hand(message)
+    def receive(self, message: msg.ServerMessage) -> None:
+        """A message from the server (each change comes as the state it makes)."""
+        match message:
+            case msg.StateMessage():
+                try:
+                    state = message.seat_state()
+                except ValueError as error:
+                    self.say(f"The server sent a state that cannot be read ({error})")
+                    return
+                self.seat_view.banner = None
+                self.seat_view.clock = message.now - time.time()
+                self.seat_view.show(state)
+                self._seated()
+                self.refresh_table()
+            case msg.Welcome():
+                self.seat_view.banner = None
+                self.sub_title = f"table {message.table}, seat {message.seat}"
+            case msg.NoticeMessage():
+                self.say(self.seat_view.told(message.notice))
+            case msg.ErrorMessage():
+                self.say(words.error_text(message.code, message.message))
+            case msg.HandMessage():
+                self._keep_hand(message)
+            case msg.ChangeMessage() | msg.ReviewMessage():
+                pass  # the connection hands changes on as states; reviews are made here
 
-    def _keep_hand(self, message: dict[str, Any]) -> None:
-        seed = message.get("match_seed")
+    def _keep_hand(self, message: msg.HandMessage) -> None:
+        seed = message.match_seed
         try:
-            hand = Hand.from_record(message["record"])
-        except (HandRecordError, KeyError, ValueError):
+            hand = Hand.from_record(message.record)
+        except (HandRecordError, ValueError):
             self.say("A finished hand from the server could not be read - not saved")
             return
-        key = seed if isinstance(seed, int) else None
+        key = seed
         match = self.matches.get(key)
         if match is None:  # a match begun before this run carries on in the same row
             kept = None if key is None else self.store.continue_match(key)
@@ -152,26 +176,21 @@ class JoinApp(SeatApp):
         if any(old.record() == hand.record() for old in match.hands):
             return  # kept already
         match.hands.append(hand)
-        self.last_record = message["record"]
-        try:  # the seat played in that hand, which the statistics count as "you"
-            seat = Seat.parse(str(message.get("seat")))
-        except ValueError:
-            seat = self.seat_view.seat
-        self.say(self.store.save(match, {}, seat))
+        self.last_record = message.record
+        # the seat played in that hand, which the statistics count as "you"
+        self.say(self.store.save(match, {}, message.seat))
+        if any(message.seat in kept.assisted for kept in match.hands):
+            self.say(self.store.mark_assisted())  # this person had help: their record says
 
     # --- what the table page asks --------------------------------------------------
 
     def send(self, event: ev.Event) -> None:
-        """A key or button of the table page, sent to the server as an ``act``."""
+        """A key or button of the table page, sent to the server as a command."""
         if not isinstance(event, ev.PersonEvent):
-            return
-        message = msg.act_message(event)
-        if message is None:
-            self.say("Undo is not available at a shared table")
             return
 
         async def go() -> None:
-            if not await self.connection.send(message):
+            if not await self.connection.send(event):
                 self.say("Not connected to the table - the action was not sent")
         self.run_worker(go(), group="sending")
 

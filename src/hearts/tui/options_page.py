@@ -1,6 +1,6 @@
-"""The options page: the rule set (``r``), then eleven settings, ``1``-``9``, ``0``
-and ``-`` (or a click) to change them, shift with the key (or a click on the name)
-to go back; the target is typed in a field. Save or Cancel."""
+"""The options page: the rule set (``r``), then twelve settings, ``1``-``9``, ``0``,
+``-`` and ``=`` (or a click) to change them, shift with the key (or a click on the
+name) to go back; the target is typed in a field. Save or Cancel."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from hearts.rules import Passing, RuleSet, Scoring
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
 
-__all__ = ["RULE_SET", "SETTINGS", "SHIFTED_KEYS", "OptionRow", "OptionsScreen", "Setting",
-           "TargetField", "cycle", "cycle_rule_set", "describe", "describe_rule_set",
+__all__ = ["PAGE_ORDER", "RULE_SET", "SETTINGS", "SHIFTED_KEYS", "OptionRow", "OptionsScreen",
+           "Setting", "TargetField", "cycle", "cycle_rule_set", "describe", "describe_rule_set",
            "setting_key"]
 
 
@@ -70,10 +70,13 @@ SETTINGS: tuple[Setting, ...] = (
             _on_off("played for me after a short pause", "I play them myself")),
     Setting("review_each_hand", "Hand review", (False, True),
             _on_off("each hand, in the background", "when I press v")),
+    Setting("pass_queen", "Queen of spades", (False, True),
+            _on_off("may be passed", "may not be passed")),
 )
-"""The settings in page order: ``1``-``9``, ``0`` for the tenth, ``-`` for the eleventh.
-The target has no values to cycle: its key opens a field to type it in, and a
-click steps it through :data:`TARGET_STEPS`."""
+"""The settings by number: ``1``-``9``, ``0`` for the tenth, ``-`` for the eleventh,
+``=`` for the twelfth (:data:`PAGE_ORDER` places them on the page). The target has
+no values to cycle: its key opens a field to type it in, and a click steps it
+through :data:`TARGET_STEPS`."""
 
 TARGET_STEPS = (50, 100, 150, 200, 300, 500)
 """The targets a click on the target steps through (the mouse alone can set it)."""
@@ -89,18 +92,20 @@ RULE_SET_WORDS = {
 }
 """How each rule set reads on the page (None: the rules follow no set)."""
 
-RULE_SET_AFTER = 1
-"""The rule set's line comes after this setting (Difficulty), above the rules it sets."""
+PAGE_ORDER = (1, RULE_SET, 2, 12, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+"""The lines of the page from the top, by setting number: the rule set's after
+Difficulty, above the rules it sets, and the queen of spades (added last, so its
+key is the last) beside the passing."""
 
-KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
-"""The key of each setting, in page order (Textual's names)."""
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
+"""The key of each setting, by number (Textual's names)."""
 
-LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
+LABELS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
 """The key of each setting as the page writes it."""
 
 SHIFTED_KEYS = ("exclamation_mark", "at", "number_sign", "dollar_sign", "percent_sign",
                 "circumflex_accent", "ampersand", "asterisk", "left_parenthesis",
-                "right_parenthesis", "underscore")
+                "right_parenthesis", "underscore", "plus")
 """The keys of shift with each setting's key on a US keyboard: a setting back."""
 
 TITLE_COLUMNS = 22
@@ -111,7 +116,7 @@ STATUS = "Options - changes show at once; Save keeps them"
 
 
 def setting_key(number: int) -> str:
-    """The key of setting ``number`` (1-11) as Textual names it."""
+    """The key of setting ``number`` (1-12) as Textual names it."""
     return KEYS[number - 1]
 
 
@@ -124,7 +129,7 @@ def _next(values: tuple[Any, ...], current: Any, step: int) -> Any:
 
 
 def cycle(options: Options, number: int, step: int = 1) -> Options:
-    """``options`` with setting ``number`` (1-11) moved on to its next value (or
+    """``options`` with setting ``number`` (1-12) moved on to its next value (or
     back to its previous one with ``step=-1``)."""
     setting = SETTINGS[number - 1]
     if not setting.values:
@@ -141,7 +146,8 @@ def cycle_rule_set(options: Options, step: int = 1) -> Options:
 
 
 def describe(options: Options) -> list[str]:
-    """The page's lines for ``options``, one a setting (the rule set's apart)."""
+    """The page's lines for ``options``, one a setting by number (the rule set's
+    apart)."""
     return [f"{LABELS[number - 1]}  {setting.title:<18} "
             f"{setting.words(getattr(options, setting.field))}"
             for number, setting in enumerate(SETTINGS, start=1)]
@@ -253,7 +259,7 @@ class OptionRow(Static):
         def __init__(self, number: int, step: int) -> None:
             super().__init__()
             self.number = number
-            """The setting, 1-11, or :data:`RULE_SET`."""
+            """The setting, 1-12, or :data:`RULE_SET`."""
             self.step = step
             """1 to move on, -1 to go back."""
 
@@ -299,10 +305,8 @@ class OptionsScreen(HelpKeysScreen):
         with Horizontal(id="main"):
             with Vertical(id="options-list"):
                 yield Static("Options", classes="options-title")
-                for number in range(1, len(SETTINGS) + 1):
+                for number in PAGE_ORDER:
                     yield OptionRow(number)
-                    if number == RULE_SET_AFTER:
-                        yield OptionRow(RULE_SET)
                     if number == TARGET_NUMBER:
                         with Horizontal(id="target-edit", classes="option-row"):
                             setting = SETTINGS[number - 1]
@@ -311,8 +315,8 @@ class OptionsScreen(HelpKeysScreen):
                             yield TargetField()
                             yield Static(f" points ({TARGET_MIN} to {TARGET_MAX})",
                                          markup=False)
-                yield Static("r picks the rules by name; 1-9, 0 and -, or a click on the "
-                             "value, change a setting; shift with the key, or a click on "
+                yield Static("r picks the rules by name; 1-9, 0, - and =, or a click on "
+                             "the value, change a setting; shift with the key, or a click on "
                              "its name, goes back. s saves, c or x cancels. Saved options "
                              "take effect from the next hand dealt.", classes="options-hint",
                              markup=False)

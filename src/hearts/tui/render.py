@@ -13,12 +13,17 @@ from rich.text import Text
 
 from hearts.cards import Card, Suit
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Canvas", "Palette", "card_face", "suit_mark"]
+__all__ = ["BIG_CARD_HEIGHT", "BIG_CARD_WIDTH", "CARD_HEIGHT", "CARD_WIDTH", "Canvas",
+           "Palette", "card_face", "suit_mark"]
 
 CARD_WIDTH = 5
 """Columns a card face takes."""
 CARD_HEIGHT = 5
 """Rows a card face takes."""
+BIG_CARD_WIDTH = 7
+"""Columns a big card face takes (the table on a large terminal)."""
+BIG_CARD_HEIGHT = 7
+"""Rows a big card face takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,21 +49,27 @@ def suit_mark(suit: Suit, ascii_only: bool) -> str:
     return suit.letter if ascii_only else suit.symbol
 
 
-def card_face(card: Card, ascii_only: bool) -> list[str]:
-    """The five rows of ``card``'s face: a box with the rank at two corners and
-    the suit in the middle."""
+def card_face(card: Card, ascii_only: bool, big: bool = False) -> list[str]:
+    """The rows of ``card``'s face: a box with the rank at two corners and the suit
+    in the middle; five rows of five columns, or seven of seven when ``big``."""
+    inner = BIG_CARD_WIDTH - 2 if big else CARD_WIDTH - 2
     if ascii_only:
         rank = card.rank_name
-        top, side, bottom = "+---+", "|", "+---+"
+        top = bottom = "+" + "-" * inner + "+"
+        side = "|"
     else:
         rank = "10" if card.rank == 10 else card.rank_name
-        top, side, bottom = "┌───┐", "│", "└───┘"
+        top, side, bottom = "┌" + "─" * inner + "┐", "│", "└" + "─" * inner + "┘"
     mark = suit_mark(card.suit, ascii_only)
+    space = side + " " * inner + side
+    middle = side + mark.center(inner) + side
     return [
         top,
-        side + rank.ljust(3) + side,
-        side + " " + mark + " " + side,
-        side + rank.rjust(3) + side,
+        side + rank.ljust(inner) + side,
+        *([space] if big else []),
+        middle,
+        *([space] if big else []),
+        side + rank.rjust(inner) + side,
         bottom,
     ]
 
@@ -86,9 +97,11 @@ class Canvas:
                 row[column] = (char, style)
 
     def card(self, x: int, y: int, card: Card, palette: Palette, ascii_only: bool,
-             highlight: bool = False, won: bool = False, dim: bool = False) -> None:
+             highlight: bool = False, won: bool = False, dim: bool = False,
+             big: bool = False) -> None:
         """Draw ``card``'s face with its top-left corner at ``(x, y)``; ``won`` marks
-        the card that took the trick, ``dim`` a card that may not be played now."""
+        the card that took the trick, ``dim`` a card that may not be played now,
+        ``big`` draws the big face."""
         style = palette.red if card.suit.is_red else palette.black
         if won:
             style = style + Style(bgcolor=palette.win.bgcolor)
@@ -96,7 +109,7 @@ class Canvas:
             style = style + Style(bgcolor=palette.dim.bgcolor)
         if highlight:
             style = style + Style(reverse=True)
-        for row, line in enumerate(card_face(card, ascii_only)):
+        for row, line in enumerate(card_face(card, ascii_only, big)):
             self.text(x, y + row, line, style)
 
     def render(self) -> Text:

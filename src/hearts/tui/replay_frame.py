@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from hearts.cards import Card, Seat
+from hearts.review.analysis import own_decisions
 from hearts.review.names import Seating
 from hearts.review.replay import Step
 from hearts.review.text import (
@@ -155,7 +156,7 @@ def _words(step: Step, decision: Decision | None, seating: Seating, shown: bool,
         return f"{name}'s decision: not reviewed." if done else \
             f"{name}'s decision: being worked out..."
     words = verdict_words(decision, name, ascii_only)
-    stand_in = seating.stand_in(step.seat, None if step.kind == "pass" else step.plays - 1)
+    stand_in = seating.player(step.seat, None if step.kind == "pass" else step.plays - 1)
     if stand_in is not None:
         words += f" (A {stand_in} player stood in for {name}.)"
     return words
@@ -220,16 +221,22 @@ def summary_lines(decisions: Sequence[Decision], seating: Seating, you: Seat,
              SummaryLine(f"Points given away against the best choices ({pm} standard error):",
                          heading=True)]
     width = max(len(seating.title(seat)) for seat in Seat)
+    own = own_decisions(decisions, seating)
     for seat in Seat:
         title = f"{seating.title(seat):{width}}"
         if seat in shown:
-            lines.append(SummaryLine("  " + total_line(decisions, seat, title, ascii_only)))
+            lines.append(SummaryLine("  " + total_line(own, seat, title, ascii_only)))
+            others = sum(1 for d in decisions if d.seat == seat and d not in own)
+            if others:
+                lines.append(SummaryLine(
+                    f"  {'':{width}} and {others} decision{'s' if others > 1 else ''} of a "
+                    "computer player standing in, not counted"))
         else:
             lines.append(SummaryLine(f"  {title} not shown (a shows everyone's)"))
     if len(decisions) < total:
         lines.append(SummaryLine(f"  ({len(decisions)} of {total} verdicts so far)"))
     lines.append(SummaryLine(""))
-    costly = worst(decisions, shown)
+    costly = worst(own, shown)
     whose = "Your" if {d.seat for d in costly} <= {you} else "The"
     if costly:
         keys = ", ".join(str(n) for n in range(1, len(costly) + 1))

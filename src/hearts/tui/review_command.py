@@ -44,6 +44,6 @@ def main(argv: list[str]) -> int:
                 if db is not None:
                     db.close()
 
-        ReviewApp(source.record, reviewer, plain_ascii(args, sys.stdout), args.seat,
+        ReviewApp(source.record, reviewer, plain_ascii(args, sys.stdout), source.you(args),
                   True if args.all else None).run()
     return 0

@@ -20,8 +20,9 @@ game goes on. Only a finished hand opens: the page refuses any other.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -32,8 +33,10 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Seat
+from hearts.hand import RecordData
+from hearts.review.analysis import own_decisions
 from hearts.review.cli import default_seat
-from hearts.review.document import decision_count
+from hearts.review.document import decision_count, readable
 from hearts.review.names import Seating
 from hearts.review.replay import replay
 from hearts.review.text import review_help, worst
@@ -41,8 +44,10 @@ from hearts.review.verdict import ERRORS, Decision
 from hearts.tui.base import AsciiScrollBarRender, FitScreen
 from hearts.tui.replay_frame import decision_step, frame_at, summary_lines
 from hearts.tui.replay_widgets import ReplaySummary, ReplayTable, StepStrip
+from hearts.tui.words import counted
 
-__all__ = ["AsciiProgressBar", "ReviewApp", "ReviewHelpScreen", "ReviewScreen"]
+__all__ = ["AsciiProgressBar", "HelpText", "ReviewApp", "ReviewHelpScreen", "ReviewScreen",
+           "fit_text"]
 
 Reviewer = Callable[[Callable[[Decision], None]], object]
 """Runs a review, calling its argument with each decision as it is judged."""
@@ -62,13 +67,77 @@ class AsciiProgressBar(ProgressBar):
     BAR_RENDERABLE = _AsciiBar
 
 
+def _text_column(line: str) -> int:
+    """Where the text of a line of a list starts (after its term and a gap of two
+    spaces or more: ``Expected    the points...`` gives 12), or 0 for a line of
+    running text."""
+    body = len(line) - len(line.lstrip(" "))
+    gap = line.find("  ", body)
+    if body == len(line) or gap < 0:
+        return 0
+    return len(line) - len(line[gap:].lstrip(" "))
+
+
+def fit_text(text: str, width: int) -> str:
+    """``text``, hard-wrapped for reading at 80 columns, wrapped again to ``width``
+    once: a paragraph's lines joined and wrapped; each entry of a list (a term,
+    then its text in a column of its own, its later lines indented to that
+    column) wrapped with its text kept in its column."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if not line.strip():
+            out.append("")
+            continue
+        column = _text_column(line)
+        indent = column if column else len(line) - len(line.lstrip(" "))
+        words = [line[column:].strip() if column else line.strip()]
+        while index < len(lines) and lines[index].strip():
+            following = lines[index]
+            lead = len(following) - len(following.lstrip(" "))
+            if (lead != (column or len(line) - len(line.lstrip(" ")))
+                    or (not column and _text_column(following))):
+                break
+            words.append(following.strip())
+            index += 1
+        if column and width - column < 20:  # too narrow for the column: run the text on
+            column = indent = min(column, 4)
+        out.extend(textwrap.wrap(" ".join(words), max(width, 20),
+                                 initial_indent=line[:column] if column else line[:indent],
+                                 subsequent_indent=" " * indent, break_on_hyphens=False)
+                   or [line])
+    return "\n".join(out)
+
+
+class HelpText(Static):
+    """Text wrapped to the width it is shown in (:func:`fit_text`), again at every
+    change of size."""
+
+    DEFAULT_CSS = """
+    HelpText { width: 1fr; height: auto; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__("", markup=False)
+        self.text = text
+        """The text, hard-wrapped at 80 columns as written."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the text to the new width."""
+        self.update(fit_text(self.text, event.size.width))
+
+
 class ReviewHelpScreen(ModalScreen[None]):
     """What the review's words and figures mean; any key or a click closes it."""
 
     DEFAULT_CSS = """
     ReviewHelpScreen { align: center middle; }
-    ReviewHelpScreen #review-help { width: 84; height: 90%; border: round $accent;
-                                    background: $surface; padding: 0 1; }
+    ReviewHelpScreen #review-help { width: 100%; max-width: 84; height: 90%;
+                                    border: round $accent; background: $surface;
+                                    padding: 0 1; }
     ReviewHelpScreen.ascii #review-help { border: ascii $accent; }
     """
 
@@ -77,10 +146,9 @@ class ReviewHelpScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        """The explanation, scrollable."""
+        """The explanation, scrollable, wrapped to the box (once, whatever its width)."""
         with VerticalScroll(id="review-help"):
-            yield Static(review_help(self.ascii_only) + "\n\nAny key closes this help.",
-                         markup=False)
+            yield HelpText(review_help(self.ascii_only) + "\n\nAny key closes this help.")
 
     def on_mount(self) -> None:
         """In ASCII, a plain border and scrollbar."""
@@ -133,10 +201,11 @@ class ReviewScreen(FitScreen):
     ReviewScreen #review-state { width: 1fr; padding: 0 0 0 2; }
     """
 
-    def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
+    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__(id="review-screen")
+        record = readable(record)  # read once; refuses a record that does not read
         self.total = decision_count(record)  # refuses a hand that is not over
         """How many verdicts the review gives (forced cards included)."""
         self.steps = replay(record)
@@ -222,7 +291,7 @@ class ReviewScreen(FitScreen):
 
     def worst(self) -> list[Decision]:
         """The costliest decisions the summary lists, costliest first."""
-        return worst(self._decisions(), self.shown)
+        return worst(own_decisions(self._decisions(), self.seating), self.shown)
 
     def _show(self) -> None:
         if not self.is_mounted:
@@ -257,7 +326,7 @@ class ReviewScreen(FitScreen):
         judged = len(self.verdicts)
         self.query_one("#review-progress-bar", ProgressBar).update(progress=judged)
         if self.failure is not None:
-            state = f"the review failed ({self.failure}); {judged} verdicts"
+            state = f"the review failed ({self.failure}); {counted(judged, 'verdict')}"
         elif self.done:
             state = "all verdicts in"
         else:
@@ -322,7 +391,7 @@ class ReviewApp(App[None]):
     TITLE = "Hearts review"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, record: dict[str, Any], reviewer: Reviewer | None = None,
+    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__()

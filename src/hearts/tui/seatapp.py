@@ -14,7 +14,12 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
+from hearts.cards import Card
+from hearts.rules import Reason, Refusal
+from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import events as ev
 from hearts.table.events import Event
+from hearts.tui import words
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.seatview import SeatView
 
@@ -84,6 +89,48 @@ class SeatApp(App[None]):
     def resume(self) -> None:
         """Back on the table page from another page."""
         raise NotImplementedError
+
+    def chosen_changed(self) -> None:
+        """The cards chosen to pass changed (an app that saves them does so)."""
+
+    # The person's hand at work: choosing is the screen's own, passing and playing
+    # go to the table.
+
+    def use(self, card: Card) -> None:
+        """Space or a click on ``card``: choose it to pass (or put it back), or play it."""
+        view = self.seat_view
+        if view.stage is Stage.PASSING:
+            self._said(view.choice.toggle(view.state, card))
+            self.chosen_changed()
+            self.refresh_table()
+        else:
+            self.send(ev.Play(view.seat, card))
+
+    def pass_chosen(self) -> None:
+        """Pass the three cards chosen."""
+        view = self.seat_view
+        if view.stage is not Stage.PASSING or not view.state.passable:
+            self._said(Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_PASSING)))
+            return
+        refusal = view.choice.refusal()
+        if refusal is not None:
+            self._said(refusal)
+            return
+        self.send(ev.Pass(view.seat, tuple(view.choice.cards)))
+
+    def clear_chosen(self) -> None:
+        """Put back every card chosen to pass."""
+        view = self.seat_view
+        if view.stage is not Stage.PASSING or not view.state.passable:
+            self._said(Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_PASSING)))
+            return
+        view.choice.clear()
+        self.chosen_changed()
+        self.refresh_table()
+
+    def _said(self, notice: Notice | None) -> None:
+        if notice is not None:
+            self.say(words.notice_text(notice, self.seat_view.state))
 
     def show_last_trick(self) -> None:
         """Show the trick that finished last again."""

@@ -10,17 +10,21 @@ one place (:mod:`hearts.tui.words`).
 
 from __future__ import annotations
 
+import time
+
 from hearts.cards import Card, Seat
 from hearts.table import (
     Action,
     Notice,
     NoticeKind,
+    Presence,
     Prompt,
     PromptKind,
     SeatInfo,
     SeatState,
     Stage,
 )
+from hearts.table.choosing import Choice
 from hearts.tui import words
 from hearts.tui.sheet import rows_lines
 from hearts.view import Trick
@@ -32,11 +36,12 @@ def waiting_state(seat: Seat = Seat.SOUTH) -> SeatState:
     """The state shown before the table has sent one: an empty table."""
     return SeatState(
         seat=seat, stage=Stage.IDLE, view=None,
-        seats=tuple(SeatInfo(str(each), False, False) for each in Seat),
+        seats=tuple(SeatInfo(str(each), Presence.COMPUTER) for each in Seat), waiting=(),
+        timer=None,
         scores=(0, 0, 0, 0), target=0, match_over=False, hand_number=0, level="",
-        assisted=False, sheet=(), chosen=(), passed=(), raised=frozenset(),
+        assisted=False, sheet=(), passable=frozenset(), passed=(), raised=frozenset(),
         legal=frozenset(), trick=(), winner=None, prompt=Prompt(PromptKind.WELCOME),
-        result=None, actions=frozenset({Action.HELP, Action.QUIT}))
+        result=None, watchers=(), actions=frozenset({Action.HELP, Action.QUIT}))
 
 
 class Highlight:
@@ -97,6 +102,11 @@ class Highlight:
             self.index %= len(cards)
 
 
+def _pass_key(state: SeatState) -> tuple[int, int] | None:
+    """The pass of this hand, while the seat may make it."""
+    return (state.hand_number, -1) if state.passable else None
+
+
 def _turn_key(state: SeatState) -> tuple[int, int] | None:
     """Which of the person's turns this state shows, if it is their turn."""
     if not state.legal or state.view is None:
@@ -112,10 +122,23 @@ class SeatView:
         """The latest state of the seat."""
         self.highlight = Highlight()
         """The person's highlight."""
+        self.choice = Choice()
+        """The cards the person chose to pass (the screen's own until passed)."""
+        self.clock: float | None = None
+        """How far the table's clock is ahead of this machine's (seconds), once a
+        state said; the countdowns of turn timers and grace times need it."""
+        self._turn: tuple[int, int] | None = None
+        self._told: str | None = None
+        """The words of the table's last notice (one of the app's own is not put away
+        as a turn begins)."""
+        self._wanted_choice: tuple[Card, ...] | None = None
         self.notice: str | None = None
         """The latest notice, shown above the prompt for a while."""
         self.banner: str | None = None
         """A line that stays above the prompt until it is cleared (the table is lost)."""
+        self.offer: str | None = None
+        """A line that stays above the prompt, when no notice or banner is there,
+        until the person answers it (the first start's offer of the Classic rules)."""
         self.review: Trick | None = None
         """An earlier trick shown again (the last-trick key), until any key."""
         self.shown = False
@@ -126,20 +149,49 @@ class SeatView:
         """Actions this screen always offers (leaving a network table)."""
 
     def show(self, state: SeatState) -> None:
-        """Take a new state from the table."""
+        """Take a new state from the table. A notice of the table said before this
+        seat's next turn begins (a card to play, or cards to pass) is put away as it
+        begins: it spoke of a turn that is over."""
+        turn = _turn_key(state) or _pass_key(state)
+        if turn is not None and turn != self._turn and self.notice is not None \
+                and self.notice == self._told:
+            self.notice = None
+        self._turn = turn
         self.highlight.follow(self.state if self.shown else None, state)
         self.state = state
         self.shown = True
+        self.choice.follow(state)
+        if self._wanted_choice is not None and state.passable:
+            self.choice.set(state, self._wanted_choice)
+            self._wanted_choice = None
 
     def told(self, notice: Notice) -> str:
         """Take a notice for this seat; returns it in words."""
         if notice.kind is NoticeKind.HINT and notice.cards:
             self.highlight.point(notice.cards[0])
+            if len(notice.cards) == 3:
+                self._choose(notice.cards)
+        elif notice.kind is NoticeKind.PASS_TAKEN_BACK:
+            self._choose(notice.cards)
         elif notice.kind is NoticeKind.TAKEN_BACK and notice.card is not None:
             self.highlight.point(notice.card)
-        return words.notice_text(notice, self.state)
+        self._told = words.notice_text(notice, self.state)
+        return self._told
+
+    def _choose(self, cards: tuple[Card, ...]) -> None:
+        """Choose ``cards`` to pass now, or once a state lets the seat choose them
+        (a pass taken back is told before the state that gives the cards back)."""
+        if self.state.passable:
+            self.choice.set(self.state, cards)
+        else:
+            self._wanted_choice = cards
 
     # --- what the widgets draw ----------------------------------------------------
+
+    @property
+    def raised(self) -> frozenset[Card]:
+        """The cards drawn raised: chosen, passed or just received."""
+        return self.state.raised | frozenset(self.choice.cards)
 
     @property
     def seat(self) -> Seat:
@@ -167,8 +219,7 @@ class SeatView:
     def away(self, seat: Seat) -> bool:
         """True when a person holds ``seat`` but is not connected, or a computer
         player stands in for them."""
-        info = self.state.seats[seat]
-        return info.person and (info.stand_in or not info.connected)
+        return self.state.seats[seat].away
 
     def sheet(self, max_rows: int | None = None) -> list[str]:
         """The score sheet as lines, headed with the names."""
@@ -197,16 +248,28 @@ class SeatView:
         """Whether ``action`` may be used now (and this screen offers it)."""
         if action in self.granted:
             return True
+        if action is Action.CLEAR:  # the screen's own: while the pass is chosen
+            action = Action.PASS
         return self.state.can(action) and action not in self.withheld
 
     def prompt(self) -> str:
-        """The status lines: a banner or notice above the prompt, which always says
-        whose turn it is (or the trick shown again)."""
+        """The status lines: a banner, a notice or an offer above the prompt, which
+        always says whose turn it is (or the trick shown again)."""
         if self.review is not None:
             return self._review_text(self.review) + " - any key to go back"
-        prompt = words.prompt_text(self.state)
-        above = self.banner or self.notice
+        prompt = words.prompt_text(self.state, self.now())
+        above = self.banner or self.notice or self.offer
         return f"{above}\n{prompt}" if above else prompt
+
+    def now(self) -> float | None:
+        """The table's clock now, if a state said how it stands to this machine's."""
+        return None if self.clock is None else time.time() + self.clock
+
+    @property
+    def counting(self) -> bool:
+        """A countdown shows: a turn timer, or a seat the table waits for a while."""
+        return self.state.timer is not None or any(
+            info.until is not None for info in self.state.seats)
 
     def _review_text(self, trick: Trick) -> str:
         view = self.state.view

@@ -63,7 +63,7 @@ class TrendChart(PlotextPlot):
     average."""
 
     DEFAULT_CSS = """
-    TrendChart { height: 11; width: 1fr; min-width: 40; }
+    TrendChart { height: 12; width: 1fr; min-width: 40; }
     """
 
     def __init__(self, reviews: Reviews, ascii_only: bool = False) -> None:

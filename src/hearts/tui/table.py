@@ -16,7 +16,7 @@ from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.seatapp import SeatApp
-from hearts.tui.widgets import GameButton, HandRow, TrickArea
+from hearts.tui.widgets import LARGE, GameButton, HandRow, TrickArea
 
 __all__ = ["TableScreen"]
 
@@ -96,9 +96,19 @@ class TableScreen(HelpKeysScreen):
         self.update()
         self.hearts.resume()
 
+    def fit(self, width: int, height: int) -> None:
+        """Show the page or the too-small notice; on a large terminal (:data:`LARGE`
+        or more) the table is drawn bigger (the class ``large``)."""
+        self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
+        super().fit(width, height)
+        if self.is_mounted and self.query(TrickArea):
+            self.query_one(TrickArea).refresh()
+            self.query_one(HandRow).refresh()
+
     def update(self) -> None:
-        """Redraw everything from the game's state."""
-        if not self.is_mounted:
+        """Redraw everything from the game's state (nothing while the page's widgets
+        are not there: before they are mounted, or as the app closes)."""
+        if not self.is_mounted or not self.query(TrickArea):
             return
         game = self.hearts.seat_view
         self.query_one(TrickArea).refresh()
@@ -106,7 +116,7 @@ class TableScreen(HelpKeysScreen):
         self.query_one("#status", Static).update(game.prompt())
         for button in self.query(GameButton):
             button.display = game.can(Action(button.action_name))
-        count = len(game.state.chosen)
+        count = len(game.choice)
         self.query_one("#button-pass", GameButton).label = f"[u]P[/u]ass {count}"
 
     # --- input ----------------------------------------------------------------
@@ -152,7 +162,7 @@ class TableScreen(HelpKeysScreen):
         if message.chain > 1:
             return  # the second click of a double click never plays a second card
         seat_view.highlight.put(seat_view.state, message.card)
-        self.hearts.send(ev.Use(seat_view.seat, message.card))
+        self.hearts.use(message.card)
 
     # --- actions --------------------------------------------------------------
 
@@ -169,7 +179,7 @@ class TableScreen(HelpKeysScreen):
         if card is None:
             self.hearts.say(words.nothing_to_play(seat_view.state))
         else:
-            self.hearts.send(ev.Use(seat_view.seat, card))
+            self.hearts.use(card)
 
     def action_deal(self) -> None:
         """Deal the next hand."""
@@ -177,11 +187,11 @@ class TableScreen(HelpKeysScreen):
 
     def action_pass_cards(self) -> None:
         """Pass the chosen cards."""
-        self.hearts.send(ev.PassChosen(self.hearts.seat_view.seat))
+        self.hearts.pass_chosen()
 
     def action_clear(self) -> None:
         """Lower every card chosen for passing."""
-        self.hearts.send(ev.Clear(self.hearts.seat_view.seat))
+        self.hearts.clear_chosen()
 
     def action_continue(self) -> None:
         """Put the received cards into the hand."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -11,26 +13,65 @@ from hearts.cards import Card, Seat
 from hearts.table import Stage
 from hearts.tui import words
 from hearts.tui.painted import Painted
-from hearts.tui.render import CARD_HEIGHT, CARD_WIDTH, Canvas, Palette, suit_mark
+from hearts.tui.render import (
+    BIG_CARD_HEIGHT,
+    BIG_CARD_WIDTH,
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    Canvas,
+    Palette,
+    suit_mark,
+)
 from hearts.tui.seatview import SeatView
 from hearts.view import Phase
 
-__all__ = ["BLOCK_HEIGHT", "BLOCK_WIDTH", "GameButton", "HandRow", "TrickArea"]
+__all__ = ["BIG", "BLOCK_HEIGHT", "BLOCK_WIDTH", "LARGE", "REGULAR", "GameButton", "HandRow",
+           "TableLayout", "TrickArea"]
 
-BLOCK_WIDTH = 66
-"""Columns the trick diamond with its labels takes."""
-BLOCK_HEIGHT = 15
-"""Rows the trick diamond with its labels takes."""
 LABEL_WIDTH = 18
+"""Columns a seat's label takes."""
 
-# Where each seat's label goes (column, row) inside the block; the card sits
-# under the label, centred on it, and the shown-out suits under the card.
-_LABEL_AT = {
-    Seat.NORTH: (24, 0),
-    Seat.WEST: (0, 4),
-    Seat.EAST: (48, 4),
-    Seat.SOUTH: (24, 8),
-}
+
+class TableLayout(NamedTuple):
+    """How big the table page draws: its cards, and the trick's diamond with the
+    labels around it."""
+
+    big: bool
+    """Big cards (a large terminal)."""
+    card_width: int
+    """Columns a card takes."""
+    card_height: int
+    """Rows a card takes."""
+    block_width: int
+    """Columns the trick's diamond with its labels takes."""
+    block_height: int
+    """Rows the trick's diamond with its labels takes."""
+    label_at: dict[Seat, tuple[int, int]]
+    """Where each place's label goes (column, row) inside the block; the card sits
+    under the label, centred on it, and the shown-out suits under the card."""
+
+    @property
+    def hand_height(self) -> int:
+        """Rows the hand takes: a card, and the row a chosen card rises into."""
+        return self.card_height + 1
+
+
+REGULAR = TableLayout(False, CARD_WIDTH, CARD_HEIGHT, 66, 15, {
+    Seat.NORTH: (24, 0), Seat.WEST: (0, 4), Seat.EAST: (48, 4), Seat.SOUTH: (24, 8)})
+"""The table of an 80 x 24 terminal (and of anything smaller than :data:`LARGE`)."""
+
+BIG = TableLayout(True, BIG_CARD_WIDTH, BIG_CARD_HEIGHT, 78, 19, {
+    Seat.NORTH: (30, 0), Seat.WEST: (0, 5), Seat.EAST: (60, 5), Seat.SOUTH: (30, 10)})
+"""The table of a large terminal: bigger cards, further apart."""
+
+LARGE = (106, 32)
+"""The smallest terminal (columns, rows) the table is drawn :data:`BIG` on: its
+hand of 13 big cards, the buttons beside it, the diamond over it."""
+
+BLOCK_WIDTH = REGULAR.block_width
+"""Columns the trick diamond with its labels takes at 80 x 24."""
+BLOCK_HEIGHT = REGULAR.block_height
+"""Rows the trick diamond with its labels takes at 80 x 24."""
 
 
 class _Painted(Painted):
@@ -43,6 +84,12 @@ class _Painted(Painted):
         self.ascii_only = ascii_only
         """Draw cards with suit letters instead of symbols."""
 
+    @property
+    def large(self) -> bool:
+        """True on a large page (its screen has the class ``large``): the cards are
+        drawn :data:`BIG` where they fit."""
+        return self.is_attached and self.screen.has_class("large")
+
 
 class TrickArea(_Painted):
     """The middle of the table: the trick as a diamond, a label for each player,
@@ -53,21 +100,25 @@ class TrickArea(_Painted):
         """Draw the diamond (or the summary) centred in the space there is."""
         palette = self.palette()
         width, height = self.size
+        fits = width >= BIG.block_width and height >= BIG.block_height
+        layout = BIG if self.large and fits else REGULAR
         canvas = Canvas(width, height, palette.table)
-        left = max(0, (width - BLOCK_WIDTH) // 2)
+        block = layout.block_width
+        left = max(0, (width - block) // 2)
         game = self.game
         view = game.state.view
         over = (view is not None and view.phase is Phase.OVER and game.stage is Stage.IDLE
                 and game.review is None)
         if over:
-            self._draw_summary(canvas, left, palette)
+            self._draw_summary(canvas, left, block, palette)
             return canvas.render()
-        top = max(0, (height - BLOCK_HEIGHT) // 2)
-        self._draw_header(canvas, left, top, palette)
+        top = max(0, (height - layout.block_height) // 2)
+        self._draw_header(canvas, left, top, block, palette)
         cards = game.trick_cards()
         winner = game.winning_seat()
+        card_height = layout.card_height
         for seat in Seat:
-            x, y = _LABEL_AT[game.place(seat)]
+            x, y = layout.label_at[game.place(seat)]
             x += left
             y += top
             held = view.cards_held[seat] if view else 0
@@ -75,10 +126,10 @@ class TrickArea(_Painted):
             total = game.state.scores[seat]
             label = f"{game.label(seat)[:5]:<5} {held:>2} {taken:>4} / {total:>2}"
             canvas.text(x, y, label.ljust(LABEL_WIDTH), palette.text)
-            card_x = x + (LABEL_WIDTH - CARD_WIDTH) // 2
+            card_x = x + (LABEL_WIDTH - layout.card_width) // 2
             if seat in cards:
                 canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only,
-                            won=seat == winner)
+                            won=seat == winner, big=layout.big)
             note = "away" if game.away(seat) else ""
             if seat == winner:
                 note = "took it"
@@ -86,18 +137,19 @@ class TrickArea(_Painted):
                 marks = " ".join(suit_mark(s, self.ascii_only) for s in sorted(view.voids[seat]))
                 note = f"{note} out: {marks}".strip()
             if note:
-                canvas.text(x + (LABEL_WIDTH - len(note)) // 2, y + 1 + CARD_HEIGHT, note,
+                canvas.text(x + (LABEL_WIDTH - len(note)) // 2, y + 1 + card_height, note,
                             palette.text)
-        bottom = top + BLOCK_HEIGHT - 2
+        bottom = top + layout.block_height - 2
         canvas.text(left, bottom, "cards held, points", palette.text)
         canvas.text(left, bottom + 1, "this hand / total", palette.text)
         state = game.state
         if state.level:
             players = f"{state.level} players" + (", assisted" if state.assisted else "")
-            canvas.text(left + BLOCK_WIDTH - len(players), bottom + 1, players, palette.text)
+            canvas.text(left + block - len(players), bottom + 1, players, palette.text)
         return canvas.render()
 
-    def _draw_header(self, canvas: Canvas, left: int, top: int, palette: Palette) -> None:
+    def _draw_header(self, canvas: Canvas, left: int, top: int, block: int,
+                     palette: Palette) -> None:
         """The two lines along the top: hearts broken and the trick; hand and target."""
         game = self.game
         state = game.state
@@ -118,19 +170,19 @@ class TrickArea(_Painted):
                 # a finished trick on show is still the trick it was
                 shown = game.stage is Stage.TRICK_SHOW
                 corner = f"Trick {min(13, len(hand.tricks) + (0 if shown else 1))} of 13"
-            canvas.text(left + BLOCK_WIDTH - len(corner), top, corner, palette.text)
+            canvas.text(left + block - len(corner), top, corner, palette.text)
             canvas.text(left, top + 1, f"Hand {state.hand_number}", palette.text)
         target = f"Game to {state.target}" if state.target else ""
-        canvas.text(left + BLOCK_WIDTH - len(target), top + 1, target, palette.text)
+        canvas.text(left + block - len(target), top + 1, target, palette.text)
 
-    def _draw_summary(self, canvas: Canvas, left: int, palette: Palette) -> None:
+    def _draw_summary(self, canvas: Canvas, left: int, block: int, palette: Palette) -> None:
         """Between hands: the hand's summary and the score sheet, as much as fits."""
         game = self.game
         top = 0 if canvas.height < BLOCK_HEIGHT + 4 else 1
-        self._draw_header(canvas, left, top, palette)
+        self._draw_header(canvas, left, top, block, palette)
         row = top + 3
         for line in words.result_lines(game.state):
-            canvas.text(left + (BLOCK_WIDTH - len(line)) // 2, row, line, palette.text)
+            canvas.text(left + (block - len(line)) // 2, row, line, palette.text)
             row += 1
         row += 1
         for line in game.sheet(max_rows=canvas.height - row):
@@ -154,37 +206,57 @@ class HandRow(_Painted):
 
     _pressed: Card | None = None
 
-    def _left(self, count: int) -> int:
-        return max(0, (self.size.width - count * CARD_WIDTH) // 2)
+    @property
+    def drawn_in(self) -> TableLayout:
+        """The layout the hand is drawn in (big cards on a large page)."""
+        width, height = self.size
+        fits = width >= 13 * BIG.card_width and height >= BIG.hand_height
+        return BIG if self.large and fits else REGULAR
+
+    def _left(self, count: int, layout: TableLayout) -> int:
+        return max(0, (self.size.width - count * layout.card_width) // 2)
 
     def render(self) -> Text:
         """Draw the hand centred along the row."""
         palette = self.palette()
         canvas = Canvas(self.size.width, self.size.height, palette.table)
+        layout = self.drawn_in
         state = self.game.state
         cards = state.cards
-        raised = state.raised
+        raised = self.game.raised
         highlighted = self.game.highlighted if state.stage is not Stage.IDLE else None
         legal = state.legal
         passed = set(state.passed)
-        left = self._left(len(cards))
+        left = self._left(len(cards), layout)
         for index, card in enumerate(cards):
-            canvas.card(left + index * CARD_WIDTH, 0 if card in raised else 1, card, palette,
-                        self.ascii_only, highlight=card is highlighted,
-                        dim=(bool(legal) and card not in legal) or card in passed)
+            canvas.card(left + index * layout.card_width, 0 if card in raised else 1, card,
+                        palette, self.ascii_only, highlight=card is highlighted,
+                        dim=(bool(legal) and card not in legal) or card in passed,
+                        big=layout.big)
         return canvas.render()
+
+    def offset_of(self, card: Card) -> tuple[int, int] | None:
+        """A point inside ``card`` as drawn in the widget (its middle), if it is held."""
+        cards = self.game.state.cards
+        if card not in cards:
+            return None
+        layout = self.drawn_in
+        top = 0 if card in self.game.raised else 1
+        return (self._left(len(cards), layout) + cards.index(card) * layout.card_width
+                + layout.card_width // 2, top + layout.card_height // 2)
 
     def card_at(self, x: int, y: int) -> Card | None:
         """The card drawn at ``(x, y)`` in the widget, if any."""
         cards = self.game.state.cards
         if not cards:
             return None
-        column = x - self._left(len(cards))
-        if column < 0 or column >= len(cards) * CARD_WIDTH:
+        layout = self.drawn_in
+        column = x - self._left(len(cards), layout)
+        if column < 0 or column >= len(cards) * layout.card_width:
             return None
-        card = cards[column // CARD_WIDTH]
-        top = 0 if card in self.game.state.raised else 1
-        return card if top <= y < top + CARD_HEIGHT else None
+        card = cards[column // layout.card_width]
+        top = 0 if card in self.game.raised else 1
+        return card if top <= y < top + layout.card_height else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         """Remember the card the button went down on."""

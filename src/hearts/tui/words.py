@@ -3,97 +3,167 @@ the summary of a hand, naming the terminal's own keys.
 
 The table hands over data (:class:`~hearts.table.Prompt`,
 :class:`~hearts.table.Notice`, :class:`~hearts.table.SeatState`); only here does
-it become English. People are named as the seat state names them, so the
-status line, the labels and the score sheet always agree.
+it become words, taken from the catalogue the web table shares
+(:mod:`hearts.words`): this module chooses the entry and fills in its fields.
+People are named as the seat state names them, so the status line, the labels
+and the score sheet always agree.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from hearts.cards import Card, Seat
+from hearts.cards import Card, Seat, Suit
 from hearts.net.errors import ErrorCode
-from hearts.rules import Reason
-from hearts.table import Notice, NoticeKind, Outcome, Prompt, PromptKind, SeatState
+from hearts.rules import Refusal
+from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatState
+from hearts.words import fill, words
 
-__all__ = ["card_names", "error_text", "nothing_to_play", "notice_text", "prompt_text",
-           "result_lines", "winner_text"]
+__all__ = ["card_name", "card_names", "counted", "error_text", "nothing_to_play",
+           "notice_text", "prompt_text", "refusal_text", "result_lines", "winner_text"]
 
 
 def _names(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return str(words("cards.comma")).join(items[:-1]) + str(words("cards.and")) + items[-1]
+
+
+def _suit(suit: Suit) -> str:
+    return str(words(f"cards.suits.{suit.letter}"))
+
+
+def card_name(card: Card) -> str:
+    """``queen of spades``, ``10 of hearts``."""
+    text = str(card)
+    return fill(words("cards.card"), rank=words(f"cards.ranks.{text[:-1].replace('10', 'T')}"),
+                suit=words(f"cards.suits.{text[-1]}"))
+
+
+def counted(count: int, thing: str, things: str | None = None) -> str:
+    """``1 point``, ``2 points``: a count with its noun, one or many (``things``
+    when the many is not the noun and an s)."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
 
 
 def card_names(cards: Sequence[Card]) -> str:
     """``the queen of spades, the 2 of clubs and the ace of hearts``."""
-    return _names([f"the {card.long_name}" for card in cards])
+    return _names([fill(words("cards.the_card"), card=card_name(card)) for card in cards])
 
 
 def _who(state: SeatState, seat: Seat) -> str:
     return state.seats[seat].name
 
 
-def prompt_text(state: SeatState) -> str:
-    """The status line's prompt: what the seat is asked to do, or whose turn it is."""
+def _seconds(until: float | None, now: float | None) -> int | None:
+    if until is None or now is None:
+        return None
+    return max(0, math.ceil(until - now))
+
+
+def _waited(state: SeatState, seat: Seat, now: float | None) -> str:
+    """``seat`` as the table waits for it: its name, and what happens if nobody comes."""
+    info = state.seats[seat]
+    left = _seconds(info.until, now)
+    soon = "" if left is None else fill(words("prompts.soon"), seconds=left)
+    if info.presence is Presence.FREE:
+        return fill(words("prompts.waited-free"), seat=words(f"seats.{seat.name.lower()}"),
+                    soon=soon)
+    if info.presence is Presence.AWAY:
+        return fill(words("prompts.waited-away"), who=info.name, soon=soon)
+    return info.name
+
+
+def _timer(state: SeatState, now: float | None) -> str:
+    """The turn timer's words for this seat: the seconds left when it is timed."""
+    timer = state.timer
+    if timer is None or state.seat not in timer.seats:
+        return ""
+    left = _seconds(timer.until, now)
+    if left is None:
+        return ""
+    return fill(words("prompts.timer-hurry" if left <= 10 else "prompts.timer"), seconds=left)
+
+
+def prompt_text(state: SeatState, now: float | None = None) -> str:
+    """The status line's prompt: what the seat is asked to do, or whose turn it is
+    (``now``: the table's clock, to count down a turn timer or a seat's grace time)."""
+    return _prompt(state, now) + _timer(state, now)
+
+
+def _prompt(state: SeatState, now: float | None) -> str:
     prompt = state.prompt
     you = state.seat
     kind = prompt.kind
+    said = words("prompts")
     if kind is PromptKind.TRICK_TAKEN:
         assert prompt.seat is not None
-        taken = f"{_who(state, prompt.seat)} takes trick {prompt.number}"
-        return f"{taken} - your lead" if prompt.next_lead else taken
-    if kind is PromptKind.WELCOME:
-        return "Welcome to Hearts - press Deal (d) to begin"
-    if kind is PromptKind.STUCK:
-        return "The game cannot go on - press Abandon (a) for a new match"
+        key = "trick-taken-lead" if prompt.next_lead else "trick-taken"
+        return fill(said[key], who=_who(state, prompt.seat), number=prompt.number)
+    if kind in (PromptKind.WELCOME, PromptKind.STUCK, PromptKind.PLAYED_OUT):
+        return str(said[kind.value])
     if kind is PromptKind.WAIT_PASS:
-        return "Waiting for the others to pass"
+        others = [_waited(state, seat, now) for seat in state.waiting if seat != you]
+        return fill(said["wait-pass-named"], names=_names(others)) if others \
+            else str(said["wait-pass"])
     if kind is PromptKind.CHOOSE:
-        return (f"Choose 3 cards to pass {prompt.direction} - the queen of spades may not "
-                "be passed")
+        return fill(said["choose-queen" if _queen_kept(state) else "choose"],
+                    direction=words(f"directions.{prompt.direction}"))
     if kind is PromptKind.RECEIVED:
         assert prompt.seat is not None
-        return (f"You receive these 3 cards from {_who(state, prompt.seat)} - play begins "
-                "in a moment")
+        return fill(said["received"], who=_who(state, prompt.seat))
     if kind is PromptKind.HAND_OVER:
-        return _moon(state, prompt) + "Hand complete - press Deal for the next one, v to review it"
+        return _moon(state, prompt) + str(said["hand-over"])
     if kind is PromptKind.GAME_OVER:
         won = winner_text(state, prompt.winners)
         # the keys as far as they fit one line of 80 columns: the winners come first
-        tail = next((t for t in _GAME_OVER_TAILS if len(won + t) <= 80), "")
+        tail = next((t for t in said["game-over-tails"] if len(won + t) <= 80), "")
         return won + tail
-    if kind is PromptKind.PLAYED_OUT:
-        return "No points are left to take - playing the rest of the hand out"
     assert prompt.seat is not None
     mine = prompt.seat == you
+    who = _waited(state, prompt.seat, now) if prompt.seat in state.waiting \
+        else _who(state, prompt.seat)
+    fields = {"number": prompt.number, "who": who}
     if kind is PromptKind.LEAD:
-        return (f"Trick {prompt.number} - your lead" if mine
-                else f"Trick {prompt.number} - {_who(state, prompt.seat)} to lead")
-    led = f"Trick {prompt.number} - {prompt.suit} led"
-    return f"{led} - your play" if mine else f"{led} - {_who(state, prompt.seat)} to play"
+        return fill(said["lead-you" if mine else "lead"], fields)
+    assert prompt.suit is not None
+    return fill(said["follow-you" if mine else "follow"], fields, suit=_suit(prompt.suit))
 
 
-_GAME_OVER_TAILS = (" - Deal for a new game, v to review", " - Deal for a new game")
+def _queen_kept(state: SeatState) -> bool:
+    """True when the seat holds the queen of spades and the rules forbid passing it."""
+    view = state.view
+    return view is not None and not view.rules.pass_queen and _QUEEN in view.hand
+
+
+_QUEEN = Card.parse("QS")
 
 
 def _moon(state: SeatState, prompt: Prompt) -> str:
     if prompt.shooter is None:
         return ""
     if prompt.shooter == state.seat:
-        return "You shot the moon! "
-    return f"{_who(state, prompt.shooter)} shot the moon! "
+        return str(words("prompts.moon-you"))
+    return fill(words("prompts.moon"), who=_who(state, prompt.shooter))
 
 
 def winner_text(state: SeatState, winners: Sequence[Seat]) -> str:
     """Who won the match, as the seat is told."""
+    said = words("results")
     if not winners:
-        return "Game over"
+        return str(said["game-over"])
     low = state.scores[winners[0]]
     if len(winners) == 1:
-        who = "You win" if winners[0] == state.seat else f"{_who(state, winners[0])} wins"
-        return f"Game over - {who} with {low} points"
-    names = ["you" if each == state.seat else _who(state, each) for each in winners]
-    return f"Game over - {_names(names)} share the win with {low} points"
+        if winners[0] == state.seat:
+            return fill(said["you-win"], points=_points(low))
+        return fill(said["wins"], who=_who(state, winners[0]), points=_points(low))
+    names = [said["you"] if each == state.seat else _who(state, each) for each in winners]
+    return fill(said["share"], names=_names(names), points=_points(low))
+
+
+def _points(count: int) -> str:
+    return fill(words("results.point" if count == 1 else "results.points"), count=count)
 
 
 def result_lines(state: SeatState) -> list[str]:
@@ -102,146 +172,96 @@ def result_lines(state: SeatState) -> list[str]:
     result = state.result
     if result is None:
         return []
+    said = words("results")
     lines = [winner_text(state, result.winners) if state.match_over
-             else f"Hand {result.number} complete"]
-    dealt = f"Hand {result.number}" if state.match_over else "Dealt"
+             else fill(said["hand-complete"], number=result.number)]
     if result.seed is not None:
-        lines.append(f"{dealt} from seed {result.seed}")
+        lines.append(fill(said["hand-from" if state.match_over else "dealt-from"],
+                          number=result.number, seed=result.seed))
     if result.shooter is not None:
-        lines.append("You shot the moon!" if result.shooter == state.seat
-                     else f"{_who(state, result.shooter)} shot the moon!")
+        lines.append(said["moon-you"] if result.shooter == state.seat
+                     else fill(said["moon"], who=_who(state, result.shooter)))
     return lines
 
 
 def nothing_to_play(state: SeatState) -> str:
     """Why there is no card to play or pass, and what to press instead."""
+    said = words("results")
     if state.view is None:
-        return "There is no hand yet - press Deal (d)"
+        return str(said["no-hand"])
     if state.match_over:
-        return "The game is over - press Deal (d) for a new game"
-    return "The hand is over - press Deal (d) for the next one"
+        return str(said["game-is-over"])
+    return str(said["hand-is-over"])
 
 
-_PLAIN = {
-    NoticeKind.NOT_PLAYING: "Cards are not being played now",
-    NoticeKind.THREE_CHOSEN: "You have chosen 3 cards - press Pass, or choose one again to "
-                             "put it back",
-    NoticeKind.FINISH_HAND: "Finish this hand first",
-    NoticeKind.PLAYED_OUT: "No points are left to take - the rest of the hand was played out",
-    NoticeKind.HOLD_HAND: "A hold hand: no cards are passed this time",
-    NoticeKind.NO_HINT_NOW: "A hint is given when you have cards to pass or to play",
-    NoticeKind.THINKING: "Thinking of a hint...",
-    NoticeKind.ASSISTED: "This match is now marked as assisted (a hint or an undo): the "
-                         "statistics count it on its own",
-    NoticeKind.PASS_TAKEN_BACK: "Pass taken back - choose again",
-    NoticeKind.TAKEN_BACK: "Taken back - play again",
-    NoticeKind.NOTHING_TO_UNDO: "There is nothing to undo yet",
-    NoticeKind.UNDO_SHARED: "Undo is not available with more than one person at the table",
-    NoticeKind.UNDO_CHOOSING: "Nothing to undo - choose cards, or Clear",
-    NoticeKind.UNDO_HAND_OVER: "The hand is over - nothing to undo",
-    NoticeKind.UNDO_EXCHANGED: "The cards have been exchanged - the pass cannot be undone",
-    NoticeKind.UNDO_PLAYED_OUT: "The rest of the hand is being played out",
-    NoticeKind.UNDO_NO_CARD: "You have not played a card in this hand yet",
-    NoticeKind.ABANDONED: "Match abandoned - press Deal (d) to start a new one",
-    NoticeKind.YOU_LEFT: "You left the table - a computer player has your seat",
-}
-
-_DECISIONS = {"pass": "its pass", "play": "a card", "hint": "a hint"}
+def refusal_text(refusal: Refusal, state: SeatState | None = None) -> str:
+    """Why the rules refused a card or a pass."""
+    seat = refusal.seat
+    who = "" if seat is None else (str(seat) if state is None else _who(state, seat))
+    return fill(words(f"refusals.{refusal.reason.value}"),
+                card="" if refusal.card is None else card_name(refusal.card),
+                suit="" if refusal.suit is None else _suit(refusal.suit), seat=who)
 
 
 def notice_text(notice: Notice, state: SeatState) -> str:
     """A notice in words, as the seat of ``state`` is told it."""
     kind = notice.kind
-    plain = _PLAIN.get(kind)
-    if plain is not None:
-        return plain
+    said = words("notices")
     seat = notice.seat
-    name = "" if seat is None else ("you" if seat == state.seat else _who(state, seat))
+    you = seat is not None and seat == state.seat
+    name = "" if seat is None else _who(state, seat)
     match kind:
         case NoticeKind.REFUSED:
-            refusal = notice.refusal
-            assert refusal is not None
-            if refusal.reason is Reason.NOT_YOUR_TURN:
-                return "Wait for your turn"
-            return str(refusal)
-        case NoticeKind.CHOOSE_THREE:
-            return f"Choose 3 cards to pass ({notice.count} chosen so far)"
+            assert notice.refusal is not None
+            return refusal_text(notice.refusal, state)
         case NoticeKind.PRESS_DEAL:
-            return ("Press Deal (d) for the next hand" if state.hand_number
-                    else "Press Deal (d) to begin")
+            return str(said["press-deal" if state.hand_number else "press-deal-first"])
         case NoticeKind.NOT_A_PERSON:
-            return f"{seat} is not a person's seat"
+            return fill(said["not-a-person"], seat="" if seat is None else str(seat))
         case NoticeKind.FORCED_CARD:
             assert notice.card is not None
-            return f"Your only card to play, the {notice.card.long_name}, was played for you"
+            return fill(said["forced-card"], card=card_name(notice.card))
         case NoticeKind.HINT:
-            if len(notice.cards) == 3:
-                return "Hint: pass " + card_names(notice.cards)
-            return "Hint: " + card_names(notice.cards)
-        case NoticeKind.TARGET_NOW:
-            return f"The game now ends at {notice.count}"
+            key = "hint-pass" if len(notice.cards) == 3 else "hint"
+            return fill(said[key], cards=card_names(notice.cards))
         case NoticeKind.PLAYER_FAILED:
             return _failure(notice, "" if seat is None else _who(state, seat))
-        case NoticeKind.LEFT:
-            return f"{name} left the table - a computer player takes the seat"
-        case NoticeKind.AWAY:
-            return f"{name} is away - a computer player plays for them until they return"
-        case NoticeKind.BACK:
-            return f"{name} is back"
-        case NoticeKind.JOINED:
-            return f"{name} sat down"
-        case NoticeKind.TIMED_OUT:
-            if seat == state.seat:
-                return "You took too long - a computer player decided for you this once"
-            return f"{name} took too long - a computer player decided for them this once"
+        case NoticeKind.TIMED_OUT if you:
+            return str(said["timed-out-you"])
+        case NoticeKind.LEFT if you:
+            return str(said["you-left"])
+        case NoticeKind.AWAY | NoticeKind.BACK | NoticeKind.JOINED | NoticeKind.STAND_IN \
+                | NoticeKind.FREED | NoticeKind.COMPUTER_SEATED if you:
+            return str(said[f"{kind.value}-you"])
         case NoticeKind.TEXT:
             return notice.text or ""
-    return kind.value  # every kind is worded above; a newer server's shows its name
+    if kind.value in said:
+        return fill(said[kind.value], count=notice.count, who=name,
+                    name=notice.name or name)
+    return fill(said["unknown"], kind=kind.value)  # a newer server's kind shows its name
 
 
 def _failure(notice: Notice, name: str) -> str:
-    level = notice.level.label if notice.level is not None else "computer"
-    who = (f"The hint's {level} player" if notice.decision == "hint"
-           else f"{name}'s {level} player")
-    what = _DECISIONS.get(notice.decision or "", "a decision")
-    where = f" - the details are in {notice.log}" if notice.log else ""
-    error = notice.error or "an error"
-    match notice.outcome:
-        case Outcome.ASK_AGAIN:
-            return f"{who} failed choosing {what} ({error}); asking it again{where}"
-        case Outcome.LOWER_LEVEL:
-            lower = notice.lower.label if notice.lower is not None else "lower"
-            return (f"{who} failed again choosing {what} ({error}); the {lower} level plays "
-                    f"that decision{where}")
-        case Outcome.NO_HINT:
-            return f"{who} failed choosing {what} ({error}): no hint this time{where}"
-        case _:
-            return (f"{who} failed choosing {what} ({error}) and no player can stand in: the "
-                    f"game cannot go on{where}")
-
-
-_ERRORS = {
-    ErrorCode.BAD_CODE: "No table has that code - check the code the host gave you",
-    ErrorCode.TABLE_FULL: "Every person's seat at this table is taken",
-    ErrorCode.BAD_TOKEN: "Your seat at this table was given up - join again as a newcomer",
-    ErrorCode.SEAT_TAKEN: "Your seat is open in another window or tab - play it there",
-    ErrorCode.NAME_TAKEN: "Someone at this table already has that name - choose another "
-                          "(or ask the host for your seat's link)",
-    ErrorCode.VERSION: "This table's server speaks another version of the game - update "
-                       "Hearts on one side or the other",
-    ErrorCode.REPLACED: "Your seat was taken over by a newer connection (another window?)",
-    ErrorCode.TOO_MANY_BAD: "The table closed the connection: too many refused messages",
-    ErrorCode.RATE_LIMITED: "Slow down - the table takes only so many actions a second",
-    ErrorCode.TOO_SLOW: "The table dropped the connection: this screen fell behind",
-    ErrorCode.SERVER_FULL: "The table's server is full - try again later",
-    ErrorCode.STOPPING: "The table's server is stopping - it will be back with the same tables",
-    ErrorCode.JOIN_TIMEOUT: "The table closed the connection: no join in time",
-}
+    said = words("failures")
+    level = notice.level.label if notice.level is not None else said["computer"]
+    who = (fill(said["who-hint"], level=level) if notice.decision == "hint"
+           else fill(said["who"], name=name, level=level))
+    decisions = said["decisions"]
+    fields = {"who": who, "what": decisions.get(notice.decision or "", decisions["other"]),
+              "where": fill(said["where"], log=notice.log) if notice.log else "",
+              "error": notice.error or said["an-error"],
+              "lower": notice.lower.label if notice.lower is not None else said["lower"]}
+    outcome = notice.outcome or Outcome.STUCK
+    return fill(said[outcome.value], fields)
 
 
 def error_text(code: ErrorCode | None, message: str) -> str:
     """A server's refusal in words: ours for the codes we know (the name's reason
     comes from the server: it says which character it refused), else its own."""
-    if code is None or code is ErrorCode.BAD_NAME or code not in _ERRORS:
-        return message[:1].upper() + message[1:]
-    return _ERRORS[code]
+    said = words("errors")
+    own = message[:1].upper() + message[1:]
+    if code is None or code.value not in said or code in (ErrorCode.BAD_NAME,
+                                                         ErrorCode.BAD_MESSAGE):
+        return own
+    return fill(said[code.value], message=own)
+

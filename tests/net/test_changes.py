@@ -1,0 +1,187 @@
+"""Cheap changes, checked against the truth: at random tables (people playing,
+dropping, coming back with ``resume`` or without, asking for the whole state,
+taking back a card, stand-ins, hold hands), after every event each connected
+seat's client, holding what it was sent (one whole state, then changes
+applied), holds exactly the seat's state built afresh; and nothing a seat is
+sent names another seat's hidden cards."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.cards import Card, Seat
+from hearts.net import messages as msg
+from hearts.net.changes import KEEP, SeatChanges
+from hearts.net.clock import InlineExecutor
+from hearts.net.outbox import Outbox
+from hearts.net.tables import NetTable, SeatHolder
+from hearts.rules import RuleSet
+from hearts.table import events as ev
+from hearts.table import seat_state, sheet_rows
+from hearts.view import Phase
+from tests.net.helpers import QUICK
+
+_CARD = re.compile(r'"((?:10|[2-9TJQKA])[CDHS])"')
+
+
+class Client:
+    """What a client holds: the last state (JSON), its number, the table's epoch."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.state: dict[str, Any] | None = None
+        self.seq = 0
+        self.epoch = ""
+        self.outbox = Outbox()
+        self.texts: list[str] = []
+
+    def read(self) -> None:
+        for text in self.outbox.drain():
+            self.texts.append(text)
+            message = msg.read_server(text)
+            if isinstance(message, msg.Welcome):
+                self.epoch = message.epoch
+            elif isinstance(message, msg.StateMessage):
+                self.state, self.seq = message.state, message.seq
+            elif isinstance(message, msg.ChangeMessage):
+                assert self.state is not None and message.base == self.seq, \
+                    "a change for a state this client does not hold"
+                assert message.seq > self.seq
+                self.state = msg.apply_change(self.state, message.set)
+                self.seq = message.seq
+
+
+def _hidden(net: NetTable, seat: Seat) -> set[str]:
+    """The cards ``seat`` cannot know where they are: held by another seat and
+    neither passed by ``seat`` nor shown."""
+    hand = net.table.hand
+    if hand is None or hand.phase is Phase.OVER:
+        return set()
+    mine = set(hand.passed(seat))
+    return {str(card) for other in Seat if other != seat for card in hand.holding(other)
+            if card not in mine}
+
+
+async def _settle(net: NetTable) -> None:
+    """Let the loop run until what the table wrote is kept and its gates are open."""
+    for _ in range(200):
+        await asyncio.sleep(0)
+        if not net.writing and not any(h.outbox is not None and h.outbox.held
+                                       for h in net.holders.values()):
+            return
+
+
+async def _random_table(seed: int, folder: Path) -> int:
+    rng = random.Random(seed)
+    people = rng.choice([1, 2, 4])
+    rules = RuleSet.CLASSIC.rules(60) if seed % 2 else QUICK.rules
+    inline = InlineExecutor()
+    net = NetTable.create("t1", folder, replace(QUICK, people=people, rules=rules,
+                                                grace=0.0), inline, code="c", seed=seed)
+    net.writer = inline
+    net.start(asyncio.get_running_loop())
+    clients: dict[Seat, Client] = {}
+    holders: dict[Seat, SeatHolder] = {}
+    tokens: dict[Seat, str] = {}
+    checked = 0
+    try:
+        for number in range(people):
+            client = Client(Seat.SOUTH)
+            holder = net.join(f"P{number}", None, client.outbox)
+            client.seat = holder.seat
+            clients[holder.seat], holders[holder.seat] = client, holder
+            tokens[holder.seat] = holder.token or ""
+        for _step in range(400):
+            await _settle(net)
+            for seat, client in clients.items():
+                client.read()
+                holder = holders[seat]
+                if holder.outbox is not client.outbox:
+                    continue
+                truth = seat_state(net.table, seat, sheet_rows(net.table.match),
+                                   net.deadlines).to_json()
+                assert client.state == truth, f"seat {seat} after {checked} checks"
+                for text in client.texts:  # a finished hand's record is all public
+                    if not text.startswith('{"version":3,"type":"hand"'):
+                        assert not set(_CARD.findall(text)) & _hidden(net, seat), text
+                client.texts.clear()
+                checked += 1
+            if net.table.match.over:
+                break
+            seat = rng.choice(list(clients))
+            holder, client = holders[seat], clients[seat]
+            hand = net.table.hand
+            roll = rng.random()
+            if holder.outbox is None:  # away: come back, with what it holds or afresh
+                again = Client(seat)
+                if roll < 0.7 and client.state is not None:
+                    again.state, again.seq = client.state, client.seq
+                    again.outbox.resume = msg.Resume(client.epoch, client.seq)
+                again.epoch = client.epoch
+                clients[seat] = again
+                holders[seat] = net.join(holder.name, tokens[seat], again.outbox)
+            elif roll < 0.08:
+                net.dropped(holder, client.outbox)
+            elif roll < 0.11:
+                net.sync(holder)
+            elif roll < 0.14 and people == 1:
+                net.act(holder, ev.Undo(seat))
+            elif hand is None or hand.phase is Phase.OVER or net.table.stage.value == "idle":
+                net.act(holder, ev.Deal(seat))
+            elif client.state and client.state.get("passable") and \
+                    len(client.state["passable"]) >= 3:
+                cards = tuple(Card.parse(c) for c in rng.sample(client.state["passable"], 3))
+                net.act(holder, ev.Pass(seat, cards))
+            elif client.state and client.state.get("legal"):
+                net.act(holder, ev.Play(seat, Card.parse(rng.choice(client.state["legal"]))))
+            elif net.table.stage.value == "received":
+                net.act(holder, ev.Continue(seat))
+            else:
+                await asyncio.sleep(0.01)  # a computer player's turn, or a pause
+    finally:
+        net.close()
+    return checked
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_what_a_client_holds_is_the_state_built_afresh(seed: int, tmp_path: Path
+                                                             ) -> None:
+    assert await _random_table(seed, tmp_path / "t1") > 50
+
+
+def test_changes_kept_take_a_client_back_or_say_they_cannot() -> None:
+    record = SeatChanges(keep=3)
+    assert record.change({"a": 1}, 1, 0.0) is None  # nothing sent yet
+    record.whole({"a": 1, "b": {"c": 2}}, 1, 0.0)
+    assert list(record.since(1) or ["x"]) == []  # up to date
+    for seq in range(2, 7):
+        text = record.change({"a": seq, "b": {"c": 2}}, seq, 0.0)
+        change = msg.read_server(text)
+        assert isinstance(change, msg.ChangeMessage) and change.base == seq - 1
+        assert change.set == ((("a",), seq),)
+    assert record.change({"a": 6, "b": {"c": 2}}, 7, 0.0) is None  # nothing changed
+    kept = [msg.read_server(text) for text in record.since(3) or []]
+    assert [c.seq for c in kept if isinstance(c, msg.ChangeMessage)] == [4, 5, 6]
+    assert record.since(2) is None  # no longer kept: the whole state
+    assert KEEP == 32
+
+
+def test_a_slow_clients_changes_give_way_to_one_whole_state() -> None:
+    outbox = Outbox()
+    for number in range(Outbox.MAX_CHANGES + 5):
+        outbox.put_change(json.dumps({"type": "change", "n": number}),
+                          lambda: json.dumps({"type": "state", "whole": True}))
+    texts = [json.loads(text) for text in outbox.drain()]
+    # every change before the overflow gave way to one whole state; none was dropped
+    # alone, and the changes after it follow it in order
+    assert texts[0] == {"type": "state", "whole": True}
+    assert [t["n"] for t in texts[1:]] == list(range(Outbox.MAX_CHANGES + 1,
+                                                     Outbox.MAX_CHANGES + 5))

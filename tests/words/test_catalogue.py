@@ -1,0 +1,75 @@
+"""The words catalogue: every code the table or the server sends has its words, in
+every language, and the terminal and the web table read the same file."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from hearts.net.errors import ErrorCode
+from hearts.rules import Reason
+from hearts.table import NoticeKind, Outcome, PromptKind
+from hearts.table.seatstate import Action
+from hearts.words import catalogue, catalogue_text, fill, languages, words
+
+
+def _keys(entry: Any, prefix: str = "") -> set[str]:
+    if not isinstance(entry, dict):
+        return {prefix}
+    found = set()
+    for key, value in entry.items():
+        found |= _keys(value, f"{prefix}.{key}" if prefix else key)
+    return found
+
+
+def test_every_language_has_every_entry() -> None:
+    english = _keys(catalogue("en"))
+    assert languages() and "en" in languages()
+    for language in languages():
+        assert _keys(catalogue(language)) == english, language
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_code_has_words(language: str) -> None:
+    said = catalogue(language)
+    assert {r.value for r in Reason} <= set(said["refusals"])
+    assert {e.value for e in ErrorCode} <= set(said["errors"])
+    assert {o.value for o in Outcome} <= set(said["failures"])
+    assert {a.value for a in Action} <= set(said["actions"])
+    # a notice kind is worded by its own entry, or by one the terminal picks for it
+    special = {NoticeKind.REFUSED, NoticeKind.PLAYER_FAILED, NoticeKind.TEXT,
+               NoticeKind.PRESS_DEAL, NoticeKind.TIMED_OUT}
+    assert {k.value for k in NoticeKind if k not in special} <= set(said["notices"])
+    prompts = set(said["prompts"])
+    for kind in PromptKind:
+        assert kind.value in prompts or f"{kind.value}-you" in prompts \
+            or f"{kind.value}-tails" in prompts, kind
+    for presence in ("here", "away", "stand-in", "free", "computer"):
+        assert presence in said["presence"]
+
+
+def test_templates_name_only_known_fields() -> None:
+    fields = set()
+    for key in _keys(catalogue("en")):
+        value = words(key)
+        texts = value if isinstance(value, list) else [value]
+        for text in texts:
+            if isinstance(text, str):
+                fields |= set(re.findall(r"\{([a-z_]+)\}", text))
+    # every field a template names is one a front end fills in
+    assert fields <= {"who", "number", "names", "direction", "suit", "points", "seed", "count",
+                      "seat", "card", "cards", "kind", "level", "name", "log", "what", "soon",
+                      "error", "where", "lower", "message", "seconds", "rank", "did",
+                      "ess", "expected", "figure", "given", "against", "article",
+                      "verdict", "value", "se", "score", "scores", "plays", "target",
+                      "suits"}, fields
+
+
+def test_fill() -> None:
+    assert fill("{who} takes trick {number}", who="Ann", number=3) == "Ann takes trick 3"
+    assert fill("{who} is back") == "{who} is back"  # a missing field shows
+    assert catalogue_text("en").lstrip().startswith("{")
+    with pytest.raises(ValueError, match="no words"):
+        catalogue_text("xx")
