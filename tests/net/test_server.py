@@ -39,6 +39,9 @@ async def test_four_people_play_a_whole_match(tmp_path: Path) -> None:
         await asyncio.wait_for(asyncio.gather(*(p.over.wait() for p in people)), 60)
         table = server.tables["t1"].table
         assert table.match.over
+        # a hand goes to the people once the server's writer has kept it, which may be
+        # just after the state that says the match is over
+        await _until(lambda: all(len(p.hands) == len(table.match.hands) for p in people))
         # the seats' tokens are kept where only the server's user can read them
         assert (tmp_path / "tables" / "t1" / "table.json").stat().st_mode & 0o077 == 0
         seats = {p.state.seat for p in people}
