@@ -41,6 +41,7 @@ MODULES = (
     "hearts.ai.playout",
     "hearts.ai.sampling",
     "hearts.ai.inference",
+    "hearts.ai.playfeatures",
     "hearts.ai.trial",
 )
 """The modules compiled, as one mypyc group (so playout -> core calls stay native):

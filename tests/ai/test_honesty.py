@@ -82,8 +82,18 @@ def shooter(seed: int) -> ShooterPlayer:
     return ShooterPlayer(seed, ShooterBudget(deals=4, width=4, pass_deals=3, pass_width=3))
 
 
+MODELLED = GUIDED._replace(model=0.5, model_shooting=True, shooter_model=True, moon_odds=True)
+"""The same with the learned model of play: it weighs the deals, reads the suspect's
+plays and plays the suspect's shot (issue 55)."""
+
+
+def modelled(seed: int) -> SearchPlayer:
+    """An Expert whose inference is the learned model of play."""
+    return SearchPlayer(Level.EXPERT, seed, MODELLED)
+
+
 DECIDERS = {**{level.label: lambda seed, level=level: player(level, seed) for level in Level},
-            "Shooter": shooter}
+            "Shooter": shooter, "Expert with the model of play": modelled}
 
 
 @pytest.mark.parametrize("name", list(DECIDERS))

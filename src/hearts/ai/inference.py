@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, final
 
 from hearts.ai.judgement import Book, book, judge, of_seat, pack_voids
 from hearts.ai.kit import RuleKit
+from hearts.ai.playfeatures import log_chance
 from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, QUEEN_OF_SPADES_INDEX, legal_mask
 from hearts.view import PlayerView
 
@@ -218,6 +219,43 @@ class Plays:
                                              True, True, -1) != card:
                 weight *= miss
         return weight
+
+    def log_likelihood(self, world: Sequence[int], table: list[float], floor: float,
+                       skip: int = -1, shooting: list[float] | None = None,
+                       only: int = -1) -> float:
+        """The log of how likely the others' plays were if they held ``world``,
+        by the learned model of play (:mod:`hearts.ai.playfeatures`, weights
+        ``table``): the sum over the plays of the log of the model's chance of the
+        card played, each at least ``floor`` (a log: one surprise does not rule a
+        deal out). The plays of seat ``skip`` are read with the ``shooting``
+        table instead, or not at all when it is None; with ``only`` (a seat), the
+        plays of the other seats are not read."""
+        total = 0.0
+        rules = self.rules
+        first_lead = self.first_lead
+        leading_hearts = self.leading_hearts
+        first_trick = self.first_trick
+        w0: i64 = world[0]
+        w1: i64 = world[1]
+        w2: i64 = world[2]
+        w3: i64 = world[3]
+        for row in self.rows:
+            seat: i64 = row[0]
+            if only >= 0 and seat != only:
+                continue
+            weights = table
+            if seat == skip:
+                if shooting is None:
+                    continue
+                weights = shooting
+            card: i64 = row[1]
+            hand = of_seat(seat, w0, w1, w2, w3) | row[2] | ONE << card
+            chance = log_chance(weights, seat, hand, card, row[3], row[4], row[5], row[6],
+                                row[7], row[8], row[9], row[10], row[11], row[12],
+                                row[13] != 0, row[14] != 0, rules, first_lead, leading_hearts,
+                                first_trick)
+            total += chance if chance > floor else floor
+        return total
 
 
 def deal_likelihood(world: Sequence[int], seen: Sequence[Observation], kit: RuleKit,

@@ -117,7 +117,8 @@ class SearchPlayer(JudgementPlayer):
         kit = rule_kit(view.rules)
         lacks = lacks_of_view(view, kit) if self.budget.trust else None
         objective = match_objective(s.me, s.scores, view.rules.target, kit.value)
-        seen = observations_of_view(view) if self.budget.miss < 1.0 else ()
+        seen = (observations_of_view(view) if self.budget.miss < 1.0 or self.budget.model > 0
+                else ())
         suspect = moon_suspect(view, self.budget.moon_gate, self.budget.moon_weight) \
             if self.budget.moon_gate > 0 else None
         return search_play(s, kit, self.budget, rng, lacks=lacks, objective=objective,

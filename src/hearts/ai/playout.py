@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hearts.ai.judgement import CLUBS_MASK, ONE, Book, book, judge, of_seat, pack_voids, shoot
 from hearts.ai.kit import RuleKit
+from hearts.ai.playfeatures import model_choice
 from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, final_points, legal_mask
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
             taken: Sequence[int], voids: Sequence[int], broken: bool, first: bool,
             kit: RuleKit, rng: random.Random, noise: float = 0.0,
             shooters: int = 0, charged: int = -1, charge: int = 0,
-            guard: bool = False) -> tuple[int, ...]:
+            guard: bool = False, policy: list[float] | None = None) -> tuple[int, ...]:
     """Final points of each seat after judgement plays out the hand from here.
 
     ``hands`` is consumed. ``trick`` holds the cards already in the current trick,
@@ -35,7 +36,10 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
     as long as no other seat has taken points. Seat ``charged`` (if not -1) scores
     ``charge`` points more when it takes the queen of spades without shooting the moon.
     With ``guard``, seat ``charged`` knows the shooter and defends against it (see
-    ``threat`` in :func:`~hearts.ai.judgement.judge_play`).
+    ``threat`` in :func:`~hearts.ai.judgement.judge_play`). With a ``policy`` (a
+    weight table of the learned model of play, :mod:`hearts.ai.playfeatures`), a
+    shooter plays the card that table rates likeliest instead of
+    :func:`~hearts.ai.judgement.shoot`'s.
     """
     n = len(trick)
     k0, k1, k2, k3 = _run(
@@ -43,7 +47,7 @@ def playout(hands: list[int], trick: Sequence[int], leader: int, played: int,
         pack_voids(voids), n, trick[0] if n else 0, trick[1] if n > 1 else 0,
         trick[2] if n > 2 else 0, leader, played, broken, first, kit.first_lead,
         kit.leading_hearts, kit.first_trick, book(kit), rng, noise, shooters, charged,
-        shooters.bit_length() - 1 if guard and shooters else -1)
+        shooters.bit_length() - 1 if guard and shooters else -1, policy)
     hands[0] = hands[1] = hands[2] = hands[3] = 0
     points = final_points((k0, k1, k2, k3), kit.scoring, kit.jack)
     mine = of_seat(charged, k0, k1, k2, k3) if charged >= 0 else 0
@@ -56,7 +60,8 @@ def _run(h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64, k3: i64,
          packed: i64, n: i64, t0: i64, t1: i64, t2: i64, leader: i64, played: i64,
          broken: bool, first: bool, first_lead: bool, leading_hearts: bool,
          first_trick: bool, rules: Book, rng: random.Random, noise: float, shooters: i64,
-         charged: i64, threat: i64) -> tuple[i64, i64, i64, i64]:
+         charged: i64, threat: i64, policy: list[float] | None
+         ) -> tuple[i64, i64, i64, i64]:
     """Each seat's taken cards at the end of :func:`playout`, from the position as
     plain ints: hands ``h0``..``h3``, taken cards ``k0``..``k3``, the voids packed by
     :func:`~hearts.ai.judgement.pack_voids` and the trick's ``n`` cards ``t0``..``t2``."""
@@ -104,7 +109,11 @@ def _run(h0: i64, h1: i64, h2: i64, h3: i64, k0: i64, k1: i64, k2: i64, k3: i64,
         elif shooters >> seat & 1 and not ((k0 | k1 | k2 | k3) & ~of_seat(seat, k0, k1, k2, k3)
                                            & POINT_CARDS):
             # A shooter plays to shoot while no other seat has points.
-            card = shoot(hand, legal, n, t0, t1, t2, played)
+            if policy is None:
+                card = shoot(hand, legal, n, t0, t1, t2, played)
+            else:
+                card = model_choice(policy, seat, hand, legal, n, t0, t1, t2, played, k0, k1,
+                                    k2, k3, packed, rules)
         else:
             card = judge(seat, hand, legal, n, t0, t1, t2, played, k0, k1, k2, k3, packed,
                          rules, True, True, threat if seat == charged else -1)

@@ -15,6 +15,7 @@ the search sees a shot coming and values a stopper.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -23,6 +24,7 @@ from hearts.ai.inference import Observation, Plays
 from hearts.ai.judgement import judge_play
 from hearts.ai.kit import RuleKit
 from hearts.ai.objective import Objective, hand_score
+from hearts.ai.playmodel import PlayModel, default_play_model
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.situation import Situation
 from hearts.ai.trial import outcome, trials
@@ -86,6 +88,26 @@ class Budget(NamedTuple):
     moon_weight: float = 1.0
     """In the moon-aware mode, the share of deals in which the suspect holds a strong
     hand and plays to shoot: its chance times this, at most 1."""
+    model: float = 0.0
+    """When above 0, a sampled deal is weighed by the learned model of play
+    (:mod:`hearts.ai.playmodel`): the model's chance of every play the others made,
+    were they holding those cards, to this power (times the ``miss`` factors)."""
+    floor: float = 0.02
+    """With ``model``, each play's chance counts at least this much, so that one
+    surprise does not rule a deal out."""
+    model_shooting: bool = False
+    """With ``model``, in the deals where a seat plays to shoot its own plays so far
+    are weighed by the model of seats shooting the moon (otherwise not weighed)."""
+    shooter_model: bool = False
+    """In the deals where a seat plays to shoot, it plays the card the model of
+    seats shooting the moon rates likeliest (how shooters answered our blocks in
+    the logged hands) instead of the hand-written shooting play."""
+    moon_odds: bool = False
+    """With ``model`` and ``model_shooting``, the share of the deals in which the
+    suspect plays to shoot is not its watch share but the chance of a shot given
+    its plays so far: the watch share as the prior, times how much likelier the
+    shooting table makes its plays than the table of every seat (on the deals
+    dealt without the tilt), to the power ``model``."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -267,13 +289,14 @@ class _Round(NamedTuple):
 def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sampler, Sampler],
            kit: RuleKit, budget: Budget, rng: random.Random,
            score: Callable[[tuple[int, ...]], float], threat: tuple[int, float],
-           seen: Sequence[Observation]) -> _Round:
+           seen: Sequence[Observation], model: PlayModel | None = None) -> _Round:
     """Each option's score on each of ``deals`` fresh deals.
 
     ``threat`` is a seat and a share: with that chance a deal is one where the seat
     holds a strong hand and plays to shoot (``samplers[1]``); otherwise
     ``samplers[0]`` deals it. The weights are normalized within each kind, so the
-    two keep their shares.
+    two keep their shares. With ``model`` (and ``budget.model``) the deals are
+    weighed by the learned model of play too.
     """
     found = _Round([], [[] for _ in options])
     seat, watch = threat
@@ -281,22 +304,59 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     charge = queen_charge(budget.queen_fear, kit)
     plays = Plays(seen, kit) if seen else None
     generator = random.Random()
+    learned = plays is not None and model is not None and budget.model > 0
+    floor = math.log(budget.floor)
+    shooting = model.shooting if model is not None and budget.model_shooting else None
+    policy = model.shooting if model is not None and budget.shooter_model else None
+    odds = learned and shooting is not None and budget.moon_odds and watch > 0
+    # The suspect's plays on the untilted deals: log chances by each table.
+    as_any: list[float] = []
+    as_shooter: list[float] = []
     for _deal in range(deals):
         shot = bool(watch) and rng.random() < watch
         world = samplers[shot]()
         playout_seed = rng.getrandbits(32)
         shots.append(shot)
-        found.weights.append(
-            plays.likelihood(world, budget.miss, seat if shot else -1)
-            if plays is not None else 1.0)
+        if odds and not shot and plays is not None and model is not None \
+                and shooting is not None:
+            as_any.append(plays.log_likelihood(world, model.weights, floor, only=seat))
+            as_shooter.append(plays.log_likelihood(world, shooting, floor, only=seat))
+        if plays is None:
+            found.weights.append(1.0)
+        elif learned and model is not None:
+            logged = budget.model * plays.log_likelihood(world, model.weights, floor,
+                                                         seat if shot else -1, shooting)
+            if budget.miss < 1.0:
+                logged += math.log(plays.likelihood(world, budget.miss, seat if shot else -1))
+            found.weights.append(logged)
+        else:
+            found.weights.append(plays.likelihood(world, budget.miss, seat if shot else -1))
         shooters = 1 << seat if shot else 0
         trials(s, world, options, kit, playout_seed, budget.noise, shooters, charge,
-               budget.guard, generator, score, found.scores)
+               budget.guard, generator, score, found.scores, policy)
+    if learned:
+        # Log weights to weights, each kind against its own likeliest deal.
+        for kind in (False, True):
+            logs = [w for w, shot in zip(found.weights, shots, strict=True) if shot is kind]
+            if logs:
+                top = max(logs)
+                for index, shot in enumerate(shots):
+                    if shot is kind:
+                        found.weights[index] = math.exp(found.weights[index] - top)
+    shares = [float(shots.count(False)), float(shots.count(True))]
+    if as_any and shares[1]:
+        # The chance of a shot: the watch's share, times the likelihood ratio of
+        # the suspect's plays (each table's mean chance over the untilted deals).
+        top = max(max(as_any), max(as_shooter))
+        ratio = (sum(math.exp(budget.model * (x - top)) for x in as_shooter)
+                 / sum(math.exp(budget.model * (x - top)) for x in as_any))
+        chance = watch * ratio / (watch * ratio + 1.0 - watch)
+        shares = [len(shots) * (1.0 - chance), len(shots) * chance]
     if seen:
         for kind in (False, True):
             total = sum(w for w, shot in zip(found.weights, shots, strict=True) if shot is kind)
             if total > 0:
-                scale = shots.count(kind) / total
+                scale = shares[kind] / total
                 for index, shot in enumerate(shots):
                     if shot is kind:
                         found.weights[index] *= scale
@@ -342,8 +402,9 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``;
     ``objective`` scores results by the match instead of the hand's points; ``seen``
     (the others' plays so far) weighs each deal by how likely those plays were in
-    it, when ``budget.miss`` is below 1. ``suspect`` (a seat and a share of deals),
-    when given, replaces the rules' watch (:func:`watch_share`): the moon-aware mode.
+    it, when ``budget.miss`` is below 1 or ``budget.model`` above 0. ``suspect`` (a
+    seat and a share of deals), when given, replaces the rules' watch
+    (:func:`watch_share`): the moon-aware mode.
     """
     s = situation
     options = candidates(s, kit, budget.width, settle=objective is None)
@@ -378,9 +439,10 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     else:
         score = objective.score
     prior = 4 * budget.prior
-    seen = seen if budget.miss < 1.0 else ()
+    seen = seen if budget.miss < 1.0 or budget.model > 0 else ()
+    model = default_play_model() if budget.model > 0 or budget.shooter_model else None
     samplers = (sample, sample_shot)
-    first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen)
+    first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen, model)
     totals = [first.total(i) for i in range(len(options))]
     totals[0] -= prior * sum(first.weights)
     order = sorted(range(len(options)), key=lambda i: (totals[i], i))
@@ -389,7 +451,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
                                   if _close(first, order[0], i, 2.0)]
         if len(finalists) > 1:
             more = _round(s, [options[i] for i in finalists], budget.extra_deals, samplers,
-                          kit, budget, rng, score, threat, seen)
+                          kit, budget, rng, score, threat, seen, model)
             for position, index in enumerate(finalists):
                 totals[index] += more.total(position)
                 if index == 0:

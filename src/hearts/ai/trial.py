@@ -33,13 +33,15 @@ def reseed(generator: random.Random, seed: int) -> random.Random:
 
 def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
             noise: float, shooters: int = 0, charge: int = 0,
-            guard: bool = False, generator: random.Random | None = None) -> tuple[int, ...]:
+            guard: bool = False, generator: random.Random | None = None,
+            policy: list[float] | None = None) -> tuple[int, ...]:
     """Each seat's final points when we play ``card`` in ``world`` (four hands,
     ours included) and judgement plays the rest; seats in the ``shooters`` mask
     play to shoot the moon while no one else has points; we score ``charge`` more
     if we take the queen of spades; with ``guard`` our own later play defends
-    knowingly against the shooter. A ``generator`` given is :func:`reseed` with
-    ``seed`` and used (the same draws as a new one, made faster)."""
+    knowingly against the shooter; a ``policy`` (a weight table of the learned
+    model of play) picks the shooters' cards. A ``generator`` given is
+    :func:`reseed` with ``seed`` and used (the same draws as a new one, made faster)."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -64,14 +66,15 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         first = False
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
                    random.Random(seed) if generator is None else reseed(generator, seed),
-                   noise, shooters, me, charge, guard)
+                   noise, shooters, me, charge, guard, policy)
 
 
 def trials(s: Situation, world: Sequence[int], cards: Sequence[int], kit: RuleKit, seed: int,
            noise: float, shooters: int, charge: int, guard: bool, generator: random.Random,
-           score: Callable[[tuple[int, ...]], float], scores: Sequence[list[float]]) -> None:
+           score: Callable[[tuple[int, ...]], float], scores: Sequence[list[float]],
+           policy: list[float] | None = None) -> None:
     """Each of ``cards`` tried in ``world`` (:func:`outcome` with the same ``seed``),
     its ``score`` appended to its list in ``scores``."""
     for position in range(len(cards)):
         scores[position].append(score(outcome(s, world, cards[position], kit, seed, noise,
-                                              shooters, charge, guard, generator)))
+                                              shooters, charge, guard, generator, policy)))
