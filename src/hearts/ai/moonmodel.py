@@ -10,16 +10,14 @@ is plain Python: a few thousand multiplications a decision, no dependency.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import operator
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from hearts.ai.moonsigns import SIGN_NAMES, moon_signs
+from hearts.ai.weightfiles import fingerprint, read_file, read_shipped
 from hearts.view import PlayerView
 
 __all__ = ["MODEL_FORMAT", "WEIGHTS_FILE", "MoonModel", "default_model", "fingerprint",
@@ -30,14 +28,6 @@ MODEL_FORMAT = "hearts-moon-model-1"
 
 WEIGHTS_FILE = "moon_weights.json"
 """The shipped weights, in the ``hearts.ai`` package."""
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A 16-hex-digit digest of a weights file's contents (its own ``fingerprint``
-    and the ``trained`` notes left out)."""
-    kept = {key: value for key, value in body.items() if key not in ("fingerprint", "trained")}
-    text = json.dumps(kept, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class MoonModel:
@@ -65,11 +55,7 @@ class MoonModel:
     @classmethod
     def load(cls, path: Path) -> MoonModel:
         """The model in a weights file (``ValueError`` if it is not one)."""
-        try:
-            body = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise ValueError(f"{path}: cannot read the weights: {error}") from None
-        return cls(body)
+        return cls(read_file(path))
 
     def chance(self, row: list[float]) -> float:
         """The chance that the row's seat shoots the moon this hand."""
@@ -84,8 +70,7 @@ class MoonModel:
 @cache
 def default_model() -> MoonModel:
     """The model shipped with the package."""
-    text = resources.files("hearts.ai").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    return MoonModel(json.loads(text))
+    return MoonModel(read_shipped(WEIGHTS_FILE))
 
 
 def moon_chances(view: PlayerView, model: MoonModel | None = None) -> dict[int, float]:

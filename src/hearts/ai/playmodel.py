@@ -14,14 +14,12 @@ Nothing here needs numpy: the search reads the table with plain floats.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from hearts.ai.playfeatures import FEATURES
+from hearts.ai.weightfiles import fingerprint, read_file, read_shipped
 
 __all__ = ["MODEL_FORMAT", "WEIGHTS_FILE", "PlayModel", "default_play_model", "fingerprint"]
 
@@ -30,14 +28,6 @@ MODEL_FORMAT = "hearts-play-model-1"
 
 WEIGHTS_FILE = "play_weights.json"
 """The shipped weights, in the ``hearts.ai`` package."""
-
-
-def fingerprint(body: dict[str, Any]) -> str:
-    """A 16-hex-digit digest of a weights file's contents (its own ``fingerprint``
-    and the ``trained`` notes left out)."""
-    kept = {key: value for key, value in body.items() if key not in ("fingerprint", "trained")}
-    text = json.dumps(kept, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class PlayModel:
@@ -63,15 +53,10 @@ class PlayModel:
     @classmethod
     def load(cls, path: Path) -> PlayModel:
         """The model in a weights file (``ValueError`` if it is not one)."""
-        try:
-            body = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            raise ValueError(f"{path}: cannot read the weights: {error}") from None
-        return cls(body)
+        return cls(read_file(path))
 
 
 @cache
 def default_play_model() -> PlayModel:
     """The model shipped with the package."""
-    text = resources.files("hearts.ai").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    return PlayModel(json.loads(text))
+    return PlayModel(read_shipped(WEIGHTS_FILE))
