@@ -276,10 +276,6 @@ def host_main(argv: list[str]) -> int:
     """Run ``hearts host``; returns the exit status."""
     args = parse_host(argv)
     data_dir = args.data_dir or default_data_dir()
-    if args.workers is not None:
-        from hearts.net.workers import run_workers
-
-        return run_workers(args, argv, data_dir)
     lock = HostLock(data_dir)
     try:
         lock.acquire()
@@ -289,6 +285,10 @@ def host_main(argv: list[str]) -> int:
     except OSError as error:
         print(f"hearts host: cannot use the data folder {data_dir}: {error}", file=sys.stderr)
         return 1
+    if args.workers is not None:
+        from hearts.net.workers import run_workers
+
+        return run_workers(args, argv, lock)
     _more_open_files()
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
                          grace=args.grace, turn_seconds=args.turn_seconds)

@@ -25,9 +25,8 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
-from hearts.net.hostfile import HostBusy, HostLock
+from hearts.net.hostfile import HostLock
 from hearts.net.proxy import Worker, haproxy_config, worker_name
 
 __all__ = ["CONFIG_FILE", "run_workers"]
@@ -103,14 +102,10 @@ class _Process:
                 os.killpg(self.process.pid, signal.SIGKILL)
 
 
-def run_workers(args: argparse.Namespace, argv: list[str], data_dir: Path) -> int:
-    """Run ``args.workers`` workers and the proxy until Ctrl+C; the exit status."""
-    lock = HostLock(data_dir)
-    try:
-        lock.acquire()
-    except HostBusy as busy:
-        print(f"hearts host: {busy}", file=sys.stderr)
-        return 1
+def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> int:
+    """Run ``args.workers`` workers and the proxy until Ctrl+C, in the data folder
+    whose ``lock`` the caller holds (released at the end); the exit status."""
+    data_dir = lock.data_dir
     haproxy = shutil.which("haproxy") or ("/usr/sbin/haproxy"
                                           if os.path.exists("/usr/sbin/haproxy") else None)
     last = lock.last
