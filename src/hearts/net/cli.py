@@ -46,6 +46,7 @@ from hearts.net.hostfile import HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address
 from hearts.net.limits import QuietRepeats
 from hearts.net.server import TableServer
+from hearts.net.signals import stop_on_signals
 from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
@@ -237,13 +238,7 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
     print("Press Ctrl+C to stop (every table is saved).", flush=True)
     shown = shown_host(friends_address(host, addresses))
     view = HostView(server, f"{shown}:{port}", f"http://{shown}:{port}" if serve else None)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(NotImplementedError, ValueError, RuntimeError):
-                loop.add_signal_handler(number, stop.set)
+    stop = stop_on_signals()
     view.start()
     try:
         await stop.wait()

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import html
 import json
-import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -28,6 +27,7 @@ from yarl import URL
 
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
 from hearts.net.limits import cross_origin
+from hearts.net.signals import stop_on_signals
 
 __all__ = [
     "QUIT_GRACE", "GameSession", "HeartsServer", "announcement", "is_loopback", "listen", "serve",
@@ -314,13 +314,7 @@ async def _run(server: HeartsServer, sock: socket.socket, host: str) -> None:
     await site.start()
     for line in announcement(host, sock.getsockname()[1]):
         server.say(line)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGHUP: the terminal was closed
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(NotImplementedError, ValueError, RuntimeError):
-                loop.add_signal_handler(number, stop.set)
+    stop = stop_on_signals()
     try:
         await stop.wait()
     finally:

@@ -20,7 +20,6 @@ import html
 import os
 import re
 import secrets
-import signal
 import socket
 import sys
 from collections import OrderedDict
@@ -36,6 +35,7 @@ from hearts.net.addresses import WILDCARDS, is_loopback
 from hearts.net.limits import cross_origin
 from hearts.net.names import BadName, check_name
 from hearts.net.server import TableServer
+from hearts.net.signals import stop_on_signals
 from hearts.net.tables import NetTable, TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
@@ -247,13 +247,7 @@ async def _run(server: TableServer, sock: socket.socket, host: str) -> None:
     await site.start()
     for line in announcement(host, sock.getsockname()[1]):
         _say(line)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(NotImplementedError, ValueError, RuntimeError):
-                loop.add_signal_handler(number, stop.set)
+    stop = stop_on_signals()
     try:
         await stop.wait()
     finally:
