@@ -155,16 +155,7 @@ class Outbox:
             if entry[0] is None:
                 break
             self._items.popleft()
-            text = entry[0]
-            if isinstance(text, _Gate):
-                continue
-            if entry is self._state:
-                self._state = None
-            elif self._changes and entry is self._changes[0]:
-                self._changes.pop(0)
-            elif text:
-                self._messages -= 1
-                self._bytes -= len(text)
+            text = self._taken(entry)
             if text:
                 out.append(str(text))
         return out
@@ -200,21 +191,28 @@ class Outbox:
                 self._ready.clear()
                 await self._ready.wait()
             entry = self._items.popleft()
-            text = entry[0]
-            if isinstance(text, _Gate):
-                continue  # open: what follows may go
-            if entry is self._state:
-                self._state = None
-            elif self._changes and entry is self._changes[0]:
-                self._changes.pop(0)
-            elif text:
-                self._messages -= 1
-                self._bytes -= len(text)
+            text = self._taken(entry)  # an open gate: "", and what follows may go
             if text is None:
                 self._items.appendleft(entry)  # the end stays the end
                 return None
             if text:
                 return str(text)
+
+    def _taken(self, entry: list[Any]) -> Any:
+        """The text of ``entry``, just taken from the head of the queue, with the
+        counts of what waits brought up to date (a gate's text is an empty string:
+        nothing to send)."""
+        text = entry[0]
+        if isinstance(text, _Gate):
+            return ""
+        if entry is self._state:
+            self._state = None
+        elif self._changes and entry is self._changes[0]:
+            self._changes.pop(0)
+        elif text:
+            self._messages -= 1
+            self._bytes -= len(text)
+        return text
 
     def _append(self, text: str | None) -> list[Any]:
         entry: list[Any] = [text]
