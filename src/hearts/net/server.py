@@ -240,6 +240,13 @@ class TableServer:
             task.cancel()
         self.close()
 
+    async def _wrong_code(self, address: str) -> None:
+        """A join or watch from ``address`` named no table: counted, told (within
+        bounds) and answered only after the address's delay."""
+        _count, delay = self.guesses.wrong(address)
+        self._tell_guesses()
+        await asyncio.sleep(delay)
+
     def _tell_guesses(self) -> None:
         """One line for the wrong codes, at most every few seconds whatever their
         number or addresses: how many, from how many addresses, the most from one."""
@@ -458,9 +465,7 @@ class TableServer:
                     table = self.find(message.code, table_id)
                     if table is None or table.closed:
                         table = None
-                        _count, delay = self.guesses.wrong(address)
-                        self._tell_guesses()
-                        await asyncio.sleep(delay)
+                        await self._wrong_code(address)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
                         continue
@@ -491,9 +496,7 @@ class TableServer:
                         continue
                     found = self.find_watch(message.code, table_id)
                     if found is None:
-                        _count, delay = self.guesses.wrong(address)
-                        self._tell_guesses()
-                        await asyncio.sleep(delay)
+                        await self._wrong_code(address)
                         if refuse(ErrorCode.BAD_CODE, "no table has that code"):
                             return
                         continue
