@@ -201,6 +201,19 @@ async def test_a_broken_seats_file_is_set_aside_with_a_notice(tmp_path: Path) ->
             await app.connection.stop()
 
 
+def _recording_app(tmp_path: Path) -> tuple[JoinApp, list[object]]:
+    """Ann's join app with no connection: what it would send is kept in the list."""
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    sent: list[object] = []
+
+    async def send(message: object) -> bool:
+        sent.append(message)
+        return True
+
+    app.connection.send = send  # type: ignore[method-assign,assignment]
+    return app, sent
+
+
 async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Path) -> None:
     """The highlight is the screen's: moving it sends nothing, and space names the card
     it rests on, however fast the keys come before the next state."""
@@ -214,14 +227,7 @@ async def test_space_sends_the_card_under_the_screens_own_highlight(tmp_path: Pa
             break
         step(driver)
     state = seat_state(driver.table, Seat.SOUTH)
-    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
-    sent: list[object] = []
-
-    async def send(message: object) -> bool:
-        sent.append(message)
-        return True
-
-    app.connection.send = send  # type: ignore[method-assign,assignment]
+    app, sent = _recording_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         app.receive(msg.StateMessage(1, time.time(), state.to_json()))
         await pilot.pause()
@@ -239,14 +245,7 @@ async def test_choosing_cards_to_pass_sends_nothing_until_the_pass(tmp_path: Pat
     table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Computer()])
     table.handle(ev.Deal(Seat.SOUTH))
     state = seat_state(table, Seat.SOUTH)
-    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
-    sent: list[object] = []
-
-    async def send(message: object) -> bool:
-        sent.append(message)
-        return True
-
-    app.connection.send = send  # type: ignore[method-assign,assignment]
+    app, sent = _recording_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         app.receive(msg.StateMessage(1, time.time(), state.to_json()))
         await pilot.pause()
