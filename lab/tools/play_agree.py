@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import play_expert
-from play_rows import records, split_of
+from play_rows import held_out
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card
@@ -42,30 +42,24 @@ def main(argv: list[str] | None = None) -> int:
     named = getattr(play_expert, args.name)(1)
     # Per stage (tricks 3-5, 6-8, 9-12): decisions, named differs, seed differs.
     stages = {"tricks 4-6": [0, 0, 0], "tricks 7-9": [0, 0, 0], "tricks 10-13": [0, 0, 0]}
-    hands = 0
-    for path in args.files:
-        for record in records(path):
-            if hands >= args.hands:
-                break
-            if split_of(record) != 2:
-                continue
-            hands += 1
-            hand = Hand.from_record({**record, "plays": []})
-            for number, text in enumerate(record["plays"]):
-                seat = hand.turn
-                assert seat is not None
-                view = hand.view(seat)
-                if number >= 12 and number % args.every == 0 and len(view.legal) > 1:
-                    card = expert.choose_play(view)
-                    trick = number // 4
-                    cell = stages["tricks 4-6" if trick < 6 else
-                                  "tricks 7-9" if trick < 9 else "tricks 10-13"]
-                    cell[0] += 1
-                    cell[1] += named.choose_play(view) != card
-                    cell[2] += other_seed.choose_play(view) != card
-                hand.play(Card.parse(text))
+    held = list(held_out(args.files, args.hands))
+    for record in held:
+        hand = Hand.from_record({**record, "plays": []})
+        for number, text in enumerate(record["plays"]):
+            seat = hand.turn
+            assert seat is not None
+            view = hand.view(seat)
+            if number >= 12 and number % args.every == 0 and len(view.legal) > 1:
+                card = expert.choose_play(view)
+                trick = number // 4
+                cell = stages["tricks 4-6" if trick < 6 else
+                              "tricks 7-9" if trick < 9 else "tricks 10-13"]
+                cell[0] += 1
+                cell[1] += named.choose_play(view) != card
+                cell[2] += other_seed.choose_play(view) != card
+            hand.play(Card.parse(text))
     total = [sum(cell[i] for cell in stages.values()) for i in range(3)]
-    print(f"{hands} held-out hands; {args.name} against the Expert (seed 1), "
+    print(f"{len(held)} held-out hands; {args.name} against the Expert (seed 1), "
           "and the Expert with seed 2")
     print(f"{'stage':14} {'decisions':>9} {'model differs':>14} {'seed differs':>13}")
     for label, (count, differs, noise) in [*stages.items(), ("all", total)]:

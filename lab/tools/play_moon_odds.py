@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_rows import records, split_of
+from play_rows import held_out
 
 from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import rule_kit
@@ -66,39 +66,33 @@ def main(argv: list[str] | None = None) -> int:
     floor = math.log(args.floor)
     # Per sign: decisions, shots, the prior's squared error, the chance's.
     sums = {"strong": [0, 0, 0.0, 0.0], "weak": [0, 0, 0.0, 0.0]}
-    hands = 0
-    for path in args.files:
-        for record in records(path):
-            if hands >= args.hands:
-                break
-            if split_of(record) != 2:
-                continue
-            hands += 1
-            full = Hand.from_record(record)
-            shooter = -1 if full.shooter is None else int(full.shooter)
-            hand = Hand.from_record({**record, "plays": []})
-            for text in record["plays"]:
-                seat = hand.turn
-                assert seat is not None
-                view = hand.view(seat)
-                s = Situation.of(view)
-                suspect, strong = moon_threat(s)
-                if suspect >= 0 and len(view.legal) > 1:
-                    kit = rule_kit(view.rules)
-                    plays = Plays(observations_of_view(view), kit)
-                    lacks = lacks_of_view(view, kit)
-                    worlds = [sample_deal_guessing(s, rng, lacks, 0.5)
-                              for _ in range(args.deals)]
-                    prior = args.strong if strong else args.weak
-                    chance = shot_chance(plays, worlds, suspect, prior, args.power, floor)
-                    label = float(suspect == shooter)
-                    cell = sums["strong" if strong else "weak"]
-                    cell[0] += 1
-                    cell[1] += int(label)
-                    cell[2] += (prior - label) ** 2
-                    cell[3] += (chance - label) ** 2
-                hand.play(Card.parse(text))
-    print(f"{hands} held-out hands; power {args.power}, floor {args.floor}")
+    held = list(held_out(args.files, args.hands))
+    for record in held:
+        full = Hand.from_record(record)
+        shooter = -1 if full.shooter is None else int(full.shooter)
+        hand = Hand.from_record({**record, "plays": []})
+        for text in record["plays"]:
+            seat = hand.turn
+            assert seat is not None
+            view = hand.view(seat)
+            s = Situation.of(view)
+            suspect, strong = moon_threat(s)
+            if suspect >= 0 and len(view.legal) > 1:
+                kit = rule_kit(view.rules)
+                plays = Plays(observations_of_view(view), kit)
+                lacks = lacks_of_view(view, kit)
+                worlds = [sample_deal_guessing(s, rng, lacks, 0.5)
+                          for _ in range(args.deals)]
+                prior = args.strong if strong else args.weak
+                chance = shot_chance(plays, worlds, suspect, prior, args.power, floor)
+                label = float(suspect == shooter)
+                cell = sums["strong" if strong else "weak"]
+                cell[0] += 1
+                cell[1] += int(label)
+                cell[2] += (prior - label) ** 2
+                cell[3] += (chance - label) ** 2
+            hand.play(Card.parse(text))
+    print(f"{len(held)} held-out hands; power {args.power}, floor {args.floor}")
     print(f"{'sign':8} {'decisions':>9} {'shot':>6} {'Brier, prior':>13} {'Brier, plays':>13}")
     for sign, (count, shots, prior_error, chance_error) in sums.items():
         if count:

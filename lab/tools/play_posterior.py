@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_rows import records, split_of
+from play_rows import held_out
 
 from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import rule_kit
@@ -87,54 +87,49 @@ def main(argv: list[str] | None = None) -> int:
     schemes = args.scheme or list(DEFAULT_SCHEMES)
     rng = random.Random(args.seed)
     sums = {scheme: [0.0, 0.0, 0.0] for scheme in schemes}
-    decisions = queen_decisions = hands = 0
-    for path in args.files:
-        for record in records(path):
-            if hands >= args.hands:
-                break
-            if split_of(record) != 2:
-                continue
-            hands += 1
-            hand = Hand.from_record({**record, "plays": []})
-            for number, text in enumerate(record["plays"]):
-                seat = hand.turn
-                assert seat is not None
-                if number >= 12 and number % args.every == 0:
-                    view = hand.view(seat)
-                    s = Situation.of(view)
-                    kit = rule_kit(view.rules)
-                    seen = observations_of_view(view)
-                    lacks = lacks_of_view(view, kit)
-                    worlds = [sample_deal_guessing(s, rng, lacks, 0.5)
-                              for _ in range(args.deals)]
-                    truth = [sum(card.bit for card in hand.holding(other)) for other in Seat]
-                    unseen = FULL_DECK ^ s.played ^ s.hand
-                    plays = Plays(seen, kit)
-                    decisions += 1
-                    queen = bool(unseen >> QUEEN_OF_SPADES_INDEX & 1)
-                    queen_decisions += queen
-                    for scheme in schemes:
-                        w = weights(scheme, plays, worlds)
-                        hits: dict[int, float] = {}
-                        for weight, world in zip(w, worlds, strict=True):
-                            for other in range(4):
-                                if other == s.me:
-                                    continue
-                                right = world[other] & truth[other]
-                                while right:
-                                    low = right & -right
-                                    right ^= low
-                                    index = low.bit_length() - 1
-                                    hits[index] = hits.get(index, 0.0) + weight
-                        cards = [i for i in range(52) if unseen >> i & 1]
-                        mean = sum(math.log(max(hits.get(i, 0.0), 1e-4)) for i in cards)
-                        sums[scheme][0] += mean / max(1, len(cards))
-                        if queen:
-                            sums[scheme][1] += math.log(max(hits.get(QUEEN_OF_SPADES_INDEX, 0.0),
-                                                            1e-4))
-                        sums[scheme][2] += 1.0 / sum(x * x for x in w) / len(w)
-                hand.play(Card.parse(text))
-    print(f"{decisions} decisions ({queen_decisions} with the queen unseen) in {hands} "
+    decisions = queen_decisions = 0
+    held = list(held_out(args.files, args.hands))
+    for record in held:
+        hand = Hand.from_record({**record, "plays": []})
+        for number, text in enumerate(record["plays"]):
+            seat = hand.turn
+            assert seat is not None
+            if number >= 12 and number % args.every == 0:
+                view = hand.view(seat)
+                s = Situation.of(view)
+                kit = rule_kit(view.rules)
+                seen = observations_of_view(view)
+                lacks = lacks_of_view(view, kit)
+                worlds = [sample_deal_guessing(s, rng, lacks, 0.5)
+                          for _ in range(args.deals)]
+                truth = [sum(card.bit for card in hand.holding(other)) for other in Seat]
+                unseen = FULL_DECK ^ s.played ^ s.hand
+                plays = Plays(seen, kit)
+                decisions += 1
+                queen = bool(unseen >> QUEEN_OF_SPADES_INDEX & 1)
+                queen_decisions += queen
+                for scheme in schemes:
+                    w = weights(scheme, plays, worlds)
+                    hits: dict[int, float] = {}
+                    for weight, world in zip(w, worlds, strict=True):
+                        for other in range(4):
+                            if other == s.me:
+                                continue
+                            right = world[other] & truth[other]
+                            while right:
+                                low = right & -right
+                                right ^= low
+                                index = low.bit_length() - 1
+                                hits[index] = hits.get(index, 0.0) + weight
+                    cards = [i for i in range(52) if unseen >> i & 1]
+                    mean = sum(math.log(max(hits.get(i, 0.0), 1e-4)) for i in cards)
+                    sums[scheme][0] += mean / max(1, len(cards))
+                    if queen:
+                        sums[scheme][1] += math.log(max(hits.get(QUEEN_OF_SPADES_INDEX, 0.0),
+                                                        1e-4))
+                    sums[scheme][2] += 1.0 / sum(x * x for x in w) / len(w)
+            hand.play(Card.parse(text))
+    print(f"{decisions} decisions ({queen_decisions} with the queen unseen) in {len(held)} "
           f"held-out hands, {args.deals} deals each")
     print(f"{'scheme':24} {'log share, card':>16} {'log share, queen':>17} {'effective deals':>16}")
     for scheme in schemes:

@@ -66,6 +66,18 @@ def records(path: Path) -> Iterator[dict[str, Any]]:
             yield data
 
 
+def held_out(paths: list[Path], limit: int) -> Iterator[dict[str, Any]]:
+    """The first ``limit`` hand records of the test split, file after file."""
+    taken = 0
+    for path in paths:
+        for record in records(path):
+            if taken >= limit:
+                return
+            if split_of(record) == 2:
+                taken += 1
+                yield record
+
+
 def rows_of(record: dict[str, Any], names: dict[str, int]
             ) -> tuple[list[list[int]], list[list[int]]]:
     """One hand's rows (feature indices, padded) and its decisions' facts (without
