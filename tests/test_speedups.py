@@ -14,31 +14,15 @@ from pathlib import Path
 import pytest
 
 from hearts import speedups
+from tests.compiled import compiled_and_pure
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
-def _probe(pure: bool) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop(speedups.PURE_ENV, None)
-    if pure:
-        env[speedups.PURE_ENV] = "1"
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "speedups_probe.py")],
-                          capture_output=True, text=True, env=env, cwd=ROOT, check=True)
-    found: dict[str, object] = json.loads(done.stdout)
-    return found
-
-
 @pytest.mark.slow
 def test_compiled_modules_decide_as_pure_python() -> None:
-    compiled = _probe(pure=False)
-    if not compiled.pop("compiled"):
-        if os.environ.get("HEARTS_EXPECT_COMPILED"):
-            pytest.fail("the playout's modules are not compiled: make compile")
-        pytest.skip("the playout's modules are not compiled (make compile)")
-    pure = _probe(pure=True)
-    assert pure.pop("compiled") is False
+    compiled, pure = compiled_and_pure(ROOT / "tests" / "speedups_probe.py")
     assert compiled == pure
 
 
