@@ -18,6 +18,7 @@ from hearts.table import (
     Outcome,
     Prompt,
     PromptKind,
+    Save,
     Say,
     Stage,
     Wait,
@@ -107,6 +108,22 @@ def test_a_hint_for_a_card_names_it_plays_nothing_and_assisted_is_said_once() ->
     driver.send(ev.AskHint(S))
     effects = answer(driver, due_decisions(driver, "hint")[0])
     assert told(effects) == [Notice(NoticeKind.HINT, cards=(card,))]  # assisted is said once
+
+
+def test_a_hint_in_a_later_hand_is_kept_in_that_hands_record_at_once() -> None:
+    driver = make_driver(hold=True)
+    to_first_card(driver)
+    to_souths_turn(driver)
+    table = driver.table
+    hand = table.hand
+    assert hand is not None
+    table.aided.add(S)  # as after a hint in an earlier hand of the match
+    assert S not in hand.assisted
+    driver.send(ev.AskHint(S))
+    effects = answer(driver, due_decisions(driver, "hint")[0])
+    # the match was aided already, but this hand's record now says so: saved
+    (save,) = [e for e in effects if isinstance(e, Save)]
+    assert S in save.match.hands[-1].assisted
 
 
 def test_a_hint_is_refused_when_there_is_nothing_to_decide() -> None:

@@ -137,12 +137,12 @@ class Table(SeatLifecycle, Aids):
 
     def _fingerprint(self) -> tuple[object, ...]:
         """What a save keeps, told cheaply (it is asked twice an event): a hand only
-        grows by passes, cards and stand-ins, or is put back whole by an undo; and
-        everything :meth:`state` holds."""
+        grows by passes, cards, stand-ins and marks of help, or is put back whole
+        by an undo; and everything :meth:`state` holds."""
         hand = self.hand
         grown = None if hand is None else (
             id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
-            len(hand.stand_ins))
+            len(hand.stand_ins), frozenset(hand.assisted))
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, frozenset(self.aided))
 
