@@ -118,20 +118,7 @@ class PlayerView:
         """
         public = None if shared is None else shared.get(("view", len(self.played)))
         if public is None:
-            public = {
-                "rules": self.rules.to_json(), "phase": self.phase.value,
-                "pass_direction": str(self.pass_direction), "dealer": SEAT_KEYS[self.dealer],
-                "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)}
-                          for seat, card in self.trick],
-                "leader": None if self.leader is None else SEAT_KEYS[self.leader],
-                "turn": None if self.turn is None else SEAT_KEYS[self.turn],
-                "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
-                            "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
-                "played": [str(c) for c in self.played],
-                "points_taken": list(self.points_taken), "scores": list(self.scores),
-                "cards_held": list(self.cards_held),
-                "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
-                "hearts_broken": self.hearts_broken}
+            public = self.public_json()
             if shared is not None:
                 shared["view", len(self.played)] = public
         return {
@@ -146,6 +133,23 @@ class PlayerView:
             "voids": public["voids"], "hearts_broken": public["hearts_broken"],
             "legal": [str(c) for c in self.legal],
         }
+
+    def public_json(self) -> dict[str, Any]:
+        """The fields of :meth:`to_json` every seat sees alike (all but ``schema``,
+        ``version``, ``seat``, ``hand``, ``passed``, ``received`` and ``legal``)."""
+        return {
+            "rules": self.rules.to_json(), "phase": self.phase.value,
+            "pass_direction": str(self.pass_direction), "dealer": SEAT_KEYS[self.dealer],
+            "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in self.trick],
+            "leader": None if self.leader is None else SEAT_KEYS[self.leader],
+            "turn": None if self.turn is None else SEAT_KEYS[self.turn],
+            "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
+                        "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
+            "played": [str(c) for c in self.played],
+            "points_taken": list(self.points_taken), "scores": list(self.scores),
+            "cards_held": list(self.cards_held),
+            "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
+            "hearts_broken": self.hearts_broken}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str) -> PlayerView:

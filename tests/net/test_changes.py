@@ -19,7 +19,7 @@ import pytest
 
 from hearts.cards import Card, Seat
 from hearts.net import messages as msg
-from hearts.net.changes import KEEP, SeatChanges
+from hearts.net.changes import KEEP, PublicChange, SeatChanges
 from hearts.net.clock import InlineExecutor
 from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable, SeatHolder
@@ -159,19 +159,49 @@ async def test_what_a_client_holds_is_the_state_built_afresh(seed: int, tmp_path
 
 def test_changes_kept_take_a_client_back_or_say_they_cannot() -> None:
     record = SeatChanges(keep=3)
-    assert record.change({"a": 1}, 1, 0.0) is None  # nothing sent yet
-    record.whole({"a": 1, "b": {"c": 2}}, 1, 0.0)
+    own = {("b", "c"): 2}
+    first = {("a",): 1}
+    assert record.change(PublicChange(None, first), own, 1, 0.0) is None  # nothing sent yet
+    record.whole(first, own, 1, 0.0)
     assert list(record.since(1) or ["x"]) == []  # up to date
+    before = first
     for seq in range(2, 7):
-        text = record.change({"a": seq, "b": {"c": 2}}, seq, 0.0)
+        now = {("a",): seq}
+        text = record.change(PublicChange(before, now), dict(own), seq, 0.0)
+        before = now
         change = msg.read_server(text)
         assert isinstance(change, msg.ChangeMessage) and change.base == seq - 1
         assert change.set == ((("a",), seq),)
-    assert record.change({"a": 6, "b": {"c": 2}}, 7, 0.0) is None  # nothing changed
+    # nothing changed
+    assert record.change(PublicChange(before, {("a",): 6}), dict(own), 7, 0.0) is None
     kept = [msg.read_server(text) for text in record.since(3) or []]
     assert [c.seq for c in kept if isinstance(c, msg.ChangeMessage)] == [4, 5, 6]
     assert record.since(2) is None  # no longer kept: the whole state
     assert KEEP == 32
+
+
+def test_a_seat_that_held_another_public_part_gets_its_own_changes() -> None:
+    record = SeatChanges()
+    record.whole({("a",): 1, ("view",): None}, {("seat",): "south"}, 1, 0.0)
+    # the table moved twice while this seat was away: the shared entries (from
+    # the part it does not hold) would be wrong for it
+    later = PublicChange({("a",): 2, ("view",): None}, {("a",): 3, ("view",): None})
+    change = msg.read_server(record.change(later, {("seat",): "south"}, 5, 0.0))
+    assert isinstance(change, msg.ChangeMessage) and change.set == ((("a",), 3),)
+    # a hand dealt: the view's paths appear, and the view is sent whole
+    dealt = PublicChange(later.new, {("a",): 3, ("view", "phase"): "passing"})
+    text = record.change(dealt, {("seat",): "south", ("view", "hand"): ["QS"]}, 6, 0.0)
+    change = msg.read_server(text)
+    assert isinstance(change, msg.ChangeMessage)
+    assert change.set == ((("view",), {"phase": "passing", "hand": ["QS"]}),)
+    assert record.state == {"a": 3, "seat": "south", "view": {"phase": "passing",
+                                                            "hand": ["QS"]}}
+
+
+def test_a_change_written_from_its_entries_is_the_message_itself() -> None:
+    entries = ((("view", "trick"), [{"seat": "west", "card": "QS"}]), (("stage",), "playing"))
+    text = msg.change_text(8, 7, 1234.5, msg.entries_text(entries))
+    assert text == msg.server_text(msg.ChangeMessage(8, 7, 1234.5, entries))
 
 
 def test_a_slow_clients_changes_give_way_to_one_whole_state() -> None:

@@ -2,97 +2,116 @@
 
 A connected seat gets its whole state once (after ``welcome``, after ``sync``,
 or when it fell too far behind), then numbered ``change`` messages: the entries
-that turn the state it holds into the new one (:func:`diff`). :class:`SeatChanges` keeps, for one
-seat, the state last sent (as JSON) and its number, and the last
-:data:`KEEP` changes, so that a client that comes back with ``resume`` (the
-table's epoch and the number of the state it holds) is sent exactly what it
-missed, or the whole state when that is no longer kept.
+that turn the state it holds into the new one. A seat's state is kept as its two
+flat parts (:mod:`hearts.table.seatparts`): the public part every seat shares
+and the seat's own. The changes of the public part are found and written as
+JSON once a change for all the seats that held the same public part before
+(:class:`PublicChange`); each seat's own part is compared on its own.
+:class:`SeatChanges` keeps, for one seat, the parts last sent and their number,
+and the last :data:`KEEP` changes, so that a client that comes back with
+``resume`` (the table's epoch and the number of the state it holds) is sent
+exactly what it missed, or the whole state when that is no longer kept.
 
-Nothing here looks at another seat: a seat's changes are computed from its
-own state alone, which holds nothing of another seat's hidden cards.
+Nothing here looks at another seat: a seat's changes come from its own state
+alone (the public part holds no hidden card), so no seat learns anything from
+another seat's change.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 from hearts.net import messages as msg
+from hearts.table.seatparts import Flat, flat_changes, nest
 
-__all__ = ["KEEP", "SeatChanges", "diff"]
+__all__ = ["KEEP", "PublicChange", "SeatChanges"]
 
 KEEP = 32
 """How many changes of each seat are kept for a client that comes back."""
 
 
-def diff(old: Mapping[str, Any], new: Mapping[str, Any],
-         path: msg.Path = ()) -> list[tuple[msg.Path, Any]]:
-    """The entries that turn the state JSON ``old`` into ``new``: the values that
-    differ, by path, going into objects present in both (never into lists). An
-    object that lost a key (a prompt without the field it had) is sent whole, as
-    a change never removes a key."""
-    out: list[tuple[msg.Path, Any]] = []
-    for key, value in new.items():
-        before = old.get(key, _MISSING)
-        if before == value:
-            continue
-        if isinstance(value, dict) and isinstance(before, dict) \
-                and len(path) + 1 < msg.MAX_CHANGE_DEPTH and before.keys() <= value.keys():
-            out.extend(diff(before, value, (*path, key)))
-        else:
-            out.append(((*path, key), value))
-    return out
+class PublicChange:
+    """The public part of the seats' states going from ``old`` to ``new``: its
+    entries written as JSON once, for every seat that held ``old``."""
 
+    __slots__ = ("_text", "new", "old")
 
-_MISSING = object()
+    def __init__(self, old: Flat | None, new: Flat) -> None:
+        self.old = old
+        self.new = new
+        self._text: str | None = None
+
+    def text(self) -> str | None:
+        """The entries as JSON (joined by commas; "" when none), or None when the
+        parts have not the same paths."""
+        if self._text is None and self.old is not None:
+            entries = flat_changes(self.old, self.new)
+            if entries is None:
+                return None
+            self._text = msg.entries_text(entries)
+        return self._text
 
 
 class SeatChanges:
-    """One seat's states as sent: the last one whole, and the last changes (kept
-    as the text sent, which is smaller than the values it holds)."""
+    """One seat's states as sent: the last one (as its parts), and the last changes
+    (kept as the text sent, which is smaller than the values it holds)."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.state: dict[str, Any] | None = None
-        """The state last sent (JSON), whole or through changes."""
+        self.public: Flat | None = None
+        """The public part of the state last sent."""
+        self.own: Flat = {}
+        """The seat's own part of it."""
         self.seq = 0
         """Its number."""
         self.kept: deque[tuple[int, int, str]] = deque(maxlen=keep)
         """The last changes, oldest first, each based on the one before: their
         ``base``, their ``seq`` and the message's text."""
 
-    def change(self, state: dict[str, Any], seq: int, now: float) -> str | None:
-        """The seat's state is ``state`` now, at number ``seq``: the ``change``
-        message from what was sent (None when nothing changed, or nothing was
-        sent yet)."""
-        if self.state is None:
+    @property
+    def state(self) -> dict[str, object] | None:
+        """The state last sent (JSON), whole; None before one was."""
+        return None if self.public is None else nest(self.public, self.own)
+
+    def change(self, public: PublicChange, own: Flat, seq: int, now: float) -> str | None:
+        """The seat's state is ``public.new`` and ``own`` now, at number ``seq``: the
+        ``change`` message from what was sent (None when nothing changed, or
+        nothing was sent yet)."""
+        if self.public is None:
             return None
-        entries = diff(self.state, state)
-        if not entries:
+        shared = public.text() if self.public is public.old else None
+        mine = flat_changes(self.own, own)
+        if shared is not None and mine is not None:
+            texts = [text for text in (shared, msg.entries_text(mine)) if text]
+        else:  # held another public part, or the parts' paths moved: the state whole
+            entries = msg.diff_state(nest(self.public, self.own), nest(public.new, own))
+            texts = [msg.entries_text(entries)] if entries else []
+        if not texts:
+            self.public, self.own = public.new, own  # the same values: keep the newer
             return None
-        text = msg.server_text(msg.ChangeMessage(seq, self.seq, now, tuple(entries)))
+        text = msg.change_text(seq, self.seq, now, ",".join(texts))
         self.kept.append((self.seq, seq, text))
-        self.state, self.seq = state, seq
+        self.public, self.own, self.seq = public.new, own, seq
         return text
 
-    def whole(self, state: dict[str, Any], seq: int, now: float) -> str:
-        """The ``state`` message that sends ``state`` whole, at number ``seq`` (the
+    def whole(self, public: Flat, own: Flat, seq: int, now: float) -> str:
+        """The ``state`` message that sends the state whole, at number ``seq`` (the
         changes kept before it can no longer take a client there: dropped)."""
-        self.state, self.seq = state, seq
+        self.public, self.own, self.seq = public, own, seq
         self.kept.clear()
-        return msg.server_text(msg.StateMessage(seq, now, state))
+        return msg.server_text(msg.StateMessage(seq, now, nest(public, own)))
 
     def now_whole(self, now: float) -> str:
         """The last state sent, whole, as a ``state`` message (a slow client's
         changes give way to it)."""
-        assert self.state is not None
-        return msg.server_text(msg.StateMessage(self.seq, now, self.state))
+        assert self.public is not None
+        return msg.server_text(msg.StateMessage(self.seq, now, nest(self.public, self.own)))
 
     def since(self, seq: int) -> Iterator[str] | None:
         """The changes (their texts) that take a client holding state ``seq`` to
         the last state sent, in order; None when they are not all kept (send the
         whole state)."""
-        if self.state is None:
+        if self.public is None:
             return None
         if seq == self.seq:
             return iter(())

@@ -23,7 +23,7 @@ does not know, from a newer server).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
@@ -79,9 +79,13 @@ def seat_name(seat: Seat) -> str:
     return SEAT_KEYS[seat]
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""One encoder for every message (``json.dumps`` with options makes one a call)."""
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """One message as compact JSON text (a WebSocket text frame)."""
-    return json.dumps(message, separators=(",", ":"))
+    return _COMPACT.encode(message)
 
 
 # --- what a client sends ---------------------------------------------------------
@@ -404,6 +408,19 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
 def server_text(message: ServerMessage) -> str:
     """``message`` as the text the server sends (one WebSocket text frame)."""
     return encode(server_json(message))
+
+
+def entries_text(entries: Iterable[tuple[Path, Any]]) -> str:
+    """A ``change``'s entries written as JSON, without the list's brackets (texts of
+    entries can be joined with commas, and given to :func:`change_text`)."""
+    return _COMPACT.encode([[list(path), value] for path, value in entries])[1:-1]
+
+
+def change_text(seq: int, base: int, now: float, entries: str) -> str:
+    """The text of a ``change`` whose entries are written already (:func:`entries_text`):
+    the text :func:`server_text` gives for the same :class:`ChangeMessage`."""
+    return (f'{{"version":{NETWORK_VERSION},"type":"change","seq":{seq},"base":{base},'
+            f'"now":{json.dumps(now)},"set":[{entries}]}}')
 
 
 def _whole(data: Mapping[str, Any], name: str) -> int:

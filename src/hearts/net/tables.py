@@ -33,7 +33,7 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.match import Match
 from hearts.net import messages as msg
-from hearts.net.changes import SeatChanges
+from hearts.net.changes import PublicChange, SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
@@ -53,18 +53,17 @@ from hearts.table import (
     Say,
     Seating,
     SeatSpec,
-    SeatState,
     Table,
     Wait,
     carry_out,
     restore,
     seat_state,
-    seat_states,
     sheet_rows,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
+from hearts.table.seatparts import Flat, StateParts
 from hearts.view import Phase
 
 __all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
@@ -119,9 +118,9 @@ class SeatHolder:
     joined_with: str | None = None
     """The token the live connection joined with (an older one than :attr:`token`
     once the host gave the seat a new one for another device)."""
-    last_state: SeatState | None = None
-    """The state last sent on this connection: the same state is not sent twice,
-    so no one learns anything from another seat's change."""
+    needs_whole: bool = True
+    """This connection holds no state yet (a new one, or it asked for the whole):
+    the next redraw sends it whole, or the changes it missed."""
 
     @property
     def seated(self) -> bool:
@@ -216,6 +215,10 @@ class NetTable:
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
+        self._parts = StateParts()
+        """Builds the seats' states as parts (:mod:`hearts.table.seatparts`)."""
+        self._public: Flat | None = None
+        """The public part of the states last built."""
         self._looks: tuple[object, ...] | None = None
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
@@ -466,7 +469,7 @@ class NetTable:
             self._replace(holder, "your seat was taken over by another device")
         holder.outbox = outbox
         holder.joined_with = holder.token
-        holder.last_state = None
+        holder.needs_whole = True
         self.write_meta()  # the token is kept before the person learns it
         outbox.put(msg.Welcome("seat", holder.seat, holder.token, self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
@@ -557,7 +560,7 @@ class NetTable:
     def sync(self, holder: SeatHolder) -> None:
         """Send ``holder`` their whole state again."""
         if holder.outbox is not None:
-            holder.last_state = None
+            holder.needs_whole = True
             self.redraw()
 
     # --- the table's effects (this table is their ports) ------------------------------
@@ -672,45 +675,43 @@ class NetTable:
         number."""
         watching = () if self._watchers is None else tuple(self._watchers.names())
         fresh = tuple(h.seat for h in self.holders.values()
-                      if h.outbox is not None and h.last_state is None)
+                      if h.outbox is not None and h.needs_whole)
         watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
         looks = (self.table.looks, watching, watched)
         if not fresh and looks == self._looks:
             return  # nothing anyone sees changed: no state is built again
         self._looks = looks
-        sheet = sheet_rows(self.table.match)
         now = time.time()
         seq = self.seq + 1
         used = False
         connected = [h for h in self.holders.values() if h.outbox is not None]
-        built = seat_states(self.table, [h.seat for h in connected], sheet, self.deadlines,
-                            watching)
-        shared: dict[Any, Any] = {}
-        for holder, seat_view in zip(connected, built, strict=True):
+        if connected:
+            public = self._parts.public(self.table, self.deadlines, watching)
+            shared = PublicChange(self._public, public)
+            self._public = public
+        for holder in connected:
             outbox = holder.outbox
             assert outbox is not None
-            if seat_view == holder.last_state:
-                continue  # nothing this seat can see changed
-            state = seat_view.to_json(shared)
+            own = self._parts.own(self.table, holder.seat)
             record = holder.changes
-            if holder.last_state is None:  # a new connection, or it asked for the whole
+            if holder.needs_whole:  # a new connection, or it asked for the whole
+                holder.needs_whole = False
                 resume, outbox.resume = outbox.resume, None
                 missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
                     and resume.epoch == self.epoch else None
-                holder.last_state = seat_view
                 if missed is None:
-                    outbox.put_state(record.whole(state, seq, now))
+                    outbox.put_state(record.whole(public, own, seq, now))
                     used = True
                     continue
                 for text in missed:
                     outbox.put_change(text, partial(record.now_whole, now))
-            holder.last_state = seat_view
-            change = record.change(state, seq, now)
+            change = record.change(shared, own, seq, now)
             if change is not None:
                 outbox.put_change(change, partial(record.now_whole, now))
                 used = True
         if self._watchers is not None and self._watchers.outboxes:
-            south = seat_state(self.table, Seat.SOUTH, sheet, self.deadlines, watching)
+            south = seat_state(self.table, Seat.SOUTH, sheet_rows(self.table.match),
+                               self.deadlines, watching)
             used = self._watchers.redraw(self.table, south, seq, now) or used
         if used:
             self.seq = seq

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.hand import Hand
 from hearts.match import Match
 from hearts.table.notices import Prompt, PromptKind
 from hearts.table.seating import Presence
@@ -26,7 +27,8 @@ from hearts.table.table import Stage, Table, display_order
 from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "TurnTimer", "seat_infos", "seat_state", "seat_states", "sheet_rows"]
+           "TurnTimer", "actions_of", "level_label", "prompt_of", "result_of", "seat_infos",
+           "seat_state", "seat_states", "sheet_row", "sheet_rows"]
 
 SCHEMA_VERSION = 3
 """The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
@@ -70,18 +72,25 @@ class SheetRow:
     queen: Seat | None
     """Who took the queen of spades, if anyone has yet."""
 
+    def to_json(self) -> dict[str, Any]:
+        """The row as JSON values (a ``sheet`` entry of the state)."""
+        return {"points": list(self.points), "over": self.over,
+                "shooter": _seat_json(self.shooter), "queen": _seat_json(self.queen)}
+
 
 def sheet_rows(match: Match) -> tuple[SheetRow, ...]:
     """The score sheet's rows of ``match``."""
-    rows = []
-    for hand in match.hands:
-        queen = None
-        for trick in hand.tricks:
-            if _QUEEN in trick.cards:
-                queen = trick.winner
-                break
-        rows.append(SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter, queen))
-    return tuple(rows)
+    return tuple(sheet_row(hand) for hand in match.hands)
+
+
+def sheet_row(hand: Hand) -> SheetRow:
+    """The score sheet's row of ``hand``."""
+    queen = None
+    for trick in hand.tricks:
+        if _QUEEN in trick.cards:
+            queen = trick.winner
+            break
+    return SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter, queen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +107,11 @@ class SeatInfo:
     takes it over (seconds since 1970, on the front end's clock), if known."""
     assisted: bool = False
     """That seat's person had help (a hint or an undo) in this match."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON values (a ``seats`` entry of the state)."""
+        return {"name": self.name, "presence": self.presence.value, "until": self.until,
+                "assisted": self.assisted}
 
     @property
     def person(self) -> bool:
@@ -131,6 +145,10 @@ class TurnTimer:
     until: float | None
     """When it ends, on the front end's clock (seconds since 1970), if it knows."""
 
+    def to_json(self) -> dict[str, Any]:
+        """The timer as JSON values (the state's ``timer``)."""
+        return {"seats": [SEAT_KEYS[seat] for seat in self.seats], "until": self.until}
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -144,6 +162,11 @@ class Result:
     """Who shot the moon, if anyone did."""
     winners: tuple[Seat, ...]
     """Who won the match, once it is over (else empty)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON values (the state's ``result``)."""
+        return {"number": self.number, "seed": self.seed, "shooter": _seat_json(self.shooter),
+                "winners": [SEAT_KEYS[seat] for seat in self.winners]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,13 +255,8 @@ class SeatState:
         same values, not copies: read them only)."""
         common = None if shared is None else shared.get(("state", id(self.seats)))
         if common is None:
-            common = {
-                "seats": [{"name": info.name, "presence": info.presence.value,
-                           "until": info.until, "assisted": info.assisted}
-                          for info in self.seats],
-                "sheet": [{"points": list(row.points), "over": row.over,
-                           "shooter": _seat_json(row.shooter), "queen": _seat_json(row.queen)}
-                          for row in self.sheet]}
+            common = {"seats": [info.to_json() for info in self.seats],
+                      "sheet": [row.to_json() for row in self.sheet]}
             if shared is not None:
                 shared["state", id(self.seats)] = common
         return {
@@ -248,9 +266,7 @@ class SeatState:
             "view": None if self.view is None else self.view.to_json(shared),
             "seats": common["seats"],
             "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
-            "timer": None if self.timer is None else {
-                "seats": [SEAT_KEYS[seat] for seat in self.timer.seats],
-                "until": self.timer.until},
+            "timer": None if self.timer is None else self.timer.to_json(),
             "scores": list(self.scores),
             "target": self.target,
             "match_over": self.match_over,
@@ -265,10 +281,7 @@ class SeatState:
             "trick": [[SEAT_KEYS[seat], str(card)] for seat, card in self.trick],
             "winner": _seat_json(self.winner),
             "prompt": self.prompt.to_json(),
-            "result": None if self.result is None else {
-                "number": self.result.number, "seed": self.result.seed,
-                "shooter": _seat_json(self.result.shooter),
-                "winners": [SEAT_KEYS[seat] for seat in self.result.winners]},
+            "result": None if self.result is None else self.result.to_json(),
             "watchers": list(self.watchers),
             "actions": sorted(action.value for action in self.actions),
         }
@@ -425,7 +438,7 @@ class _Common:
         self.scores = table.match.scores
         self.target = table.target
         self.match_over = table.match.over
-        self.result = _result(table)
+        self.result = result_of(table)
         self.watchers = watchers
 
 
@@ -448,11 +461,11 @@ def _one(table: Table, seat: Seat, common: _Common) -> SeatState:
         seat=seat, stage=table.stage, view=view, seats=common.infos,
         waiting=common.waiting, timer=common.timer,
         scores=common.scores, target=common.target, match_over=common.match_over,
-        hand_number=len(table.match.hands), level=_level_label(table, seat),
+        hand_number=len(table.match.hands), level=level_label(table, seat),
         assisted=seat in table.aided, sheet=common.sheet,
         passable=passable, passed=passed, raised=raised, legal=legal, trick=common.trick,
-        winner=common.winner, prompt=_prompt(table, seat), result=common.result,
-        watchers=common.watchers, actions=_actions(table, seat) if person else frozenset(),
+        winner=common.winner, prompt=prompt_of(table, seat), result=common.result,
+        watchers=common.watchers, actions=actions_of(table, seat) if person else frozenset(),
     )
 
 
@@ -471,7 +484,7 @@ def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
     return tuple(infos)
 
 
-def _level_label(table: Table, seat: Seat) -> str:
+def level_label(table: Table, seat: Seat) -> str:
     """The computer players' level by name, of the hand on the table (that of the
     next hand before the first deal, or when the others play at several levels)."""
     hand = table.hand
@@ -483,7 +496,7 @@ def _level_label(table: Table, seat: Seat) -> str:
     return table.level.label
 
 
-def _result(table: Table) -> Result | None:
+def result_of(table: Table) -> Result | None:
     hand = table.hand
     if table.stage is not Stage.IDLE or hand is None or hand.phase is not Phase.OVER:
         return None
@@ -491,7 +504,7 @@ def _result(table: Table) -> Result | None:
     return Result(len(table.match.hands), hand.seed, hand.shooter, winners)
 
 
-def _actions(table: Table, seat: Seat) -> frozenset[Action]:
+def actions_of(table: Table, seat: Seat) -> frozenset[Action]:
     """What ``seat`` may use now (its buttons are shown only then)."""
     hand = table.hand
     stage = table.stage
@@ -519,7 +532,7 @@ def _actions(table: Table, seat: Seat) -> frozenset[Action]:
     return frozenset(can)
 
 
-def _prompt(table: Table, seat: Seat) -> Prompt:
+def prompt_of(table: Table, seat: Seat) -> Prompt:
     """What ``seat``'s status line asks of it now, or whose turn it is."""
     hand = table.hand
     if table.stage is Stage.TRICK_SHOW and table.shown_trick is not None and hand:

@@ -1,0 +1,120 @@
+"""The CPU a network table spends on a card, without sockets.
+
+``--tables`` four-person tables of :class:`hearts.net.tables.NetTable`, set up as
+the load benchmark sets them up (no computer players, no pauses), each person's
+messages put in a real :class:`~hearts.net.outbox.Outbox` and taken out as a
+connection's sender would, their writes done by the real writer threads. The
+people play a random legal card (and pass, deal and go on) in turn, one table
+after another, until ``--cards`` cards were played. Prints the process's CPU a
+card (every thread: the writers count), and with ``--profile`` the functions
+that took the most of it.
+
+    .venv/bin/python lab/tools/table_cpu.py [--tables 200] [--cards 20000] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import pstats
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from hearts.ai import Level
+from hearts.net.clock import InlineExecutor
+from hearts.net.outbox import Outbox
+from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.table import Stage
+from hearts.table import events as ev
+
+
+def _act(net: NetTable, holders: dict[object, SeatHolder], rng: random.Random) -> bool:
+    """One person's move at ``net``; True when it was a card."""
+    table = net.table
+    hand = table.hand
+    stage = table.stage
+    if hand is None or stage is Stage.IDLE:
+        seat = next(iter(holders))
+        net.act(holders[seat], ev.Deal(seat))  # type: ignore[arg-type]
+        return False
+    if stage is Stage.PASSING:
+        for seat, holder in holders.items():
+            if not table.passed(seat):  # type: ignore[arg-type]
+                cards = tuple(rng.sample(list(hand.passable(seat)), 3))  # type: ignore[arg-type]
+                net.act(holder, ev.Pass(seat, cards))  # type: ignore[arg-type]
+                return False
+    if stage is Stage.RECEIVED:
+        seat = next(iter(holders))
+        net.act(holders[seat], ev.Continue(seat))  # type: ignore[arg-type]
+        return False
+    turn = hand.turn
+    if turn is not None and table.to_play(turn):
+        net.act(holders[turn], ev.Play(turn, rng.choice(hand.legal_plays())))
+        return True
+    return False
+
+
+async def _run(tables: int, cards: int, folder: Path, profile: bool) -> float:
+    config = TableConfig(people=4, level=Level.BEGINNER, grace=600.0, delay_scale=0.0)
+    loop = asyncio.get_running_loop()
+    rng = random.Random(1)
+    nets, outboxes = [], []
+    for number in range(tables):
+        net = NetTable.create(f"t{number}", folder / f"t{number}", config, None,
+                              code=f"c{number}", seed=number)
+        if os.environ.get("INLINE"):
+            net.writer = InlineExecutor()
+        net.start(loop)
+        holders = {}
+        for person in range(4):
+            outbox = Outbox()
+            holder = net.join(f"P{person}", None, outbox)
+            holders[holder.seat] = holder
+            outboxes.append(outbox)
+        nets.append((net, holders))
+    played = 0
+    for _ in range(10):
+        await asyncio.sleep(0.01)
+    for box in outboxes:
+        box.drain()
+    profiler = cProfile.Profile() if profile else None
+    began = time.process_time()
+    if profiler is not None:
+        profiler.enable()
+    while played < cards:
+        for net, holders in nets:
+            played += _act(net, holders, rng)
+        await asyncio.sleep(0)  # the pauses of no length, the writes' ends
+        await asyncio.sleep(0)
+        for box in outboxes:
+            box.drain()  # what the senders would write to the sockets
+    while any(net.writing for net, _ in nets):
+        await asyncio.sleep(0.001)
+    if profiler is not None:
+        profiler.disable()
+    spent = time.process_time() - began
+    for net, _ in nets:
+        net.close()
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    return spent * 1e3 / played
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--cards", type=int, default=20000)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        ms = asyncio.run(_run(args.tables, args.cards, Path(folder), args.profile))
+    print(f"{ms:.3f} ms of CPU a card")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Each seat's state as flat parts, built cheaply at a network table's every change.
+
+A network table sends each seat only what changed in its state (the entries of
+a ``change``: a path and the value there). :class:`StateParts` builds the state
+of :meth:`~hearts.table.seatstate.SeatState.to_json` as two flat dicts, path to
+value: the *public* part, the same for every seat, built once a change (the
+hand's public view, who sits where, the scores and sheet, the trick, the result,
+the watchers), and each seat's *own* part (its cards, what it may pass or play,
+its prompt, its actions). Comparing flat parts is a loop over a few dozen values,
+and the public part's changes are found, and written as JSON, once for all the
+seats. :func:`nest` puts the two parts back together as the state itself.
+
+Nothing in a seat's own part comes from another seat's hidden cards, and the
+public part holds nobody's hidden cards: the seat's state, as
+:func:`~hearts.table.seatstate.seat_state` builds it, is exactly
+``nest(public, own)`` (a test holds them equal at random tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.hand import Hand
+from hearts.table.base import Stage
+from hearts.table.seatstate import (
+    SCHEMA_VERSION,
+    TurnTimer,
+    actions_of,
+    level_label,
+    prompt_of,
+    result_of,
+    seat_infos,
+    sheet_row,
+)
+from hearts.table.table import Table
+from hearts.view import VIEW_SCHEMA, VIEW_VERSION
+
+__all__ = ["Flat", "StateParts", "flat_changes", "nest"]
+
+Flat = dict[tuple[str, ...], Any]
+"""A state's values by path (keys from the top down); a value is never a dict
+the state goes into (a ``prompt`` or a ``result`` is one value)."""
+
+
+class StateParts:
+    """Builds the seats' states of one table as flat parts, keeping what has not
+    changed since the last time (the hand's public view, the score sheet's rows
+    of hands that did not move) so that a change builds only what it must."""
+
+    __slots__ = ("_labels", "_labels_key", "_rows", "_view", "_view_key")
+
+    def __init__(self) -> None:
+        self._view_key: tuple[object, ...] | None = None
+        self._view: Flat = {}
+        self._rows: dict[int, tuple[Hand, tuple[Card, ...], object, dict[str, Any]]] = {}
+        self._labels: dict[Seat, str] = {}
+        self._labels_key: tuple[object, ...] | None = None
+
+    def public(self, table: Table, deadlines: Mapping[int, float] | None = None,
+               watchers: tuple[str, ...] = ()) -> Flat:
+        """The part of every seat's state that all of them see alike, now (call it
+        before :meth:`own` for the same moment)."""
+        hand = table.hand
+        match = table.match
+        flat: Flat = {("schema",): SCHEMA_VERSION, ("stage",): table.stage.value}
+        if hand is None:
+            flat["view",] = None
+        else:
+            flat.update(self._public_view(hand))
+        flat["seats",] = [info.to_json() for info in seat_infos(table, deadlines)]
+        flat["waiting",] = [SEAT_KEYS[seat] for seat in table.waiting]
+        running = table.turn_timer
+        flat["timer",] = None if running is None else TurnTimer(
+            running[1], None if deadlines is None else deadlines.get(running[0])).to_json()
+        flat["scores",] = list(match.scores)
+        flat["target",] = table.target
+        flat["match_over",] = match.over
+        flat["hand_number",] = len(match.hands)
+        flat["sheet",] = self._sheet(match.hands)
+        shown = table.shown_trick
+        trick = shown.plays() if shown is not None else (() if hand is None else hand.trick)
+        flat["trick",] = [[SEAT_KEYS[seat], str(card)] for seat, card in trick]
+        flat["winner",] = None if shown is None else SEAT_KEYS[shown.winner]
+        result = result_of(table)
+        flat["result",] = None if result is None else result.to_json()
+        flat["watchers",] = list(watchers)
+        labels = (hand, None if hand is None else hand.players, table.level)
+        if self._labels_key is None or any(
+                a is not b for a, b in zip(labels, self._labels_key, strict=True)):
+            self._labels = {seat: level_label(table, seat) for seat in Seat}
+            self._labels_key = labels
+        return flat
+
+    def own(self, table: Table, seat: Seat) -> Flat:
+        """``seat``'s own part of its state, now (after :meth:`public`)."""
+        hand = table.hand
+        stage = table.stage
+        person = table.is_person(seat)
+        own: Flat = {("seat",): SEAT_KEYS[seat],
+                     ("level",): self._labels[seat],
+                     ("assisted",): seat in table.aided}
+        if hand is None:
+            own["passable",] = own["passed",] = own["raised",] = own["legal",] = []
+        else:
+            passed = hand.passed(seat) if table.passed(seat) else ()
+            own["passable",] = sorted(str(card) for card in hand.passable(seat)) \
+                if stage is Stage.PASSING and person else []
+            own["passed",] = [str(card) for card in passed]
+            raised = hand.received(seat) if stage is Stage.RECEIVED else passed
+            own["raised",] = sorted(str(card) for card in raised)
+            legal = hand.legal_plays() if table.to_play(seat) else ()
+            own["legal",] = sorted(str(card) for card in legal)
+            own["view", "seat"] = SEAT_KEYS[seat]
+            own["view", "hand"] = [str(card) for card in hand.holding(seat)]
+            own["view", "passed"] = [str(card) for card in hand.passed(seat)]
+            own["view", "received"] = [str(card) for card in hand.received(seat)]
+            own["view", "legal"] = [str(card) for card in hand.legal_plays()] \
+                if hand.turn == seat else []
+        own["prompt",] = prompt_of(table, seat).to_json()
+        own["actions",] = sorted(action.value for action in actions_of(table, seat)) \
+            if person else []
+        return own
+
+    def _public_view(self, hand: Hand) -> Flat:
+        """The hand's view's public fields, built again only when the hand moved."""
+        key = (hand.phase, hand.plays, sum(1 for seat in Seat if hand.passed(seat)))
+        if self._view_key is None or self._view_key[0] is not hand \
+                or self._view_key[1:] != key:
+            public = hand.view(Seat.SOUTH).public_json()
+            view: Flat = {("view", "schema"): VIEW_SCHEMA, ("view", "version"): VIEW_VERSION}
+            for name, value in public.items():
+                view["view", name] = value
+            self._view_key, self._view = (hand, *key), view
+        return self._view
+
+    def _sheet(self, hands: list[Hand]) -> list[dict[str, Any]]:
+        """The score sheet's rows, each built again only when its hand moved."""
+        rows = []
+        kept = self._rows
+        for number, hand in enumerate(hands):
+            plays = hand.plays
+            entry = kept.get(number)
+            if entry is None or entry[0] is not hand or entry[1] != plays \
+                    or entry[2] is not hand.phase:
+                entry = (hand, plays, hand.phase, sheet_row(hand).to_json())
+                kept[number] = entry
+            rows.append(entry[3])
+        for number in [n for n in kept if n >= len(hands)]:
+            del kept[number]
+        return rows
+
+
+def nest(public: Flat, own: Flat) -> dict[str, Any]:
+    """The state itself (:meth:`~hearts.table.seatstate.SeatState.to_json`'s form)
+    from its public part and a seat's own."""
+    state: dict[str, Any] = {}
+    for part in (public, own):
+        for path, value in part.items():
+            if len(path) == 1:
+                state[path[0]] = value
+            else:
+                state.setdefault(path[0], {})[path[1]] = value
+    return state
+
+
+def flat_changes(old: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | None:
+    """The entries that turn the part ``old`` into ``new`` (the values at paths
+    where they differ); None when the two have not the same paths (a hand dealt
+    where there was none: compare the states whole)."""
+    if old.keys() != new.keys():
+        return None
+    return [(path, value) for path, value in new.items() if old[path] != value]

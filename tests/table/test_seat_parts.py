@@ -1,0 +1,52 @@
+"""A seat's state as flat parts (what a network table sends): put back together,
+the parts are the seat's state built afresh, at every step of random tables
+(undos, hold hands, abandons and new options included), whether or not the parts
+were built at the steps between."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.ai import Level
+from hearts.cards import Seat
+from hearts.table import Decide, Wait, seat_state, sheet_rows
+from hearts.table import events as ev
+from hearts.table.seatparts import StateParts, flat_changes, nest
+
+from .helpers import make_driver
+from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_parts_put_together_are_the_state_built_afresh(seed: int) -> None:
+    pick = random.Random(seed)
+    driver = make_driver(seats=SEATINGS[seed % len(SEATINGS)], seed=seed, hold=True,
+                         level=Level.CLUB, turn_seconds=30.0 if seed % 2 else None)
+    driver.send(ev.Deal(driver.table.people[0]))
+    parts = StateParts()
+    seen: dict[int, Decide | Wait] = {}
+    compared = 0
+    for _ in range(600):
+        op = pick.choice(RARE) if pick.random() < 0.003 else pick.choice(OPS)
+        fuzz_step(driver, list(seen.values()), op, random.Random(pick.random()), checked=False)
+        seen.update((r.token, r) for r in driver.due)
+        if pick.random() < 0.3:
+            continue  # the parts are not built at every step
+        table = driver.table
+        deadlines = {token: 1000.0 + token for token in table.waiting_on}
+        public = parts.public(table, deadlines, ("Zoe",))
+        sheet = sheet_rows(table.match)
+        for seat in Seat:
+            truth = seat_state(table, seat, sheet, deadlines, ("Zoe",)).to_json()
+            assert nest(public, parts.own(table, seat)) == truth
+            compared += 1
+    assert compared > 1000
+
+
+def test_changes_of_parts_are_the_values_that_differ() -> None:
+    old = {("a",): 1, ("v", "x"): [1, 2]}
+    assert flat_changes(old, {("a",): 1, ("v", "x"): [1, 2, 3]}) == [(("v", "x"), [1, 2, 3])]
+    assert flat_changes(old, dict(old)) == []
+    assert flat_changes({("v",): None}, {("v", "x"): 1}) is None  # the paths moved
