@@ -31,10 +31,10 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -108,8 +108,7 @@ class SavedMatch:
     """True once the player had help (a hint or an undo) in this match."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Kept:
+class _Kept(NamedTuple):
     """What a store's file holds of the match in progress, as far as the saves
     planned (or, for :attr:`Store._confirmed`, the saves written) go."""
 
@@ -552,7 +551,7 @@ class Store:
             assisted = kept.assisted or assisted
         last = len(match.hands) - 1
         whole = False
-        hand_state = replace(kept, hand=None, number=-1)
+        hand_state = kept._replace(hand=None, number=-1)
         for number in range(min(kept.hands_done, last), last + 1):
             hand = match.hands[number]
             over = hand.phase is Phase.OVER
@@ -580,7 +579,7 @@ class Store:
                 plan.statements.append(_write_hand(number, hand, stamp, seat))
                 plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
                                         " number = ?", (_MATCH_ID, number + 1)))
-            hand_state = replace(hand_state, hand=hand, number=number,
+            hand_state = hand_state._replace(hand=hand, number=number,
                                  players=hand.players, passes=passes, plays=plays,
                                  stand_ins=stand_ins, helped=helped, steps=steps)
         if whole:
@@ -604,7 +603,7 @@ class Store:
             plan.statements.append(("INSERT OR REPLACE INTO saved (slot, match_id, saved,"
                                     " tables) VALUES (1, ?, ?, ?)", (_MATCH_ID, stamp, tables)))
         done = len(match.hands) - (match.hands[-1].phase is not Phase.OVER)
-        plan.after = replace(hand_state, match=match, hands_done=done, assisted=assisted,
+        plan.after = hand_state._replace(match=match, hands_done=done, assisted=assisted,
                              row=row, tables=tables,
                              match_id=None if new else kept.match_id)
         plan.hands_kept = done
@@ -628,7 +627,7 @@ class Store:
                 raise sqlite3.OperationalError("no match row to save into")
             for sql, params in plan.statements:
                 db.execute(sql, tuple(match_id if p is _MATCH_ID else p for p in params))
-        self._confirmed = replace(plan.after, match_id=match_id)
+        self._confirmed = plan.after._replace(match_id=match_id)
 
     def rewind(self) -> None:
         """A plan could not be written: plan the next saves from what the file
@@ -662,8 +661,8 @@ class Store:
     def mark_assisted(self) -> str | None:
         """Record that the player had help (a hint or an undo) in the match in
         progress; it is saved at once if the match is in the store already."""
-        self._planned = replace(self._planned, assisted=True)
-        self._confirmed = replace(self._confirmed, assisted=True)
+        self._planned = self._planned._replace(assisted=True)
+        self._confirmed = self._confirmed._replace(assisted=True)
         db = self._db
         match_id = self._confirmed.match_id
         if db is None or match_id is None:
