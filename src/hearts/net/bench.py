@@ -24,6 +24,13 @@ the 95th percentile within ``--target`` milliseconds, every person seated, is
 reported as what one server process holds. ``--json`` prints the figures as
 one JSON object. ``--server-src DIR`` runs the server from another copy of the
 source (a release's ``src``), to measure before and after in one session.
+
+``--workers N`` serves the tables from N server processes behind HAProxy (the
+distribution's ``haproxy``), as ``hearts host --workers`` does: each process
+owns its share of the tables, pinned to a processor of its own, and every
+person connects through the proxy to their table's path. The CPU figures are
+then the sum of the server processes' and the proxy's (``proxy_cpu_share``
+says the proxy's part); the people run on every processor, beside the servers.
 """
 
 from __future__ import annotations
@@ -37,7 +44,10 @@ import multiprocessing
 import os
 import random
 import resource
+import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -49,6 +59,7 @@ from typing import Any
 import aiohttp
 
 from hearts.net import messages as msg
+from hearts.net.proxy import Worker, haproxy_config, worker_name
 from hearts.net.scripted import Board
 
 __all__ = ["Figures", "main", "run"]
@@ -93,10 +104,17 @@ class Figures:
     on the machine takes CPU from the server and the people alike)."""
     server_cpu: int | None = None
     """The processor the server was pinned to (None: not pinned)."""
+    workers: int = 1
+    """Server processes (more than one: behind HAProxy, each pinned to a processor)."""
+    proxy_cpu_share: float = 0.0
+    """HAProxy's CPU time over the wall time (included in the CPU figures above)."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
         pinned = "" if self.server_cpu is None else f", pinned to processor {self.server_cpu}"
+        if self.workers > 1:
+            pinned = (f", {self.workers} server processes behind HAProxy, the proxy "
+                      f"{self.proxy_cpu_share:.0%} of one core")
         return [
             f"{self.tables} tables x 4 people ({self.people} connected), a card every "
             f"{self.pace:g} s a table: {self.cards} cards timed in {self.seconds:.0f} s",
@@ -135,7 +153,7 @@ def _more_files() -> None:
 
 
 def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
-           cpu: int | None, source: str | None) -> None:
+           cpu: int | None, source: str | None, prefix: str = "") -> None:
     """The server's process: open the tables, listen, say where, serve until told."""
     if source is not None:  # another copy of the source: drop this one's modules
         sys.path.insert(0, source)
@@ -145,10 +163,11 @@ def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
         with contextlib.suppress(OSError, AttributeError):
             os.sched_setaffinity(0, {cpu})
     _more_files()
-    asyncio.run(_serving(Path(data_dir), tables, codes, parent))
+    asyncio.run(_serving(Path(data_dir), tables, codes, parent, prefix))
 
 
-async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connection) -> None:
+async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connection,
+                   prefix: str = "") -> None:
     from hearts.ai import Level
     from hearts.net import tables as net_tables
     from hearts.net.server import Limits, TableServer
@@ -172,13 +191,15 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     known = {f.name for f in dataclasses.fields(Limits)}
     limits = Limits(**{k: v for k, v in wanted.items() if k in known})
     server = TableServer(data_dir, config, tables, None, codes=codes, limits=limits)
+    server.prefix = prefix
     runner = server.runner()
     await runner.setup()  # opens the tables
     from aiohttp import web
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
     parent.send({"port": runner.addresses[0][1], "empty_kib": empty,
-                 "open_kib": _rss_kib(os.getpid())})
+                 "open_kib": _rss_kib(os.getpid()),
+                 "ids": {table.code: table.id for table in server.tables.values()}})
     loop = asyncio.get_running_loop()
     while await loop.run_in_executor(None, parent.recv) != "stop":
         parent.send(redrawing[0])  # asked at the measurement's start and end
@@ -308,7 +329,8 @@ def _apply(state: dict[str, Any], entries: list[Any]) -> None:
 
 @dataclass(frozen=True)
 class _Plan:
-    url: str
+    urls: list[str]
+    """Where each table's people connect, in the order of ``codes``."""
     codes: list[str]
     pace: float
     start: float
@@ -330,8 +352,8 @@ async def _playing(plan: _Plan, parent: Connection) -> None:
     loop = asyncio.get_running_loop()
     boards = {code: Board() for code in plan.codes}
     rng = random.Random(os.getpid())
-    people = [_Person(plan.url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng)
-              for code in plan.codes for seat in range(4)]
+    people = [_Person(url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng)
+              for url, code in zip(plan.urls, plan.codes, strict=True) for seat in range(4)]
     offsets = sorted((rng.uniform(0, max(plan.pace, 0.5)), index)
                      for index in range(len(plan.codes)))
     connector = aiohttp.TCPConnector(limit=0)
@@ -367,93 +389,159 @@ async def _sleep_until(moment: float) -> None:
 
 def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | None = None,
         clients: int | None = None, server_cpu: int | None = 0,
-        server_src: str | None = None) -> Figures:
+        server_src: str | None = None, workers: int = 1) -> Figures:
     """Serve ``tables`` tables in a process of their own (pinned to processor
     ``server_cpu``, the people to the others), play them from ``clients``
     processes of people at ``pace`` seconds a card, and once everyone is seated
     and a warm-up has passed (by default three paces, at least 5 s) measure for
-    ``seconds``."""
+    ``seconds``. With ``workers`` above 1, the tables are shared by that many
+    server processes behind HAProxy, each pinned to a processor of its own."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
+    if not 1 <= workers <= tables:
+        raise ValueError("1 to one a table of server processes")
     processors = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else list(range(os.cpu_count() or 1))
     if server_cpu is not None and (server_cpu not in processors or len(processors) < 2):
         server_cpu = None  # nothing to pin to: the server and the people share them all
-    others = [cpu for cpu in processors if cpu != server_cpu] or processors
+    pins: list[int | None] = [server_cpu]
+    if workers > 1:
+        pins = [processors[(processors.index(server_cpu) + n) % len(processors)]
+                if server_cpu is not None else None for n in range(workers)]
+    others = [cpu for cpu in processors if cpu not in pins] or processors
     clients = clients or max(1, min(len(others), 2, tables // 250 + 1))
     warmup = warmup if warmup is not None else max(5.0, 3 * pace)
     context = multiprocessing.get_context("spawn")
     codes = [f"bench-{n}" for n in range(tables)]
+    proxy: subprocess.Popen[bytes] | None = None
     with tempfile.TemporaryDirectory(prefix="hearts-net-bench-") as folder:
-        mine, theirs = context.Pipe()
-        server = context.Process(target=_serve, name="bench-server",
-                                 args=(folder, tables, codes, theirs, server_cpu, server_src))
-        server.start()
-        workers: list[tuple[Any, Connection]] = []
+        servers: list[tuple[Any, Connection]] = []
+        people: list[tuple[Any, Connection]] = []
         try:
-            if not mine.poll(300):
-                raise RuntimeError("the server did not start")
-            started = mine.recv()
-            assert server.pid is not None
-            url = f"ws://127.0.0.1:{started['port']}/ws"
+            for number in range(workers):
+                mine, theirs = context.Pipe()
+                prefix = f"{worker_name(number + 1)}-" if workers > 1 else ""
+                process = context.Process(
+                    target=_serve, name=f"bench-server-{number + 1}",
+                    args=(str(Path(folder) / f"w{number + 1}"), len(codes[number::workers]),
+                          codes[number::workers], theirs, pins[number], server_src, prefix))
+                process.start()
+                servers.append((process, mine))
+            started = []
+            for process, mine in servers:
+                if not mine.poll(300):
+                    raise RuntimeError(f"{process.name} did not start")
+                started.append(mine.recv())
+            if workers == 1:
+                url = f"ws://127.0.0.1:{started[0]['port']}/ws"
+                urls = {code: url for code in codes}
+            else:
+                port, proxy = _start_proxy(folder, [s["port"] for s in started], tables)
+                urls = {code: f"ws://127.0.0.1:{port}/t/{table_id}/ws"
+                        for s in started for code, table_id in s["ids"].items()}
             begin = time.time() + 3.0  # the people's processes start meanwhile
             for number in range(clients):
                 here, there = context.Pipe()
-                where = others[number % len(others)] if server_cpu is not None else None
+                where = others[number % len(others)] if server_cpu is not None \
+                    and workers == 1 else None
+                mine_codes = codes[number::clients]
                 process = context.Process(
                     target=_play, name=f"bench-people-{number}",
-                    args=(_Plan(url, codes[number::clients], pace, begin, where), there))
+                    args=(_Plan([urls[c] for c in mine_codes], mine_codes, pace, begin, where),
+                          there))
                 process.start()
-                workers.append((process, here))
-            for process, pipe in workers:
+                people.append((process, here))
+            for process, pipe in people:
                 if not pipe.poll(_SEATING_SECONDS + 60):
                     raise RuntimeError(f"{process.name} did not seat its people")
                 pipe.recv()
             measure = time.time() + warmup
-            for _process, pipe in workers:
+            for _process, pipe in people:
                 pipe.send((measure, measure + seconds))
             time.sleep(max(0.0, measure - time.time()))
-            pids = [process.pid for process, _pipe in workers if process.pid is not None]
-            mine.send("redraw")
-            cpu_before, wall_before = _cpu_seconds(server.pid), time.monotonic()
+            pids = [process.pid for process, _pipe in people if process.pid is not None]
+            server_pids = [process.pid for process, _pipe in servers]
+            for _process, mine in servers:
+                mine.send("redraw")
+            cpu_before, wall_before = sum(map(_cpu_seconds, server_pids)), time.monotonic()
+            proxy_before = 0.0 if proxy is None else _cpu_seconds(proxy.pid)
             people_before = sum(_cpu_seconds(pid) for pid in pids)
-            redraw_before = mine.recv()
+            redraw_before = sum(mine.recv() for _process, mine in servers)
             time.sleep(seconds)
-            mine.send("redraw")
-            cpu = _cpu_seconds(server.pid) - cpu_before
+            for _process, mine in servers:
+                mine.send("redraw")
+            cpu = sum(map(_cpu_seconds, server_pids)) - cpu_before
+            proxy_cpu = 0.0 if proxy is None else _cpu_seconds(proxy.pid) - proxy_before
             people_cpu = sum(_cpu_seconds(pid) for pid in pids) - people_before
             wall = time.monotonic() - wall_before
-            redraw_time = mine.recv() - redraw_before
-            playing = _rss_kib(server.pid)
+            redraw_time = sum(mine.recv() for _process, mine in servers) - redraw_before
+            playing = sum(map(_rss_kib, server_pids))
             results = []
-            for process, pipe in workers:
+            for process, pipe in people:
                 if not pipe.poll(120):
                     raise RuntimeError(f"{process.name} did not report")
                 results.append(pipe.recv())
         finally:
-            for process, _pipe in workers:
+            for process, _pipe in people:
                 process.join(60)
                 if process.is_alive():
                     process.kill()
-            with contextlib.suppress(OSError):
-                mine.send("stop")
-            server.join(60)
-            if server.is_alive():
-                server.kill()
+            for _process, mine in servers:
+                with contextlib.suppress(OSError):
+                    mine.send("stop")
+            for process, _mine in servers:
+                process.join(60)
+                if process.is_alive():
+                    process.kill()
+            if proxy is not None:
+                proxy.terminate()
+                proxy.wait(10)
     spread = sorted(x for result in results for x in result["spread"])
     if not spread:
         raise RuntimeError("no card was timed: the tables did not play")
-    empty, opened = started["empty_kib"], started["open_kib"]
+    empty = sum(s["empty_kib"] for s in started)
+    opened = sum(s["open_kib"] for s in started)
     return Figures(
         tables=tables, pace=pace, seconds=wall,
         people=sum(result["connected"] for result in results), cards=len(spread),
         median_ms=statistics.median(spread) * 1000, p95_ms=_p95(spread) * 1000,
         worst_ms=spread[-1] * 1000,
-        cpu_ms_per_card=cpu * 1000 / len(spread),
-        redraw_ms_per_card=redraw_time * 1000 / len(spread), cpu_share=cpu / wall,
+        cpu_ms_per_card=(cpu + proxy_cpu) * 1000 / len(spread),
+        redraw_ms_per_card=redraw_time * 1000 / len(spread),
+        cpu_share=(cpu + proxy_cpu) / wall,
         kib_per_table_open=(opened - empty) / tables,
         kib_per_table_playing=(playing - empty) / tables,
-        people_cpu_share=people_cpu / wall, load=os.getloadavg()[0], server_cpu=server_cpu)
+        people_cpu_share=people_cpu / wall, load=os.getloadavg()[0],
+        server_cpu=pins[0], workers=workers, proxy_cpu_share=proxy_cpu / wall)
+
+
+def _start_proxy(folder: str, ports: list[int], tables: int
+                 ) -> tuple[int, subprocess.Popen[bytes]]:
+    """HAProxy in front of the server processes listening on ``ports``: its port
+    and its process (``RuntimeError`` when it is not installed or does not start)."""
+    haproxy = shutil.which("haproxy") or ("/usr/sbin/haproxy"
+                                          if os.path.exists("/usr/sbin/haproxy") else None)
+    if haproxy is None:
+        raise RuntimeError("--workers needs HAProxy (Debian: apt-get install haproxy)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    config = haproxy_config([Worker(worker_name(n + 1), "127.0.0.1", p)
+                             for n, p in enumerate(ports)], "127.0.0.1", port,
+                            maxconn=8 * tables + 256)
+    path = Path(folder) / "haproxy.cfg"
+    path.write_text(config)
+    proxy = subprocess.Popen([haproxy, "-f", str(path), "-db"], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return port, proxy
+        if proxy.poll() is not None:
+            break
+        time.sleep(0.05)
+    proxy.kill()
+    raise RuntimeError(f"HAProxy did not start (its configuration: {path})")
 
 
 def _p95(sorted_values: list[float]) -> float:
@@ -491,6 +579,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--server-src", default=None, metavar="DIR",
                         help="run the server from this copy of the source (a folder "
                              "holding the package 'hearts'), to compare two versions")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes, behind HAProxy when more than one "
+                             "(default 1)")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
     parser.add_argument("--json", action="store_true",
@@ -504,7 +595,7 @@ def main(argv: list[str] | None = None) -> None:
         figures = run(tables, max(0.0, args.pace), max(1.0, args.seconds),
                       clients=args.clients,
                       server_cpu=None if args.server_cpu < 0 else args.server_cpu,
-                      server_src=args.server_src)
+                      server_src=args.server_src, workers=max(1, args.workers))
         runs.append(figures)
         if not args.json:
             for line in figures.lines():
