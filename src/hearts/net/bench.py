@@ -528,7 +528,7 @@ def _start_proxy(folder: str, ports: list[int], tables: int
         port = int(probe.getsockname()[1])
     config = haproxy_config([Worker(worker_name(n + 1), "127.0.0.1", p)
                              for n, p in enumerate(ports)], "127.0.0.1", port,
-                            maxconn=8 * tables + 256)
+                            maxconn=4 * tables + 256)  # four people a table
     path = Path(folder) / "haproxy.cfg"
     path.write_text(config)
     proxy = subprocess.Popen([haproxy, "-f", str(path), "-db"], stdout=subprocess.DEVNULL,
