@@ -2,9 +2,11 @@
 
 Random positions of four-person tables (every seat a person, every card played at
 random from the first trick to the last), and for each the four states built as a
-network table builds them at every change: ``seat_states`` with one JSON cache
-(``--apart``: each seat's ``seat_state`` and ``to_json`` on its own, as before
-issue 54). Prints the CPU time a change, in microseconds (best of ``--rounds``).
+network table builds them at every change: as flat parts
+(:mod:`hearts.table.seatparts`: the public part once, each seat's own), from
+nothing kept (``--apart``: each seat's ``seat_state`` and its JSON on its own,
+as before issue 54). Prints the CPU time a change, in microseconds (best of
+``--rounds``).
 
     .venv/bin/python lab/tools/state_cpu.py [--positions 40] [--reps 30] [--apart]
 """
@@ -14,13 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any
 
 from hearts.cards import Seat
 from hearts.options import Options
-from hearts.table import Person, Table, seat_state, seat_states, sheet_rows
+from hearts.table import Person, Table, seat_state, sheet_rows
 from hearts.table import events as ev
 from hearts.table.driver import Driver
+from hearts.table.seatparts import StateParts
 
 
 def positions(count: int, seed: int = 1) -> list[Table]:
@@ -55,9 +57,10 @@ def cpu_a_change(tables: list[Table], reps: int, apart: bool) -> float:
                 for seat in seats:
                     seat_state(table, seat, sheet).to_json()
             else:
-                shared: dict[Any, Any] = {}
-                for state in seat_states(table, seats, sheet):
-                    state.to_json(shared)
+                parts = StateParts()  # nothing kept from a change before
+                parts.public(table)
+                for seat in seats:
+                    parts.own(table, seat)
     return (time.process_time() - start) / (reps * len(tables)) * 1e6
 
 
@@ -71,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tables = positions(args.positions)
     best = min(cpu_a_change(tables, args.reps, args.apart) for _ in range(args.rounds))
-    way = "apart" if args.apart else "together"
+    way = "apart" if args.apart else "as parts"
     print(f"{best:.0f} us of CPU a change, the four states built {way} "
           f"({args.positions} positions x {args.reps})")
     return 0

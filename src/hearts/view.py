@@ -108,19 +108,13 @@ class PlayerView:
         """The seat this seat's passed cards go to."""
         return self.pass_direction.target(self.seat)
 
-    def to_json(self, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The view as plain JSON values (the schema of docs/protocol.md).
 
         Seats are ``"south"`` .. ``"east"``, cards ``"QS"``, suits ``"C"`` .. ``"S"``;
-        per-seat lists are in seat order, South first. ``shared``, a dict passed to
-        the views of every seat of one hand at one moment, lets them build the
-        parts they see alike once (the same values, not copies: read them only).
+        per-seat lists are in seat order, South first.
         """
-        public = None if shared is None else shared.get(("view", len(self.played)))
-        if public is None:
-            public = self.public_json()
-            if shared is not None:
-                shared["view", len(self.played)] = public
+        public = self.public_json()
         return {
             "schema": VIEW_SCHEMA, "version": VIEW_VERSION, "seat": SEAT_KEYS[self.seat],
             "rules": public["rules"], "phase": public["phase"],

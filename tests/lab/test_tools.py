@@ -386,16 +386,17 @@ def test_the_wider_second_round_compares_more_finalists_over_more_deals() -> Non
     assert budget._replace(finalists=expert.finalists, extra_deals=expert.extra_deals) == expert
 
 
-def test_state_cpu_builds_the_same_states_together_as_apart(capsys: pytest.CaptureFixture[str]
+def test_state_cpu_builds_the_same_states_as_parts_as_apart(capsys: pytest.CaptureFixture[str]
                                                             ) -> None:
-    from hearts.table import seat_state, seat_states, sheet_rows
+    from hearts.table import seat_state
+    from hearts.table.seatparts import StateParts, nest
 
     tool = _load("state_cpu")
     tables = tool.positions(3)
     for table in tables:
-        shared: dict[object, object] = {}
-        together = [s.to_json(shared) for s in seat_states(table, list(Seat),
-                                                           sheet_rows(table.match))]
+        parts = StateParts()
+        public = parts.public(table)
+        together = [nest(public, parts.own(table, seat)) for seat in Seat]
         assert together == [seat_state(table, seat).to_json() for seat in Seat]
     assert tool.main(["--positions", "2", "--reps", "1", "--rounds", "1"]) == 0
     assert "us of CPU a change" in capsys.readouterr().out

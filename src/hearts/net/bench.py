@@ -59,6 +59,7 @@ from typing import Any
 import aiohttp
 
 from hearts.net import messages as msg
+from hearts.net.collector import tune_for_server
 from hearts.net.proxy import Worker, haproxy_config, worker_name
 from hearts.net.scripted import Board
 
@@ -194,6 +195,9 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     server.prefix = prefix
     runner = server.runner()
     await runner.setup()  # opens the tables
+    with contextlib.suppress(ImportError):  # (a server from before it has none)
+        from hearts.net.collector import tune_for_server as tune
+        tune()
     from aiohttp import web
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
@@ -367,6 +371,7 @@ async def _playing(plan: _Plan, parent: Connection) -> None:
             while time.monotonic() < deadline and \
                     not all(p.connected.is_set() for p in people):
                 await asyncio.sleep(0.1)
+            tune_for_server()  # thousands of connections here too: no long pauses
             parent.send(sum(p.connected.is_set() for p in people))
             measure, end = await loop.run_in_executor(None, parent.recv)
             await _sleep_until(measure)

@@ -42,6 +42,7 @@ from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.collector import tune_for_server
 from hearts.net.hostfile import HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address
 from hearts.net.limits import QuietRepeats
@@ -222,7 +223,8 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
     if serve:
         serve_pages(server)
     runner = server.runner()
-    await runner.setup()
+    await runner.setup()  # opens the tables
+    tune_for_server()
     try:
         wanted = port if port is not None else (last.port if last and last.port else 0)
         port = await _listen(runner, host, wanted, port is None and bool(wanted))

@@ -248,23 +248,14 @@ class SeatState:
 
     # --- JSON ---------------------------------------------------------------------
 
-    def to_json(self, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
-        """The state as JSON values (the ``state`` of docs/network.md, version 3).
-        ``shared``, a dict passed to the states of every seat at one moment (of
-        :func:`seat_states`), lets them build the parts they see alike once (the
-        same values, not copies: read them only)."""
-        common = None if shared is None else shared.get(("state", id(self.seats)))
-        if common is None:
-            common = {"seats": [info.to_json() for info in self.seats],
-                      "sheet": [row.to_json() for row in self.sheet]}
-            if shared is not None:
-                shared["state", id(self.seats)] = common
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON values (the ``state`` of docs/network.md, version 3)."""
         return {
             "schema": SCHEMA_VERSION,
             "seat": SEAT_KEYS[self.seat],
             "stage": self.stage.value,
-            "view": None if self.view is None else self.view.to_json(shared),
-            "seats": common["seats"],
+            "view": None if self.view is None else self.view.to_json(),
+            "seats": [info.to_json() for info in self.seats],
             "waiting": [SEAT_KEYS[seat] for seat in self.waiting],
             "timer": None if self.timer is None else self.timer.to_json(),
             "scores": list(self.scores),
@@ -273,7 +264,7 @@ class SeatState:
             "hand_number": self.hand_number,
             "level": self.level,
             "assisted": self.assisted,
-            "sheet": common["sheet"],
+            "sheet": [row.to_json() for row in self.sheet],
             "passable": sorted(str(card) for card in self.passable),
             "passed": [str(card) for card in self.passed],
             "raised": sorted(str(card) for card in self.raised),
