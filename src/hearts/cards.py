@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import ClassVar
 
-__all__ = ["RANK_NAMES", "SEAT_KEYS", "Card", "CardSet", "Seat", "Suit", "cards_of_mask"]
+__all__ = ["RANK_NAMES", "SEATS", "SEAT_KEYS", "Card", "CardSet", "Seat", "Suit",
+           "cards_of_mask"]
 
 
 class Suit(IntEnum):
@@ -76,6 +77,9 @@ class Seat(IntEnum):
     def __str__(self) -> str:
         return self.name.capitalize()
 
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The four seats in order (a tuple: looping over it is cheaper than over ``Seat``)."""
 
 SEAT_KEYS = tuple(seat.name.lower() for seat in Seat)
 """Each seat as JSON writes it, by seat: ``"south"``, ``"west"``, ``"north"``, ``"east"``."""

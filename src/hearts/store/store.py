@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 import platformdirs
 
-from hearts.cards import Card, Seat
+from hearts.cards import SEATS, Card, Seat
 from hearts.hand import Hand, HandRecordError, SeatPlayer
 from hearts.match import Match
 from hearts.paths import set_aside, short_path
@@ -555,7 +555,7 @@ class Store:
         for number in range(min(kept.hands_done, last), last + 1):
             hand = match.hands[number]
             over = hand.phase is Phase.OVER
-            passes = tuple((s, hand.passed(s)) for s in Seat if hand.passed(s))
+            passes = tuple((s, hand.passed(s)) for s in SEATS if hand.passed(s))
             plays = hand.plays
             stand_ins = tuple(hand.stand_ins)
             helped = frozenset(hand.assisted)
@@ -761,7 +761,7 @@ def _step(hand: Hand, kept: _Kept) -> str | None:
     """What ``hand`` gained since ``kept`` was written, as one step's JSON (None: nothing)."""
     data: dict[str, Any] = {}
     written = {seat for seat, _cards in kept.passes}
-    seats = [seat for seat in Seat if seat not in written and hand.passed(seat)]
+    seats = [seat for seat in SEATS if seat not in written and hand.passed(seat)]
     if len(seats) > 1:  # (saves made one) in the order passed, as the record has them
         order = [Seat.parse(entry["seat"]) for entry in hand.record()["passes"]]
         seats.sort(key=order.index)

@@ -11,13 +11,14 @@ a pause asked for, requests forgotten).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
 from hearts.ai import Level
-from hearts.cards import Card, Seat, Suit
+from hearts.cards import SEATS, Card, Seat, Suit
 from hearts.hand import Hand
 from hearts.match import Match
 from hearts.options import Options
@@ -32,6 +33,13 @@ __all__ = ["SUIT_ORDER", "Ask", "Pause", "Stage", "TableState", "display_order"]
 
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The order of the suits in a person's hand, so the two red suits never touch."""
+
+
+@functools.cache
+def _point_cards(rules: Rules) -> int:
+    """The cards that carry points (or count, as the jack of diamonds may) under
+    ``rules``, as a mask."""
+    return sum(card.bit for card in Card.all() if rules.card_points(card))
 
 
 def display_order(card: Card) -> tuple[int, int]:
@@ -156,7 +164,7 @@ class TableState:
     @property
     def people(self) -> tuple[Seat, ...]:
         """The seats whose people are here and decide."""
-        return tuple(seat for seat in Seat if self._seating[seat].person_decides)
+        return tuple(seat for seat in SEATS if self._seating[seat].person_decides)
 
     def is_person(self, seat: Seat) -> bool:
         """True when ``seat``'s person is here and decides."""
@@ -244,9 +252,10 @@ class TableState:
         if hand is None or hand.phase is not Phase.PLAYING or self.stage is not Stage.PLAYING:
             return False
         taken = 0
-        for seat in Seat:
+        for seat in SEATS:
             taken |= hand.taken(seat).mask
-        return all(taken & card.bit for card in Card.all() if hand.rules.card_points(card))
+        points = _point_cards(hand.rules)
+        return taken & points == points
 
     def last_trick(self) -> Trick | None:
         """The trick the last-trick key shows: the one that finished last."""
@@ -262,7 +271,7 @@ class TableState:
         if hand is None or self.stuck:
             return ()
         if self.stage is Stage.PASSING:
-            return tuple(seat for seat in Seat if not hand.passed(seat)
+            return tuple(seat for seat in SEATS if not hand.passed(seat)
                          and not self._seating[seat].computer_decides)
         turn = hand.turn
         if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
@@ -284,7 +293,7 @@ class TableState:
         equal, every seat's state does too (a front end need not build them again)."""
         hand = self.hand
         grown = None if hand is None else (
-            id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)))
+            id(hand), len(hand.plays), sum(1 for seat in SEATS if hand.passed(seat)))
         return (id(self.match), len(self.match.hands), grown, self.stage, self.claimed,
                 self.stuck, self.shown_trick is not None, tuple(self._seating),
                 frozenset(self.aided), tuple(self._graces.items()),

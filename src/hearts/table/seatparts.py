@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
 from hearts.hand import Hand
 from hearts.table.base import Stage
 from hearts.table.seatstate import (
@@ -89,7 +89,7 @@ class StateParts:
         labels = (hand, None if hand is None else hand.players, table.level)
         if self._labels_key is None or any(
                 a is not b for a, b in zip(labels, self._labels_key, strict=True)):
-            self._labels = {seat: level_label(table, seat) for seat in Seat}
+            self._labels = {seat: level_label(table, seat) for seat in SEATS}
             self._labels_key = labels
         return flat
 
@@ -125,7 +125,7 @@ class StateParts:
 
     def _public_view(self, hand: Hand) -> Flat:
         """The hand's view's public fields, built again only when the hand moved."""
-        key = (hand.phase, hand.plays, sum(1 for seat in Seat if hand.passed(seat)))
+        key = (hand.phase, hand.plays, sum(1 for seat in SEATS if hand.passed(seat)))
         if self._view_key is None or self._view_key[0] is not hand \
                 or self._view_key[1:] != key:
             public = hand.view(Seat.SOUTH).public_json()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
-from hearts.cards import Card, Seat
+from hearts.cards import SEATS, Card, Seat
 from hearts.hand import Hand
 from hearts.match import Match
 from hearts.rules import Reason, Refusal
@@ -141,7 +141,7 @@ class Table(SeatLifecycle, Aids):
         by an undo; and everything :meth:`state` holds."""
         hand = self.hand
         grown = None if hand is None else (
-            id(hand), len(hand.plays), sum(1 for seat in Seat if hand.passed(seat)),
+            id(hand), len(hand.plays), sum(1 for seat in SEATS if hand.passed(seat)),
             len(hand.stand_ins), frozenset(hand.assisted))
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, frozenset(self.aided))
@@ -281,7 +281,7 @@ class Table(SeatLifecycle, Aids):
         if hand is None or self.stuck:
             return
         if self.stage is Stage.PASSING:
-            for seat in Seat:
+            for seat in SEATS:
                 if self._seating[seat].computer_decides and not hand.passed(seat) \
                         and seat not in self._asks:
                     self._ask(out, seat, "pass")
