@@ -22,11 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import play_expert
-from play_rows import held_out
+from play_rows import held_out, replayed
 
 from hearts.ai import Level, make_player
-from hearts.cards import Card
-from hearts.hand import Hand
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,10 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     stages = {"tricks 4-6": [0, 0, 0], "tricks 7-9": [0, 0, 0], "tricks 10-13": [0, 0, 0]}
     held = list(held_out(args.files, args.hands))
     for record in held:
-        hand = Hand.from_record({**record, "plays": []})
-        for number, text in enumerate(record["plays"]):
-            seat = hand.turn
-            assert seat is not None
+        for number, seat, hand in replayed(record):
             view = hand.view(seat)
             if number >= 12 and number % args.every == 0 and len(view.legal) > 1:
                 card = expert.choose_play(view)
@@ -57,7 +52,6 @@ def main(argv: list[str] | None = None) -> int:
                 cell[0] += 1
                 cell[1] += named.choose_play(view) != card
                 cell[2] += other_seed.choose_play(view) != card
-            hand.play(Card.parse(text))
     total = [sum(cell[i] for cell in stages.values()) for i in range(3)]
     print(f"{len(held)} held-out hands; {args.name} against the Expert (seed 1), "
           "and the Expert with seed 2")

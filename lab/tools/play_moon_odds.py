@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_rows import held_out
+from play_rows import held_out, replayed
 
 from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import rule_kit
@@ -33,7 +33,6 @@ from hearts.ai.playmodel import default_play_model
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.search import moon_threat
 from hearts.ai.situation import Situation
-from hearts.cards import Card
 from hearts.hand import Hand
 
 
@@ -70,10 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     for record in held:
         full = Hand.from_record(record)
         shooter = -1 if full.shooter is None else int(full.shooter)
-        hand = Hand.from_record({**record, "plays": []})
-        for text in record["plays"]:
-            seat = hand.turn
-            assert seat is not None
+        for _number, seat, hand in replayed(record):
             view = hand.view(seat)
             s = Situation.of(view)
             suspect, strong = moon_threat(s)
@@ -91,7 +87,6 @@ def main(argv: list[str] | None = None) -> int:
                 cell[1] += int(label)
                 cell[2] += (prior - label) ** 2
                 cell[3] += (chance - label) ** 2
-            hand.play(Card.parse(text))
     print(f"{len(held)} held-out hands; power {args.power}, floor {args.floor}")
     print(f"{'sign':8} {'decisions':>9} {'shot':>6} {'Brier, prior':>13} {'Brier, plays':>13}")
     for sign, (count, shots, prior_error, chance_error) in sums.items():

@@ -33,16 +33,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_rows import held_out
+from play_rows import held_out, replayed
 
 from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import rule_kit
 from hearts.ai.playmodel import default_play_model
 from hearts.ai.sampling import sample_deal_guessing
 from hearts.ai.situation import Situation
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.core import FULL_DECK, QUEEN_OF_SPADES_INDEX
-from hearts.hand import Hand
 
 DEFAULT_SCHEMES = ("none", "miss0.5", "model0.25_floor0.02", "model0.5_floor0.02",
                    "model1_floor0.02", "model0.5_floor0.005", "model0.5_floor0.1")
@@ -90,10 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     decisions = queen_decisions = 0
     held = list(held_out(args.files, args.hands))
     for record in held:
-        hand = Hand.from_record({**record, "plays": []})
-        for number, text in enumerate(record["plays"]):
-            seat = hand.turn
-            assert seat is not None
+        for number, seat, hand in replayed(record):
             if number >= 12 and number % args.every == 0:
                 view = hand.view(seat)
                 s = Situation.of(view)
@@ -128,7 +124,6 @@ def main(argv: list[str] | None = None) -> int:
                         sums[scheme][1] += math.log(max(hits.get(QUEEN_OF_SPADES_INDEX, 0.0),
                                                         1e-4))
                     sums[scheme][2] += 1.0 / sum(x * x for x in w) / len(w)
-            hand.play(Card.parse(text))
     print(f"{decisions} decisions ({queen_decisions} with the queen unseen) in {len(held)} "
           f"held-out hands, {args.deals} deals each")
     print(f"{'scheme':24} {'log share, card':>16} {'log share, queen':>17} {'effective deals':>16}")

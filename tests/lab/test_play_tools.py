@@ -91,6 +91,14 @@ def test_the_offline_measure_weighs_every_scheme(hands: Path,
     assert float(lines[0][3]) == 1.0
 
 
+def test_the_moon_odds_are_scored_on_held_out_hands(hands: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    odds = _load("play_moon_odds")
+    assert odds.main([str(hands), "--hands", "2", "--deals", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 held-out hands; power 0.25") and "Brier, plays" in out
+
+
 def test_the_arena_players_are_named_by_their_settings() -> None:
     players = _load("play_expert")
     budget = players.model35_floor2_shoot_reply(1).budget
