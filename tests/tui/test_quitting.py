@@ -102,3 +102,17 @@ async def test_x_during_the_received_pause_quits_at_once_when_saved(tmp_path: Pa
     async with again.run_test(size=SIZE) as pilot:
         assert again.resumed and again.seat_view.stage is Stage.RECEIVED
 
+
+
+@pytest.mark.parametrize("gone", ["#status", "#button-pass", "HandRow"])
+async def test_a_redraw_while_the_page_is_taken_down_draws_nothing(tmp_path: Path,
+                                                                   gone: str) -> None:
+    # As the app closes, its widgets are removed one by one; a connection that
+    # ends then asks for a redraw, which must not fail on a widget already gone.
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await screen.query_one(gone).remove()
+        screen.update()  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert app.is_running

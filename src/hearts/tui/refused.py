@@ -77,8 +77,8 @@ class ConnectingScreen(FitScreen):
 
     def trouble(self, text: str) -> None:
         """Say what went wrong with the last try."""
-        if self.is_mounted:
-            self.query_one("#connecting-trouble", Static).update(text)
+        for line in self.query("#connecting-trouble").results(Static):
+            line.update(text)  # none while the page is put up or taken down
 
     def action_quit(self) -> None:
         """Leave ``hearts join``."""

@@ -35,6 +35,10 @@ _QUIT_KEYS = {"x"} | KEYS_ALWAYS
 _KEYS_KEPT_WHILE_RECEIVED = _QUIT_KEYS | {"escape", "alt+h"}
 
 
+_PARTS = ("TrickArea", "HandRow", "#status", "#button-pass")
+"""What :meth:`TableScreen.update` draws on: all of it must be on the page."""
+
+
 class TableScreen(HelpKeysScreen):
     """The game table."""
 
@@ -101,14 +105,15 @@ class TableScreen(HelpKeysScreen):
         or more) the table is drawn bigger (the class ``large``)."""
         self.set_class(width >= LARGE[0] and height >= LARGE[1], "large")
         super().fit(width, height)
-        if self.is_mounted and self.query(TrickArea):
-            self.query_one(TrickArea).refresh()
-            self.query_one(HandRow).refresh()
+        if self.is_mounted:
+            for drawing in (*self.query(TrickArea), *self.query(HandRow)):
+                drawing.refresh()
 
     def update(self) -> None:
         """Redraw everything from the game's state (nothing while the page's widgets
-        are not there: before they are mounted, or as the app closes)."""
-        if not self.is_mounted or not self.query(TrickArea):
+        are not all there: before they are mounted, or as the app closes)."""
+        # As the app closes the widgets go one by one: draw only a whole page.
+        if not self.is_mounted or not all(self.query(part) for part in _PARTS):
             return
         game = self.hearts.seat_view
         self.query_one(TrickArea).refresh()
