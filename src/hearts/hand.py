@@ -231,6 +231,18 @@ class Hand:
         """The cards ``seat`` holds now, sorted."""
         return cards_of_mask(self._hands[seat])
 
+    def held_mask(self, seat: Seat) -> int:
+        """The cards ``seat`` holds now, as a mask of :attr:`Card.bit`."""
+        return self._hands[seat]
+
+    def received_mask(self, seat: Seat) -> int:
+        """The cards ``seat`` received, as a mask (0 until the exchange)."""
+        return self._received[seat]
+
+    def legal_mask(self) -> int:
+        """The cards the seat to play may play, as a mask (0 unless playing)."""
+        return self._legal
+
     def dealt(self, seat: Seat) -> list[Card]:
         """The thirteen cards ``seat`` was dealt, sorted."""
         return cards_of_mask(self._dealt[seat])

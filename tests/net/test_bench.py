@@ -32,7 +32,9 @@ def test_two_tables_play_in_processes_of_their_own_and_are_measured() -> None:
     assert figures.people == 8 and figures.cards > 10
     assert 0 <= figures.median_ms <= figures.p95_ms <= figures.worst_ms
     assert figures.cpu_ms_per_card > 0 and figures.kib_per_table_open > 0
-    assert len(figures.lines()) == 4 and figures.redraw_ms_per_card > 0
+    assert len(figures.lines()) == 5 and figures.redraw_ms_per_card > 0
+    # both sides' loops were watched for lateness (a timer always wakes a bit late)
+    assert figures.server_lag_p95_ms > 0 and figures.people_lag_p95_ms > 0
 
 
 @pytest.mark.slow

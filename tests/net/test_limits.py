@@ -98,6 +98,70 @@ async def test_a_stalled_send_drops_what_waits() -> None:
     assert await outbox.get() is None
 
 
+class Sink:
+    """A connection that takes messages at once while ``room`` says so."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+        self.room = True
+
+    def __call__(self, text: str) -> bool:
+        if self.room:
+            self.written.append(text)
+        return self.room
+
+
+async def _sender(outbox: Outbox, sent: list[str | None]) -> None:
+    """A connection's sender task: what it takes from the outbox, to the end."""
+    while True:
+        text = await outbox.get()
+        sent.append(text)
+        if text is None:
+            return
+
+
+async def test_a_waiting_sender_is_not_woken_while_the_sink_takes_each_message() -> None:
+    outbox, sink, sent = Outbox(), Sink(), []
+    outbox.sink = sink
+    outbox.put_text("before the sender waits")  # the sender's: it has not started
+    sender = asyncio.create_task(_sender(outbox, sent))
+    await asyncio.sleep(0)
+    assert sent == ["before the sender waits"]
+    outbox.put_state("s1")
+    outbox.put_change("c1", lambda: "whole")
+    outbox.put_text("n1")
+    assert sink.written == ["s1", "c1", "n1"] and outbox.waiting == 0
+    outbox.gate(1)  # a write under way: what comes after it waits
+    outbox.put_change("c2", lambda: "whole")
+    outbox.put_text("n2")
+    assert sink.written == ["s1", "c1", "n1"] and outbox.waiting == 2
+    outbox.release(1)
+    assert sink.written == ["s1", "c1", "n1", "c2", "n2"] and outbox.waiting == 0
+    await asyncio.sleep(0)
+    assert sent == ["before the sender waits"]  # the sender slept through it all
+    outbox.close()
+    await asyncio.wait_for(sender, 1)
+    assert sent[-1] is None
+
+
+async def test_what_the_sink_cannot_take_goes_to_the_sender_in_order() -> None:
+    outbox, sink, sent = Outbox(), Sink(), []
+    outbox.sink = sink
+    sender = asyncio.create_task(_sender(outbox, sent))
+    await asyncio.sleep(0)
+    outbox.put_text("a")
+    sink.room = False  # the socket's buffer is full
+    outbox.put_text("b")
+    sink.room = True
+    outbox.put_text("c")  # after b, which waits for the sender: not written before it
+    await asyncio.sleep(0)
+    assert sink.written in (["a"], ["a", "b", "c"])
+    assert sink.written + [text for text in sent if text] == ["a", "b", "c"]
+    outbox.close()
+    await asyncio.wait_for(sender, 1)
+    assert sink.written + [text for text in sent if text] == ["a", "b", "c"]
+
+
 def test_the_bucket_takes_a_burst_then_a_steady_rate() -> None:
     clock = Clock()
     bucket = TokenBucket(rate=2.0, burst=3.0, clock=clock)

@@ -109,6 +109,12 @@ class Figures:
     """Server processes (more than one: behind HAProxy, each pinned to a processor)."""
     proxy_cpu_share: float = 0.0
     """HAProxy's CPU time over the wall time (included in the CPU figures above)."""
+    server_lag_p95_ms: float = 0.0
+    """How late the server's event loop ran a timer, p95 (a card that comes then
+    waits as long): the server's part of the cards' wait."""
+    people_lag_p95_ms: float = 0.0
+    """The same in the people's processes: their part, which the cards' times
+    include too (a person who sees a card late was late to read it)."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
@@ -125,6 +131,8 @@ class Figures:
             f"{self.redraw_ms_per_card:.3f} ms ({self.cpu_share:.0%} of one core{pinned}); "
             f"the people's processes {self.people_cpu_share:.0%} of one core; load average "
             f"{self.load:.1f} on {os.cpu_count()} cores",
+            f"  event loops late, p95: the server {self.server_lag_p95_ms:.1f} ms, the "
+            f"people's processes {self.people_lag_p95_ms:.1f} ms",
             f"  server memory: {self.kib_per_table_open:.0f} KiB a table open, "
             f"{self.kib_per_table_playing:.0f} KiB a table with its people playing",
         ]
@@ -145,6 +153,38 @@ def _cpu_seconds(pid: int) -> float:
     """A process's CPU time so far, user and system (Linux's /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class _LagProbe:
+    """How late a process's event loop runs a timer: sleeps :data:`_LAG_STEP`
+    seconds over and over and keeps how much later than asked it woke."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start measuring (again, from nothing)."""
+        self.lags = []
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def stop(self) -> list[float]:
+        """Stop measuring: the lags measured, in seconds."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        return self.lags
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            began = loop.time()
+            await asyncio.sleep(_LAG_STEP)
+            self.lags.append(max(0.0, loop.time() - began - _LAG_STEP))
+
+
+_LAG_STEP = 0.01
 
 
 def _more_files() -> None:
@@ -205,8 +245,12 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
                  "open_kib": _rss_kib(os.getpid()),
                  "ids": {table.code: table.id for table in server.tables.values()}})
     loop = asyncio.get_running_loop()
+    probe = _LagProbe()
     while await loop.run_in_executor(None, parent.recv) != "stop":
-        parent.send(redrawing[0])  # asked at the measurement's start and end
+        # asked at the measurement's start and end
+        lags = probe.stop()
+        probe.start()
+        parent.send((redrawing[0], lags))
     await runner.cleanup()
 
 
@@ -377,12 +421,15 @@ async def _playing(plan: _Plan, parent: Connection) -> None:
             await _sleep_until(measure)
             connected = sum(p.connected.is_set() for p in people)
             marks = [len(b.spread) for b in boards.values()]
+            probe = _LagProbe()
+            probe.start()
             await _sleep_until(end)
+            lags = probe.stop()
             spread = [x for board, mark in zip(boards.values(), marks, strict=True)
                       for x in board.spread[mark:]]
         finally:
             await asyncio.gather(*(p.stop() for p in people), return_exceptions=True)
-    parent.send({"spread": spread, "connected": connected})
+    parent.send({"spread": spread, "connected": connected, "lags": lags})
 
 
 async def _sleep_until(moment: float) -> None:
@@ -471,7 +518,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             cpu_before, wall_before = sum(map(_cpu_seconds, server_pids)), time.monotonic()
             proxy_before = 0.0 if proxy is None else _cpu_seconds(proxy.pid)
             people_before = sum(_cpu_seconds(pid) for pid in pids)
-            redraw_before = sum(mine.recv() for _process, mine in servers)
+            redraw_before = sum(mine.recv()[0] for _process, mine in servers)
             time.sleep(seconds)
             for _process, mine in servers:
                 mine.send("redraw")
@@ -479,7 +526,9 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             proxy_cpu = 0.0 if proxy is None else _cpu_seconds(proxy.pid) - proxy_before
             people_cpu = sum(_cpu_seconds(pid) for pid in pids) - people_before
             wall = time.monotonic() - wall_before
-            redraw_time = sum(mine.recv() for _process, mine in servers) - redraw_before
+            ends = [mine.recv() for _process, mine in servers]
+            redraw_time = sum(end[0] for end in ends) - redraw_before
+            server_lags = sorted(lag for end in ends for lag in end[1])
             playing = sum(map(_rss_kib, server_pids))
             results = []
             for process, pipe in people:
@@ -502,6 +551,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                 proxy.terminate()
                 proxy.wait(10)
     spread = sorted(x for result in results for x in result["spread"])
+    people_lags = sorted(lag for result in results for lag in result["lags"])
     if not spread:
         raise RuntimeError("no card was timed: the tables did not play")
     empty = sum(s["empty_kib"] for s in started)
@@ -517,7 +567,9 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         kib_per_table_open=(opened - empty) / tables,
         kib_per_table_playing=(playing - empty) / tables,
         people_cpu_share=people_cpu / wall, load=os.getloadavg()[0],
-        server_cpu=pins[0], workers=workers, proxy_cpu_share=proxy_cpu / wall)
+        server_cpu=pins[0], workers=workers, proxy_cpu_share=proxy_cpu / wall,
+        server_lag_p95_ms=_p95(server_lags) * 1000 if server_lags else 0.0,
+        people_lag_p95_ms=_p95(people_lags) * 1000 if people_lags else 0.0)
 
 
 def _start_proxy(folder: str, ports: list[int], tables: int

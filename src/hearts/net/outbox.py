@@ -14,6 +14,11 @@ network takes them). Two rules shape it:
   written puts a *gate* in (:meth:`Outbox.gate`), and what comes after the gate
   waits until the write is done (:meth:`Outbox.release`), so a person never
   sees a card the server would forget if it were killed that moment.
+
+A connection that can write at once (:attr:`Outbox.sink`) is written to as
+soon as a message may go, while its sender task waits: no task has to wake for
+each message. What the sink cannot take at once (the socket's buffer is full,
+the frame is compressed) waits for the sender task as before.
 """
 
 from __future__ import annotations
@@ -87,6 +92,11 @@ class Outbox:
         self._released = 0
         """Gates up to this write number are open."""
         self._ready = asyncio.Event()
+        self.sink: Callable[[str], bool] | None = None
+        """Writes a text to the connection at once if it can without waiting
+        (False: it cannot now, the sender task will); None: only the sender writes."""
+        self._idle = False
+        """The sender task waits for a message (it holds none it took)."""
 
     @property
     def waiting(self) -> int:
@@ -114,6 +124,7 @@ class Outbox:
         self._messages += 1
         self._bytes += len(text)
         self._append(text)
+        self._wake()
 
     def put_state(self, text: str) -> None:
         """Send a ``state`` message already encoded; a state still waiting is
@@ -123,6 +134,7 @@ class Outbox:
         self.posted += 1
         self._supersede()
         self._state = self._append(text)
+        self._wake()
 
     def put_change(self, text: str, whole: Callable[[], str]) -> None:
         """Send a ``change`` message already encoded. A change is never dropped
@@ -135,8 +147,9 @@ class Outbox:
         if len(self._changes) >= self.MAX_CHANGES:
             self._supersede()
             self._state = self._append(whole())
-            return
-        self._changes.append(self._append(text))
+        else:
+            self._changes.append(self._append(text))
+        self._wake()
 
     def _supersede(self) -> None:
         """A whole state is coming: what waits of states and changes is not sent."""
@@ -170,13 +183,14 @@ class Outbox:
         """Write ``number`` (and every one before it) is done: open their gates."""
         if number > self._released:
             self._released = number
-            self._ready.set()
+            self._wake()
 
     def close(self) -> None:
         """Close the connection once everything before is sent."""
         if not self.closed:
             self.closed = True
             self._append(None)
+            self._wake()
 
     def stalled(self) -> None:
         """The client stopped reading: drop what waits, and close (:attr:`too_slow`)."""
@@ -189,7 +203,11 @@ class Outbox:
         while True:
             while not self._items or self.held:
                 self._ready.clear()
-                await self._ready.wait()
+                self._idle = True
+                try:
+                    await self._ready.wait()
+                finally:
+                    self._idle = False
             entry = self._items.popleft()
             text = self._taken(entry)  # an open gate: "", and what follows may go
             if text is None:
@@ -215,10 +233,26 @@ class Outbox:
         return text
 
     def _append(self, text: str | None) -> list[Any]:
+        """Queue ``text`` (call :meth:`_wake` once the counts are up to date)."""
         entry: list[Any] = [text]
         self._items.append(entry)
-        self._ready.set()
         return entry
+
+    def _wake(self) -> None:
+        """Something may go now: write it through the sink while the sender task
+        waits; what is left (if anything) is the sender's."""
+        sink = self.sink
+        items = self._items
+        if sink is not None and self._idle:
+            while items and not self.held:
+                entry = items[0]
+                text = entry[0]
+                if text is None or (text.__class__ is str and text and not sink(text)):
+                    break  # the end, or the connection cannot take it now: the sender's
+                items.popleft()
+                self._taken(entry)
+        if items and not self.held:
+            self._ready.set()
 
     def _overflow(self) -> None:
         text = msg.server_text(msg.ErrorMessage(
@@ -232,3 +266,4 @@ class Outbox:
         self._append(text)
         self.closed = True
         self._append(None)
+        self._wake()

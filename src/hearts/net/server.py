@@ -303,6 +303,7 @@ class TableServer:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         outbox = Outbox()
+        outbox.sink = _write_now(ws, request.transport)
         self._waiting[outbox] = ws
         for other in self.waiting.admit(outbox, request.remote or "?"):
             self._let_go(other)
@@ -627,6 +628,33 @@ def default_max_connections(tables: int) -> int:
     if soft == resource.RLIM_INFINITY:
         return wanted
     return max(16, min(wanted, soft - 64 - 4 * tables))
+
+
+def _write_now(ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None
+               ) -> Callable[[str], bool] | None:
+    """What writes a text frame to ``ws`` at once, when it can go without waiting:
+    the socket's buffer has room for it and the frame is not compressed (a
+    compressed one may be made on another thread). None without a transport."""
+    if not isinstance(transport, asyncio.WriteTransport):
+        return None
+    high = transport.get_write_buffer_limits()[1]
+
+    def write(text: str) -> bool:
+        if ws.compress or ws.closed or transport.is_closing() \
+                or transport.get_write_buffer_size() + len(text) + 16 > high:
+            return False
+        sending = ws.send_str(text)
+        try:
+            sending.send(None)
+        except StopIteration:
+            return True  # written: the frame never waits in that case
+        except (ConnectionError, RuntimeError):
+            return False  # the sender meets the same and ends the connection
+        # Only a full buffer makes an uncompressed frame wait, after writing it,
+        # and there was room: not expected, but the frame went all the same.
+        sending.close()
+        return True
+    return write
 
 
 async def _refuse_now(ws: web.WebSocketResponse, code: ErrorCode, text: str) -> None:

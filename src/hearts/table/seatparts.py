@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, cards_of_mask
 from hearts.hand import Hand
 from hearts.table.base import Stage
+from hearts.table.notices import Prompt
 from hearts.table.seatstate import (
     SCHEMA_VERSION,
+    Action,
     TurnTimer,
     actions_of,
     level_label,
@@ -49,9 +51,10 @@ class StateParts:
     changed since the last time (the hand's public view, the score sheet's rows
     of hands that did not move) so that a change builds only what it must."""
 
-    __slots__ = ("_labels", "_labels_key", "_rows", "_view", "_view_key")
+    __slots__ = ("_labels", "_labels_key", "_names", "_rows", "_view", "_view_key")
 
     def __init__(self) -> None:
+        self._names: dict[int, tuple[list[str], list[str]]] = {}
         self._view_key: tuple[object, ...] | None = None
         self._view: Flat = {}
         self._rows: dict[int, tuple[Hand, tuple[Card, ...], object, dict[str, Any]]] = {}
@@ -102,26 +105,39 @@ class StateParts:
                      ("level",): self._labels[seat],
                      ("assisted",): seat in table.aided}
         if hand is None:
-            own["passable",] = own["passed",] = own["raised",] = own["legal",] = []
+            own["passable",] = own["passed",] = own["raised",] = own["legal",] = _NONE
         else:
-            passed = hand.passed(seat) if table.passed(seat) else ()
+            names = self._card_names
+            gave = hand.passed(seat)
+            passed = gave if table.passed(seat) else ()
             own["passable",] = sorted(str(card) for card in hand.passable(seat)) \
-                if stage is Stage.PASSING and person else []
-            own["passed",] = [str(card) for card in passed]
-            raised = hand.received(seat) if stage is Stage.RECEIVED else passed
-            own["raised",] = sorted(str(card) for card in raised)
-            legal = hand.legal_plays() if table.to_play(seat) else ()
-            own["legal",] = sorted(str(card) for card in legal)
+                if stage is Stage.PASSING and person else _NONE
+            own["passed",] = [str(card) for card in passed] if passed else _NONE
+            if stage is Stage.RECEIVED:
+                own["raised",] = names(hand.received_mask(seat))[1]
+            else:
+                own["raised",] = sorted(str(card) for card in passed) if passed else _NONE
+            legal = names(hand.legal_mask())
+            own["legal",] = legal[1] if table.to_play(seat) else _NONE
             own["view", "seat"] = SEAT_KEYS[seat]
-            own["view", "hand"] = [str(card) for card in hand.holding(seat)]
-            own["view", "passed"] = [str(card) for card in hand.passed(seat)]
-            own["view", "received"] = [str(card) for card in hand.received(seat)]
-            own["view", "legal"] = [str(card) for card in hand.legal_plays()] \
-                if hand.turn == seat else []
-        own["prompt",] = prompt_of(table, seat).to_json()
-        own["actions",] = sorted(action.value for action in actions_of(table, seat)) \
-            if person else []
+            own["view", "hand"] = names(hand.held_mask(seat))[0]
+            own["view", "passed"] = [str(card) for card in gave] if gave else _NONE
+            own["view", "received"] = names(hand.received_mask(seat))[0]
+            own["view", "legal"] = legal[0] if hand.turn == seat else _NONE
+        own["prompt",] = _prompt_json(prompt_of(table, seat))
+        own["actions",] = _action_names(actions_of(table, seat)) if person else _NONE
         return own
+
+    def _card_names(self, mask: int) -> tuple[list[str], list[str]]:
+        """The names of the cards of ``mask``: in the cards' order, and sorted as
+        text (made once for each set of cards the table shows)."""
+        known = self._names.get(mask)
+        if known is None:
+            if len(self._names) >= _KEPT_NAMES:
+                self._names.clear()
+            listed = [str(card) for card in cards_of_mask(mask)]
+            known = self._names[mask] = (listed, sorted(listed))
+        return known
 
     def _public_view(self, hand: Hand) -> Flat:
         """The hand's view's public fields, built again only when the hand moved."""
@@ -150,6 +166,36 @@ class StateParts:
         for number in [n for n in kept if n >= len(hands)]:
             del kept[number]
         return rows
+
+
+_NONE: list[str] = []
+"""The empty list the parts share (no part's value is ever changed in place)."""
+
+_KEPT_NAMES = 64
+"""How many sets of cards' names a table keeps (a hand shows a dozen at once)."""
+
+_PROMPTS: dict[Prompt, dict[str, Any]] = {}
+_ACTIONS: dict[frozenset[Action], list[str]] = {}
+
+
+def _prompt_json(prompt: Prompt) -> dict[str, Any]:
+    """``prompt.to_json()``, made once for each prompt (there are a few hundred)."""
+    known = _PROMPTS.get(prompt)
+    if known is None:
+        if len(_PROMPTS) >= 4096:
+            _PROMPTS.clear()
+        known = _PROMPTS[prompt] = prompt.to_json()
+    return known
+
+
+def _action_names(actions: frozenset[Action]) -> list[str]:
+    """The names of ``actions``, sorted, made once for each set."""
+    known = _ACTIONS.get(actions)
+    if known is None:
+        if len(_ACTIONS) >= 4096:
+            _ACTIONS.clear()
+        known = _ACTIONS[actions] = sorted(action.value for action in actions)
+    return known
 
 
 def nest(public: Flat, own: Flat) -> dict[str, Any]:
