@@ -82,7 +82,7 @@ class SeatChanges:
         shared = public.text() if self.public is public.old else None
         mine = flat_changes(self.own, own)
         if shared is not None and mine is not None:
-            texts = [text for text in (shared, msg.entries_text(mine)) if text]
+            texts = [text for text in (shared, msg.entries_text(mine) if mine else "") if text]
         else:  # held another public part, or the parts' paths moved: the state whole
             entries = msg.diff_state(nest(self.public, self.own), nest(public.new, own))
             texts = [msg.entries_text(entries)] if entries else []

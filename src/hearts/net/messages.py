@@ -23,6 +23,7 @@ does not know, from a newer server).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
@@ -419,8 +420,10 @@ def entries_text(entries: Iterable[tuple[Path, Any]]) -> str:
 def change_text(seq: int, base: int, now: float, entries: str) -> str:
     """The text of a ``change`` whose entries are written already (:func:`entries_text`):
     the text :func:`server_text` gives for the same :class:`ChangeMessage`."""
+    # a finite float's repr is its JSON, and costs a tenth of json.dumps
+    stamp = repr(float(now)) if math.isfinite(now) else json.dumps(now)
     return (f'{{"version":{NETWORK_VERSION},"type":"change","seq":{seq},"base":{base},'
-            f'"now":{json.dumps(now)},"set":[{entries}]}}')
+            f'"now":{stamp},"set":[{entries}]}}')
 
 
 def _whole(data: Mapping[str, Any], name: str) -> int:
