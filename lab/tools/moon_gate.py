@@ -22,12 +22,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from replay import replayed
+
 from hearts.ai import Level
 from hearts.ai.moonmodel import moon_suspect
 from hearts.ai.players import BUDGETS
 from hearts.arena.duplicate import DealResult, read_deals
-from hearts.cards import Card, Seat
-from hearts.hand import Hand
+from hearts.cards import Seat
 from hearts.view import Phase
 
 SIDE_A_SEATS = ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST))
@@ -37,16 +38,13 @@ SIDE_A_SEATS = ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST))
 def mode_decisions(record: dict[str, Any], seats: tuple[Seat, ...], gate: float) -> tuple[int,
                                                                                            int]:
     """Of ``seats``' play decisions in a hand, how many and how many in the mode."""
-    hand = Hand.from_record({**record, "plays": []})
     total = inside = 0
-    for text in record["plays"]:
-        seat = hand.turn
-        assert seat is not None
-        view = hand.view(seat)
-        if seat in seats and hand.phase is Phase.PLAYING and len(view.legal) > 1:
-            total += 1
-            inside += moon_suspect(view, gate, 1.0) is not None
-        hand.play(Card.parse(text))
+    for _number, seat, hand in replayed(record):
+        if seat in seats and hand.phase is Phase.PLAYING:
+            view = hand.view(seat)
+            if len(view.legal) > 1:
+                total += 1
+                inside += moon_suspect(view, gate, 1.0) is not None
     return total, inside
 
 

@@ -25,6 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from replay import replayed
+
 from hearts.ai.moonmodel import moon_suspect
 from hearts.arena.duplicate import DealResult, read_deals
 from hearts.arena.players import (
@@ -38,7 +40,7 @@ from hearts.arena.players import (
 from hearts.arena.referee import referee_hand
 from hearts.arena.runner import RunSpec
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT, side_moons
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.records import read_text
 from hearts.rules import Rules
@@ -55,15 +57,11 @@ def _budget_of(spec: PlayerSpec) -> tuple[float, float]:
 
 def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float) -> bool:
     """Whether the mode comes on at a play decision of ``seats`` along the hand."""
-    hand = Hand.from_record({**record, "plays": []})
-    for text in record["plays"]:
-        seat = hand.turn
-        assert seat is not None
+    for _number, seat, hand in replayed(record):
         if seat in seats and hand.phase is Phase.PLAYING:
             view = hand.view(seat)
             if len(view.legal) > 1 and moon_suspect(view, gate, 1.0) is not None:
                 return True
-        hand.play(Card.parse(text))
     return False
 
 

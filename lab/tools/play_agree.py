@@ -22,7 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import play_expert
-from play_rows import held_out, replayed
+from play_rows import held_out
+from replay import replayed
 
 from hearts.ai import Level, make_player
 

@@ -33,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from play_rows import held_out, replayed
+from play_rows import held_out
+from replay import replayed
 
 from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import rule_kit

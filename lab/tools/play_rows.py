@@ -36,7 +36,7 @@ from hearts.ai.judgement import book, pack_voids
 from hearts.ai.kit import rule_kit
 from hearts.ai.playfeatures import FEATURES, decision_features
 from hearts.ai.situation import Situation
-from hearts.cards import Card, Seat
+from hearts.cards import Card
 from hearts.hand import Hand
 from hearts.records import read_text
 
@@ -76,17 +76,6 @@ def held_out(paths: list[Path], limit: int) -> Iterator[dict[str, Any]]:
             if split_of(record) == 2:
                 taken += 1
                 yield record
-
-
-def replayed(record: dict[str, Any]) -> Iterator[tuple[int, Seat, Hand]]:
-    """Each card of a hand record by its number, with the seat that played it and
-    the hand as it stood before it (the card is played once the loop goes on)."""
-    hand = Hand.from_record({**record, "plays": []})
-    for number, text in enumerate(record["plays"]):
-        seat = hand.turn
-        assert seat is not None
-        yield number, seat, hand
-        hand.play(Card.parse(text))
 
 
 def rows_of(record: dict[str, Any], names: dict[str, int]

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from replay import replayed
 from results_files import report_each
 
 from hearts.ai.kit import rule_kit
@@ -47,18 +48,15 @@ def predictions(result: DealResult, samples: int) -> Iterator[tuple[str, bool, f
         sides = SIDES[playing]
         played = Hand.from_record(record)
         taker = next(trick.winner for trick in played.tricks if QUEEN in trick.cards)
-        hand = Hand.from_record({**record, "plays": []})
-        kit = rule_kit(hand.rules)
+        kit = rule_kit(played.rules)
         asked: set[Seat] = set()
-        for text in record["plays"]:
-            seat = hand.turn
-            assert seat is not None
+        for number, seat, hand in replayed(record):
             if (seat not in asked and QUEEN not in hand.plays
                     and len(hand.legal_plays()) > 1):
                 asked.add(seat)
                 situation = Situation.of(hand.view(seat))
                 rng = random.Random(8 * result.deal + 4 * playing + int(seat))
-                card = Card.parse(text).index
+                card = Card.parse(record["plays"][number]).index
                 took = 0
                 for _ in range(samples):
                     world = sample_deal(situation, rng)
@@ -67,7 +65,6 @@ def predictions(result: DealResult, samples: int) -> Iterator[tuple[str, bool, f
                     took += points[situation.me] >= MARK
                 yield (sides[seat], QUEEN in hand.holding(seat), took / samples,
                        taker == seat)
-            hand.play(text)
 
 
 def report(deals: dict[int, DealResult], samples: int) -> list[str]:

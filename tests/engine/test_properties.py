@@ -86,6 +86,11 @@ def play_one(hand: Hand, rng: random.Random) -> None:
     held = hand.holding(turn)
     assert legal, "no legal play"
     assert legal == sorted(legal) and set(legal) <= set(held)
+    # the masks say the same as the lists
+    assert hand.legal_mask() == sum(card.bit for card in legal)
+    for seat in Seat:
+        assert hand.held_mask(seat) == sum(card.bit for card in hand.holding(seat))
+        assert hand.received_mask(seat) == sum(card.bit for card in hand.received(seat))
     if hand.trick:
         led = hand.trick[0][1].suit
         if any(c.suit is led for c in held):
