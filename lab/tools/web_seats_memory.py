@@ -2,8 +2,9 @@
 
 Starts ``hearts host --serve --tables 25 --people 4`` as a person does (in a
 process of its own), reads its resident memory, then seats 100 people over the
-web table's socket (``/t/TABLE/ws``, with the page's Origin, as the page
-opens it), deals at every table, and reads it again. The clients run here, so
+web table's socket (``/t/TABLE/ws``, with the page's Origin and offering
+permessage-deflate, as a browser opens it), deals at every table, and reads it
+again. The clients run here, so
 the server's figure is its own. Prints the memory a seat costs the server.
 """
 
@@ -37,7 +38,8 @@ async def seat_everyone(port: int, codes: dict[str, str], server: int, before: i
     for table, code in codes.items():
         for person in range(PEOPLE):
             session = aiohttp.ClientSession()
-            ws = await session.ws_connect(f"ws://127.0.0.1:{port}/t/{table}/ws", origin=origin)
+            ws = await session.ws_connect(f"ws://127.0.0.1:{port}/t/{table}/ws", origin=origin,
+                                          compress=15)
             await ws.send_str(msg.encode(msg.client_json(msg.Join(code, f"P{person}"))))
             sessions.append(session)
             sockets.append(ws)

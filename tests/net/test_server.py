@@ -87,6 +87,17 @@ async def test_messages_go_out_at_once_when_the_connection_can_take_them(
             await person.stop()
 
 
+async def test_frames_are_not_compressed_even_when_the_client_offers(tmp_path: Path) -> None:
+    # Browsers offer permessage-deflate; the server declines it (a compressor a
+    # connection costs over 100 KiB, and small messages gain little).
+    async with running_server(tmp_path) as (_server, url), aiohttp.ClientSession() as session, \
+            session.ws_connect(url, compress=15) as ws:
+        assert not ws.compress
+        await ws.send_str(msg.encode(msg.client_json(msg.Join("code-1", "Ann"))))
+        frame = await ws.receive(timeout=10)
+        assert json.loads(frame.data)["type"] == "welcome"
+
+
 async def test_two_people_and_two_computer_players(tmp_path: Path) -> None:
     async with running_server(tmp_path, replace(QUICK, people=2)) as (server, url):
         ann, bob = Scripted(url, "code-1", "Ann", deals=True), Scripted(url, "code-1", "Bob")

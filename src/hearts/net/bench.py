@@ -264,8 +264,9 @@ class _Person:
     of people costs far less than the server it measures."""
 
     def __init__(self, url: str, code: str, name: str, deals: bool, board: Board,
-                 pace: float, rng: random.Random) -> None:
+                 pace: float, rng: random.Random, deflate: bool = False) -> None:
         self.url, self.code, self.name, self.deals = url, code, name, deals
+        self.deflate = deflate
         self.board, self.pace, self.rng = board, pace, rng
         self.connected = asyncio.Event()
         self.state: dict[str, Any] | None = None
@@ -288,7 +289,8 @@ class _Person:
         """Join, then read and act until the connection ends (a few tries to connect)."""
         for _attempt in range(20):
             with contextlib.suppress(aiohttp.ClientError, OSError):
-                async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS) as ws:
+                async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS,
+                                              compress=15 if self.deflate else 0) as ws:
                     self.ws = ws
                     await ws.send_str(msg.encode(msg.client_json(msg.Join(self.code,
                                                                           self.name))))
@@ -385,6 +387,8 @@ class _Plan:
     """When the first table starts (time.time())."""
     cpu: int | None = None
     """The processor the people run on (None: any)."""
+    deflate: bool = False
+    """The people offer permessage-deflate, as browsers do."""
 
 
 def _play(plan: _Plan, parent: Connection) -> None:
@@ -400,7 +404,8 @@ async def _playing(plan: _Plan, parent: Connection) -> None:
     loop = asyncio.get_running_loop()
     boards = {code: Board() for code in plan.codes}
     rng = random.Random(os.getpid())
-    people = [_Person(url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng)
+    people = [_Person(url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng,
+                      plan.deflate)
               for url, code in zip(plan.urls, plan.codes, strict=True) for seat in range(4)]
     offsets = sorted((rng.uniform(0, max(plan.pace, 0.5)), index)
                      for index in range(len(plan.codes)))
@@ -441,13 +446,14 @@ async def _sleep_until(moment: float) -> None:
 
 def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | None = None,
         clients: int | None = None, server_cpu: int | None = 0,
-        server_src: str | None = None, workers: int = 1) -> Figures:
+        server_src: str | None = None, workers: int = 1, deflate: bool = False) -> Figures:
     """Serve ``tables`` tables in a process of their own (pinned to processor
     ``server_cpu``, the people to the others), play them from ``clients``
     processes of people at ``pace`` seconds a card, and once everyone is seated
     and a warm-up has passed (by default three paces, at least 5 s) measure for
     ``seconds``. With ``workers`` above 1, the tables are shared by that many
-    server processes behind HAProxy, each pinned to a processor of its own."""
+    server processes behind HAProxy, each pinned to a processor of its own. With
+    ``deflate`` the people offer to compress frames, as browsers do."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
     if not 1 <= workers <= tables:
@@ -499,7 +505,8 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                 mine_codes = codes[number::clients]
                 process = context.Process(
                     target=_play, name=f"bench-people-{number}",
-                    args=(_Plan([urls[c] for c in mine_codes], mine_codes, pace, begin, where),
+                    args=(_Plan([urls[c] for c in mine_codes], mine_codes, pace, begin, where,
+                                deflate),
                           there))
                 process.start()
                 people.append((process, here))
@@ -639,6 +646,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes, behind HAProxy when more than one "
                              "(default 1)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="the people offer to compress frames (permessage-deflate), "
+                             "as browsers do")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
     parser.add_argument("--json", action="store_true",
@@ -652,7 +662,8 @@ def main(argv: list[str] | None = None) -> None:
         figures = run(tables, max(0.0, args.pace), max(1.0, args.seconds),
                       clients=args.clients,
                       server_cpu=None if args.server_cpu < 0 else args.server_cpu,
-                      server_src=args.server_src, workers=max(1, args.workers))
+                      server_src=args.server_src, workers=max(1, args.workers),
+                      deflate=args.deflate)
         runs.append(figures)
         if not args.json:
             for line in figures.lines():

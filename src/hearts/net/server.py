@@ -282,8 +282,10 @@ class TableServer:
             self.warn("origin", "Refused a connection from a web page of another site "
                       "(%s, from %s)", request.headers.get("Origin"), request.remote)
             raise web.HTTPForbidden(text=refusal)
+        # No permessage-deflate: a message is a few hundred bytes, and a compressor
+        # would cost each connection over 100 KiB and every frame its CPU.
         ws = web.WebSocketResponse(max_msg_size=msg.MAX_MESSAGE_BYTES,
-                                   heartbeat=msg.HEARTBEAT_SECONDS)
+                                   heartbeat=msg.HEARTBEAT_SECONDS, compress=False)
         try:
             await ws.prepare(request)
         except ConnectionError:  # the client went before the answer: nothing to say
