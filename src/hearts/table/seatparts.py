@@ -147,7 +147,10 @@ class StateParts:
             public = hand.view(Seat.SOUTH).public_json()
             view: Flat = {("view", "schema"): VIEW_SCHEMA, ("view", "version"): VIEW_VERSION}
             for name, value in public.items():
-                view["view", name] = value
+                path = _VIEW_PATHS.get(name)
+                if path is None:  # the paths are made once: fewer objects a change
+                    path = _VIEW_PATHS[name] = ("view", name)
+                view[path] = value
             self._view_key, self._view = (hand, *key), view
         return self._view
 
@@ -170,6 +173,9 @@ class StateParts:
 
 _NONE: list[str] = []
 """The empty list the parts share (no part's value is ever changed in place)."""
+
+_VIEW_PATHS: dict[str, tuple[str, str]] = {}
+"""The paths of the hand's public view's fields, by name."""
 
 _KEPT_NAMES = 64
 """How many sets of cards' names a table keeps (a hand shows a dozen at once)."""
