@@ -64,9 +64,11 @@ class SeatChanges:
         """The seat's own part of it."""
         self.seq = 0
         """Its number."""
-        self.kept: deque[tuple[int, int, str]] = deque(maxlen=keep)
-        """The last changes, oldest first, each based on the one before: their
-        ``base``, their ``seq`` and the message's text."""
+        self.kept: deque[str] = deque(maxlen=keep)
+        """The last changes' texts, oldest first, each based on the one before."""
+        self.bases: deque[int] = deque(maxlen=keep)
+        """The ``base`` of each of :attr:`kept` (kept apart: no tuple a change
+        for the garbage collector to scan)."""
 
     @property
     def state(self) -> dict[str, object] | None:
@@ -87,10 +89,15 @@ class SeatChanges:
             entries = msg.diff_state(nest(self.public, self.own), nest(public.new, own))
             texts = [msg.entries_text(entries)] if entries else []
         if not texts:
-            self.public, self.own = public.new, own  # the same values: keep the newer
+            # the same values: the newer public part (the next change is found
+            # from it), and the own part as it was (the new one dies at once)
+            self.public = public.new
+            if mine is None:
+                self.own = own
             return None
         text = msg.change_text(seq, self.seq, now, ",".join(texts))
-        self.kept.append((self.seq, seq, text))
+        self.kept.append(text)
+        self.bases.append(self.seq)
         self.public, self.own, self.seq = public.new, own, seq
         return text
 
@@ -99,6 +106,7 @@ class SeatChanges:
         changes kept before it can no longer take a client there: dropped)."""
         self.public, self.own, self.seq = public, own, seq
         self.kept.clear()
+        self.bases.clear()
         return msg.server_text(msg.StateMessage(seq, now, nest(public, own)))
 
     def now_whole(self, now: float) -> str:
@@ -115,8 +123,7 @@ class SeatChanges:
             return None
         if seq == self.seq:
             return iter(())
-        kept = list(self.kept)
-        for index, (base, _seq, _text) in enumerate(kept):
+        for index, base in enumerate(self.bases):
             if base == seq:
-                return iter(text for _base, _seq, text in kept[index:])
+                return iter(list(self.kept)[index:])
         return None

@@ -51,10 +51,11 @@ class StateParts:
     changed since the last time (the hand's public view, the score sheet's rows
     of hands that did not move) so that a change builds only what it must."""
 
-    __slots__ = ("_labels", "_labels_key", "_names", "_rows", "_view", "_view_key")
+    __slots__ = ("_labels", "_labels_key", "_listed", "_rows", "_sorted", "_view", "_view_key")
 
     def __init__(self) -> None:
-        self._names: dict[int, tuple[list[str], list[str]]] = {}
+        self._listed: dict[int, list[str]] = {}
+        self._sorted: dict[int, list[str]] = {}
         self._view_key: tuple[object, ...] | None = None
         self._view: Flat = {}
         self._rows: dict[int, tuple[Hand, tuple[Card, ...], object, dict[str, Any]]] = {}
@@ -107,36 +108,44 @@ class StateParts:
         if hand is None:
             own["passable",] = own["passed",] = own["raised",] = own["legal",] = _NONE
         else:
-            names = self._card_names
+            listed, ordered = self._listed_names, self._sorted_names
             gave = hand.passed(seat)
             passed = gave if table.passed(seat) else ()
             own["passable",] = sorted(str(card) for card in hand.passable(seat)) \
                 if stage is Stage.PASSING and person else _NONE
             own["passed",] = [str(card) for card in passed] if passed else _NONE
             if stage is Stage.RECEIVED:
-                own["raised",] = names(hand.received_mask(seat))[1]
+                own["raised",] = ordered(hand.received_mask(seat))
             else:
                 own["raised",] = sorted(str(card) for card in passed) if passed else _NONE
-            legal = names(hand.legal_mask())
-            own["legal",] = legal[1] if table.to_play(seat) else _NONE
+            legal = hand.legal_mask()
+            own["legal",] = ordered(legal) if table.to_play(seat) else _NONE
             own["view", "seat"] = SEAT_KEYS[seat]
-            own["view", "hand"] = names(hand.held_mask(seat))[0]
+            own["view", "hand"] = listed(hand.held_mask(seat))
             own["view", "passed"] = [str(card) for card in gave] if gave else _NONE
-            own["view", "received"] = names(hand.received_mask(seat))[0]
-            own["view", "legal"] = legal[0] if hand.turn == seat else _NONE
+            own["view", "received"] = listed(hand.received_mask(seat))
+            own["view", "legal"] = listed(legal) if hand.turn == seat else _NONE
         own["prompt",] = _prompt_json(prompt_of(table, seat))
         own["actions",] = _action_names(actions_of(table, seat)) if person else _NONE
         return own
 
-    def _card_names(self, mask: int) -> tuple[list[str], list[str]]:
-        """The names of the cards of ``mask``: in the cards' order, and sorted as
-        text (made once for each set of cards the table shows)."""
-        known = self._names.get(mask)
+    def _listed_names(self, mask: int) -> list[str]:
+        """The names of the cards of ``mask`` in the cards' order (made once for
+        each set of cards the table shows)."""
+        known = self._listed.get(mask)
         if known is None:
-            if len(self._names) >= _KEPT_NAMES:
-                self._names.clear()
-            listed = [str(card) for card in cards_of_mask(mask)]
-            known = self._names[mask] = (listed, sorted(listed))
+            if len(self._listed) >= _KEPT_NAMES:
+                self._listed.clear()
+            known = self._listed[mask] = [str(card) for card in cards_of_mask(mask)]
+        return known
+
+    def _sorted_names(self, mask: int) -> list[str]:
+        """The names of the cards of ``mask`` sorted as text (made once for each)."""
+        known = self._sorted.get(mask)
+        if known is None:
+            if len(self._sorted) >= _KEPT_NAMES:
+                self._sorted.clear()
+            known = self._sorted[mask] = sorted(self._listed_names(mask))
         return known
 
     def _public_view(self, hand: Hand) -> Flat:
@@ -220,7 +229,21 @@ def nest(public: Flat, own: Flat) -> dict[str, Any]:
 def flat_changes(old: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | None:
     """The entries that turn the part ``old`` into ``new`` (the values at paths
     where they differ); None when the two have not the same paths (a hand dealt
-    where there was none: compare the states whole)."""
+    where there was none: compare the states whole).
+
+    Where a value of ``new`` equals ``old``'s, ``new`` takes ``old``'s object in
+    its place: a part kept until the next change then holds only the values
+    that changed as objects of its own, and the ones made again die at once
+    instead of living on for the garbage collector to scan."""
     if old.keys() != new.keys():
         return None
-    return [(path, value) for path, value in new.items() if old[path] != value]
+    changed = []
+    for path, value in new.items():
+        before = old[path]
+        if before is value:
+            continue
+        if before == value:
+            new[path] = before  # the same value: share the older object
+        else:
+            changed.append((path, value))
+    return changed
