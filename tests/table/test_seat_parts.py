@@ -50,3 +50,14 @@ def test_changes_of_parts_are_the_values_that_differ() -> None:
     assert flat_changes(old, {("a",): 1, ("v", "x"): [1, 2, 3]}) == [(("v", "x"), [1, 2, 3])]
     assert flat_changes(old, dict(old)) == []
     assert flat_changes({("v",): None}, {("v", "x"): 1}) is None  # the paths moved
+
+
+def test_a_part_shares_the_last_parts_objects_for_the_values_that_did_not_change() -> None:
+    # what lives on until the next change is only what changed (fewer objects for
+    # the garbage collector), and the changes found are those values alone
+    old = {("a",): ["x"], ("b",): 1, ("c",): {"k": 1}}
+    new = {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
+    assert flat_changes(old, new) == [(("b",), 2)]
+    assert new[("a",)] is old[("a",)] and new[("c",)] is old[("c",)]
+    assert new == {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
+    assert flat_changes({("a",): 1}, {("b",): 1}) is None  # other paths: compare whole
