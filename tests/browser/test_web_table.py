@@ -309,7 +309,8 @@ def test_a_watcher_sees_the_table_as_the_public_does(chromium: Any, table: Serve
         wes.locator("#table").wait_for(state="visible")
         # the players are told, and see who watches
         ann.get_by_text("Watching: Wes").wait_for()
-        assert "Wes is watching" in ann.locator("#log").inner_text()
+        # (the notice is a message of its own: it may come a moment after the state)
+        ann.locator("#log").get_by_text("Wes is watching").wait_for()
         # the watcher has no hand and no action but looking
         assert wes.locator("#hand-area").is_hidden()
         assert wes.get_by_role("button", name="Deal", exact=True).count() == 0
