@@ -18,6 +18,7 @@ public part holds nobody's hidden cards: the seat's state, as
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -189,28 +190,16 @@ _VIEW_PATHS: dict[str, tuple[str, str]] = {}
 _KEPT_NAMES = 64
 """How many sets of cards' names a table keeps (a hand shows a dozen at once)."""
 
-_PROMPTS: dict[Prompt, dict[str, Any]] = {}
-_ACTIONS: dict[frozenset[Action], list[str]] = {}
-
-
+@functools.lru_cache(maxsize=4096)
 def _prompt_json(prompt: Prompt) -> dict[str, Any]:
     """``prompt.to_json()``, made once for each prompt (there are a few hundred)."""
-    known = _PROMPTS.get(prompt)
-    if known is None:
-        if len(_PROMPTS) >= 4096:
-            _PROMPTS.clear()
-        known = _PROMPTS[prompt] = prompt.to_json()
-    return known
+    return prompt.to_json()
 
 
+@functools.lru_cache(maxsize=4096)
 def _action_names(actions: frozenset[Action]) -> list[str]:
     """The names of ``actions``, sorted, made once for each set."""
-    known = _ACTIONS.get(actions)
-    if known is None:
-        if len(_ACTIONS) >= 4096:
-            _ACTIONS.clear()
-        known = _ACTIONS[actions] = sorted(action.value for action in actions)
-    return known
+    return sorted(action.value for action in actions)
 
 
 def nest(public: Flat, own: Flat) -> dict[str, Any]:
