@@ -5,8 +5,9 @@ On a phone (390x844, touch): join by the printed link, deal, pass three cards
 by taps, play a whole hand by taps (the other seats computer players), reload
 in the middle and get the seat back, with axe-core run at each stage. On a
 landscape phone, a tablet and a desktop: every card on screen and big enough
-to tap, the page accessible. A join the table refuses says why. Screenshots go
-to ``tests/browser/artifacts/``.
+to tap, the page accessible. At the hand's end the result, and a watcher's list
+of the deal, cover no one on any of those screens. A join the table refuses says
+why. Screenshots go to ``tests/browser/artifacts/``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .web import (
     SCREENS,
     Served,
     assert_accessible,
+    assert_result_clear,
     chromium_path,
     hand_boxes,
     table_server,
@@ -175,6 +177,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         said = page.locator("#log").inner_text()
         assert re.search(r"(takes|take) the trick", said), said
         assert "Hand 1 complete" in page.locator("#result").inner_text()
+        assert_result_clear(page, "player", ARTIFACTS)
         tap(page, page.get_by_role("button", name="Scores"))
         sheet = page.get_by_role("table")
         assert sheet.get_by_role("columnheader", name="Ann").count() == 1
@@ -325,6 +328,7 @@ def test_a_watcher_sees_the_table_as_the_public_does(chromium: Any, table: Serve
         # once the hand is over, every hand as dealt is public
         wes.locator("#result dl.deal dd").nth(3).wait_for()
         assert wes.locator("#result dl.deal dd").count() == 4
+        assert_result_clear(wes, "watcher", ARTIFACTS)
         # nothing a watcher received named a card before it was on the table
         state: dict[str, Any] = {}
         for frame in wes.received:

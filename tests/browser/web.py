@@ -150,3 +150,36 @@ def hand_boxes(page: Any) -> list[dict[str, float]]:
     return [box for box in page.locator("#hand button.card").evaluate_all(
         "cards => cards.map(c => { const r = c.getBoundingClientRect();"
         " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")]
+
+
+COVERS = """() => {
+    const result = document.getElementById("result").getBoundingClientRect();
+    const covered = [];
+    for (const other of document.querySelectorAll(".player, #actions button, #hand .card")) {
+        const box = other.getBoundingClientRect();
+        if (box.width && box.height && result.left < box.right && box.left < result.right
+                && result.top < box.bottom && box.top < result.bottom) {
+            covered.push(other.dataset.at || other.dataset.card || other.textContent);
+        }
+    }
+    return {covered, left: result.left, right: result.right, height: result.height,
+            width: innerWidth};
+}"""
+
+
+def assert_result_clear(page: Any, where: str, artifacts: Path) -> None:
+    """On every screen of :data:`SCREENS` in turn, the hand's result (and a
+    watcher's list of the deal) covers no player, button or card and fits the
+    screen's width; a screenshot of each goes to ``artifacts``."""
+    before = page.viewport_size
+    try:
+        for screen, options in SCREENS.items():
+            page.set_viewport_size(options["viewport"])
+            page.wait_for_timeout(100)
+            found = page.evaluate(COVERS)
+            assert found["height"] > 0, (where, screen, "no result shown")
+            assert not found["covered"], (where, screen, found)
+            assert found["left"] >= 0 and found["right"] <= found["width"], (where, screen, found)
+            page.screenshot(path=str(artifacts / f"web-result-{where}-{screen}.png"))
+    finally:
+        page.set_viewport_size(before)
