@@ -26,6 +26,7 @@ from hearts.net.tables import NetTable, SeatHolder
 from hearts.rules import RuleSet
 from hearts.table import events as ev
 from hearts.table import seat_state, sheet_rows
+from hearts.table.seatparts import update_flat
 from hearts.view import Phase
 from tests.net.helpers import QUICK
 
@@ -160,23 +161,23 @@ async def test_what_a_client_holds_is_the_state_built_afresh(seed: int, tmp_path
 def test_changes_kept_take_a_client_back_or_say_they_cannot() -> None:
     record = SeatChanges(keep=3)
     own = {("b", "c"): 2}
-    first = {("a",): 1}
-    assert record.change(PublicChange(None, first), own, 1, 0.0) is None  # nothing sent yet
-    record.whole(first, own, 1, 0.0)
+    table = {("a",): 1}  # the table's public part, brought along in place
+    assert record.change(PublicChange(table, None), own, 1, 0.0) is None  # nothing sent yet
+    record.whole(table, dict(own), 1, 0.0)
     assert list(record.since(1) or ["x"]) == []  # up to date
-    before = first
     for seq in range(2, 7):
-        now = {("a",): seq}
-        text = record.change(PublicChange(before, now), dict(own), seq, 0.0)
-        before = now
+        entries = update_flat(table, {("a",): seq})
+        text = record.change(PublicChange(table, entries), dict(own), seq, 0.0)
         change = msg.read_server(text)
         assert isinstance(change, msg.ChangeMessage) and change.base == seq - 1
         assert change.set == ((("a",), seq),)
     # nothing changed
-    assert record.change(PublicChange(before, {("a",): 6}), dict(own), 7, 0.0) is None
+    entries = update_flat(table, {("a",): 6})
+    assert record.change(PublicChange(table, entries), dict(own), 7, 0.0) is None
     kept = [msg.read_server(text) for text in record.since(3) or []]
     assert [c.seq for c in kept if isinstance(c, msg.ChangeMessage)] == [4, 5, 6]
     assert record.since(2) is None  # no longer kept: the whole state
+    assert record.state == {"a": 6, "b": {"c": 2}}
     assert KEEP == 32
 
 
@@ -185,17 +186,26 @@ def test_a_seat_that_held_another_public_part_gets_its_own_changes() -> None:
     record.whole({("a",): 1, ("view",): None}, {("seat",): "south"}, 1, 0.0)
     # the table moved twice while this seat was away: the shared entries (from
     # the part it does not hold) would be wrong for it
-    later = PublicChange({("a",): 2, ("view",): None}, {("a",): 3, ("view",): None})
+    table = {("a",): 2, ("view",): None}
+    later = PublicChange(table, update_flat(table, {("a",): 3, ("view",): None}))
     change = msg.read_server(record.change(later, {("seat",): "south"}, 5, 0.0))
     assert isinstance(change, msg.ChangeMessage) and change.set == ((("a",), 3),)
-    # a hand dealt: the view's paths appear, and the view is sent whole
-    dealt = PublicChange(later.new, {("a",): 3, ("view", "phase"): "passing"})
-    text = record.change(dealt, {("seat",): "south", ("view", "hand"): ["QS"]}, 6, 0.0)
+    # a hand dealt: the view's paths appear (a new part), and the view is sent whole
+    dealt = {("a",): 3, ("view", "phase"): "passing"}
+    assert update_flat(table, dealt) is None
+    text = record.change(PublicChange(dealt, None),
+                         {("seat",): "south", ("view", "hand"): ["QS"]}, 6, 0.0)
     change = msg.read_server(text)
     assert isinstance(change, msg.ChangeMessage)
     assert change.set == ((("view",), {"phase": "passing", "hand": ["QS"]}),)
     assert record.state == {"a": 3, "seat": "south", "view": {"phase": "passing",
                                                             "hand": ["QS"]}}
+    # from then on the seat holds the table's part and is sent the shared entries
+    entries = update_flat(dealt, {("a",): 4, ("view", "phase"): "passing"})
+    text = record.change(PublicChange(dealt, entries),
+                         {("seat",): "south", ("view", "hand"): ["QS"]}, 7, 0.0)
+    change = msg.read_server(text)
+    assert isinstance(change, msg.ChangeMessage) and change.set == ((("a",), 4),)
 
 
 def test_a_change_written_from_its_entries_is_the_message_itself() -> None:

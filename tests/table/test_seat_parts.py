@@ -13,7 +13,7 @@ from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.table import Decide, Wait, seat_state, sheet_rows
 from hearts.table import events as ev
-from hearts.table.seatparts import StateParts, flat_changes, nest
+from hearts.table.seatparts import StateParts, nest, update_flat
 
 from .helpers import make_driver
 from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
@@ -47,17 +47,20 @@ def test_the_parts_put_together_are_the_state_built_afresh(seed: int) -> None:
 
 def test_changes_of_parts_are_the_values_that_differ() -> None:
     old = {("a",): 1, ("v", "x"): [1, 2]}
-    assert flat_changes(old, {("a",): 1, ("v", "x"): [1, 2, 3]}) == [(("v", "x"), [1, 2, 3])]
-    assert flat_changes(old, dict(old)) == []
-    assert flat_changes({("v",): None}, {("v", "x"): 1}) is None  # the paths moved
+    assert update_flat(dict(old), {("a",): 1, ("v", "x"): [1, 2, 3]}) == [(("v", "x"), [1, 2, 3])]
+    assert update_flat(dict(old), dict(old)) == []
+    assert update_flat({("v",): None}, {("v", "x"): 1}) is None  # the paths moved
 
 
-def test_a_part_shares_the_last_parts_objects_for_the_values_that_did_not_change() -> None:
-    # what lives on until the next change is only what changed (fewer objects for
-    # the garbage collector), and the changes found are those values alone
-    old = {("a",): ["x"], ("b",): 1, ("c",): {"k": 1}}
+def test_a_part_kept_is_brought_to_the_new_one_in_place() -> None:
+    # what a change makes lives on only for the values that changed: the part
+    # kept stays one old object (fewer young objects for the garbage collector)
+    kept = {("a",): ["x"], ("b",): 1, ("c",): {"k": 1}}
+    values = dict(kept)
     new = {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
-    assert flat_changes(old, new) == [(("b",), 2)]
-    assert new[("a",)] is old[("a",)] and new[("c",)] is old[("c",)]
-    assert new == {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
-    assert flat_changes({("a",): 1}, {("b",): 1}) is None  # other paths: compare whole
+    assert update_flat(kept, new) == [(("b",), 2)]
+    assert kept == new
+    assert kept[("a",)] is values[("a",)] and kept[("c",)] is values[("c",)]
+    other = {("z",): 1}
+    assert update_flat(kept, other) is None  # other paths: compare whole
+    assert kept == new  # and the part kept is left as it was

@@ -4,9 +4,11 @@ A connected seat gets its whole state once (after ``welcome``, after ``sync``,
 or when it fell too far behind), then numbered ``change`` messages: the entries
 that turn the state it holds into the new one. A seat's state is kept as its two
 flat parts (:mod:`hearts.table.seatparts`): the public part every seat shares
-and the seat's own. The changes of the public part are found and written as
-JSON once a change for all the seats that held the same public part before
-(:class:`PublicChange`); each seat's own part is compared on its own.
+and the seat's own, each kept from change to change and brought along in place
+(so that what lives on is only what changed). The changes of the public part are
+found and written as JSON once a change for all the seats that hold the table's
+public part (:class:`PublicChange`); each seat's own part is compared on its own.
+A seat away keeps a copy of the public part it was last sent.
 :class:`SeatChanges` keeps, for one seat, the parts last sent and their number,
 and the last :data:`KEEP` changes, so that a client that comes back with
 ``resume`` (the table's epoch and the number of the state it holds) is sent
@@ -21,9 +23,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from hearts.net import messages as msg
-from hearts.table.seatparts import Flat, flat_changes, nest
+from hearts.table.seatparts import Flat, nest, update_flat
 
 __all__ = ["KEEP", "PublicChange", "SeatChanges"]
 
@@ -32,24 +35,23 @@ KEEP = 32
 
 
 class PublicChange:
-    """The public part of the seats' states going from ``old`` to ``new``: its
-    entries written as JSON once, for every seat that held ``old``."""
+    """The public part of the seats' states now (``part``), and the entries that
+    brought it there from the part the seats held at the last change, in place
+    (None when it is a new part: its paths moved); the entries are written as
+    JSON once, for every seat that holds ``part``."""
 
-    __slots__ = ("_text", "new", "old")
+    __slots__ = ("_text", "entries", "part")
 
-    def __init__(self, old: Flat | None, new: Flat) -> None:
-        self.old = old
-        self.new = new
+    def __init__(self, part: Flat, entries: list[tuple[tuple[str, ...], Any]] | None) -> None:
+        self.part = part
+        self.entries = entries
         self._text: str | None = None
 
     def text(self) -> str | None:
         """The entries as JSON (joined by commas; "" when none), or None when the
-        parts have not the same paths."""
-        if self._text is None and self.old is not None:
-            entries = flat_changes(self.old, self.new)
-            if entries is None:
-                return None
-            self._text = msg.entries_text(entries)
+        part is a new one."""
+        if self._text is None and self.entries is not None:
+            self._text = msg.entries_text(self.entries)
         return self._text
 
 
@@ -76,29 +78,26 @@ class SeatChanges:
         return None if self.public is None else nest(self.public, self.own)
 
     def change(self, public: PublicChange, own: Flat, seq: int, now: float) -> str | None:
-        """The seat's state is ``public.new`` and ``own`` now, at number ``seq``: the
-        ``change`` message from what was sent (None when nothing changed, or
-        nothing was sent yet)."""
+        """The seat's state is ``public.part`` and ``own`` now, at number ``seq``:
+        the ``change`` message from what was sent (None when nothing changed, or
+        nothing was sent yet). The own part kept is brought to ``own`` in place."""
         if self.public is None:
             return None
-        shared = public.text() if self.public is public.old else None
-        mine = flat_changes(self.own, own)
+        shared = public.text() if self.public is public.part else None
+        mine = update_flat(self.own, own) if shared is not None else None
         if shared is not None and mine is not None:
             texts = [text for text in (shared, msg.entries_text(mine) if mine else "") if text]
         else:  # held another public part, or the parts' paths moved: the state whole
-            entries = msg.diff_state(nest(self.public, self.own), nest(public.new, own))
+            entries = msg.diff_state(nest(self.public, self.own), nest(public.part, own))
             texts = [msg.entries_text(entries)] if entries else []
+            self.own = own
+        self.public = public.part
         if not texts:
-            # the same values: the newer public part (the next change is found
-            # from it), and the own part as it was (the new one dies at once)
-            self.public = public.new
-            if mine is None:
-                self.own = own
             return None
         text = msg.change_text(seq, self.seq, now, ",".join(texts))
         self.kept.append(text)
         self.bases.append(self.seq)
-        self.public, self.own, self.seq = public.new, own, seq
+        self.seq = seq
         return text
 
     def whole(self, public: Flat, own: Flat, seq: int, now: float) -> str:

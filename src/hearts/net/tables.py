@@ -63,7 +63,7 @@ from hearts.table import (
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
-from hearts.table.seatparts import Flat, StateParts
+from hearts.table.seatparts import Flat, StateParts, update_flat
 from hearts.view import Phase
 
 __all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
@@ -687,8 +687,18 @@ class NetTable:
         connected = [h for h in self.holders.values() if h.outbox is not None]
         if connected:
             public = self._parts.public(self.table, self.deadlines, watching)
-            shared = PublicChange(self._public, public)
-            self._public = public
+            held = self._public
+            entries = None
+            if held is not None:
+                for holder in self.holders.values():
+                    if holder.outbox is None and holder.changes.public is held:
+                        # away: it keeps the part it was last sent, as it was
+                        holder.changes.public = dict(held)
+                entries = update_flat(held, public)  # in place
+            if held is None or entries is None:  # the first, or the paths moved
+                self._public = held = public
+            shared = PublicChange(held, entries)
+            public = held
         for holder in connected:
             outbox = holder.outbox
             assert outbox is not None

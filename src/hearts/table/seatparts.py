@@ -40,7 +40,7 @@ from hearts.table.seatstate import (
 from hearts.table.table import Table
 from hearts.view import VIEW_SCHEMA, VIEW_VERSION
 
-__all__ = ["Flat", "StateParts", "flat_changes", "nest"]
+__all__ = ["Flat", "StateParts", "nest", "update_flat"]
 
 Flat = dict[tuple[str, ...], Any]
 """A state's values by path (keys from the top down); a value is never a dict
@@ -161,7 +161,11 @@ class StateParts:
                 if path is None:  # the paths are made once: fewer objects a change
                     path = _VIEW_PATHS[name] = ("view", name)
                 view[path] = value
-            self._view_key, self._view = (hand, *key), view
+            # the view kept is brought along in place: the values that did not
+            # change (the tricks before this one) stay the old objects
+            if self._view_key is None or update_flat(self._view, view) is None:
+                self._view = view
+            self._view_key = (hand, *key)
         return self._view
 
     def _sheet(self, hands: list[Hand]) -> list[dict[str, Any]]:
@@ -173,7 +177,10 @@ class StateParts:
             entry = kept.get(number)
             if entry is None or entry[0] is not hand or entry[1] != plays \
                     or entry[2] is not hand.phase:
-                entry = (hand, plays, hand.phase, sheet_row(hand).to_json())
+                row = sheet_row(hand).to_json()
+                if entry is not None and entry[3] == row:
+                    row = entry[3]  # most cards change no row: keep the old object
+                entry = (hand, plays, hand.phase, row)
                 kept[number] = entry
             rows.append(entry[3])
         for number in [n for n in kept if n >= len(hands)]:
@@ -215,24 +222,23 @@ def nest(public: Flat, own: Flat) -> dict[str, Any]:
     return state
 
 
-def flat_changes(old: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | None:
-    """The entries that turn the part ``old`` into ``new`` (the values at paths
-    where they differ); None when the two have not the same paths (a hand dealt
-    where there was none: compare the states whole).
+def update_flat(kept: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | None:
+    """Bring the part ``kept`` to ``new`` in place and return the entries that did
+    it (the values at the paths where the two differ); None, ``kept`` untouched,
+    when the two have not the same paths (a hand dealt where there was none:
+    compare the states whole).
 
-    Where a value of ``new`` equals ``old``'s, ``new`` takes ``old``'s object in
-    its place: a part kept until the next change then holds only the values
-    that changed as objects of its own, and the ones made again die at once
-    instead of living on for the garbage collector to scan."""
-    if old.keys() != new.keys():
+    A part kept from change to change is thus one long-lived object holding new
+    objects only for the values that changed, while ``new``, made to compare, dies
+    at once: the garbage collector's young collections, which scan every object
+    made since the last one, find far fewer (lab/journal.md)."""
+    if kept.keys() != new.keys():
         return None
     changed = []
     for path, value in new.items():
-        before = old[path]
-        if before is value:
-            continue
-        if before == value:
-            new[path] = before  # the same value: share the older object
-        else:
+        before = kept[path]
+        if before is not value and before != value:
             changed.append((path, value))
+    for path, value in changed:
+        kept[path] = value
     return changed
