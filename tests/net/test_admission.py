@@ -146,7 +146,7 @@ async def test_wrong_codes_from_many_addresses_are_one_line_every_few_seconds(
         return tries
 
     async with running_server(tmp_path) as (server, url):
-        server.guesses = Guesses(first=0.05, longest=1.0, network_free=4, total_rate=20.0)
+        server.guesses = Guesses(first=0.05, longest=0.25, network_free=4, total_rate=20.0)
         start = time.monotonic()
         tries = await asyncio.gather(*(guess(f"127.0.3.{n + 1}", start + 3.0)
                                        for n in range(20)))
