@@ -176,6 +176,11 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
                                                         exact=True).count()))
         said = page.locator("#log").inner_text()
         assert re.search(r"(takes|take) the trick", said), said
+        # the news shows its last lines whole: no half line cut at the top
+        shown = page.evaluate("() => { const log = document.getElementById('log');"
+                              " return log.clientHeight"
+                              " / parseFloat(getComputedStyle(log).lineHeight); }")
+        assert shown >= 4 and abs(shown - round(shown)) < 0.05, shown
         assert "Hand 1 complete" in page.locator("#result").inner_text()
         assert_result_clear(page, "player", ARTIFACTS)
         tap(page, page.get_by_role("button", name="Scores"))
