@@ -162,7 +162,7 @@ class StateParts:
                     path = _VIEW_PATHS[name] = ("view", name)
                 view[path] = value
             # the view kept is brought along in place: the values that did not
-            # change (the tricks before this one) stay the old objects
+            # change (the rules; the tricks, until one ends) stay the old objects
             if self._view_key is None or update_flat(self._view, view) is None:
                 self._view = view
             self._view_key = (hand, *key)
