@@ -645,9 +645,11 @@ class NetTable:
         if holder.match_seed != match.seed:
             holder.match_seed = match.seed
             holder.delivered = 0
-        finished = [h for h in match.hands if h.phase is Phase.OVER]
         seed, kept = self._store.kept if self._store is not None else (None, 0)
-        finished = finished[:kept if seed == match.seed else 0]  # only what the server kept
+        kept = kept if seed == match.seed else 0  # only what the server kept
+        if min(kept, len(match.hands)) <= holder.delivered:
+            return False  # (without looking at every hand of the match)
+        finished = [h for h in match.hands if h.phase is Phase.OVER][:kept]
         if len(finished) <= holder.delivered:
             return False
         for hand in finished[holder.delivered:]:

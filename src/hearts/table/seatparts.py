@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, cards_of_mask
-from hearts.hand import Hand
+from hearts.hand import Hand, Phase
 from hearts.table.base import Stage
 from hearts.table.notices import Prompt
 from hearts.table.seatstate import (
@@ -173,8 +173,12 @@ class StateParts:
         rows = []
         kept = self._rows
         for number, hand in enumerate(hands):
-            plays = hand.plays
             entry = kept.get(number)
+            if entry is not None and entry[0] is hand and entry[2] is _OVER \
+                    and hand.phase is _OVER:
+                rows.append(entry[3])  # a finished hand's row: asked nothing more
+                continue
+            plays = hand.plays
             if entry is None or entry[0] is not hand or entry[1] != plays \
                     or entry[2] is not hand.phase:
                 row = sheet_row(hand).to_json()
@@ -187,6 +191,8 @@ class StateParts:
             del kept[number]
         return rows
 
+
+_OVER = Phase.OVER
 
 _NONE: list[str] = []
 """The empty list the parts share (no part's value is ever changed in place)."""
