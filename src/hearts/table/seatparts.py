@@ -174,8 +174,8 @@ class StateParts:
         kept = self._rows
         for number, hand in enumerate(hands):
             entry = kept.get(number)
-            if entry is not None and entry[0] is hand and entry[2] is _OVER \
-                    and hand.phase is _OVER:
+            if entry is not None and entry[0] is hand and entry[2] is Phase.OVER \
+                    and hand.phase is Phase.OVER:
                 rows.append(entry[3])  # a finished hand's row: asked nothing more
                 continue
             plays = hand.plays
@@ -191,8 +191,6 @@ class StateParts:
             del kept[number]
         return rows
 
-
-_OVER = Phase.OVER
 
 _NONE: list[str] = []
 """The empty list the parts share (no part's value is ever changed in place)."""
