@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 __all__ = ["RANK_NAMES", "SEATS", "SEAT_KEYS", "Card", "CardSet", "Seat", "Suit",
-           "cards_of_mask"]
+           "cards_of_mask", "names_of_mask"]
 
 
 class Suit(IntEnum):
@@ -235,6 +235,24 @@ def cards_of_mask(mask: int, _known: dict[int, tuple[Card, ...]] = _SUIT_CARDS) 
         for first in (0, 13, 26, 39):
             _suit_cards(first << 13 | (mask >> first) & 0x1FFF)
         return cards_of_mask(mask)
+
+
+_SUIT_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def names_of_mask(mask: int, _known: dict[int, tuple[str, ...]] = _SUIT_NAMES) -> list[str]:
+    """The names of the cards of a 52-bit mask (``"QS"``), sorted by index: the
+    names of :func:`cards_of_mask`, each suit's made once."""
+    try:
+        return [*_known[mask & 0x1FFF], *_known[13 << 13 | (mask >> 13) & 0x1FFF],
+                *_known[26 << 13 | (mask >> 26) & 0x1FFF],
+                *_known[39 << 13 | (mask >> 39) & 0x1FFF]]
+    except KeyError:
+        for first in (0, 13, 26, 39):
+            key = first << 13 | (mask >> first) & 0x1FFF
+            if key not in _known:
+                _known[key] = tuple(str(card) for card in _suit_cards(key))
+        return names_of_mask(mask)
 
 
 class CardSet:

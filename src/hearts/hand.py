@@ -235,6 +235,18 @@ class Hand:
         """The cards ``seat`` holds now, as a mask of :attr:`Card.bit`."""
         return self._hands[seat]
 
+    def passes_made(self) -> int:
+        """How many seats have passed their cards (all four once exchanged)."""
+        return len(self._passes)
+
+    def played_mask(self) -> int:
+        """Every card played so far, as a mask of :attr:`Card.bit`."""
+        return self._played
+
+    def voids(self, seat: Seat) -> frozenset[Suit]:
+        """The suits ``seat`` has shown it holds none of (by not following)."""
+        return _SUIT_SETS[self._voids[seat]]
+
     def received_mask(self, seat: Seat) -> int:
         """The cards ``seat`` received, as a mask (0 until the exchange)."""
         return self._received[seat]

@@ -91,6 +91,10 @@ def play_one(hand: Hand, rng: random.Random) -> None:
     for seat in Seat:
         assert hand.held_mask(seat) == sum(card.bit for card in hand.holding(seat))
         assert hand.received_mask(seat) == sum(card.bit for card in hand.received(seat))
+    view = hand.view(turn)
+    assert hand.played_mask() == view.played.mask
+    assert tuple(hand.voids(seat) for seat in Seat) == view.voids
+    assert hand.passes_made() == sum(1 for seat in Seat if hand.passed(seat))
     if hand.trick:
         led = hand.trick[0][1].suit
         if any(c.suit is led for c in held):

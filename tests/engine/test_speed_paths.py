@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hearts import Card, Hand, Rules
-from hearts.cards import cards_of_mask
+from hearts.cards import cards_of_mask, names_of_mask
 from hearts.hand import _DECK_BITS, _shuffled_deck
 
 
@@ -38,3 +38,12 @@ def test_cards_of_mask_matches_the_cards_in_the_mask() -> None:
         assert cards_of_mask(mask) == [c for c in Card.all() if mask >> c.index & 1]
     assert cards_of_mask(0) == []
     assert cards_of_mask((1 << 52) - 1) == Card.all()
+
+
+def test_names_of_mask_are_the_names_of_its_cards() -> None:
+    rng = random.Random(5)
+    for _ in range(500):
+        mask = rng.getrandbits(52) & rng.getrandbits(52)
+        assert names_of_mask(mask) == [str(card) for card in cards_of_mask(mask)]
+    assert names_of_mask(0) == []
+    assert names_of_mask((1 << 52) - 1) == [str(card) for card in Card.all()]

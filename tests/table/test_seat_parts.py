@@ -11,11 +11,12 @@ import pytest
 
 from hearts.ai import Level
 from hearts.cards import Seat
-from hearts.table import Decide, Wait, seat_state, sheet_rows
+from hearts.table import Decide, Person, Wait, seat_state, sheet_rows
 from hearts.table import events as ev
 from hearts.table.seatparts import StateParts, nest, update_flat
+from hearts.table.seatstate import actions_of, prompt_of, shared_actions, shared_prompt
 
-from .helpers import make_driver
+from .helpers import make_driver, progress_event
 from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
 
 
@@ -38,11 +39,36 @@ def test_the_parts_put_together_are_the_state_built_afresh(seed: int) -> None:
         deadlines = {token: 1000.0 + token for token in table.waiting_on}
         public = parts.public(table, deadlines, ("Zoe",))
         sheet = sheet_rows(table.match)
+        shared = shared_prompt(table)
         for seat in Seat:
             truth = seat_state(table, seat, sheet, deadlines, ("Zoe",)).to_json()
             assert nest(public, parts.own(table, seat)) == truth
+            # what is made once for all the seats is what each would have had
+            assert shared is None or prompt_of(table, seat) == shared
+            assert actions_of(table, seat, shared_actions(table)) == actions_of(table, seat)
             compared += 1
     assert compared > 1000
+
+
+def test_a_finished_tricks_row_is_made_once() -> None:
+    # the hand's view is built from the hand at every card, but the rows of the
+    # tricks already finished stay the same objects: nothing to compare or keep
+    driver = make_driver(seats=[Person(name) for name in ("Ann", "Bob", "Cy", "Di")])
+    driver.send(ev.Deal(Seat.SOUTH))
+    parts = StateParts()
+    pick = random.Random(3)
+    table = driver.table
+    rows: list[object] = []
+    while len(rows) < 4:
+        event = progress_event(table, pick)
+        assert event is not None
+        driver.send(event)
+        hand = table.hand
+        assert hand is not None
+        now = parts.public(table)["view", "tricks"]
+        assert now == hand.view(Seat.SOUTH).public_json()["tricks"]
+        assert all(a is b for a, b in zip(rows, now, strict=False))
+        rows = now
 
 
 def test_changes_of_parts_are_the_values_that_differ() -> None:

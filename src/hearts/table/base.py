@@ -293,7 +293,7 @@ class TableState:
         equal, every seat's state does too (a front end need not build them again)."""
         hand = self.hand
         grown = None if hand is None else (
-            id(hand), len(hand.plays), sum(1 for seat in SEATS if hand.passed(seat)))
+            id(hand), len(hand.plays), hand.passes_made())
         return (id(self.match), len(self.match.hands), grown, self.stage, self.claimed,
                 self.stuck, self.shown_trick is not None, tuple(self._seating),
                 frozenset(self.aided), tuple(self._graces.items()),

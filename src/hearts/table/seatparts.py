@@ -19,10 +19,10 @@ public part holds nobody's hidden cards: the seat's state, as
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, cards_of_mask
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, Suit, names_of_mask
 from hearts.hand import Hand, Phase
 from hearts.table.base import Stage
 from hearts.table.notices import Prompt
@@ -35,10 +35,12 @@ from hearts.table.seatstate import (
     prompt_of,
     result_of,
     seat_infos,
+    shared_actions,
+    shared_prompt,
     sheet_row,
 )
 from hearts.table.table import Table
-from hearts.view import VIEW_SCHEMA, VIEW_VERSION
+from hearts.view import VIEW_SCHEMA, VIEW_VERSION, Trick
 
 __all__ = ["Flat", "StateParts", "nest", "update_flat"]
 
@@ -52,13 +54,17 @@ class StateParts:
     changed since the last time (the hand's public view, the score sheet's rows
     of hands that did not move) so that a change builds only what it must."""
 
-    __slots__ = ("_labels", "_labels_key", "_listed", "_rows", "_sorted", "_view", "_view_key")
+    __slots__ = ("_actions", "_fields", "_labels", "_labels_key", "_listed", "_prompt", "_rows",
+                 "_sorted", "_view", "_view_key")
 
     def __init__(self) -> None:
         self._listed: dict[int, list[str]] = {}
         self._sorted: dict[int, list[str]] = {}
         self._view_key: tuple[object, ...] | None = None
         self._view: Flat = {}
+        self._fields: _ViewFields | None = None
+        self._prompt: dict[str, Any] | None = None
+        self._actions: frozenset[Action] = frozenset()
         self._rows: dict[int, tuple[Hand, tuple[Card, ...], object, dict[str, Any]]] = {}
         self._labels: dict[Seat, str] = {}
         self._labels_key: tuple[object, ...] | None = None
@@ -96,6 +102,10 @@ class StateParts:
                 a is not b for a, b in zip(labels, self._labels_key, strict=True)):
             self._labels = {seat: level_label(table, seat) for seat in SEATS}
             self._labels_key = labels
+        # what each seat's own part would ask again: made once for all of them
+        shared = shared_prompt(table)
+        self._prompt = None if shared is None else _prompt_json(shared)
+        self._actions = shared_actions(table)
         return flat
 
     def own(self, table: Table, seat: Seat) -> Flat:
@@ -126,8 +136,10 @@ class StateParts:
             own["view", "passed"] = [str(card) for card in gave] if gave else _NONE
             own["view", "received"] = listed(hand.received_mask(seat))
             own["view", "legal"] = listed(legal) if hand.turn == seat else _NONE
-        own["prompt",] = _prompt_json(prompt_of(table, seat))
-        own["actions",] = _action_names(actions_of(table, seat)) if person else _NONE
+        prompt = self._prompt
+        own["prompt",] = _prompt_json(prompt_of(table, seat)) if prompt is None else prompt
+        own["actions",] = _action_names(actions_of(table, seat, self._actions)) \
+            if person else _NONE
         return own
 
     def _listed_names(self, mask: int) -> list[str]:
@@ -137,7 +149,7 @@ class StateParts:
         if known is None:
             if len(self._listed) >= _KEPT_NAMES:
                 self._listed.clear()
-            known = self._listed[mask] = [str(card) for card in cards_of_mask(mask)]
+            known = self._listed[mask] = names_of_mask(mask)
         return known
 
     def _sorted_names(self, mask: int) -> list[str]:
@@ -151,12 +163,14 @@ class StateParts:
 
     def _public_view(self, hand: Hand) -> Flat:
         """The hand's view's public fields, built again only when the hand moved."""
-        key = (hand.phase, hand.plays, sum(1 for seat in SEATS if hand.passed(seat)))
+        key = (hand.phase, hand.plays, hand.passes_made())
         if self._view_key is None or self._view_key[0] is not hand \
                 or self._view_key[1:] != key:
-            public = hand.view(Seat.SOUTH).public_json()
+            fields = self._fields
+            if fields is None or fields.hand is not hand:
+                fields = self._fields = _ViewFields(hand)
             view: Flat = {("view", "schema"): VIEW_SCHEMA, ("view", "version"): VIEW_VERSION}
-            for name, value in public.items():
+            for name, value in fields.now(self._listed_names).items():
                 path = _VIEW_PATHS.get(name)
                 if path is None:  # the paths are made once: fewer objects a change
                     path = _VIEW_PATHS[name] = ("view", name)
@@ -190,6 +204,54 @@ class StateParts:
         for number in [n for n in kept if n >= len(hands)]:
             del kept[number]
         return rows
+
+
+class _ViewFields:
+    """The public fields of one hand's view (those of
+    :meth:`~hearts.view.PlayerView.public_json`, equal to them), made from the
+    hand without a view, and kept from card to card: the rules, the dealer and
+    the finished tricks are made once, the voids once for each set of voids."""
+
+    __slots__ = ("_fixed", "_seen", "_tricks", "_voids", "_voids_key", "hand")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self._fixed = (hand.rules.to_json(), str(hand.pass_direction), SEAT_KEYS[hand.dealer])
+        self._seen: tuple[Trick, ...] = ()
+        self._tricks: list[dict[str, Any]] = []
+        self._voids_key: tuple[frozenset[Suit], ...] | None = None
+        self._voids: list[list[str]] = []
+
+    def now(self, listed: Callable[[int], list[str]]) -> dict[str, Any]:
+        """The fields now (``listed``: the names of a mask's cards, in order)."""
+        hand = self.hand
+        rules, direction, dealer = self._fixed
+        tricks = hand.tricks
+        seen = self._seen
+        if len(tricks) != len(seen) or any(a is not b for a, b in zip(tricks, seen, strict=True)):
+            # a trick ended (or was taken back): the rows of the tricks kept stay
+            rows = self._tricks
+            self._tricks = [
+                rows[index] if index < len(seen) and seen[index] is trick else
+                {"leader": SEAT_KEYS[trick.leader], "cards": [str(c) for c in trick.cards],
+                 "winner": SEAT_KEYS[trick.winner]}
+                for index, trick in enumerate(tricks)]
+            self._seen = tricks
+        voids = tuple(hand.voids(seat) for seat in SEATS)
+        if voids != self._voids_key:
+            self._voids = [[suit.letter for suit in sorted(v)] for v in voids]
+            self._voids_key = voids
+        leader, turn = hand.leader, hand.turn
+        return {
+            "rules": rules, "phase": hand.phase.value, "pass_direction": direction,
+            "dealer": dealer,
+            "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in hand.trick],
+            "leader": None if leader is None else SEAT_KEYS[leader],
+            "turn": None if turn is None else SEAT_KEYS[turn],
+            "tricks": self._tricks, "played": listed(hand.played_mask()),
+            "points_taken": list(hand.points), "scores": list(hand.scores),
+            "cards_held": [hand.held_mask(seat).bit_count() for seat in SEATS],
+            "voids": self._voids, "hearts_broken": hand.hearts_broken}
 
 
 _NONE: list[str] = []

@@ -28,7 +28,8 @@ from hearts.view import Phase, PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
            "TurnTimer", "actions_of", "level_label", "prompt_of", "result_of", "seat_infos",
-           "seat_state", "seat_states", "sheet_row", "sheet_rows"]
+           "seat_state", "seat_states", "shared_actions", "shared_prompt", "sheet_row",
+           "sheet_rows"]
 
 SCHEMA_VERSION = 3
 """The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
@@ -495,8 +496,20 @@ def result_of(table: Table) -> Result | None:
     return Result(len(table.match.hands), hand.seed, hand.shooter, winners)
 
 
-def actions_of(table: Table, seat: Seat) -> frozenset[Action]:
-    """What ``seat`` may use now (its buttons are shown only then)."""
+def actions_of(table: Table, seat: Seat, shared: frozenset[Action] | None = None
+               ) -> frozenset[Action]:
+    """What ``seat`` may use now (its buttons are shown only then); ``shared``:
+    :func:`shared_actions` of the table now, when known."""
+    can = shared_actions(table) if shared is None else shared
+    mine = _SEAT_ACTIONS[(table.stage is Stage.PASSING and not table.passed(seat))
+                         | table.hint_due(seat) << 1
+                         | (table.undo_refusal(seat) is None) << 2]
+    return can | mine if mine else can
+
+
+def shared_actions(table: Table) -> frozenset[Action]:
+    """What every person at ``table`` may use now, whatever their seat (the rest
+    of :func:`actions_of`: passing, a hint, an undo, depends on the seat)."""
     hand = table.hand
     stage = table.stage
     can = {Action.HELP, Action.QUIT}
@@ -508,14 +521,8 @@ def actions_of(table: Table, seat: Seat) -> frozenset[Action]:
         # Between hands the Last button gives way (eight would not fit 24 rows);
         # the key still shows the hand's last trick.
         can.add(Action.LAST)
-    if stage is Stage.PASSING and not table.passed(seat):
-        can.add(Action.PASS)
     if stage is Stage.RECEIVED:
         can.add(Action.CONTINUE)
-    if table.hint_due(seat):
-        can.add(Action.HINT)
-    if table.undo_refusal(seat) is None:
-        can.add(Action.UNDO)
     if table.match.hands:
         can.add(Action.SCORES)
     if table.in_progress:
@@ -523,24 +530,44 @@ def actions_of(table: Table, seat: Seat) -> frozenset[Action]:
     return frozenset(can)
 
 
+_SEAT_ACTIONS = tuple(frozenset(action for bit, action in enumerate(
+    (Action.PASS, Action.HINT, Action.UNDO)) if bits >> bit & 1) for bits in range(8))
+"""The actions of one seat alone, by which of pass, hint and undo it may use."""
+
+
 def prompt_of(table: Table, seat: Seat) -> Prompt:
     """What ``seat``'s status line asks of it now, or whose turn it is."""
+    prompt = shared_prompt(table)
+    if prompt is not None:
+        return prompt
     hand = table.hand
-    if table.stage is Stage.TRICK_SHOW and table.shown_trick is not None and hand:
+    assert hand is not None
+    if table.stage is Stage.TRICK_SHOW:
+        assert table.shown_trick is not None
         return Prompt(PromptKind.TRICK_TAKEN, seat=table.shown_trick.winner,
                       number=len(hand.tricks),
                       next_lead=hand.turn == seat and not table.claimed)
-    if hand is None:
-        return Prompt(PromptKind.WELCOME)
-    if table.stuck:
-        return Prompt(PromptKind.STUCK)
     if table.stage is Stage.PASSING:
         if table.passed(seat):
             return Prompt(PromptKind.WAIT_PASS, direction=hand.pass_direction)
         return Prompt(PromptKind.CHOOSE, direction=hand.pass_direction)
-    if table.stage is Stage.RECEIVED:
-        return Prompt(PromptKind.RECEIVED, seat=hand.pass_direction.source(seat))
-    if table.stage is Stage.IDLE:
+    return Prompt(PromptKind.RECEIVED, seat=hand.pass_direction.source(seat))
+
+
+def shared_prompt(table: Table) -> Prompt | None:
+    """What every seat's status line says now, or None when it depends on the
+    seat (a trick shown, passing, the cards received: see :func:`prompt_of`)."""
+    hand = table.hand
+    stage = table.stage
+    if stage is Stage.TRICK_SHOW and table.shown_trick is not None and hand:
+        return None
+    if hand is None:
+        return Prompt(PromptKind.WELCOME)
+    if table.stuck:
+        return Prompt(PromptKind.STUCK)
+    if stage is Stage.PASSING or stage is Stage.RECEIVED:
+        return None
+    if stage is Stage.IDLE:
         if table.match.over:
             return Prompt(PromptKind.GAME_OVER, shooter=hand.shooter,
                           winners=tuple(table.match.winners))
@@ -550,6 +577,7 @@ def prompt_of(table: Table, seat: Seat) -> Prompt:
     number = len(hand.tricks) + 1
     turn = hand.turn
     assert turn is not None
-    if not hand.trick:
+    trick = hand.trick
+    if not trick:
         return Prompt(PromptKind.LEAD, seat=turn, number=number)
-    return Prompt(PromptKind.FOLLOW, seat=turn, number=number, suit=hand.trick[0][1].suit)
+    return Prompt(PromptKind.FOLLOW, seat=turn, number=number, suit=trick[0][1].suit)

@@ -141,7 +141,7 @@ class Table(SeatLifecycle, Aids):
         by an undo; and everything :meth:`state` holds."""
         hand = self.hand
         grown = None if hand is None else (
-            id(hand), len(hand.plays), sum(1 for seat in SEATS if hand.passed(seat)),
+            id(hand), len(hand.plays), hand.passes_made(),
             len(hand.stand_ins), frozenset(hand.assisted))
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, frozenset(self.aided))
