@@ -91,7 +91,14 @@ def database_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
 
 def now() -> str:
     """The time now as the store writes it: ISO 8601, UTC, whole seconds."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    global _stamp
+    second = int(time.time())
+    if second != _stamp[0]:  # (a save a card: the text is made once a second)
+        _stamp = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds"))
+    return _stamp[1]
+
+
+_stamp = (0, "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +254,7 @@ class Store:
         self.busy_seconds = _BUSY_SECONDS
         """How long a write waits for another process's lock before it fails."""
         self._planned = _Kept()
+        self._state_seen: tuple[Mapping[str, Any], str] | None = None
         """What the file will hold once every save planned is written."""
         self._confirmed = _Kept()
         """What the file holds: the saves written."""
@@ -551,7 +559,7 @@ class Store:
             assisted = kept.assisted or assisted
         last = len(match.hands) - 1
         whole = False
-        hand_state = kept._replace(hand=None, number=-1)
+        hand_state = _Kept()  # the hand's fields of what is written, as the loop leaves them
         for number in range(min(kept.hands_done, last), last + 1):
             hand = match.hands[number]
             over = hand.phase is Phase.OVER
@@ -579,9 +587,8 @@ class Store:
                 plan.statements.append(_write_hand(number, hand, stamp, seat))
                 plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
                                         " number = ?", (_MATCH_ID, number + 1)))
-            hand_state = hand_state._replace(hand=hand, number=number,
-                                 players=hand.players, passes=passes, plays=plays,
-                                 stand_ins=stand_ins, helped=helped, steps=steps)
+            hand_state = _Kept(None, None, 0, False, hand, number, hand.players, passes,
+                               plays, stand_ins, helped, steps)
         if whole:
             plan.statements.append(("DELETE FROM hands WHERE match_id = ? AND number > ?",
                                     (_MATCH_ID, len(match.hands))))
@@ -598,17 +605,23 @@ class Store:
                 " ended = CASE WHEN ? THEN coalesce(ended, ?) END,"
                 " winners = ? WHERE id = ?",
                 (*row[:6], over, over, stamp, row[7], _MATCH_ID)))
-        tables = json.dumps(table) if self.owner else None
+        tables = self._state_text(table) if self.owner else None
         if self.owner and (new or tables != kept.tables):
             plan.statements.append(("INSERT OR REPLACE INTO saved (slot, match_id, saved,"
                                     " tables) VALUES (1, ?, ?, ?)", (_MATCH_ID, stamp, tables)))
         done = len(match.hands) - (match.hands[-1].phase is not Phase.OVER)
-        plan.after = hand_state._replace(match=match, hands_done=done, assisted=assisted,
-                             row=row, tables=tables,
-                             match_id=None if new else kept.match_id)
+        plan.after = _Kept(match, None if new else kept.match_id, done, assisted,
+                           *hand_state[4:12], row, tables)  # (hand .. steps)
         plan.hands_kept = done
         self._planned = plan.after
         return plan
+
+    def _state_text(self, table: Mapping[str, Any]) -> str:
+        """``table`` as JSON (the text of the last one again when it is equal)."""
+        seen = self._state_seen
+        if seen is None or seen[0] != table:
+            seen = self._state_seen = (table, json.dumps(table))
+        return seen[1]
 
     def apply(self, plan: SavePlan) -> None:
         """Write a plan of :meth:`plan_save` in one transaction (raises
