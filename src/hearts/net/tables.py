@@ -211,6 +211,7 @@ class NetTable:
         self._saver: Saver | None = None
         self._gated: set[Outbox] = set()
         self._idle: asyncio.TimerHandle | None = None
+        self._used = 0.0
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
@@ -386,15 +387,20 @@ class NetTable:
         self._say(Notice(NoticeKind.TEXT, text=text))
 
     def _rest(self) -> None:
-        """(Re)start the timer that closes the store once the table is idle."""
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
-        if self.loop is not None and not self.closed:
+        """The store is used now: close it once the table was idle :data:`IDLE_SECONDS`."""
+        if self.loop is None or self.closed:
+            return
+        self._used = self.loop.time()
+        if self._idle is None:  # (one timer, moved on when it ends early: none a save)
             self._idle = self.loop.call_later(IDLE_SECONDS, self._close_store)
 
     def _close_store(self) -> None:
         self._idle = None
+        assert self.loop is not None
+        left = self._used + IDLE_SECONDS - self.loop.time()
+        if left > 0:  # used since the timer was set
+            self._idle = self.loop.call_later(left, self._close_store)
+            return
         if self._saver is not None:
             self._saver.rest()  # once what is asked is written
         elif self._store is not None:
