@@ -22,7 +22,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, Suit, names_of_mask
+from hearts.cards import SEAT_KEYS, SEATS, Seat, Suit, names_of_mask
 from hearts.hand import Hand, Phase
 from hearts.table.base import Stage
 from hearts.table.notices import Prompt
@@ -65,7 +65,7 @@ class StateParts:
         self._fields: _ViewFields | None = None
         self._prompt: dict[str, Any] | None = None
         self._actions: frozenset[Action] = frozenset()
-        self._rows: dict[int, tuple[Hand, tuple[Card, ...], object, dict[str, Any]]] = {}
+        self._rows: dict[int, tuple[Hand, tuple[Trick, ...], object, dict[str, Any]]] = {}
         self._labels: dict[Seat, str] = {}
         self._labels_key: tuple[object, ...] | None = None
 
@@ -192,13 +192,13 @@ class StateParts:
                     and hand.phase is Phase.OVER:
                 rows.append(entry[3])  # a finished hand's row: asked nothing more
                 continue
-            plays = hand.plays
-            if entry is None or entry[0] is not hand or entry[1] != plays \
+            tricks = hand.tricks  # a row moves only when a trick ends (or is taken back)
+            if entry is None or entry[0] is not hand or entry[1] != tricks \
                     or entry[2] is not hand.phase:
                 row = sheet_row(hand).to_json()
                 if entry is not None and entry[3] == row:
-                    row = entry[3]  # most cards change no row: keep the old object
-                entry = (hand, plays, hand.phase, row)
+                    row = entry[3]  # most tricks change no row: keep the old object
+                entry = (hand, tricks, hand.phase, row)
                 kept[number] = entry
             rows.append(entry[3])
         for number in [n for n in kept if n >= len(hands)]:
@@ -209,23 +209,29 @@ class StateParts:
 class _ViewFields:
     """The public fields of one hand's view (those of
     :meth:`~hearts.view.PlayerView.public_json`, equal to them), made from the
-    hand without a view, and kept from card to card: the rules, the dealer and
-    the finished tricks are made once, the voids once for each set of voids."""
+    hand without a view, and kept from card to card: the rules, the dealer, the
+    scores before the hand and the finished tricks' rows are made once, the
+    points again only when a trick ends (or the hand does), the voids once for
+    each set of voids."""
 
-    __slots__ = ("_fixed", "_seen", "_tricks", "_voids", "_voids_key", "hand")
+    __slots__ = ("_fixed", "_phase", "_points", "_seen", "_tricks", "_voids", "_voids_key",
+                 "hand")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self._fixed = (hand.rules.to_json(), str(hand.pass_direction), SEAT_KEYS[hand.dealer])
+        self._fixed = (hand.rules.to_json(), str(hand.pass_direction), SEAT_KEYS[hand.dealer],
+                       list(hand.scores))
         self._seen: tuple[Trick, ...] = ()
         self._tricks: list[dict[str, Any]] = []
+        self._phase: Phase | None = None
+        self._points: list[int] = []
         self._voids_key: tuple[frozenset[Suit], ...] | None = None
         self._voids: list[list[str]] = []
 
     def now(self, listed: Callable[[int], list[str]]) -> dict[str, Any]:
         """The fields now (``listed``: the names of a mask's cards, in order)."""
         hand = self.hand
-        rules, direction, dealer = self._fixed
+        rules, direction, dealer, scores = self._fixed
         tricks = hand.tricks
         seen = self._seen
         if len(tricks) != len(seen) or any(a is not b for a, b in zip(tricks, seen, strict=True)):
@@ -237,19 +243,24 @@ class _ViewFields:
                  "winner": SEAT_KEYS[trick.winner]}
                 for index, trick in enumerate(tricks)]
             self._seen = tricks
+            self._phase = None
+        phase = hand.phase
+        if phase is not self._phase:  # (the points are taken with tricks; a moon at the end)
+            self._points = list(hand.points)
+            self._phase = phase
         voids = tuple(hand.voids(seat) for seat in SEATS)
         if voids != self._voids_key:
             self._voids = [[suit.letter for suit in sorted(v)] for v in voids]
             self._voids_key = voids
         leader, turn = hand.leader, hand.turn
         return {
-            "rules": rules, "phase": hand.phase.value, "pass_direction": direction,
+            "rules": rules, "phase": phase.value, "pass_direction": direction,
             "dealer": dealer,
             "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in hand.trick],
             "leader": None if leader is None else SEAT_KEYS[leader],
             "turn": None if turn is None else SEAT_KEYS[turn],
             "tricks": self._tricks, "played": listed(hand.played_mask()),
-            "points_taken": list(hand.points), "scores": list(hand.scores),
+            "points_taken": self._points, "scores": scores,
             "cards_held": [hand.held_mask(seat).bit_count() for seat in SEATS],
             "voids": self._voids, "hearts_broken": hand.hearts_broken}
 
