@@ -254,7 +254,6 @@ class Store:
         self.busy_seconds = _BUSY_SECONDS
         """How long a write waits for another process's lock before it fails."""
         self._planned = _Kept()
-        self._state_seen: tuple[Mapping[str, Any], str] | None = None
         """What the file will hold once every save planned is written."""
         self._confirmed = _Kept()
         """What the file holds: the saves written."""
@@ -605,7 +604,7 @@ class Store:
                 " ended = CASE WHEN ? THEN coalesce(ended, ?) END,"
                 " winners = ? WHERE id = ?",
                 (*row[:6], over, over, stamp, row[7], _MATCH_ID)))
-        tables = self._state_text(table) if self.owner else None
+        tables = json.dumps(table) if self.owner else None
         if self.owner and (new or tables != kept.tables):
             plan.statements.append(("INSERT OR REPLACE INTO saved (slot, match_id, saved,"
                                     " tables) VALUES (1, ?, ?, ?)", (_MATCH_ID, stamp, tables)))
@@ -615,13 +614,6 @@ class Store:
         plan.hands_kept = done
         self._planned = plan.after
         return plan
-
-    def _state_text(self, table: Mapping[str, Any]) -> str:
-        """``table`` as JSON (the text of the last one again when it is equal)."""
-        seen = self._state_seen
-        if seen is None or seen[0] != table:
-            seen = self._state_seen = (table, json.dumps(table))
-        return seen[1]
 
     def apply(self, plan: SavePlan) -> None:
         """Write a plan of :meth:`plan_save` in one transaction (raises
