@@ -4,6 +4,7 @@ and holds its store open only while it is in use."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from hearts.cards import Card, Seat
 from hearts.net import tables
+from hearts.net.clock import InlineExecutor, run_virtual
 from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable
 from hearts.table import events as ev
@@ -69,3 +71,29 @@ async def test_an_idle_tables_store_is_closed_and_opened_again_when_needed(
     again_hand = again.table.hand
     assert again_hand is not None and again_hand.passed(S) == cards  # nothing was lost
     again.close()
+
+
+def test_the_store_is_closed_a_whole_idle_time_after_its_last_save(tmp_path: Path) -> None:
+    # one timer a table, moved on when it ends early: a save within the idle
+    # time keeps the file open for a whole idle time after it (virtual clock)
+    async def main() -> list[bool]:
+        loop = asyncio.get_running_loop()
+        waits = replace(QUICK, grace=1e6)  # the free seats stay free: nothing else moves
+        net = NetTable.create("t1", tmp_path / "t1", waits, InlineExecutor(), code="c", seed=5)
+        net.writer = InlineExecutor()
+        net.start(loop)
+        ann = net.join("Ann", None, Outbox())
+        net.act(ann, ev.Deal(S))  # saved at 0
+        seen = [net.store_open]
+        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        hand = net.table.hand
+        assert hand is not None
+        net.act(ann, ev.Pass(S, tuple(c for c in hand.holding(S) if str(c) != "QS")[:3]))
+        seen.append(net.store_open)  # saved at 0.6
+        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        seen.append(net.store_open)  # at 1.2: the first timer ended and moved on
+        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        seen.append(net.store_open)  # at 1.8: idle since 0.6
+        net.close()
+        return seen
+    assert run_virtual(main) == [True, True, True, False]
