@@ -4,8 +4,8 @@ and holds its store open only while it is in use."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
