@@ -50,22 +50,26 @@ def test_the_parts_put_together_are_the_state_built_afresh(seed: int) -> None:
     assert compared > 1000
 
 
-def test_a_finished_tricks_row_is_made_once() -> None:
+def test_a_finished_tricks_row_and_the_seats_are_made_once() -> None:
     # the hand's view is built from the hand at every card, but the rows of the
-    # tricks already finished stay the same objects: nothing to compare or keep
+    # tricks already finished stay the same objects (and who sits where, while
+    # nobody moves): nothing to compare or keep
     driver = make_driver(seats=[Person(name) for name in ("Ann", "Bob", "Cy", "Di")])
     driver.send(ev.Deal(Seat.SOUTH))
     parts = StateParts()
     pick = random.Random(3)
     table = driver.table
     rows: list[object] = []
+    seats = parts.public(table)["seats",]
     while len(rows) < 4:
         event = progress_event(table, pick)
         assert event is not None
         driver.send(event)
         hand = table.hand
         assert hand is not None
-        now = parts.public(table)["view", "tricks"]
+        public = parts.public(table)
+        assert public["seats",] is seats
+        now = public["view", "tricks"]
         assert now == hand.view(Seat.SOUTH).public_json()["tricks"]
         assert all(a is b for a, b in zip(rows, now, strict=False))
         rows = now

@@ -55,7 +55,7 @@ class StateParts:
     of hands that did not move) so that a change builds only what it must."""
 
     __slots__ = ("_actions", "_fields", "_labels", "_labels_key", "_listed", "_prompt", "_rows",
-                 "_sorted", "_view", "_view_key")
+                 "_seats", "_seats_key", "_sorted", "_view", "_view_key")
 
     def __init__(self) -> None:
         self._listed: dict[int, list[str]] = {}
@@ -68,6 +68,8 @@ class StateParts:
         self._rows: dict[int, tuple[Hand, tuple[Trick, ...], object, dict[str, Any]]] = {}
         self._labels: dict[Seat, str] = {}
         self._labels_key: tuple[object, ...] | None = None
+        self._seats: list[dict[str, Any]] = []
+        self._seats_key: tuple[object, ...] | None = None
 
     def public(self, table: Table, deadlines: Mapping[int, float] | None = None,
                watchers: tuple[str, ...] = ()) -> Flat:
@@ -80,7 +82,7 @@ class StateParts:
             flat["view",] = None
         else:
             flat.update(self._public_view(hand))
-        flat["seats",] = [info.to_json() for info in seat_infos(table, deadlines)]
+        flat["seats",] = self._seat_infos(table, deadlines)
         flat["waiting",] = [SEAT_KEYS[seat] for seat in table.waiting]
         running = table.turn_timer
         flat["timer",] = None if running is None else TurnTimer(
@@ -141,6 +143,19 @@ class StateParts:
         own["actions",] = _action_names(actions_of(table, seat, self._actions)) \
             if person else _NONE
         return own
+
+    def _seat_infos(self, table: Table, deadlines: Mapping[int, float] | None
+                    ) -> list[dict[str, Any]]:
+        """Who sits where, made again only when a seat, a grace or its end moved."""
+        graces = tuple(table.grace_token(seat) for seat in SEATS)
+        key = (tuple(table.seating(seat) for seat in SEATS), table.named, table.shared,
+               frozenset(table.aided), graces,
+               None if deadlines is None else tuple(
+                   None if token is None else deadlines.get(token) for token in graces))
+        if key != self._seats_key:
+            self._seats = [info.to_json() for info in seat_infos(table, deadlines)]
+            self._seats_key = key
+        return self._seats
 
     def _listed_names(self, mask: int) -> list[str]:
         """The names of the cards of ``mask`` in the cards' order (made once for
