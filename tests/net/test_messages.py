@@ -206,6 +206,17 @@ def test_every_server_message_comes_back_as_it_was_sent(message: msg.ServerMessa
     assert msg.read_server(text) == message
 
 
+def test_a_seed_beyond_64_bits_and_a_name_beyond_ascii_go_as_json() -> None:
+    # the messages are written by orjson, which refuses integers beyond 64 bits
+    # (the standard encoder writes those) and writes letters beyond ASCII raw
+    hand = msg.HandMessage({"format": "hearts-hand", "seed": 2**70}, 2**64 + 5, Seat.NORTH)
+    assert msg.read_server(msg.server_text(hand)) == hand
+    named = msg.ChangeMessage(3, 2, 5.5, ((("watchers",), ["Zoë", "Łukasz"]),))
+    text = msg.server_text(named)
+    assert msg.read_server(text) == named and "Zoë" in text
+    assert msg.change_text(3, 2, 5.5, msg.entries_text(named.set)) == text
+
+
 def test_a_message_of_a_newer_kind_is_left_out_and_an_unknown_code_is_none() -> None:
     assert msg.read_server('{"type":"fireworks","version":9}') is None
     error = msg.read_server('{"type":"error","code":"martians","message":"m"}')
