@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple, TypeVar
@@ -11,7 +11,8 @@ from typing import Any, NamedTuple, TypeVar
 from hearts.cards import SEAT_KEYS, Card, CardSet, Seat, Suit
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["VIEW_SCHEMA", "VIEW_VERSION", "Phase", "PlayerView", "Trick"]
+__all__ = ["VIEW_SCHEMA", "VIEW_VERSION", "Phase", "PlayerView", "Trick", "trick_json",
+           "voids_json"]
 
 VIEW_SCHEMA = "hearts-view"
 """The ``schema`` field of a view's JSON form."""
@@ -137,12 +138,11 @@ class PlayerView:
             "trick": [{"seat": SEAT_KEYS[seat], "card": str(card)} for seat, card in self.trick],
             "leader": None if self.leader is None else SEAT_KEYS[self.leader],
             "turn": None if self.turn is None else SEAT_KEYS[self.turn],
-            "tricks": [{"leader": SEAT_KEYS[t.leader], "cards": [str(c) for c in t.cards],
-                        "winner": SEAT_KEYS[t.winner]} for t in self.tricks],
+            "tricks": [trick_json(t) for t in self.tricks],
             "played": [str(c) for c in self.played],
             "points_taken": list(self.points_taken), "scores": list(self.scores),
             "cards_held": list(self.cards_held),
-            "voids": [[suit.letter for suit in sorted(v)] for v in self.voids],
+            "voids": voids_json(self.voids),
             "hearts_broken": self.hearts_broken}
 
     @classmethod
@@ -182,6 +182,17 @@ class PlayerView:
             hearts_broken=read.field("hearts_broken", _bool),
             legal=read.cards("legal"),
         )
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    """A finished trick as the view's JSON writes it (one of ``tricks``)."""
+    return {"leader": SEAT_KEYS[trick.leader], "cards": [str(c) for c in trick.cards],
+            "winner": SEAT_KEYS[trick.winner]}
+
+
+def voids_json(voids: Iterable[frozenset[Suit]]) -> list[list[str]]:
+    """Each seat's known voids as the view's JSON writes them (``voids``)."""
+    return [[suit.letter for suit in sorted(void)] for void in voids]
 
 
 def _seat(value: object) -> Seat:

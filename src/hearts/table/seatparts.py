@@ -40,7 +40,7 @@ from hearts.table.seatstate import (
     sheet_row,
 )
 from hearts.table.table import Table
-from hearts.view import VIEW_SCHEMA, VIEW_VERSION, Trick
+from hearts.view import VIEW_SCHEMA, VIEW_VERSION, Trick, trick_json, voids_json
 
 __all__ = ["Flat", "StateParts", "nest", "update_flat"]
 
@@ -253,9 +253,7 @@ class _ViewFields:
             # a trick ended (or was taken back): the rows of the tricks kept stay
             rows = self._tricks
             self._tricks = [
-                rows[index] if index < len(seen) and seen[index] is trick else
-                {"leader": SEAT_KEYS[trick.leader], "cards": [str(c) for c in trick.cards],
-                 "winner": SEAT_KEYS[trick.winner]}
+                rows[index] if index < len(seen) and seen[index] is trick else trick_json(trick)
                 for index, trick in enumerate(tricks)]
             self._seen = tricks
             self._phase = None
@@ -265,7 +263,7 @@ class _ViewFields:
             self._phase = phase
         voids = tuple(hand.voids(seat) for seat in SEATS)
         if voids != self._voids_key:
-            self._voids = [[suit.letter for suit in sorted(v)] for v in voids]
+            self._voids = voids_json(voids)
             self._voids_key = voids
         leader, turn = hand.leader, hand.turn
         return {
