@@ -586,8 +586,8 @@ class Store:
                 plan.statements.append(_write_hand(number, hand, stamp, seat))
                 plan.statements.append(("DELETE FROM hand_steps WHERE match_id = ? AND"
                                         " number = ?", (_MATCH_ID, number + 1)))
-            hand_state = _Kept(None, None, 0, False, hand, number, hand.players, passes,
-                               plays, stand_ins, helped, steps)
+            hand_state = _Kept(hand=hand, number=number, players=hand.players, passes=passes,
+                               plays=plays, stand_ins=stand_ins, helped=helped, steps=steps)
         if whole:
             plan.statements.append(("DELETE FROM hands WHERE match_id = ? AND number > ?",
                                     (_MATCH_ID, len(match.hands))))
@@ -609,8 +609,9 @@ class Store:
             plan.statements.append(("INSERT OR REPLACE INTO saved (slot, match_id, saved,"
                                     " tables) VALUES (1, ?, ?, ?)", (_MATCH_ID, stamp, tables)))
         done = len(match.hands) - (match.hands[-1].phase is not Phase.OVER)
-        plan.after = _Kept(match, None if new else kept.match_id, done, assisted,
-                           *hand_state[4:12], row, tables)  # (hand .. steps)
+        plan.after = hand_state._replace(match=match, match_id=None if new else kept.match_id,
+                                         hands_done=done, assisted=assisted, row=row,
+                                         tables=tables)
         plan.hands_kept = done
         self._planned = plan.after
         return plan
