@@ -4,6 +4,8 @@ and holds its store open only while it is in use."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -97,3 +99,26 @@ def test_the_store_is_closed_a_whole_idle_time_after_its_last_save(tmp_path: Pat
         net.close()
         return seen
     assert run_virtual(main) == [True, True, True, False]
+
+
+def test_a_wait_that_ends_is_freed_at_once_not_left_for_the_collector(
+        tmp_path: Path) -> None:
+    # A timer whose callback referred to the timer made a cycle at every wait:
+    # garbage only the collector could free (4,500 of them in 30 s at 1,000 tables)
+    async def main() -> tuple[int, int]:
+        loop = asyncio.get_running_loop()
+        net = NetTable.create("t1", tmp_path / "t1", QUICK, InlineExecutor(), code="c", seed=5)
+        net.writer = InlineExecutor()
+        net.start(loop)
+        net.join("Ann", None, Outbox())
+        gc.disable()
+        try:
+            timers = [weakref.ref(timer) for timer in net._timers.values()]
+            await asyncio.sleep(QUICK.grace + 1)  # the free seats' graces end
+            alive = sum(ref() is not None for ref in timers)
+        finally:
+            gc.enable()
+        net.close()
+        return len(timers), alive
+    waits, alive = run_virtual(main)
+    assert waits >= 3 and alive == 0

@@ -194,7 +194,8 @@ def _more_files() -> None:
 
 
 def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
-           cpu: int | None, source: str | None, prefix: str = "") -> None:
+           cpu: int | None, source: str | None, prefix: str = "",
+           sweep_seconds: float | None = None) -> None:
     """The server's process: open the tables, listen, say where, serve until told."""
     if source is not None:  # another copy of the source: drop this one's modules
         sys.path.insert(0, source)
@@ -204,11 +205,11 @@ def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
         with contextlib.suppress(OSError, AttributeError):
             os.sched_setaffinity(0, {cpu})
     _more_files()
-    asyncio.run(_serving(Path(data_dir), tables, codes, parent, prefix))
+    asyncio.run(_serving(Path(data_dir), tables, codes, parent, prefix, sweep_seconds))
 
 
 async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connection,
-                   prefix: str = "") -> None:
+                   prefix: str = "", sweep_seconds: float | None = None) -> None:
     from hearts.ai import Level
     from hearts.net import tables as net_tables
     from hearts.net.server import Limits, TableServer
@@ -238,6 +239,11 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     with contextlib.suppress(ImportError):  # (a server from before it has none)
         from hearts.net.collector import tune_for_server as tune
         tune()
+    collecting: asyncio.Task[None] | None = None
+    with contextlib.suppress(ImportError):  # (nor this, a server from before it)
+        from hearts.net.collector import keep_frozen
+        collecting = asyncio.create_task(
+            keep_frozen() if sweep_seconds is None else keep_frozen(sweep_every=sweep_seconds))
     from aiohttp import web
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
@@ -251,6 +257,8 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
         lags = probe.stop()
         probe.start()
         parent.send((redrawing[0], lags))
+    if collecting is not None:
+        collecting.cancel()
     await runner.cleanup()
 
 
@@ -446,14 +454,17 @@ async def _sleep_until(moment: float) -> None:
 
 def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | None = None,
         clients: int | None = None, server_cpu: int | None = 0,
-        server_src: str | None = None, workers: int = 1, deflate: bool = False) -> Figures:
+        server_src: str | None = None, workers: int = 1, deflate: bool = False,
+        sweep_seconds: float | None = None) -> Figures:
     """Serve ``tables`` tables in a process of their own (pinned to processor
     ``server_cpu``, the people to the others), play them from ``clients``
     processes of people at ``pace`` seconds a card, and once everyone is seated
     and a warm-up has passed (by default three paces, at least 5 s) measure for
     ``seconds``. With ``workers`` above 1, the tables are shared by that many
     server processes behind HAProxy, each pinned to a processor of its own. With
-    ``deflate`` the people offer to compress frames, as browsers do."""
+    ``deflate`` the people offer to compress frames, as browsers do. With
+    ``sweep_seconds`` the server sweeps its heap that often instead of the
+    host's :data:`hearts.net.collector.SWEEP_SECONDS` (to see a sweep's pause)."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
     if not 1 <= workers <= tables:
@@ -482,7 +493,8 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                 process = context.Process(
                     target=_serve, name=f"bench-server-{number + 1}",
                     args=(str(Path(folder) / f"w{number + 1}"), len(codes[number::workers]),
-                          codes[number::workers], theirs, pins[number], server_src, prefix))
+                          codes[number::workers], theirs, pins[number], server_src, prefix,
+                          sweep_seconds))
                 process.start()
                 servers.append((process, mine))
             started = []
@@ -649,6 +661,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deflate", action="store_true",
                         help="the people offer to compress frames (permessage-deflate), "
                              "as browsers do")
+    parser.add_argument("--sweep-seconds", type=float, default=None, metavar="S",
+                        help="how often the server collects its whole heap (default "
+                             "the host's, every 10 minutes): a shorter time shows the "
+                             "sweeps' pauses within a run")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
     parser.add_argument("--json", action="store_true",
@@ -663,7 +679,7 @@ def main(argv: list[str] | None = None) -> None:
                       clients=args.clients,
                       server_cpu=None if args.server_cpu < 0 else args.server_cpu,
                       server_src=args.server_src, workers=max(1, args.workers),
-                      deflate=args.deflate)
+                      deflate=args.deflate, sweep_seconds=args.sweep_seconds)
         runs.append(figures)
         if not args.json:
             for line in figures.lines():

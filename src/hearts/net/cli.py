@@ -42,7 +42,7 @@ from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
-from hearts.net.collector import tune_for_server
+from hearts.net.collector import keep_frozen, tune_for_server
 from hearts.net.hostfile import HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address
 from hearts.net.limits import QuietRepeats
@@ -242,9 +242,11 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
     view = HostView(server, f"{shown}:{port}", f"http://{shown}:{port}" if serve else None)
     stop = stop_on_signals()
     view.start()
+    collecting = asyncio.create_task(keep_frozen())
     try:
         await stop.wait()
     finally:
+        collecting.cancel()
         view.stop()
         await runner.cleanup()
         with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)

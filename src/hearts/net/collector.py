@@ -1,22 +1,44 @@
 """The garbage collector of a table server's process, set for a server's heap.
 
 CPython's cyclic collector scans the container objects it tracks; a server
-holding a thousand tables holds millions of them, and with the default
-thresholds (a young collection every 700 allocations, the oldest generation
-after ten of the middle one) the collections took about a tenth of the
-server's time and a full one stopped the event loop for up to 0.6 s, every few
-seconds (lab/journal.md). :func:`tune_for_server`, called once the tables are
-open, freezes what is alive then (the tables as they started, the app) out of
-every later collection, and collects the young generation after
-:data:`YOUNG` allocations, so the older ones far less often. Objects are
-still freed the moment nothing refers to them; only cycles wait longer.
+holding a thousand tables holds millions of them. With the default thresholds
+the collections took about a tenth of the server's time and a full one stopped
+the event loop for up to 0.6 s every few seconds; with young collections after
+50,000 allocations instead of 700, each one still stopped it for 60 to 200 ms,
+every second or two at 1,000 tables: a young collection follows every
+reference of every young object, and each one it follows into a heap of half
+a gigabyte is a miss of the processor's caches (lab/journal.md). Yet those
+collections found nearly nothing: what a table makes as it plays is freed the
+moment nothing refers to it, and only cycles wait for the collector.
+
+So a server's collector does two things:
+
+- :func:`tune_for_server`, called once the tables are open, freezes what is
+  alive then (the tables as they started, the app) out of every later
+  collection, and leaves the young generation for 50,000 allocations, in case
+  :func:`keep_frozen` is not running.
+- :func:`keep_frozen`, run for the server's life, freezes four times a second
+  what was made since and is still alive, without scanning it
+  (:func:`gc.freeze` moves the collector's lists whole and starts its count
+  again), so a young collection is seldom due; and every
+  :data:`SWEEP_SECONDS` it sweeps: everything is unfrozen and collected in one
+  full collection, so that the cycles some rarer paths make (a connection's
+  error, a computer player's future) are freed too, and the heap cannot grow
+  with them for long.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
+import time
+from dataclasses import dataclass
 
-__all__ = ["MIDDLE", "OLDEST", "YOUNG", "tune_for_server"]
+__all__ = ["FREEZE_SECONDS", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "SWEEP_SECONDS", "YOUNG",
+           "Sweep", "keep_frozen", "sweep", "tune_for_server"]
+
+log = logging.getLogger(__name__)
 
 YOUNG = 50_000
 """Allocations (less deallocations) of tracked objects between young collections."""
@@ -25,9 +47,54 @@ MIDDLE = 20
 OLDEST = 100
 """Middle collections before the oldest generation is considered."""
 
+FREEZE_SECONDS = 0.25
+"""How often :func:`keep_frozen` freezes what is alive."""
+SWEEP_SECONDS = 600.0
+"""How often :func:`keep_frozen` collects everything, cycles and all."""
+NOTABLE_SWEEP = 0.25
+"""A sweep that stopped the process this long (seconds) is logged for the host
+to see; a shorter one only for debugging."""
+
 
 def tune_for_server() -> None:
     """Set this process's collector for a server whose tables are open now."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, MIDDLE, OLDEST)
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    """What one full collection did."""
+
+    found: int
+    """Objects found unreachable (cycles) and freed."""
+    seconds: float
+    """How long it stopped the process."""
+
+
+def sweep() -> Sweep:
+    """Collect everything now, frozen or not, then freeze what is left alive."""
+    began = time.perf_counter()
+    gc.unfreeze()
+    found = gc.collect()
+    gc.freeze()
+    return Sweep(found, time.perf_counter() - began)
+
+
+async def keep_frozen(every: float = FREEZE_SECONDS, sweep_every: float = SWEEP_SECONDS
+                      ) -> None:
+    """Freeze what is alive every ``every`` seconds and sweep every ``sweep_every``,
+    until cancelled (see the module's words)."""
+    loop = asyncio.get_running_loop()
+    due = loop.time() + sweep_every
+    while True:
+        await asyncio.sleep(every)
+        if loop.time() >= due:
+            done = sweep()
+            log.log(logging.INFO if done.seconds >= NOTABLE_SWEEP else logging.DEBUG,
+                    "Swept the heap: %d objects in cycles freed in %.0f ms",
+                    done.found, done.seconds * 1000)
+            due = loop.time() + sweep_every
+        else:
+            gc.freeze()

@@ -212,7 +212,9 @@ class NetTable:
         self._gated: set[Outbox] = set()
         self._idle: asyncio.TimerHandle | None = None
         self._used = 0.0
-        self._timers: set[asyncio.TimerHandle] = set()
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        """The waits under way, by a number of their own."""
+        self._timer_key = 0
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
@@ -416,7 +418,7 @@ class NetTable:
         """Stop timers, forget decisions under way, close connections and the store
         (every change was saved as it happened)."""
         self.closed = True
-        for timer in self._timers:
+        for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
         if self._idle is not None:
@@ -604,21 +606,22 @@ class NetTable:
         assert self.loop is not None
         scale = self.config.delay_scale if request.scaled else 1.0
         delay = max(0.0, request.seconds * scale)
-        timer: asyncio.TimerHandle | None = None
         if not request.scaled:  # a person's time: shown to them as it runs
             self.deadlines[request.token] = time.time() + delay
-
-        def due() -> None:
-            if timer is not None:
-                self._timers.discard(timer)
-            self.deadlines.pop(request.token, None)
-            self.handle(ev.Elapsed(request.token))
-
-        timer = self.loop.call_later(delay, due)
-        self._timers.add(timer)
+        # The timer's callback does not refer to the timer: a closure that did made
+        # a cycle at every wait, for the collector to find.
+        self._timer_key += 1
+        self._timers[self._timer_key] = self.loop.call_later(
+            delay, self._due, self._timer_key, request.token)
         if len(self.deadlines) > 64:  # ended and forgotten by the table: drop them
             live = set(self.table.waiting_on)
             self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
+
+    def _due(self, key: int, token: int) -> None:
+        """A wait's time is up: tell the table."""
+        self._timers.pop(key, None)
+        self.deadlines.pop(token, None)
+        self.handle(ev.Elapsed(token))
 
     def save(self, save: Save) -> None:
         """Keep the game in the table's store: written off the event loop, and
