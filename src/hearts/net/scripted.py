@@ -170,8 +170,9 @@ class Scripted:
                 and not state.match_over and not self.over.is_set():
             event = ev.Deal(seat)
         if event is not None:
-            self._last = key
-            await self.send(event)
+            self._last = key  # (before the send: a state alike meanwhile sends nothing)
+            if not await self.send(event):
+                self._last = None  # lost with the line: the next state asks again
 
     async def send(self, event: ev.PersonEvent) -> bool:
         """Send ``event`` (a command) to the table."""
