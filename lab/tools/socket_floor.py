@@ -1,0 +1,220 @@
+"""What the sockets alone cost the table server a card: the floor under its CPU.
+
+A bare aiohttp server shaped like the table server's card path and nothing else:
+four WebSocket connections a table, a frame in from the seat that plays (a
+card's command, 30 bytes), and a frame of ``--bytes`` out to each of the four
+(a change, written at once as the table server writes it), with the same
+heartbeat. No table, no states, no saves. The server runs pinned to one
+processor and the people to the other, in a few processes of many connections
+each, a card every ``--pace`` seconds a table, as ``hearts.net.bench`` does.
+
+    .venv/bin/python lab/tools/socket_floor.py --tables 1000 --seconds 30
+
+prints the server's CPU a card (user and system, from /proc) and the share of
+one core; with ``--no-send`` the server reads the cards and sends nothing (the
+read's share alone). The issue's aim of 0.25 ms a card is for the whole server:
+what this measures comes before any of the game's own work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import resource
+import sys
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import aiohttp
+from aiohttp import web
+
+HEARTBEAT = 10.0  # hearts.net.messages.HEARTBEAT_SECONDS
+
+
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """A process's CPU time so far: user and system, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _more_files() -> None:
+    with contextlib.suppress(ValueError, OSError):
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _pin(cpu: int) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setaffinity(0, {cpu})
+
+
+# --- the server ------------------------------------------------------------------
+
+
+def _serve(parent: Connection, out_bytes: int, send: bool, heartbeat: float | None) -> None:
+    _pin(0)
+    _more_files()
+    asyncio.run(_serving(parent, out_bytes, send, heartbeat))
+
+
+async def _serving(parent: Connection, out_bytes: int, send: bool,
+                   heartbeat: float | None) -> None:
+    tables: dict[str, list[web.WebSocketResponse]] = {}
+    counted = [0]
+    padding = "x" * max(0, out_bytes - 60)
+
+    def write_now(ws: web.WebSocketResponse, text: str) -> None:
+        sending = ws.send_str(text)  # as hearts.net.server._write_now: no wait
+        try:
+            sending.send(None)
+        except StopIteration:
+            return
+        except (ConnectionError, RuntimeError):
+            return
+        sending.close()
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=64 * 1024, heartbeat=heartbeat)
+        await ws.prepare(request)
+        seats = tables.setdefault(request.match_info["table"], [])
+        seats.append(ws)
+        try:
+            async for frame in ws:
+                if frame.type is not aiohttp.WSMsgType.TEXT:
+                    continue
+                counted[0] += 1
+                if send:
+                    card = json.loads(frame.data)["card"]
+                    text = json.dumps({"type": "change", "card": card, "pad": padding})
+                    for other in seats:
+                        write_now(other, text)
+        finally:
+            seats.remove(ws)
+        return ws
+
+    app = web.Application()
+    app.router.add_get("/t/{table}/ws", socket)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
+    await site.start()
+    server = site._server
+    assert server is not None
+    port = server.sockets[0].getsockname()[1]
+    parent.send(port)
+    loop = asyncio.get_running_loop()
+    while True:
+        ask = await loop.run_in_executor(None, parent.recv)
+        if ask == "count":
+            parent.send(counted[0])
+        else:
+            break
+    await runner.cleanup()
+
+
+# --- the people ------------------------------------------------------------------
+
+
+def _people(port: int, first: int, count: int, pace: float, heartbeat: float | None,
+            parent: Connection) -> None:
+    _pin(1)
+    _more_files()
+    asyncio.run(_playing(port, first, count, pace, heartbeat, parent))
+
+
+async def _playing(port: int, first: int, count: int, pace: float, heartbeat: float | None,
+                   parent: Connection) -> None:
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        sockets: dict[int, list[aiohttp.ClientWebSocketResponse]] = {}
+        for table in range(first, first + count):
+            sockets[table] = [
+                await session.ws_connect(f"http://127.0.0.1:{port}/t/{table}/ws",
+                                         heartbeat=heartbeat) for _ in range(4)]
+
+        async def read(ws: aiohttp.ClientWebSocketResponse) -> None:
+            async for _frame in ws:
+                pass
+
+        readers = [asyncio.create_task(read(ws)) for seats in sockets.values() for ws in seats]
+        parent.send("ready")
+
+        async def play(table: int) -> None:
+            await asyncio.sleep(random.uniform(0, pace))
+            seats = sockets[table]
+            turn = 0
+            while True:
+                await seats[turn].send_str('{"type":"play","card":"QS"}')
+                turn = (turn + 1) % 4
+                await asyncio.sleep(pace)
+
+        players = [asyncio.create_task(play(table)) for table in sockets]
+        await asyncio.get_running_loop().run_in_executor(None, parent.recv)
+        for task in players + readers:
+            task.cancel()
+        for seats in sockets.values():
+            for ws in seats:
+                await ws.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pace", type=float, default=2.0)
+    parser.add_argument("--bytes", type=int, default=320, dest="out_bytes")
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--no-send", action="store_true")
+    parser.add_argument("--no-heartbeat", action="store_true")
+    args = parser.parse_args(argv)
+    send = not args.no_send
+    heartbeat = None if args.no_heartbeat else HEARTBEAT
+    spawn = multiprocessing.get_context("spawn")
+    mine, theirs = spawn.Pipe()
+    server = spawn.Process(target=_serve, args=(theirs, args.out_bytes, send, heartbeat))
+    server.start()
+    port = mine.recv()
+    pipes = []
+    share = -(-args.tables // args.processes)
+    for first in range(0, args.tables, share):
+        a, b = spawn.Pipe()
+        process = spawn.Process(target=_people, args=(
+            port, first, min(share, args.tables - first), args.pace, heartbeat, b))
+        process.start()
+        pipes.append((a, process))
+    for pipe, _process in pipes:
+        pipe.recv()
+    time.sleep(min(10.0, args.pace * 3))  # every table at its pace
+    assert server.pid is not None
+    mine.send("count")
+    cards0, cpu0, wall0 = mine.recv(), _cpu_seconds(server.pid), time.monotonic()
+    time.sleep(args.seconds)
+    mine.send("count")
+    cards1, cpu1, wall1 = mine.recv(), _cpu_seconds(server.pid), time.monotonic()
+    cards = cards1 - cards0
+    user, system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+    cpu = user + system
+    print(json.dumps({
+        "tables": args.tables, "send": send, "heartbeat": heartbeat,
+        "bytes": args.out_bytes, "cards": cards,
+        "cpu_ms_per_card": round(1000 * cpu / max(1, cards), 4),
+        "system_share_of_cpu": round(system / max(cpu, 1e-9), 3),
+        "cpu_share": round(cpu / (wall1 - wall0), 3),
+        "load": os.getloadavg()[0]}))
+    for pipe, process in pipes:
+        pipe.send("stop")
+        process.join(30)
+    mine.send("stop")
+    server.join(30)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
