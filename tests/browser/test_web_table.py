@@ -141,6 +141,8 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
         deal = page.get_by_role("button", name="Deal", exact=True)
         deal.wait_for()
+        # a phone has no keys: its words name the buttons alone
+        assert status(page) == "Welcome to Hearts - press Deal to begin"
         assert_accessible(page, "the table before the deal")
         tap(page, deal)
         page.locator("#hand button.card").nth(12).wait_for()
@@ -182,6 +184,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
                               " / parseFloat(getComputedStyle(log).lineHeight); }")
         assert shown >= 4 and abs(shown - round(shown)) < 0.05, shown
         assert "Hand 1 complete" in page.locator("#result").inner_text()
+        assert status(page).endswith("press Deal for the next one, or Review to see it")
         assert_result_clear(page, "player", ARTIFACTS)
         tap(page, page.get_by_role("button", name="Scores"))
         sheet = page.get_by_role("table")
@@ -245,6 +248,7 @@ def test_every_card_fits_every_screen(chromium: Any, table: Served, screen: str)
     try:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
         page.get_by_role("button", name="Deal", exact=True).wait_for()
+        assert status(page) == "Welcome to Hearts - press Deal (d) to begin"  # keys here
         page.keyboard.press("d")  # the terminal's key
         page.locator("#hand button.card").nth(12).wait_for()
         for box in hand_boxes(page):
@@ -375,6 +379,7 @@ def test_a_screen_reader_and_the_keys(chromium: Any, table: Served) -> None:
     try:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
         page.get_by_role("button", name="Deal", exact=True).wait_for()
+        assert status(page) == "Welcome to Hearts - press Deal (d) to begin"  # keys here
         page.keyboard.press("d")
         page.locator("#hand button.card").nth(12).wait_for()
         # the accessibility tree: the hand in groups by suit, each card a named button

@@ -67,6 +67,33 @@ def test_templates_name_only_known_fields() -> None:
                       "suits"}, fields
 
 
+_KEY_HINT = re.compile(r"\((d|a)\)|\bv to\b")
+"""A key named in words: "Deal (d)", "v to review"."""
+
+
+def test_a_screen_without_keys_has_words_naming_no_key() -> None:
+    said = catalogue("en")
+    touch = said["touch"]
+    for section in ("prompts", "results", "notices"):
+        for key, text in said[section].items():
+            texts = text if isinstance(text, list) else [text]
+            if key != "stuck" and any(_KEY_HINT.search(t) for t in texts):  # (no web abandon)
+                assert key in touch[section], f"{section}.{key} names a key"
+    for section, entries in touch.items():
+        if section == "about":
+            continue
+        for key, text in entries.items():
+            original = said[section][key]  # each replaces an entry, as it is shaped
+            assert type(text) is type(original), key
+            texts = text if isinstance(text, list) else [text]
+            originals = original if isinstance(original, list) else [original]
+            assert len(texts) == len(originals), key
+            for new, old in zip(texts, originals, strict=True):
+                assert not _KEY_HINT.search(new), new
+                assert set(re.findall(r"\{([a-z_]+)\}", new)) == set(
+                    re.findall(r"\{([a-z_]+)\}", old)), key
+
+
 def test_fill() -> None:
     assert fill("{who} takes trick {number}", who="Ann", number=3) == "Ann takes trick 3"
     assert fill("{who} is back") == "{who} is back"  # a missing field shows

@@ -1180,8 +1180,19 @@
   // What the tests check against the server's own codec.
   window.heartsClient = Object.freeze({ applyChange: applyChange });
 
+  // A screen with no keyboard (a phone, a tablet) reads the catalogue's "touch"
+  // entries in place of those that name keys it has not got.
+  function forTouch(words) {
+    const touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+    if (!touch || !words.touch) return words;
+    for (const [section, entries] of Object.entries(words.touch)) {
+      if (words[section] && typeof entries === "object") Object.assign(words[section], entries);
+    }
+    return words;
+  }
+
   fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
-    W = words;
+    W = forTouch(words);
     document.documentElement.lang = W.language || "en";
     label();
     try { name = localStorage.getItem("hearts.name") || ""; } catch (e) { name = ""; }
