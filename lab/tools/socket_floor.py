@@ -58,10 +58,61 @@ def _pin(cpu: int) -> None:
 # --- the server ------------------------------------------------------------------
 
 
-def _serve(parent: Connection, out_bytes: int, send: bool, heartbeat: float | None) -> None:
+def _serve(parent: Connection, out_bytes: int, send: bool, heartbeat: float | None,
+           raw: bool) -> None:
     _pin(0)
     _more_files()
-    asyncio.run(_serving(parent, out_bytes, send, heartbeat))
+    if raw:
+        asyncio.run(_serving_raw(parent, out_bytes, send))
+    else:
+        asyncio.run(_serving(parent, out_bytes, send, heartbeat))
+
+
+async def _answer(parent: Connection, counted: list[int]) -> None:
+    """Tell the parent the cards counted until it says stop."""
+    loop = asyncio.get_running_loop()
+    while await loop.run_in_executor(None, parent.recv) == "count":
+        parent.send(counted[0])
+
+
+async def _serving_raw(parent: Connection, out_bytes: int, send: bool) -> None:
+    """The same with no WebSocket and no aiohttp: asyncio's own transports, a
+    line a frame (what CPython's loop costs before any library)."""
+    tables: dict[bytes, list[asyncio.Transport]] = {}
+    counted = [0]
+    padding = b"x" * max(0, out_bytes - 60)
+
+    class Seat(asyncio.Protocol):
+        def __init__(self) -> None:
+            self.transport: asyncio.Transport | None = None
+            self.seats: list[asyncio.Transport] | None = None
+            self.buffer = b""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            assert isinstance(transport, asyncio.Transport)
+            self.transport = transport
+
+        def data_received(self, data: bytes) -> None:
+            *lines, self.buffer = (self.buffer + data).split(b"\n")
+            for line in lines:
+                if self.seats is None:  # the first line names the table
+                    self.seats = tables.setdefault(line, [])
+                    assert self.transport is not None
+                    self.seats.append(self.transport)
+                    continue
+                counted[0] += 1
+                if send:
+                    card = json.loads(line)["card"]
+                    text = json.dumps({"type": "change", "card": card,
+                                       "pad": padding.decode()}).encode() + b"\n"
+                    for other in self.seats:
+                        other.write(text)
+
+    server = await asyncio.get_running_loop().create_server(Seat, "127.0.0.1", 0,
+                                                             backlog=4096)
+    parent.send(server.sockets[0].getsockname()[1])
+    await _answer(parent, counted)
+    server.close()
 
 
 async def _serving(parent: Connection, out_bytes: int, send: bool,
@@ -109,13 +160,7 @@ async def _serving(parent: Connection, out_bytes: int, send: bool,
     assert server is not None
     port = server.sockets[0].getsockname()[1]
     parent.send(port)
-    loop = asyncio.get_running_loop()
-    while True:
-        ask = await loop.run_in_executor(None, parent.recv)
-        if ask == "count":
-            parent.send(counted[0])
-        else:
-            break
+    await _answer(parent, counted)
     await runner.cleanup()
 
 
@@ -123,10 +168,48 @@ async def _serving(parent: Connection, out_bytes: int, send: bool,
 
 
 def _people(port: int, first: int, count: int, pace: float, heartbeat: float | None,
-            parent: Connection) -> None:
+            raw: bool, parent: Connection) -> None:
     _pin(1)
     _more_files()
-    asyncio.run(_playing(port, first, count, pace, heartbeat, parent))
+    if raw:
+        asyncio.run(_playing_raw(port, first, count, pace, parent))
+    else:
+        asyncio.run(_playing(port, first, count, pace, heartbeat, parent))
+
+
+async def _playing_raw(port: int, first: int, count: int, pace: float,
+                       parent: Connection) -> None:
+    sockets: dict[int, list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = {}
+    for table in range(first, first + count):
+        sockets[table] = []
+        for _ in range(4):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(f"{table}\n".encode())
+            sockets[table].append((reader, writer))
+
+    async def read(reader: asyncio.StreamReader) -> None:
+        while await reader.read(65536):
+            pass
+
+    readers = [asyncio.create_task(read(r)) for seats in sockets.values() for r, _w in seats]
+    parent.send("ready")
+
+    async def play(table: int) -> None:
+        await asyncio.sleep(random.uniform(0, pace))
+        seats = sockets[table]
+        turn = 0
+        while True:
+            seats[turn][1].write(b'{"type":"play","card":"QS"}\n')
+            turn = (turn + 1) % 4
+            await asyncio.sleep(pace)
+
+    players = [asyncio.create_task(play(table)) for table in sockets]
+    await asyncio.get_running_loop().run_in_executor(None, parent.recv)
+    for task in players + readers:
+        task.cancel()
+    for seats in sockets.values():
+        for _r, writer in seats:
+            writer.close()
 
 
 async def _playing(port: int, first: int, count: int, pace: float, heartbeat: float | None,
@@ -173,12 +256,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--no-send", action="store_true")
     parser.add_argument("--no-heartbeat", action="store_true")
+    parser.add_argument("--raw", action="store_true",
+                        help="asyncio's own transports, a line a frame: no aiohttp")
     args = parser.parse_args(argv)
     send = not args.no_send
-    heartbeat = None if args.no_heartbeat else HEARTBEAT
+    heartbeat = None if args.no_heartbeat or args.raw else HEARTBEAT
     spawn = multiprocessing.get_context("spawn")
     mine, theirs = spawn.Pipe()
-    server = spawn.Process(target=_serve, args=(theirs, args.out_bytes, send, heartbeat))
+    server = spawn.Process(target=_serve, args=(theirs, args.out_bytes, send, heartbeat, args.raw))
     server.start()
     port = mine.recv()
     pipes = []
@@ -186,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     for first in range(0, args.tables, share):
         a, b = spawn.Pipe()
         process = spawn.Process(target=_people, args=(
-            port, first, min(share, args.tables - first), args.pace, heartbeat, b))
+            port, first, min(share, args.tables - first), args.pace, heartbeat, args.raw, b))
         process.start()
         pipes.append((a, process))
     for pipe, _process in pipes:
@@ -202,7 +287,7 @@ def main(argv: list[str] | None = None) -> None:
     user, system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
     cpu = user + system
     print(json.dumps({
-        "tables": args.tables, "send": send, "heartbeat": heartbeat,
+        "tables": args.tables, "raw": args.raw, "send": send, "heartbeat": heartbeat,
         "bytes": args.out_bytes, "cards": cards,
         "cpu_ms_per_card": round(1000 * cpu / max(1, cards), 4),
         "system_share_of_cpu": round(system / max(cpu, 1e-9), 3),
