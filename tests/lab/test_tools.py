@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
+import json
 import random
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -400,3 +402,15 @@ def test_state_cpu_builds_the_same_states_as_parts_as_apart(capsys: pytest.Captu
         assert together == [seat_state(table, seat).to_json() for seat in Seat]
     assert tool.main(["--positions", "2", "--reps", "1", "--rounds", "1"]) == 0
     assert "us of CPU a change" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("shape", [[], ["--raw"]])
+def test_the_socket_floor_counts_the_cards_its_people_play(shape: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, str(TOOLS / "socket_floor.py"), "--tables", "2", "--seconds", "1.5",
+         "--pace", "0.25", "--processes", "1", *shape],
+        capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["raw"] is bool(shape)
+    assert 6 <= report["cards"] <= 18  # 2 tables, a card every 0.25 s each, 1.5 s
+    assert report["cpu_ms_per_card"] >= 0 and 0 <= report["cpu_share"] <= 1.5
