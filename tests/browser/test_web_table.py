@@ -248,7 +248,9 @@ def test_every_card_fits_every_screen(chromium: Any, table: Served, screen: str)
     try:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
         page.get_by_role("button", name="Deal", exact=True).wait_for()
-        assert status(page) == "Welcome to Hearts - press Deal (d) to begin"  # keys here
+        # the key is named where a keyboard is expected, not on a touch screen
+        hint = "" if options.get("has_touch") else " (d)"
+        assert status(page) == f"Welcome to Hearts - press Deal{hint} to begin"
         page.keyboard.press("d")  # the terminal's key
         page.locator("#hand button.card").nth(12).wait_for()
         for box in hand_boxes(page):
