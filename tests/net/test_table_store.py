@@ -17,6 +17,7 @@ from hearts.net import tables
 from hearts.net.clock import InlineExecutor, run_virtual
 from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable
+from hearts.table import Presence
 from hearts.table import events as ev
 from tests.net.helpers import QUICK, until
 
@@ -122,3 +123,65 @@ def test_a_wait_that_ends_is_freed_at_once_not_left_for_the_collector(
         return len(timers), alive
     waits, alive = run_virtual(main)
     assert waits >= 3 and alive == 0
+
+
+def test_a_seat_stood_in_for_before_a_restart_is_not_waited_for_again(
+        tmp_path: Path) -> None:
+    # After a restart, a seat whose grace was over (nobody came, or its person
+    # left or stayed away) goes on with its computer player at once; a person who
+    # was here is away from the restart on and has the grace time from then.
+    folder = tmp_path / "t1"
+    config = replace(QUICK, people=3, grace=60.0)
+
+    async def main() -> tuple[dict[str, Presence], dict[str, Presence], Presence]:
+        loop = asyncio.get_running_loop()
+        net = NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5)
+        net.writer = InlineExecutor()
+        net.start(loop)
+        ann = net.join("Ann", None, Outbox())
+        bob = net.join("Bob", None, Outbox())
+        free = next(h.seat for h in net.holders.values() if h.token is None)
+        net.dropped(bob, bob.outbox)  # Bob away, and not back within his minute
+        await asyncio.sleep(61)
+        names = {ann.seat: "ann", bob.seat: "bob", free: "free"}
+        before = {names[s]: net.table.seating(s).presence for s in names}
+        token = bob.token
+        net.close()
+        again = NetTable.load(folder, InlineExecutor())
+        again.writer = InlineExecutor()
+        again.start(loop)
+        after = {names[s]: again.table.seating(s).presence for s in names}
+        again.join("Bob", token, Outbox())  # his seat is his again
+        back = again.table.seating(bob.seat).presence
+        again.close()
+        return before, after, back
+    before, after, back = run_virtual(main)
+    assert before == {"ann": Presence.HERE, "bob": Presence.STAND_IN, "free": Presence.STAND_IN}
+    assert after == {"ann": Presence.AWAY, "bob": Presence.STAND_IN, "free": Presence.STAND_IN}
+    assert back is Presence.HERE
+
+
+def test_a_seat_given_up_before_a_restart_is_not_waited_for_again(tmp_path: Path) -> None:
+    folder = tmp_path / "t1"
+    config = replace(QUICK, people=2, grace=60.0)
+
+    async def main() -> tuple[Presence, Presence, Presence]:
+        loop = asyncio.get_running_loop()
+        net = NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5)
+        net.writer = InlineExecutor()
+        net.start(loop)
+        ann = net.join("Ann", None, Outbox())
+        bob = net.join("Bob", None, Outbox())
+        net.leave(ann)  # Ann gives her seat up; the host frees Bob's
+        net.free_seat(bob.seat)
+        net.close()
+        again = NetTable.load(folder, InlineExecutor())
+        again.writer = InlineExecutor()
+        again.start(loop)
+        after = (again.table.seating(ann.seat).presence,
+                 again.table.seating(bob.seat).presence)
+        cat = again.join("Cat", None, Outbox())  # a newcomer takes a seat stood in for
+        taken = again.table.seating(cat.seat).presence
+        again.close()
+        return (*after, taken)
+    assert run_virtual(main) == (Presence.STAND_IN, Presence.STAND_IN, Presence.HERE)

@@ -109,6 +109,10 @@ class SeatHolder:
     """How many finished hands of the current match were sent to this person."""
     match_seed: int | None = None
     """The match those hands belong to."""
+    stood_in: bool = False
+    """A computer player stands in for the seat (nobody came in its grace time, or
+    its person left): kept, so that a restarted table goes on with it at once
+    instead of waiting the grace time again."""
     outbox: Outbox | None = None
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
@@ -128,9 +132,12 @@ class SeatHolder:
         return self.token is not None and not self.gone
 
     def seating(self) -> Seating:
-        """Who sits in the seat as the table starts (its person away until back)."""
+        """Who sits in the seat as the table starts (its person away until back, or
+        stood in for as before)."""
         if self.gone:
             return Seating(Presence.COMPUTER)
+        if self.stood_in:
+            return Seating(Presence.STAND_IN, self.name if self.token is not None else None)
         if self.token is not None:
             return Seating(Presence.AWAY, self.name)
         return Seating(Presence.FREE)
@@ -138,7 +145,8 @@ class SeatHolder:
     def to_json(self) -> dict[str, Any]:
         """What is kept on disk."""
         return {"name": self.name, "token": self.token, "gone": self.gone,
-                "delivered": self.delivered, "match_seed": self.match_seed}
+                "delivered": self.delivered, "match_seed": self.match_seed,
+                "stood_in": self.stood_in}
 
 
 @dataclass(frozen=True)
@@ -274,6 +282,7 @@ class NetTable:
                 holder.gone = bool(kept["gone"])
                 holder.delivered = int(kept["delivered"])
                 holder.match_seed = kept["match_seed"]
+                holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
         if people is not None and people != config.people:
@@ -478,6 +487,7 @@ class NetTable:
         holder.outbox = outbox
         holder.joined_with = holder.token
         holder.needs_whole = True
+        holder.stood_in = False
         self.write_meta()  # the token is kept before the person learns it
         outbox.put(msg.Welcome("seat", holder.seat, holder.token, self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
@@ -504,6 +514,7 @@ class NetTable:
         someone takes it."""
         holder.token = None
         holder.name = ""
+        holder.stood_in = True
         self.write_meta()
         if holder.outbox is not None:
             holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
@@ -521,7 +532,7 @@ class NetTable:
         who = holder.name if holder.seated else None
         if holder.outbox is not None:
             self._replace(holder, "the host freed your seat")
-        holder.token, holder.name, holder.gone = None, "", False
+        holder.token, holder.name, holder.gone, holder.stood_in = None, "", False, True
         self.write_meta()
         self.carry_out(self.table.handle(ev.FreeSeat(seat)))
         return (f"{who}'s seat at {self.id} ({seat}) is free" if who
@@ -535,7 +546,7 @@ class NetTable:
         who = holder.name if holder.seated else None
         if holder.outbox is not None:
             self._replace(holder, "the host gave your seat to a computer player")
-        holder.token, holder.name, holder.gone = None, "", True
+        holder.token, holder.name, holder.gone, holder.stood_in = None, "", True, False
         self.write_meta()
         self.carry_out(self.table.handle(ev.SeatComputer(seat)))
         return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
@@ -618,10 +629,17 @@ class NetTable:
             self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
 
     def _due(self, key: int, token: int) -> None:
-        """A wait's time is up: tell the table."""
+        """A wait's time is up: tell the table (a seat's grace over: a computer
+        player stands in, and that is kept)."""
         self._timers.pop(key, None)
         self.deadlines.pop(token, None)
+        graced = [h for h in self.holders.values() if self.table.grace_token(h.seat) == token]
         self.handle(ev.Elapsed(token))
+        for holder in graced:
+            if self.table.seating(holder.seat).presence is Presence.STAND_IN \
+                    and not holder.stood_in and not self.closed:
+                holder.stood_in = True
+                self.write_meta()
 
     def save(self, save: Save) -> None:
         """Keep the game in the table's store: written off the event loop, and
