@@ -110,9 +110,9 @@ class SeatHolder:
     match_seed: int | None = None
     """The match those hands belong to."""
     stood_in: bool = False
-    """A computer player stands in for the seat (nobody came in its grace time, or
-    its person left): kept, so that a restarted table goes on with it at once
-    instead of waiting the grace time again."""
+    """A computer player stands in for the seat (nobody came in its grace time, its
+    person left, or the host freed it): kept, so that a restarted table goes on
+    with it at once instead of waiting the grace time again."""
     outbox: Outbox | None = None
     """The live connection, if any."""
     grace: asyncio.TimerHandle | None = None
