@@ -191,6 +191,14 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         assert sheet.get_by_role("columnheader", name="Ann").count() == 1
         assert_accessible(page, "the score sheet")
         page.keyboard.press("Escape")
+        # the help of a phone says what to tap, not which keys to press
+        tap(page, page.get_by_role("button", name="Help"))
+        help_box = page.get_by_role("dialog", name="How to play here")
+        assert help_box.is_visible() and "tap it to raise it" in help_box.inner_text()
+        assert help_box.locator("kbd").count() == 0
+        assert_accessible(page, "the help on a phone")
+        page.screenshot(path=str(ARTIFACTS / "web-phone-help.png"))
+        page.keyboard.press("Escape")
 
         # The review: a verdict on each of Ann's decisions, step by step with the
         # table as it was, then the summary.

@@ -13,6 +13,8 @@
   const PLACES = ["bottom", "left", "across", "right"];
   const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
   const RANKS = "23456789TJQKA";
+  // a screen with no keyboard: its words name no key (forTouch)
+  const TOUCH = Boolean(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
   const FATAL = new Set(["version", "bad-code", "table-full", "bad-name", "name-taken",
     "replaced", "too-many-bad", "watchers-full"]);
 
@@ -826,7 +828,7 @@
     const dl = document.createElement("dl");
     for (const [key, what] of w("web.help")) {
       const dt = document.createElement("dt");
-      const kbd = document.createElement("kbd");
+      const kbd = document.createElement(TOUCH ? "strong" : "kbd");  // a key, or a thing to tap
       kbd.textContent = key;
       dt.append(kbd);
       const dd = document.createElement("dd");
@@ -1183,8 +1185,7 @@
   // A screen with no keyboard (a phone, a tablet) reads the catalogue's "touch"
   // entries in place of those that name keys it has not got.
   function forTouch(words) {
-    const touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
-    if (!touch || !words.touch) return words;
+    if (!TOUCH || !words.touch) return words;
     for (const [section, entries] of Object.entries(words.touch)) {
       if (words[section] && typeof entries === "object") Object.assign(words[section], entries);
     }
