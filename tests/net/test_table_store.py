@@ -76,15 +76,20 @@ async def test_an_idle_tables_store_is_closed_and_opened_again_when_needed(
     again.close()
 
 
+def _inline(net: NetTable) -> NetTable:
+    """``net`` started on the running loop, its decisions and writes done inline."""
+    net.writer = InlineExecutor()
+    net.start(asyncio.get_running_loop())
+    return net
+
+
 def test_the_store_is_closed_a_whole_idle_time_after_its_last_save(tmp_path: Path) -> None:
     # one timer a table, moved on when it ends early: a save within the idle
     # time keeps the file open for a whole idle time after it (virtual clock)
     async def main() -> list[bool]:
-        loop = asyncio.get_running_loop()
         waits = replace(QUICK, grace=1e6)  # the free seats stay free: nothing else moves
-        net = NetTable.create("t1", tmp_path / "t1", waits, InlineExecutor(), code="c", seed=5)
-        net.writer = InlineExecutor()
-        net.start(loop)
+        net = _inline(NetTable.create("t1", tmp_path / "t1", waits, InlineExecutor(),
+                                      code="c", seed=5))
         ann = net.join("Ann", None, Outbox())
         net.act(ann, ev.Deal(S))  # saved at 0
         seen = [net.store_open]
@@ -107,10 +112,8 @@ def test_a_wait_that_ends_is_freed_at_once_not_left_for_the_collector(
     # A timer whose callback referred to the timer made a cycle at every wait:
     # garbage only the collector could free (4,500 of them in 30 s at 1,000 tables)
     async def main() -> tuple[int, int]:
-        loop = asyncio.get_running_loop()
-        net = NetTable.create("t1", tmp_path / "t1", QUICK, InlineExecutor(), code="c", seed=5)
-        net.writer = InlineExecutor()
-        net.start(loop)
+        net = _inline(NetTable.create("t1", tmp_path / "t1", QUICK, InlineExecutor(),
+                                      code="c", seed=5))
         net.join("Ann", None, Outbox())
         gc.disable()
         try:
@@ -134,10 +137,7 @@ def test_a_seat_stood_in_for_before_a_restart_is_not_waited_for_again(
     config = replace(QUICK, people=3, grace=60.0)
 
     async def main() -> tuple[dict[str, Presence], dict[str, Presence], Presence]:
-        loop = asyncio.get_running_loop()
-        net = NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5)
-        net.writer = InlineExecutor()
-        net.start(loop)
+        net = _inline(NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5))
         ann = net.join("Ann", None, Outbox())
         bob = net.join("Bob", None, Outbox())
         free = next(h.seat for h in net.holders.values() if h.token is None)
@@ -147,9 +147,7 @@ def test_a_seat_stood_in_for_before_a_restart_is_not_waited_for_again(
         before = {names[s]: net.table.seating(s).presence for s in names}
         token = bob.token
         net.close()
-        again = NetTable.load(folder, InlineExecutor())
-        again.writer = InlineExecutor()
-        again.start(loop)
+        again = _inline(NetTable.load(folder, InlineExecutor()))
         after = {names[s]: again.table.seating(s).presence for s in names}
         again.join("Bob", token, Outbox())  # his seat is his again
         back = again.table.seating(bob.seat).presence
@@ -166,18 +164,13 @@ def test_a_seat_given_up_before_a_restart_is_not_waited_for_again(tmp_path: Path
     config = replace(QUICK, people=2, grace=60.0)
 
     async def main() -> tuple[Presence, Presence, Presence]:
-        loop = asyncio.get_running_loop()
-        net = NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5)
-        net.writer = InlineExecutor()
-        net.start(loop)
+        net = _inline(NetTable.create("t1", folder, config, InlineExecutor(), code="c", seed=5))
         ann = net.join("Ann", None, Outbox())
         bob = net.join("Bob", None, Outbox())
         net.leave(ann)  # Ann gives her seat up; the host frees Bob's
         net.free_seat(bob.seat)
         net.close()
-        again = NetTable.load(folder, InlineExecutor())
-        again.writer = InlineExecutor()
-        again.start(loop)
+        again = _inline(NetTable.load(folder, InlineExecutor()))
         after = (again.table.seating(ann.seat).presence,
                  again.table.seating(bob.seat).presence)
         cat = again.join("Cat", None, Outbox())  # a newcomer takes a seat stood in for
