@@ -633,13 +633,13 @@ class NetTable:
         player stands in, and that is kept)."""
         self._timers.pop(key, None)
         self.deadlines.pop(token, None)
-        graced = [h for h in self.holders.values() if self.table.grace_token(h.seat) == token]
+        graced = next((h for h in self.holders.values()
+                       if self.table.grace_token(h.seat) == token), None)
         self.handle(ev.Elapsed(token))
-        for holder in graced:
-            if self.table.seating(holder.seat).presence is Presence.STAND_IN \
-                    and not holder.stood_in and not self.closed:
-                holder.stood_in = True
-                self.write_meta()
+        if graced is not None and not graced.stood_in and not self.closed \
+                and self.table.seating(graced.seat).presence is Presence.STAND_IN:
+            graced.stood_in = True
+            self.write_meta()
 
     def save(self, save: Save) -> None:
         """Keep the game in the table's store: written off the event loop, and
