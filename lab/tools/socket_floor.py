@@ -28,8 +28,11 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 from aiohttp import web
@@ -157,7 +160,7 @@ async def _serving(parent: Connection, out_bytes: int, send: bool,
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
     server = site._server
-    assert server is not None
+    assert isinstance(server, asyncio.Server)
     port = server.sockets[0].getsockname()[1]
     parent.send(port)
     await _answer(parent, counted)
@@ -177,37 +180,58 @@ def _people(port: int, first: int, count: int, pace: float, heartbeat: float | N
         asyncio.run(_playing(port, first, count, pace, heartbeat, parent))
 
 
+_CARD = '{"type":"play","card":"QS"}'
+"""A card's command, as a person's client sends it."""
+
+Send = Callable[[], Awaitable[object]]
+"""Sends a card's command on one connection."""
+
+
+async def _play_until_stopped(tables: list[list[Send]], reads: list[Coroutine[Any, Any, None]],
+                              pace: float, parent: Connection) -> None:
+    """Read every connection and play a card every ``pace`` seconds a table, seat
+    after seat, until the parent says stop."""
+    readers = [asyncio.create_task(read) for read in reads]
+    parent.send("ready")
+
+    async def play(seats: list[Send]) -> None:
+        await asyncio.sleep(random.uniform(0, pace))
+        turn = 0
+        while True:
+            await seats[turn]()
+            turn = (turn + 1) % 4
+            await asyncio.sleep(pace)
+
+    players = [asyncio.create_task(play(seats)) for seats in tables]
+    await asyncio.get_running_loop().run_in_executor(None, parent.recv)
+    for task in players + readers:
+        task.cancel()
+
+
+def _line_sender(writer: asyncio.StreamWriter) -> Send:
+    async def send() -> None:
+        writer.write(_CARD.encode() + b"\n")
+    return send
+
+
 async def _playing_raw(port: int, first: int, count: int, pace: float,
                        parent: Connection) -> None:
-    sockets: dict[int, list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = {}
+    sockets: list[list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = []
     for table in range(first, first + count):
-        sockets[table] = []
+        seats = []
         for _ in range(4):
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.write(f"{table}\n".encode())
-            sockets[table].append((reader, writer))
+            seats.append((reader, writer))
+        sockets.append(seats)
 
     async def read(reader: asyncio.StreamReader) -> None:
         while await reader.read(65536):
             pass
 
-    readers = [asyncio.create_task(read(r)) for seats in sockets.values() for r, _w in seats]
-    parent.send("ready")
-
-    async def play(table: int) -> None:
-        await asyncio.sleep(random.uniform(0, pace))
-        seats = sockets[table]
-        turn = 0
-        while True:
-            seats[turn][1].write(b'{"type":"play","card":"QS"}\n')
-            turn = (turn + 1) % 4
-            await asyncio.sleep(pace)
-
-    players = [asyncio.create_task(play(table)) for table in sockets]
-    await asyncio.get_running_loop().run_in_executor(None, parent.recv)
-    for task in players + readers:
-        task.cancel()
-    for seats in sockets.values():
+    await _play_until_stopped([[_line_sender(w) for _r, w in seats] for seats in sockets],
+                              [read(r) for seats in sockets for r, _w in seats], pace, parent)
+    for seats in sockets:
         for _r, writer in seats:
             writer.close()
 
@@ -216,33 +240,19 @@ async def _playing(port: int, first: int, count: int, pace: float, heartbeat: fl
                    parent: Connection) -> None:
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
-        sockets: dict[int, list[aiohttp.ClientWebSocketResponse]] = {}
-        for table in range(first, first + count):
-            sockets[table] = [
-                await session.ws_connect(f"http://127.0.0.1:{port}/t/{table}/ws",
-                                         heartbeat=heartbeat) for _ in range(4)]
+        sockets = [
+            [await session.ws_connect(f"http://127.0.0.1:{port}/t/{table}/ws",
+                                      heartbeat=heartbeat) for _ in range(4)]
+            for table in range(first, first + count)]
 
         async def read(ws: aiohttp.ClientWebSocketResponse) -> None:
             async for _frame in ws:
                 pass
 
-        readers = [asyncio.create_task(read(ws)) for seats in sockets.values() for ws in seats]
-        parent.send("ready")
-
-        async def play(table: int) -> None:
-            await asyncio.sleep(random.uniform(0, pace))
-            seats = sockets[table]
-            turn = 0
-            while True:
-                await seats[turn].send_str('{"type":"play","card":"QS"}')
-                turn = (turn + 1) % 4
-                await asyncio.sleep(pace)
-
-        players = [asyncio.create_task(play(table)) for table in sockets]
-        await asyncio.get_running_loop().run_in_executor(None, parent.recv)
-        for task in players + readers:
-            task.cancel()
-        for seats in sockets.values():
+        await _play_until_stopped([[partial(ws.send_str, _CARD) for ws in seats]
+                                   for seats in sockets],
+                                  [read(ws) for seats in sockets for ws in seats], pace, parent)
+        for seats in sockets:
             for ws in seats:
                 await ws.close()
 
