@@ -193,7 +193,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         page.keyboard.press("Escape")
         # the help of a phone says what to tap, not which keys to press
         tap(page, page.get_by_role("button", name="Help"))
-        help_box = page.get_by_role("dialog", name="How to play here")
+        help_box = page.get_by_role("dialog", name="Help")
         assert help_box.is_visible() and "tap it to raise it" in help_box.inner_text()
         assert help_box.locator("kbd").count() == 0
         assert_accessible(page, "the help on a phone")
@@ -423,7 +423,7 @@ def test_a_screen_reader_and_the_keys(chromium: Any, table: Served) -> None:
             re.compile(r"You must follow|Hearts have not been broken|first trick")).wait_for()
         page.keyboard.press("2")
         page.keyboard.press("h")
-        help_box = page.get_by_role("dialog", name="Keys")
+        help_box = page.get_by_role("dialog", name="Help")
         assert help_box.is_visible() and "say your hand" in help_box.inner_text()
         assert_accessible(page, "the help")
         page.keyboard.press("Escape")

@@ -47,10 +47,10 @@ def chromium_path() -> str:
 
 
 def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
-                 review_depth: int = 60) -> tuple[Served, Any]:
+                 review_depth: int = 60, rules: Any = None) -> tuple[Served, Any]:
     """A real table server with the web table's pages (``hearts host --serve``) on
     its own loop: one table, code ``code-1``, Beginners in the other seats, a
-    short match and short pauses."""
+    short match and short pauses (``rules``: the Original rules unless given)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from hearts.ai import Level
@@ -59,7 +59,7 @@ def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
     from hearts.net.tables import TableConfig
     from hearts.rules import Rules
 
-    config = TableConfig(people=people, level=Level.BEGINNER, rules=Rules(target=100),
+    config = TableConfig(people=people, level=Level.BEGINNER, rules=rules or Rules(target=100),
                          delay_scale=delay_scale)
     executor = ThreadPoolExecutor(2)
     server = TableServer(folder, config, 1, executor, codes=["code-1"])

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from hearts import Phase, RuleSet, Seat
 from hearts.options import Options, Speed, load_options, options_path, save_options
@@ -157,6 +158,21 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
                 break
         assert app.seat_view.state.to_play  # ... and carries on when it closes
         assert len(hand.trick) == 3
+
+
+async def test_the_help_page_tells_the_rules_in_force(tmp_path: Path) -> None:
+    from hearts.tui.words import rule_set_text, rules_lines
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Static).render())
+        rules = app.table.match.rules
+        assert text.startswith("HEARTS - HOW TO PLAY\n\nThe rules at this table\n"
+                               + rule_set_text(rules))
+        for line in rules_lines(rules):
+            assert line in text, line
 
 
 async def test_help_by_escape_then_h_and_closing_keys(tmp_path: Path) -> None:

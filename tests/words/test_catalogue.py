@@ -64,7 +64,7 @@ def test_templates_name_only_known_fields() -> None:
                       "error", "where", "lower", "message", "seconds", "rank", "did",
                       "ess", "expected", "figure", "given", "against", "article",
                       "verdict", "value", "se", "score", "scores", "plays", "target",
-                      "suits"}, fields
+                      "suits", "set", "about"}, fields
 
 
 _KEY_HINT = re.compile(r"\((d|a)\)|\bv to\b")
@@ -103,3 +103,32 @@ def test_fill() -> None:
     assert catalogue_text("en").lstrip().startswith("{")
     with pytest.raises(ValueError, match="no words"):
         catalogue_text("xx")
+
+
+def test_the_rules_in_words_follow_the_rules_in_force() -> None:
+    from hearts.rules import Passing, RuleSet, Rules, Scoring
+    from hearts.tui.words import rule_set_text, rules_lines
+
+    original = rules_lines(Rules(target=100))
+    assert "House scoring, 33 points a hand: the queen of spades 10, the ace of hearts 5, " \
+           "the king of hearts 4, the queen 3, the jack 2, and every other heart 1." in original
+    assert "The queen of spades may never be passed." in original
+    assert any(line.startswith("Follow the suit that was led") for line in original)
+    assert any("shoot the moon" in line and line.endswith("scores 33.") for line in original)
+    assert original[-1] == "The game ends when someone reaches 100 points; the lowest total wins."
+    assert rule_set_text(Rules()) == "Original rules (this game's own), game to 100"
+
+    classic = rules_lines(RuleSet.CLASSIC.rules(50))
+    assert "Classic scoring, 26 points a hand: the queen of spades 13 and every heart 1." \
+        in classic
+    assert "The 2 of clubs leads the first trick." in classic
+    assert any(line.endswith("every fourth hand nobody passes.") for line in classic)
+    assert any(line.endswith("scores 26.") for line in classic)
+    assert not any("jack of diamonds" in line for line in classic)
+    assert "The jack of diamonds counts -10 to whoever takes it." in \
+        rules_lines(RuleSet.OMNIBUS.rules())
+    assert rule_set_text(RuleSet.OMNIBUS.rules(200)).startswith("Omnibus rules")
+
+    custom = Rules(scoring=Scoring.CLASSIC, passing=Passing.ROTATE, target=75)
+    assert rule_set_text(custom) == "Custom rules (set one by one), game to 75"
+    assert any("then across, in turn" in line for line in rules_lines(custom))

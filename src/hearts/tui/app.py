@@ -424,7 +424,7 @@ class HeartsApp(SeatApp):
         from hearts.tui.help import HelpScreen
 
         if not any(isinstance(screen, HelpScreen) for screen in self.screen_stack):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.table.match.rules))
 
     def open_stats(self) -> None:
         """Show the statistics page (between hands and at game over)."""

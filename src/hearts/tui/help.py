@@ -9,11 +9,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from hearts.rules import Rules
 from hearts.tui.base import FitScreen
 from hearts.tui.options_page import OptionsScreen
 from hearts.tui.widgets import GameButton
+from hearts.words import words
 
-__all__ = ["HELP_TEXT", "HelpScreen", "unwrap"]
+__all__ = ["HELP_TEXT", "HelpScreen", "rules_text", "unwrap"]
 
 HELP_TEXT = """\
 [b]HEARTS - HOW TO PLAY[/b]
@@ -180,6 +182,18 @@ def unwrap(text: str) -> str:
     return "\n".join(out)
 
 
+def rules_text(rules: Rules) -> str:
+    """The rules in force as the help page's first section (Rich markup), in the
+    catalogue's words, which the web table's Help reads too."""
+    from rich.markup import escape
+
+    from hearts.tui.words import rule_set_text, rules_lines
+
+    title = escape(str(words("rules.title")))
+    lines = [escape(line) for line in [rule_set_text(rules) + ".", *rules_lines(rules)]]
+    return f"[b]{title}[/b]\n" + "\n".join(lines) + "\n\n"
+
+
 class HelpScreen(FitScreen):
     """The help page; escape, ``q`` or Close goes back exactly where the game was,
     and ``x`` quits as it does on the table (over the options page it goes back)."""
@@ -190,14 +204,18 @@ class HelpScreen(FitScreen):
         Binding("ctrl+l", "redraw", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         super().__init__(id="help-screen")
+        self.rules = rules
+        """The rules in force, told first (None: the general text alone)."""
 
     def compose(self) -> ComposeResult:
         """The text and a Close button."""
         with Horizontal(id="main"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(unwrap(HELP_TEXT), id="help-text")
+                title, rest = unwrap(HELP_TEXT).split("\n\n", 1)
+                told = "" if self.rules is None else rules_text(self.rules)
+                yield Static(f"{title}\n\n{told}{rest}", id="help-text")
             with Vertical(id="buttons"):
                 yield GameButton("Close", "close")
                 yield GameButton("Quit", "quit")

@@ -229,8 +229,9 @@ class JoinApp(SeatApp):
         """Show the help page."""
         from hearts.tui.help import HelpScreen
 
+        view = self.seat_view.state.view
         if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(None if view is None else view.rules))
 
     def open_stats(self) -> None:
         """Show the person's own statistics."""

@@ -18,6 +18,8 @@ address without it.
 from __future__ import annotations
 
 import hashlib
+import html
+import json
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -28,13 +30,18 @@ from aiohttp import web
 
 from hearts.net.addresses import is_loopback
 from hearts.net.limits import cross_origin
+from hearts.net.tables import NetTable
+from hearts.rules import Rules
 from hearts.web.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
 from hearts.words import catalogue_text
 
 __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text"]
 
-ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css"}
-"""The client's own files, by name, with their content types."""
+ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css",
+          "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
+          "icon-192.png": "image/png", "icon-512.png": "image/png"}
+"""The client's own files, by name, with their content types (the manifest and
+the icons let a phone put the table on its home screen)."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
@@ -63,18 +70,21 @@ def _version() -> str:
     return digest.hexdigest()[:12]
 
 
-def page_text(table_id: str, mode: str, seated: bool) -> str:
+def page_text(table_id: str, mode: str, seated: bool, rules: Rules | None = None) -> str:
     """The page of table ``table_id``: ``mode`` is ``seat`` or ``watch``; ``seated``
-    when the browser holds a seat's cookie there (it joins at once)."""
+    when the browser holds a seat's cookie there (it joins at once); ``rules``, the
+    table's, for its Help before the first deal (the hand's view carries them after)."""
     template = Template(asset("table.html").decode("utf-8"))
+    told = "" if rules is None else json.dumps(rules.to_json(), separators=(",", ":"))
     return template.substitute(version=_version(), mode=mode, table=table_id,
-                               seated="1" if seated else "0")
+                               seated="1" if seated else "0",
+                               rules=html.escape(told, quote=True))
 
 
 class WebPages:
     """The pages of a table server's tables (add them with :meth:`add_to`)."""
 
-    def __init__(self, find: Callable[[str], object | None], local_only: Callable[[], bool]
+    def __init__(self, find: Callable[[str], NetTable | None], local_only: Callable[[], bool]
                  ) -> None:
         self.find = find
         """The table of an id (None if there is none)."""
@@ -87,7 +97,8 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:hearts\\.(?:js|css)}", self.file)
+        app.router.add_get("/t/{table}/{name:hearts\\.(?:js|css)|manifest\\.webmanifest|"
+                           "icon(?:-192|-512)?\\.(?:svg|png)}", self.file)
         app.router.add_post("/t/{table}/seat", self.keep_seat)
         app.router.add_delete("/t/{table}/seat", self.forget_seat)
 
@@ -141,13 +152,18 @@ class WebPages:
         return self._page(self._table(request), "watch", False)
 
     def _page(self, table_id: str, mode: str, seated: bool) -> web.Response:
-        return web.Response(text=page_text(table_id, mode, seated), content_type="text/html",
+        table = self.find(table_id)
+        rules = None if table is None else table.config.rules
+        return web.Response(text=page_text(table_id, mode, seated, rules),
+                            content_type="text/html",
                             headers=self._headers({"Cache-Control": "no-store"}))
 
     async def file(self, request: web.Request) -> web.StreamResponse:
-        """The client's script or style sheet."""
+        """The client's script, style sheet, manifest or icons."""
         self._table(request)
         name = request.match_info["name"]
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
         return web.Response(body=asset(name), content_type=ASSETS[name], headers=self._headers(
             {"Cache-Control": "public, max-age=86400"}))
 

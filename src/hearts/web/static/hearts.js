@@ -39,6 +39,7 @@
   let raised = null;       // the card raised to be played
   let focusCard = null;    // the card that had the focus, kept across redraws
   let review = null;       // the review on show: {data, step}
+  let early = [];          // notices come before the first state: said after it
 
   // --- words ------------------------------------------------------------------
 
@@ -161,11 +162,13 @@
         return fill(said[(n.cards || []).length === 3 ? "hint-pass" : "hint"], { cards: cardNames(n.cards || []) });
       case "player-failed": return failureText(n);
       case "text": return n.text || "";
-      case "timed-out":
-        if (mine(n.seat)) return said["timed-out-you"];
+      case "left":
+        if (mine(n.seat)) return said["you-left"];
         break;
       default: break;
     }
+    // about this person: "You are back", never "South is back"
+    if (mine(n.seat) && said[n.kind + "-you"] !== undefined) return said[n.kind + "-you"];
     if (said[n.kind] !== undefined) {
       return fill(said[n.kind], { count: n.count, who: named, name: n.name || named });
     }
@@ -259,16 +262,16 @@
         break;
       case "state":
         setState(m.state, m.seq);
+        while (early.length) sayNotice(early.shift());
         break;
       case "change":
         if (S === null || m.base !== seq) { send({ type: "sync" }); break; }
         setState(applyChange(S, m.set), m.seq);
         break;
       case "notice":
-        if (m.notice) {
-          say(noticeText(m.notice));
-          if (m.notice.kind === "you-left") stop(noticeText(m.notice));
-        }
+        if (!m.notice) break;
+        if (S === null) early.push(m.notice);  // said once the state names the people
+        else sayNotice(m.notice);
         break;
       case "hand":
         break;  // a finished hand's record: the web table keeps no store
@@ -281,6 +284,11 @@
       default:
         break;  // a newer server's message: ignored
     }
+  }
+
+  function sayNotice(notice) {
+    say(noticeText(notice));
+    if (notice.kind === "you-left") stop(noticeText(notice));
   }
 
   function applyChange(state, entries) {
@@ -331,6 +339,13 @@
       else say(text);
       return;
     }
+    if (codeName === "replaced") {
+      // freed, given to a computer or moved to another device: this browser's
+      // seat is gone, so a reload asks who sits down rather than taking it back
+      forgetSeat();
+      stop(text);
+      return;
+    }
     if (FATAL.has(codeName)) { stop(text); return; }
     if (codeName === "stopping") { showNotice(w("web.stopped")); }
     say(text);
@@ -344,9 +359,12 @@
   }
 
   function stop(text) {
+    // No more of this table here: its buttons go with it, the reason stays.
     stopped = true;
     if (ws) ws.close();
     showNotice(text);
+    el("table").hidden = true;
+    for (const open of document.querySelectorAll("dialog[open]")) open.close();
   }
 
   // --- drawing ------------------------------------------------------------------
@@ -436,6 +454,8 @@
     drawHand();
     drawActions();
     drawWatchers();
+    drawTableInfo();
+    drawTitle();
     tick();
     if (el("scores").open) drawScores();
   }
@@ -671,6 +691,7 @@
     ["last", () => lastTrick() !== null, () => showLast()],
     ["scores", () => (S.sheet || []).length > 0, () => showScores()],
     ["review", (a) => a.has("review"), () => askReview()],
+    ["settings", () => true, () => showSettings()],
     ["help", () => true, () => showHelp()],
     ["leave", () => true, () => askLeave()],
   ];
@@ -681,7 +702,7 @@
     const keep = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
     nav.replaceChildren();
     for (const [action, offered, run] of BUTTONS) {
-      if (mode === "watch" && !["scores", "help", "leave", "last"].includes(action)) continue;
+      if (mode === "watch" && !["scores", "help", "settings", "leave", "last"].includes(action)) continue;
       if (!offered(actions)) continue;
       const button = document.createElement("button");
       button.type = "button";
@@ -720,6 +741,190 @@
       if (until) span.textContent = fill(w("presence." + span.dataset.p + "-until"), { seconds: secondsLeft(until) });
     });
   }
+
+  // --- the rules in sight ---------------------------------------------------------
+
+  // The rule sets by name, as hearts.rules.RuleSet sets them (every rule but the target).
+  const CLASSIC = { scoring: "classic", jack_of_diamonds: false, first_lead: true,
+    leading_hearts: true, first_trick: true, passing: "rotate-hold", pass_queen: true };
+  const RULE_SETS = {
+    original: { scoring: "house", jack_of_diamonds: false, first_lead: false,
+      leading_hearts: false, first_trick: false, passing: "left", pass_queen: false },
+    classic: CLASSIC,
+    omnibus: Object.assign({}, CLASSIC, { jack_of_diamonds: true }),
+  };
+  const HAND_VALUE = { house: 33, classic: 26 };  // a hand's points, the moon's too
+  let pageRules = null;    // the table's rules, as the page was served them
+  try { pageRules = body.dataset.rules ? JSON.parse(body.dataset.rules) : null; } catch (e) { pageRules = null; }
+
+  function rulesInForce() {
+    return (S && S.view && S.view.rules) || pageRules;
+  }
+
+  function ruleSetOf(rules) {
+    for (const [key, set] of Object.entries(RULE_SETS)) {
+      if (Object.keys(set).every((name) => (rules[name] || false) === set[name])) return key;
+    }
+    return "custom";
+  }
+
+  function ruleSetText(rules, form) {
+    const key = ruleSetOf(rules);
+    return fill(w("rules." + form), { set: w("rules.sets." + key), about: w("rules.set-about." + key),
+      target: rules.target });
+  }
+
+  function rulesLines(rules) {
+    // The same sentences, in the same order, as hearts.tui.words.rules_lines.
+    const onOff = (name, on) => w("rules." + name + "." + (on ? "on" : "off"));
+    const lines = [w("rules.aim"), w("rules.passing." + rules.passing), onOff("queen", rules.pass_queen),
+      onOff("first-lead", rules.first_lead), w("rules.follow"), onOff("leading-hearts", rules.leading_hearts),
+      onOff("first-trick", rules.first_trick), w("rules.scoring." + rules.scoring)];
+    if (rules.jack_of_diamonds) lines.push(w("rules.jack"));
+    lines.push(fill(w("rules.moon"), { value: HAND_VALUE[rules.scoring] }));
+    lines.push(fill(w("rules.target"), { target: rules.target }));
+    return lines;
+  }
+
+  function drawTableInfo() {
+    // The rule set, the hand's number and whether hearts are broken, under the status.
+    const parts = [];
+    const rules = rulesInForce();
+    if (rules) parts.push(ruleSetText(rules, "short"));
+    if (S.hand_number) parts.push(fill(w("rules.hand"), { number: S.hand_number }));
+    if (S.view && S.stage !== "idle") parts.push(w(S.view.hearts_broken ? "rules.hearts-broken" : "rules.hearts-not-broken"));
+    el("table-info").textContent = parts.join(" · ");
+    body.dataset.hearts = S.view && S.view.hearts_broken ? "broken" : "";
+  }
+
+  // --- the turn cue: the tab's title, and a sound or a vibration if wanted ---------------
+
+  let lastCue = "";
+
+  function turnCue() {
+    // What the table waits for from this person: a card, a pass, or anything else.
+    if (!S || !S.seat || mode === "watch") return "";
+    if ((S.legal || []).length) return "turn";
+    if ((S.passable || []).length) return "pass";
+    if ((S.waiting || []).includes(S.seat)) return "wait";
+    return "";
+  }
+
+  function drawTitle() {
+    const cue = turnCue();
+    document.title = w(cue ? "web.title-" + cue : "web.title");
+    if (cue && !lastCue) alertTurn();
+    lastCue = cue;
+  }
+
+  let audio = null;
+
+  function audioContext() {
+    // Made (or woken) on a tap or a key: browsers keep sound off until then.
+    const Kind = window.AudioContext || window.webkitAudioContext;
+    if (!Kind) return null;
+    if (!audio) audio = new Kind();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+    return audio;
+  }
+
+  function chime() {
+    // Two soft notes, made here: no sound file to fetch.
+    const ctx = audioContext();
+    if (!ctx) return;
+    const start = ctx.currentTime + 0.01;
+    [[660, 0], [880, 0.16]].forEach(([pitch, after]) => {
+      const tone = ctx.createOscillator();
+      const level = ctx.createGain();
+      tone.type = "sine";
+      tone.frequency.value = pitch;
+      level.gain.setValueAtTime(0.0001, start + after);
+      level.gain.exponentialRampToValueAtTime(0.2, start + after + 0.02);
+      level.gain.exponentialRampToValueAtTime(0.0001, start + after + 0.3);
+      tone.connect(level).connect(ctx.destination);
+      tone.start(start + after);
+      tone.stop(start + after + 0.32);
+    });
+  }
+
+  function alertTurn() {
+    if (prefs.sound) chime();
+    if (prefs.vibrate && navigator.vibrate) navigator.vibrate([70, 50, 70]);
+  }
+
+  // --- settings, kept by the browser ------------------------------------------------
+
+  const PREFS_KEY = "hearts.settings";
+  const CHOICES = { theme: ["felt", "dark", "contrast"], size: ["small", "normal", "large"] };
+  const THEME_COLOURS = { felt: "#0a6b22", dark: "#16191d", contrast: "#000000" };
+
+  function loadPrefs() {
+    const kept = { sound: false, vibrate: false, four: false, theme: "felt", size: "normal" };
+    let stored = null;
+    try { stored = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { stored = null; }
+    if (stored && typeof stored === "object") {
+      for (const name of ["sound", "vibrate", "four"]) if (typeof stored[name] === "boolean") kept[name] = stored[name];
+      for (const name of Object.keys(CHOICES)) if (CHOICES[name].includes(stored[name])) kept[name] = stored[name];
+    }
+    return kept;
+  }
+
+  const prefs = loadPrefs();
+
+  function applyPrefs() {
+    const root = document.documentElement;
+    root.dataset.theme = prefs.theme;
+    root.dataset.deck = prefs.four ? "four" : "two";
+    root.dataset.size = prefs.size;
+    const colour = document.querySelector('meta[name="theme-color"]');
+    if (colour) colour.setAttribute("content", THEME_COLOURS[prefs.theme]);
+  }
+  applyPrefs();
+
+  function savePrefs() {
+    try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch (e) { /* private mode: this visit only */ }
+    applyPrefs();
+  }
+
+  function showSettings() {
+    el("set-sound").checked = prefs.sound;
+    el("set-vibrate").checked = prefs.vibrate;
+    el("vibrate-row").hidden = !navigator.vibrate;
+    el("set-four").checked = prefs.four;
+    el("set-theme").value = prefs.theme;
+    el("set-size").value = prefs.size;
+    el("settings").showModal();
+  }
+
+  function labelSettings() {
+    const fixed = { "settings-title": "actions.settings", "settings-about": "web.settings-about",
+      "cue-legend": "web.cue-legend", "set-sound-label": "web.cue-sound", "set-vibrate-label": "web.cue-vibrate",
+      "looks-legend": "web.looks-legend", "set-four-label": "web.four-colour", "set-theme-label": "web.theme",
+      "set-size-label": "web.card-size" };
+    for (const [id, key] of Object.entries(fixed)) el(id).textContent = w(key);
+    for (const name of Object.keys(CHOICES)) {
+      el("set-" + name).querySelectorAll("option").forEach((o) => {
+        o.textContent = w("web." + (name === "theme" ? "themes." : "sizes.") + o.value);
+      });
+    }
+  }
+
+  el("set-sound").addEventListener("change", (e) => {
+    prefs.sound = e.target.checked;
+    savePrefs();
+    if (prefs.sound) chime();  // what it sounds like (and the tap lets the browser play it)
+  });
+  el("set-vibrate").addEventListener("change", (e) => {
+    prefs.vibrate = e.target.checked;
+    savePrefs();
+    if (prefs.vibrate && navigator.vibrate) navigator.vibrate(70);
+  });
+  el("set-four").addEventListener("change", (e) => { prefs.four = e.target.checked; savePrefs(); });
+  el("set-theme").addEventListener("change", (e) => { prefs.theme = e.target.value; savePrefs(); });
+  el("set-size").addEventListener("change", (e) => { prefs.size = e.target.value; savePrefs(); });
+  // a tap or a key wakes the sound, so that a turn's chime may play later
+  document.addEventListener("pointerdown", () => { if (prefs.sound) audioContext(); });
+  document.addEventListener("keydown", () => { if (prefs.sound) audioContext(); });
 
   // --- actions ------------------------------------------------------------------
 
@@ -823,6 +1028,13 @@
   }
 
   function showHelp() {
+    const rules = rulesInForce();
+    el("rules-set").textContent = rules ? ruleSetText(rules, "named") : "";
+    el("rules-body").replaceChildren(...(rules ? rulesLines(rules) : []).map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
     const box = el("help-body");
     box.replaceChildren();
     const dl = document.createElement("dl");
@@ -837,11 +1049,11 @@
     }
     box.append(dl);
     el("help").showModal();
+    el("help").scrollTop = 0;  // the rules first, though the focus is on Close
   }
 
   function askLeave() {
     if (mode === "watch") { send({ type: "leave" }); stop(w("web.ended")); return; }
-    el("leave-text").textContent = w("notices.you-left");
     el("leave").showModal();
   }
 
@@ -849,6 +1061,8 @@
     if (el("leave").returnValue === "leave") {
       send({ type: "leave" });
       forgetSeat();
+      say(w("notices.you-left"));
+      stop(w("web.ended") + " " + w("notices.you-left"));
     }
   });
 
@@ -913,6 +1127,7 @@
       case "r": showScores(); break;
       case "v": askReview(); break;
       case "h": showHelp(); break;
+      case "o": showSettings(); break;
       case "1": say(describeHand()); break;
       case "2": say(describeTrick()); break;
       case "3": say(describeScores()); break;
@@ -1159,14 +1374,19 @@
   function label() {
     // The page's fixed words, from the catalogue.
     const fixed = { "name-label": "web.name-label", sit: "web.sit-down", "scores-title": "web.score-sheet",
-      "last-title": "web.last-trick", "help-title": "web.help-title", "players-title": "web.people",
+      "last-title": "web.last-trick", "help-title": "actions.help", "players-title": "web.people",
       "trick-title": "web.trick", "hand-title": "web.your-hand", "news-title": "web.news",
+      "keys-title": "web.help-title", "rules-title": "rules.title",
       "review-first": "web.first", "review-prev": "web.previous", "review-next": "web.next",
       "review-last": "web.last", "leave-yes": "actions.leave" };
     for (const [id, key] of Object.entries(fixed)) el(id).textContent = w(key);
     document.querySelectorAll("button.close").forEach((b) => { b.textContent = w("actions.close"); });
+    el("leave-stay").textContent = w("web.stay");
+    el("leave-title").textContent = w("web.leave-title");
+    el("leave-text").textContent = w("web.leave-text");
     el("actions").setAttribute("aria-label", w("web.actions"));
     if (mode === "watch") el("sit").textContent = w("web.watch");
+    labelSettings();
   }
 
   el("join").addEventListener("submit", (event) => {
