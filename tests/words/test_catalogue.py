@@ -106,7 +106,7 @@ def test_fill() -> None:
 
 
 def test_the_rules_in_words_follow_the_rules_in_force() -> None:
-    from hearts.rules import Passing, RuleSet, Rules, Scoring
+    from hearts.rules import Passing, Rules, RuleSet, Scoring
     from hearts.tui.words import rule_set_text, rules_lines
 
     original = rules_lines(Rules(target=100))
