@@ -50,6 +50,10 @@ def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:
         page = context.new_page()
         page.goto(solo.url + "/")
         assert_accessible(page, "the new game's form")
+        # each choice a control a thumb can use, as tall as a button
+        for select in page.locator("select").all():
+            box = select.bounding_box()
+            assert box and box["height"] >= 44, box
         page.get_by_label("Computer players").select_option(label="Beginner")
         page.get_by_label("Rules").select_option("classic")
         page.get_by_label("Game ends at").select_option("50")
@@ -59,6 +63,7 @@ def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:
         deal.wait_for()
         assert "code=" in page.url and "token" not in page.url
         assert "Zoe (You)" in page.locator(".player[data-at=bottom]").inner_text()
+        assert "Classic rules - game to 50" in page.locator("#table-info").inner_text()
         tap(page, deal)
         page.locator("#hand button.card").nth(12).wait_for()
         free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")

@@ -184,6 +184,9 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
                               " / parseFloat(getComputedStyle(log).lineHeight); }")
         assert shown >= 4 and abs(shown - round(shown)) < 0.05, shown
         assert "Hand 1 complete" in page.locator("#result").inner_text()
+        # the hand's points, not only its seed (W16)
+        assert re.search(r"This hand: You \d+, West \d+, North \d+, East \d+",
+                         page.locator("#result").inner_text())
         assert status(page).endswith("press Deal for the next one, or Review to see it")
         assert_result_clear(page, "player", ARTIFACTS)
         tap(page, page.get_by_role("button", name="Scores"))
@@ -346,6 +349,10 @@ def test_a_watcher_sees_the_table_as_the_public_does(chromium: Any, table: Serve
                                                        exact=True).count()))
         # once the hand is over, every hand as dealt is public
         wes.locator("#result dl.deal dd").nth(3).wait_for()
+        # a watcher is told nothing to press (W6)
+        watched = str(wes.locator("#status").inner_text())
+        assert "press" not in watched and "v to" not in watched, watched
+        assert watched.startswith("Hand complete - the next one begins when a player deals")
         assert wes.locator("#result dl.deal dd").count() == 4
         assert_result_clear(wes, "watcher", ARTIFACTS)
         # nothing a watcher received named a card before it was on the table
@@ -449,7 +456,7 @@ def test_a_person_away_and_the_countdown(chromium: Any, tmp_path: Path) -> None:
         bob.get_by_text("Bob").wait_for()
         assert "here" in bob.inner_text()
         bob_context.close()  # Bob's phone goes to sleep
-        bob.get_by_text(re.compile(r"away - a computer player stands in in \d+ s")).wait_for()
+        bob.get_by_text(re.compile(r"away - a computer player takes over in \d+ s")).wait_for()
         first = int(re.search(r"in (\d+) s", bob.inner_text()).group(1))  # type: ignore[union-attr]
         assert 50 <= first <= 60
         ann.wait_for_timeout(2200)

@@ -39,6 +39,7 @@
   let raised = null;       // the card raised to be played
   let focusCard = null;    // the card that had the focus, kept across redraws
   let review = null;       // the review on show: {data, step}
+  let lost = false;        // the connection dropped: say when it is back
   let early = [];          // notices come before the first state: said after it
 
   // --- words ------------------------------------------------------------------
@@ -98,6 +99,10 @@
     }
     const list = winners.map((s) => (mine(s) ? w("results.you") : who(s)));
     return fill(w("results.share"), { names: names(list), points: low });
+  }
+
+  function pointsText(count) {
+    return fill(w(count === 1 ? "results.point" : "results.points"), { count: count });
   }
 
   function moon(shooter) {
@@ -242,7 +247,7 @@
     ws.onclose = () => {
       ws = null;
       if (stopped) return;
-      if (S && joined) say(w("web.reconnecting"));  // once, not at every try
+      if (S && joined) { say(w("web.reconnecting")); lost = true; }  // once, not at every try
       joined = false;
       setTimeout(connect, retry * 1000);
       retry = Math.min(8, retry * 2);
@@ -253,6 +258,8 @@
     if (typeof m.now === "number") clock = { now: m.now, at: performance.now() };
     switch (m.type) {
       case "welcome":
+        if (S && lost) say(w("web.reconnected"));
+        lost = false;
         joined = true;
         retry = 0.25;
         seatTakenTries = 0;
@@ -287,8 +294,24 @@
   }
 
   function sayNotice(notice) {
+    if (notice.kind === "hint") takeHint(notice.cards || []);
     say(noticeText(notice));
     if (notice.kind === "you-left") stop(noticeText(notice));
+  }
+
+  function takeHint(cards) {
+    // As the terminal does: the hinted pass chosen, the hinted card raised.
+    if (!S || !S.seat) return;
+    const passable = S.passable || [];
+    if (passable.length && cards.length === 3 && cards.every((c) => passable.includes(c))) {
+      chosen = cards.slice();
+    } else if (cards.length === 1 && (S.legal || []).includes(cards[0])) {
+      raised = cards[0];
+      focusCard = cards[0];
+    } else {
+      return;
+    }
+    draw();
   }
 
   function applyChange(state, entries) {
@@ -431,7 +454,10 @@
     }
     const kind = after.prompt && after.prompt.kind;
     const was = before.prompt && before.prompt.kind;
-    if (kind !== was && ["choose", "received", "hand-over", "game-over", "played-out", "stuck"].includes(kind)) {
+    if (kind === "received" && was !== "received" && after.view && (after.view.received || []).length) {
+      say(fill(w("web.received-cards"), { cards: cardNames(after.view.received.slice().sort(byTable)),
+        who: who(after.prompt.seat) }));
+    } else if (kind !== was && ["choose", "received", "hand-over", "game-over", "played-out", "stuck"].includes(kind)) {
       say(promptText());
     } else if ((kind === "lead" || kind === "follow") && mine(after.prompt.seat) &&
                !(before.prompt && before.prompt.seat === after.prompt.seat && (was === "lead" || was === "follow"))) {
@@ -487,7 +513,7 @@
       title.textContent = info.name + (mine(seat) ? " (" + w("web.you") + ")" : "");
       const score = document.createElement("span");
       score.className = "score";
-      score.textContent = fill(w("web.score"), { score: S.scores[i] });
+      score.textContent = fill(w(S.scores[i] === 1 ? "web.score-one" : "web.score"), { score: S.scores[i] });
       const taken = S.view ? S.view.points_taken[i] : 0;
       if (taken && S.stage !== "idle") score.textContent += " (+" + taken + ")";
       const presence = document.createElement("span");
@@ -541,6 +567,11 @@
     if (S.result && !(S.trick || []).length) {
       const lines = [];
       lines.push(S.match_over ? winnerText(S.result.winners) : fill(w("results.hand-complete"), { number: S.result.number }));
+      const row = (S.sheet || [])[S.result.number - 1];
+      if (row) {
+        lines.push(fill(w("web.hand-points"), { scores: S.seats.map((info, i) =>
+          fill(w("web.score-of"), { name: whoOrYou(SEATS[i]), score: row.points[i] })).join(", ") }));
+      }
       if (S.result.seed !== null && S.result.seed !== undefined) {
         lines.push(fill(w(S.match_over ? "results.hand-from" : "results.dealt-from"), { number: S.result.number, seed: S.result.seed }));
       }
@@ -1240,7 +1271,7 @@
     dl.className = "deal";
     SEATS.forEach((seat, i) => {
       const dt = document.createElement("dt");
-      dt.textContent = who(seat) + " (" + step.points[i] + ")";
+      dt.textContent = who(seat) + " (" + pointsText(step.points[i]) + ")";
       const dd = document.createElement("dd");
       const cards = step.hands[i].slice().sort(byTable);
       for (const card of cards) {
@@ -1309,7 +1340,7 @@
       const ul = document.createElement("ul");
       SEATS.forEach((seat, i) => {
         const li = document.createElement("li");
-        li.textContent = fill(w("review.took"), { name: who(seat), points: end.points[i] });
+        li.textContent = fill(w(end.points[i] === 1 ? "review.took-one" : "review.took"), { name: who(seat), points: end.points[i] });
         ul.append(li);
       });
       box.append(ul);
@@ -1387,6 +1418,7 @@
     el("actions").setAttribute("aria-label", w("web.actions"));
     if (mode === "watch") el("sit").textContent = w("web.watch");
     labelSettings();
+    if (pageRules) el("join-about").textContent = fill(w("web.join-about"), { rules: ruleSetText(pageRules, "named") });
   }
 
   el("join").addEventListener("submit", (event) => {
@@ -1412,8 +1444,17 @@
     return words;
   }
 
+  // A watcher reads the catalogue's "watch" entries: nothing to press, only to see.
+  function forWatch(words) {
+    if (mode !== "watch" || !words.watch) return words;
+    for (const [section, entries] of Object.entries(words.watch)) {
+      if (words[section] && typeof entries === "object") Object.assign(words[section], entries);
+    }
+    return words;
+  }
+
   fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
-    W = forTouch(words);
+    W = forWatch(forTouch(words));
     document.documentElement.lang = W.language || "en";
     label();
     try { name = localStorage.getItem("hearts.name") || ""; } catch (e) { name = ""; }

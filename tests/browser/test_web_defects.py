@@ -1,0 +1,206 @@
+"""The web table's defects a newcomer met (issue 64, W2 to W22), each played in
+headless Chromium the way it was found: a seat freed by the host or moved to
+another device, the Leave confirmation, the people named in the news, a hint
+that chooses, the received cards said, the join page's words, the disabled Pass
+and the seats on a wide screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.cards import Seat
+
+from .test_web_table import play_by_taps, sit_down, status, table_of
+from .web import CHROMIUM_FLAGS, SCREENS, Served, assert_accessible, chromium_path, \
+    table_server, tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ARTIFACTS = Path(__file__).with_name("artifacts")
+GOLD = "rgb(255, 216, 74)"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the module."""
+    executable = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True,
+                                             args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Served]:
+    """A table of one person and three Beginners."""
+    served, server = table_server(tmp_path)
+    served.server = server  # type: ignore[attr-defined]
+    try:
+        yield served
+    finally:
+        served.close()
+
+
+def log(page: Any) -> str:
+    return str(page.get_by_role("log").inner_text())
+
+
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_a_seat_the_host_frees_is_told_so_and_not_taken_back(chromium: Any, table: Served,
+                                                             screen: str) -> None:
+    context = chromium.new_context(**SCREENS[screen])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        assert "You sat down" in log(page)  # W14: not "South sat down"
+        table.call(lambda: table_of(table).free_seat(Seat.SOUTH))
+        # W2: the real reason, and no stale table with live buttons
+        page.get_by_text("The host freed your seat - the seat is no longer played from "
+                         "here").first.wait_for()
+        assert "newer connection" not in page.locator("body").inner_text()
+        assert page.locator("#table").is_hidden()
+        assert page.get_by_role("button", name="Deal", exact=True).count() == 0 or \
+            not page.get_by_role("button", name="Deal", exact=True).is_visible()
+        assert_accessible(page, "a freed seat")
+        # W3: a reload asks who sits down; the seat is not taken back by itself
+        page.reload()
+        page.get_by_label("Your name at the table").wait_for()
+        assert page.locator("#join").is_visible()
+        assert table.call(lambda: table_of(table).holders[Seat.SOUTH].name) == ""
+    finally:
+        context.close()
+
+
+def test_a_seat_moved_to_another_device(chromium: Any, table: Served) -> None:
+    first = chromium.new_context(**SCREENS["desktop"])
+    second = chromium.new_context(**SCREENS["phone"])
+    try:
+        old = sit_down(first, f"{table.url}/t/t1/?code=code-1", "Ann")
+        old.get_by_role("button", name="Deal", exact=True).wait_for()
+        token = table.call(lambda: table_of(table).new_token(Seat.SOUTH))
+        new = second.new_page()
+        new.goto(f"{table.url}/t/t1/?code=code-1&token={token}")
+        new.get_by_role("button", name="Deal", exact=True).wait_for()
+        assert "Ann (You)" in new.locator(".player[data-at=bottom]").inner_text()
+        old.get_by_text("Your seat was taken over by another device - the seat is no "
+                        "longer played from here").first.wait_for()
+        assert old.locator("#table").is_hidden()
+        # the old browser forgot the seat: a reload there takes nothing from the new one
+        old.reload()
+        old.get_by_label("Your name at the table").wait_for()
+        new.wait_for_timeout(300)
+        assert "Ann (You)" in new.locator(".player[data-at=bottom]").inner_text()
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_the_leave_confirmation(chromium: Any, table: Served, screen: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = chromium.new_context(**SCREENS[screen])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        # W22: the join page said what table this is (seen again on a reload below)
+        tap(page, page.get_by_role("button", name="Leave"))
+        dialog = page.get_by_role("dialog", name="Leave the table?")
+        dialog.wait_for()
+        # W5: a question, not "You left the table" before you have; Stay, not Close
+        assert "You left" not in dialog.inner_text()
+        assert "A computer player will play your seat until someone takes it." in \
+            dialog.inner_text()
+        assert dialog.get_by_role("button", name="Stay").count() == 1
+        assert dialog.get_by_role("button", name="Close").count() == 0
+        assert_accessible(page, f"the leave question ({screen})")
+        page.screenshot(path=str(ARTIFACTS / f"web-leave-{screen}.png"))
+        tap(page, dialog.get_by_role("button", name="Stay"))
+        assert page.locator("#table").is_visible()
+        tap(page, page.get_by_role("button", name="Leave"))
+        tap(page, dialog.get_by_role("button", name="Leave"))
+        page.get_by_text("You have left the table.").first.wait_for()
+        assert page.locator("#table").is_hidden()
+        page.wait_for_timeout(500)
+        # not seated again behind the person's back by a reconnection
+        assert table.call(lambda: table_of(table).holders[Seat.SOUTH].outbox) is None
+        page.reload()
+        page.get_by_label("Your name at the table").wait_for()
+        about = page.locator("#join-about").inner_text()
+        assert about == "A game of Hearts: Original rules (this game's own), game to 100."
+        assert_accessible(page, f"the join page ({screen})")
+    finally:
+        context.close()
+
+
+def test_back_after_a_reload_is_you(chromium: Any, table: Served) -> None:
+    context = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        page.reload()
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        page.get_by_role("log").get_by_text("You are back").wait_for()
+        assert "South" not in log(page)
+    finally:
+        context.close()
+
+
+def test_the_hint_chooses_and_raises_and_the_received_cards_are_named(
+        chromium: Any, table: Served) -> None:
+    context = chromium.new_context(**SCREENS["desktop"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        page.keyboard.press("d")
+        page.locator("#hand button.card").nth(12).wait_for()
+        # W17: Pass before three cards are chosen is not dressed as the focus
+        pass_button = page.get_by_role("button", name="Pass", exact=True)
+        assert pass_button.get_attribute("aria-disabled") == "true"
+        assert pass_button.evaluate("b => getComputedStyle(b).borderTopColor") != GOLD
+        # W8: the hint chooses the three cards, as the terminal's does
+        page.keyboard.press("?")
+        page.locator("#hand button.card[aria-pressed=true]").nth(2).wait_for()
+        hinted = page.get_by_role("log").get_by_text(re.compile(r"^Hint: pass ")).inner_text()
+        chosen = page.locator("#hand button.card[aria-pressed=true]").evaluate_all(
+            "cards => cards.map(c => c.getAttribute('aria-label'))")
+        for label in chosen:
+            assert label.removesuffix(", chosen to pass") in hinted, (label, hinted)
+        assert pass_button.get_attribute("aria-disabled") is None
+        page.keyboard.press("p")
+        # W7: the cards received are named in the live region
+        page.get_by_role("log").get_by_text(
+            re.compile(r"^You received the .+ and the .+ from (West|North|East)$")).wait_for(
+                timeout=30_000)
+        play_by_taps(page, lambda p: bool(re.search(r"your (play|lead)$", status(p))))
+        page.keyboard.press("?")
+        page.locator("#hand button.card.up").first.wait_for()
+        raised = page.locator("#hand button.card.up")
+        assert raised.count() == 1
+        assert "raised: press again to play" in (raised.get_attribute("aria-label") or "")
+    finally:
+        context.close()
+
+
+def test_the_side_seats_sit_near_the_trick_on_a_wide_screen(chromium: Any,
+                                                            table: Served) -> None:
+    context = chromium.new_context(**SCREENS["desktop"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        left = page.locator(".player[data-at=left]").bounding_box()
+        right = page.locator(".player[data-at=right]").bounding_box()
+        assert left and right
+        assert left["x"] > 100 and right["x"] + right["width"] < 1180, (left, right)
+        assert right["x"] - (left["x"] + left["width"]) < 900
+    finally:
+        context.close()
