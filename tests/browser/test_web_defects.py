@@ -16,8 +16,15 @@ import pytest
 from hearts.cards import Seat
 
 from .test_web_table import play_by_taps, sit_down, status, table_of
-from .web import CHROMIUM_FLAGS, SCREENS, Served, assert_accessible, chromium_path, \
-    table_server, tap
+from .web import (
+    CHROMIUM_FLAGS,
+    SCREENS,
+    Served,
+    assert_accessible,
+    chromium_path,
+    table_server,
+    tap,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
