@@ -34,6 +34,20 @@ def test_help_describes_everything(capsys: pytest.CaptureFixture[str]) -> None:
                  "rotate-hold", "HEARTS_CONFIG_DIR", "HEARTS_DATA_DIR", "hearts stats",
                  "hearts host", "hearts join ADDRESS"):
         assert word in text
+    # --serve is the web table now; the terminal in a browser is --terminal's
+    flat = " ".join(text.split())
+    assert "play at the web table" in flat and "--serve --terminal draws the terminal" in flat
+    assert "every tab is a game of its own" not in flat
+
+
+def test_the_docs_describe_serve_as_the_web_table() -> None:
+    root = Path(__file__).resolve().parents[2]
+    for name in ("README.md", "docs/playing.md"):
+        flat = " ".join((root / name).read_text(encoding="utf-8").split())
+        assert "every tab is a game of its own" not in flat, name
+        assert "web table" in flat, name
+    playing = " ".join((root / "docs/playing.md").read_text(encoding="utf-8").split())
+    assert "`?fontsize=N`" not in playing and "Settings" in playing
 
 
 def test_ascii_for_non_utf8_locales() -> None:

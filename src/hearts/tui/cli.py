@@ -42,9 +42,12 @@ for each table; each friend runs hearts join ADDRESS --code CODE in a terminal
 their own --help.
 
 With --serve the game plays in a web browser instead: open the address it
-prints; every tab is a game of its own, and --seed, --ascii, --level and --rules
-apply to each. It listens on 127.0.0.1 (this machine only) unless --host says
-otherwise; with --host 0.0.0.0 anyone who can reach the machine can play."""
+prints, choose the computer players' level, the rules and the target, and play
+at the web table (phone, tablet, screen reader or desktop). Each browser keeps
+a game of its own and can carry it on; --level and --rules choose what the page
+offers first, --seed the deals. --serve --terminal draws the terminal game in
+the browser instead. It listens on 127.0.0.1 (this machine only) unless --host
+says otherwise; with --host 0.0.0.0 anyone who can reach the machine can play."""
 
 DEFAULT_HOST = "127.0.0.1"
 """Where ``--serve`` listens unless ``--host`` says otherwise: this machine only."""
