@@ -8,9 +8,12 @@ from collections.abc import Sequence
 from hearts.cards import Seat
 from hearts.table import SheetRow
 
-__all__ = ["rows_lines"]
+__all__ = ["IN_PLAY", "rows_lines"]
 
 _CELL = 11
+
+IN_PLAY = "    * the hand in play: its points so far, no total yet"
+"""The sheet's last line while a hand is played, saying what its ``*`` means."""
 
 
 def _row(first: str, cells: list[str], note: str = "") -> str:
@@ -24,9 +27,10 @@ def rows_lines(rows: Sequence[SheetRow], scores: tuple[int, ...] | list[int],
     """The sheet as lines of text (at most 66 columns): a header, one line a hand
     (points in the hand, then the running total, for each seat; the queen of
     spades and the moon noted; a hand still in play marked ``*``), and the
-    totals. With ``max_rows``, the earliest hands give way to a line saying how
-    many are left out. ``names`` (a seat's order) head the columns and name the
-    notes instead of the seats, cut to the column's width."""
+    totals (and what ``*`` means, while a hand is in play). With ``max_rows``,
+    the earliest hands give way to a line saying how many are left out.
+    ``names`` (a seat's order) head the columns and name the notes instead of
+    the seats, cut to the column's width."""
     label = [str(seat) if not names else names[seat][:_CELL - 1] for seat in Seat]
     header = [_row("Hand", label, "Notes"),
               _row("", ["pts total"] * 4)]
@@ -46,6 +50,8 @@ def rows_lines(rows: Sequence[SheetRow], scores: tuple[int, ...] | list[int],
         mark = " " if finished else "*"
         body.append(_row(f"{number:>4}{mark}", cells, ", ".join(notes)))
     footer = [_row("Total", [str(total) for total in scores])]
+    if any(not hand.over for hand in rows):
+        footer.append(IN_PLAY)
     if max_rows is not None:
         room = max_rows - len(header) - len(footer)
         if room < len(body):
