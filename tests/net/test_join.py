@@ -328,3 +328,31 @@ async def test_a_seat_taken_over_by_a_new_device_says_so_on_a_page_of_its_own(
             assert text == "This seat is no longer played from here"
             await phone.stop()
             await pilot.press("x")
+
+
+async def test_the_table_shows_free_seats_stand_ins_and_watchers(tmp_path: Path) -> None:
+    """W4: among friends the table says which seat is free, which a computer plays
+    for its person, who is away and how many watch; its corner names the computer
+    players as computers, not "Club players" beside the friends' names."""
+    table = Table(Options(), 5, [Person("Ann"), Computer(), Person("Bob"), Person("Cat")])
+    table.handle(ev.Deal(Seat.SOUTH))
+    data = seat_state(table, Seat.SOUTH).to_json()
+    data["seats"][2]["presence"] = "stand-in"
+    data["seats"][3]["presence"] = "free"
+    data["seats"][3]["name"] = "East"
+    data["watchers"] = ["Wes", "Xia"]
+    app, _sent = _recording_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.receive(msg.StateMessage(1, time.time(), data))
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "stand-in" in shown and "free seat" in shown, shown
+        assert "2 watching" in shown
+        assert "computers: " in shown and " players" not in shown.split("computers: ")[0][-30:]
+        assert not any(line.rstrip().endswith(" players") for line in shown.splitlines())
+        data["seats"][2]["presence"] = "away"
+        app.receive(msg.StateMessage(2, time.time(), data))
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "away" in shown
+        await pilot.press("x")

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import Button
 
 from hearts.cards import Card, Seat
-from hearts.table import Stage
+from hearts.table import Presence, SeatState, Stage
 from hearts.tui import words
 from hearts.tui.painted import Painted
 from hearts.tui.render import (
@@ -91,6 +91,25 @@ class _Painted(Painted):
         return self.is_attached and self.screen.has_class("large")
 
 
+_PRESENCE_NOTES = {Presence.AWAY: "away", Presence.STAND_IN: "stand-in",
+                   Presence.FREE: "free seat"}
+"""The note under a seat whose person is not at the screen (or who has none yet)."""
+
+
+def _players_corner(state: SeatState) -> str:
+    """The corner naming the computer players' level: alone at the table as ever
+    ("Club players"); among friends only when a computer plays a seat, and said
+    so ("computers: Club"), for "Club players" read as the people."""
+    if not state.level:
+        return ""
+    assisted = ", assisted" if state.assisted else ""
+    if sum(info.person for info in state.seats) <= 1:
+        return f"{state.level} players{assisted}"
+    computers = any(info.presence in (Presence.COMPUTER, Presence.STAND_IN, Presence.FREE)
+                    for info in state.seats)
+    return f"computers: {state.level}{assisted}" if computers else assisted.lstrip(", ")
+
+
 class TrickArea(_Painted):
     """The middle of the table: the trick as a diamond, a label for each player,
     the suits each has shown out of, and the state of the hand; between hands the
@@ -130,7 +149,7 @@ class TrickArea(_Painted):
             if seat in cards:
                 canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only,
                             won=seat == winner, big=layout.big)
-            note = "away" if game.away(seat) else ""
+            note = _PRESENCE_NOTES.get(game.state.seats[seat].presence, "")
             if seat == winner:
                 note = "took it"
             elif view and view.voids[seat]:
@@ -143,9 +162,12 @@ class TrickArea(_Painted):
         canvas.text(left, bottom, "cards held, points", palette.text)
         canvas.text(left, bottom + 1, "this hand / total", palette.text)
         state = game.state
-        if state.level:
-            players = f"{state.level} players" + (", assisted" if state.assisted else "")
+        players = _players_corner(state)
+        if players:
             canvas.text(left + block - len(players), bottom + 1, players, palette.text)
+        if state.watchers:
+            watching = f"{len(state.watchers)} watching"
+            canvas.text(left + block - len(watching), bottom, watching, palette.text)
         return canvas.render()
 
     def _draw_header(self, canvas: Canvas, left: int, top: int, block: int,
