@@ -211,3 +211,26 @@ def test_the_side_seats_sit_near_the_trick_on_a_wide_screen(chromium: Any,
         assert right["x"] - (left["x"] + left["width"]) < 900
     finally:
         context.close()
+
+
+def test_back_in_the_middle_of_a_hand_the_seat_is_told_its_pass(chromium: Any,
+                                                                table: Served) -> None:
+    """W21: someone who sits down (or comes back) after the pass is told what the
+    seat passed and received; the score sheet says what its gold row is."""
+    context = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        tap(page, page.get_by_role("button", name="Deal", exact=True))
+        page.locator("#hand button.card").nth(12).wait_for()
+        play_by_taps(page, lambda p: 0 < p.locator("#hand button.card").count() <= 11)
+        page.reload()
+        told = page.get_by_role("log").get_by_text(re.compile(
+            r"^This hand your seat passed the .+ left and received the .+$"))
+        told.wait_for()
+        assert told.inner_text().count("the ") == 6, told.inner_text()
+        tap(page, page.get_by_role("button", name="Scores"))
+        caption = page.get_by_role("table").locator("caption").inner_text()
+        assert caption == "Game to 100 - in gold, the hand in play: its points so far"
+        assert_accessible(page, "the score sheet mid-hand")
+    finally:
+        context.close()

@@ -434,7 +434,11 @@
     // What changed, said in the live region: each card played, who took the
     // trick and its points, the turn when it comes to this seat, the prompt
     // when a pass or a hand begins or ends.
-    if (!before) { say(promptText()); return; }
+    if (!before) {
+      say(promptText());
+      tellThePass(after);
+      return;
+    }
     const old = before.trick || [];
     const now = after.trick || [];
     const same = old.length <= now.length && old.every((p, i) => now[i] && p[1] === now[i][1]);
@@ -457,12 +461,22 @@
     if (kind === "received" && was !== "received" && after.view && (after.view.received || []).length) {
       say(fill(w("web.received-cards"), { cards: cardNames(after.view.received.slice().sort(byTable)),
         who: who(after.prompt.seat) }));
-    } else if (kind !== was && ["choose", "received", "hand-over", "game-over", "played-out", "stuck"].includes(kind)) {
+    } else if (kind !== was && ["choose", "received", "hand-over", "game-over", "stuck"].includes(kind)) {
+      // (the rest of a hand played out is said once, by the table's notice)
       say(promptText());
     } else if ((kind === "lead" || kind === "follow") && mine(after.prompt.seat) &&
                !(before.prompt && before.prompt.seat === after.prompt.seat && (was === "lead" || was === "follow"))) {
       say(w("web.your-turn"));
     }
+  }
+
+  function tellThePass(state) {
+    // Sitting down (or back) after the pass: what this seat gave and got.
+    const view = state.view;
+    if (!view || state.stage === "passing" || !(view.passed || []).length || !(view.received || []).length) return;
+    say(fill(w("web.seat-passed"), { cards: cardNames(view.passed.slice().sort(byTable)),
+      direction: w("directions." + view.pass_direction),
+      received: cardNames(view.received.slice().sort(byTable)) }));
   }
 
   function draw() {
@@ -1005,6 +1019,7 @@
     const table = document.createElement("table");
     const caption = document.createElement("caption");
     caption.textContent = fill(w("web.target"), { target: S.target });
+    if ((S.sheet || []).some((row) => !row.over)) caption.textContent += " - " + w("web.sheet-live");
     const head = document.createElement("tr");
     const corner = document.createElement("th");
     corner.scope = "col";
