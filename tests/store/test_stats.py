@@ -414,3 +414,29 @@ def test_a_hand_a_computer_played_in_part_for_you_is_counted_apart(tmp_path: Pat
     console = Console(width=120, record=True)
     console.print(stats_table([replace(total, stood_in=0)]))  # at a table alone: no such row
     assert "played in part" not in console.export_text()
+
+
+def test_the_history_names_a_friend_who_sat_down_during_a_hand(tmp_path: Path) -> None:
+    # W11: Cat took the free east seat after the deal: the record gives the seat to
+    # a computer player, and Cat's cards to Cat as stand-in entries
+    import sqlite3
+
+    from hearts.hand import SeatPlayer, StandIn
+
+    store = Store.open(tmp_path, claim=False)
+    match = Match(Rules(target=1000), 6)
+    hand = deal_next(match)
+    players = [SeatPlayer("club", 100 + s) for s in Seat]
+    players[Seat.SOUTH] = SeatPlayer("human", name="Ann")
+    hand.players = tuple(players)
+    pass_all(hand)
+    while hand.phase is not Phase.OVER:
+        if hand.turn is Seat.EAST and len(hand.plays) > 8:
+            hand.stand_ins.append(StandIn(Seat.EAST, len(hand.plays), "human", None, "Cat"))
+        hand.play(hand.legal_plays()[0])
+    store.save(match, {"stage": "idle"}, Seat.SOUTH)
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    rows = match_rows(db)
+    db.close()
+    assert rows[0]["people"] == [("east", "Cat")]

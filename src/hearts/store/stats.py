@@ -235,21 +235,29 @@ def match_people(db: sqlite3.Connection, match_id: int, seat: str = "south"
     """The other people who sat at the table of match ``match_id`` (the person
     played ``seat``), as the hands' records name them: ``(seat, name)`` pairs in
     seat order, each name once a seat (a late arrival counted from their first
-    hand). Empty for a match against the computer, or records that name nobody."""
+    hand, a friend who sat down during a hand from the stand-in entries that name
+    them). Empty for a match against the computer, or records that name nobody."""
     found: dict[str, str] = {}
     order = ("south", "west", "north", "east")
     for (text,) in db.execute("SELECT record FROM hands WHERE match_id = ? ORDER BY number",
                               (match_id,)):
         try:
-            players = json.loads(text).get("players")
+            record = json.loads(text)
+            players = record.get("players")
         except (ValueError, AttributeError):
             continue
-        if not isinstance(players, list) or len(players) != 4:
-            continue
-        for where, entry in zip(order, players, strict=True):
-            if where == seat or not isinstance(entry, dict) or entry.get("player") != "human":
+        entries: list[tuple[object, object]] = []
+        if isinstance(players, list) and len(players) == 4:
+            entries += zip(order, players, strict=True)
+        stand_ins = record.get("stand_ins")
+        if isinstance(stand_ins, list):
+            entries += [(entry.get("seat"), entry) for entry in stand_ins
+                        if isinstance(entry, dict)]
+        for where, entry in entries:
+            if where == seat or where not in order or not isinstance(entry, dict) \
+                    or entry.get("player") != "human":
                 continue
             name = entry.get("name")
             if isinstance(name, str) and name.strip() and where not in found:
-                found[where] = _plain(name)
+                found[str(where)] = _plain(name)
     return [(where, found[where]) for where in order if where in found]
