@@ -234,3 +234,21 @@ def test_back_in_the_middle_of_a_hand_the_seat_is_told_its_pass(chromium: Any,
         assert_accessible(page, "the score sheet mid-hand")
     finally:
         context.close()
+
+
+def test_the_trick_names_who_played_each_card_on_a_wide_screen(chromium: Any,
+                                                               table: Served) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = chromium.new_context(**SCREENS["desktop"])
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.keyboard.press("d")
+        page.locator("#hand button.card").nth(12).wait_for()
+        play_by_taps(page, lambda p: p.locator("#trick li").count() >= 3)
+        shown = page.locator("#trick .by").evaluate_all(
+            "names => names.filter(n => n.offsetWidth > 0).map(n => n.textContent)")
+        assert len(shown) >= 3 and set(shown) <= {"You", "West", "North", "East"}, shown
+        page.screenshot(path=str(ARTIFACTS / "web-trick-names-desktop.png"))
+        assert_accessible(page, "the trick with names")
+    finally:
+        context.close()

@@ -573,7 +573,12 @@
       const label = document.createElement("span");
       label.className = "sr-only";
       label.textContent = (mine(seat) ? w("web.you") : who(seat)) + ": " + cardName(card);
-      li.append(label, cardFace(card));
+      const face = cardFace(card);
+      const by = document.createElement("span");
+      by.className = "by";  // who played it, on the card's free corner (wide screens)
+      by.textContent = whoOrYou(seat);
+      face.append(by);
+      li.append(label, face);
       list.append(li);
     }
     const result = el("result");
