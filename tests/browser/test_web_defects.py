@@ -6,7 +6,9 @@ and the seats on a wide screen."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -250,5 +252,70 @@ def test_the_trick_names_who_played_each_card_on_a_wide_screen(chromium: Any,
         assert len(shown) >= 3 and set(shown) <= {"You", "West", "North", "East"}, shown
         page.screenshot(path=str(ARTIFACTS / "web-trick-names-desktop.png"))
         assert_accessible(page, "the trick with names")
+    finally:
+        context.close()
+
+
+def _scripted_state() -> dict[str, Any]:
+    """A real seat state of Ann's, South, in the pass of a first hand."""
+    from hearts.cards import Seat as S
+    from hearts.options import Options
+    from hearts.table import Computer, Person, Table, seat_state
+    from hearts.table import events as ev
+
+    played = Table(Options(), 5, [Person("Ann"), Computer(), Computer(), Computer()])
+    played.handle(ev.Deal(S.SOUTH))
+    data: dict[str, Any] = seat_state(played, S.SOUTH).to_json()
+    return data
+
+
+def test_what_the_news_says_of_a_scripted_table(chromium: Any, table: Served) -> None:
+    """W13, W14, W15 against a table scripted message by message: the page's socket
+    answered by the test (the same messages the server sends, docs/network.md)."""
+    state = _scripted_state()
+    state["seats"][0]["name"] = "Ann"
+    state["scores"] = [1, 0, 26, 6]
+    context = chromium.new_context(**SCREENS["desktop"])
+    page = context.new_page()
+    script: list[Any] = []
+
+    def answer(socket: Any) -> None:
+        script.append(socket)
+
+        def heard(message: str | bytes) -> None:
+            if '"join"' in str(message):
+                # the notice about Ann first, as it may come before the state
+                socket.send(json.dumps({"type": "welcome", "version": 3, "role": "seat",
+                                        "seat": "south", "token": None, "table": "t1",
+                                        "epoch": "e1"}))
+                socket.send(json.dumps({"type": "notice", "version": 3, "notice": {
+                    "kind": "back", "seat": "south"}}))
+                socket.send(json.dumps({"type": "state", "version": 3, "seq": 1,
+                                        "now": time.time(), "state": state}))
+        socket.on_message(heard)
+
+    try:
+        page.route_web_socket(re.compile(r".*/ws$"), answer)
+        page.goto(f"{table.url}/t/t1/?code=code-1&name=Ann")
+        page.locator("#hand button.card").nth(12).wait_for()
+        # W14: "You are back", said once the state names the people
+        page.get_by_role("log").get_by_text("You are back").wait_for()
+        assert "South" not in log(page)
+        # W13: one point is a point
+        assert page.locator(".player[data-at=bottom] .score").inner_text() == "1 point"
+        assert page.locator(".player[data-at=across] .score").inner_text() == "26 points"
+        # W15: the rest of the hand played out: said once, however it comes
+        socket = script[0]
+        socket.send(json.dumps({"type": "notice", "version": 3,
+                                "notice": {"kind": "played-out"}}))
+        socket.send(json.dumps({"type": "change", "version": 3, "seq": 2, "base": 1,
+                                "now": time.time(),
+                                "set": [[["prompt"], {"kind": "played-out"}]]}))
+        page.wait_for_function("() => document.getElementById('status').textContent"
+                               ".startsWith('No points are left')")
+        page.wait_for_timeout(200)
+        said = [line for line in log(page).splitlines() if "No points are left" in line]
+        assert said == ["No points are left to take - the rest of the hand was played out"], \
+            said
     finally:
         context.close()
