@@ -132,3 +132,16 @@ def test_the_rules_in_words_follow_the_rules_in_force() -> None:
     custom = Rules(scoring=Scoring.CLASSIC, passing=Passing.ROTATE, target=75)
     assert rule_set_text(custom) == "Custom rules (set one by one), game to 75"
     assert any("then across, in turn" in line for line in rules_lines(custom))
+
+
+def test_a_watcher_is_told_nothing_to_press() -> None:
+    # W6: the watch entries replace the ones that tell a player what to press
+    said = catalogue("en")
+    for section, entries in said["watch"].items():
+        if section == "about":
+            continue
+        for key, text in entries.items():
+            assert type(text) is type(said[section][key]), key
+            for new in _texts(text):
+                assert "press" not in new and not _KEY_HINT.search(new), new
+    assert "press" in said["prompts"]["hand-over"]  # what a player is told instead
