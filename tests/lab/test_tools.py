@@ -1,5 +1,5 @@
 """The lab's measuring tools in lab/tools/: runs compared deal by deal, conceded moons
-counted, margins split, runs pooled, and the OpenSpiel bench's loop."""
+counted, margins split, runs pooled, the OpenSpiel bench's loop, and the web icons."""
 
 from __future__ import annotations
 
@@ -414,3 +414,14 @@ def test_the_socket_floor_counts_the_cards_its_people_play(shape: list[str]) -> 
     assert report["raw"] is bool(shape)
     assert 6 <= report["cards"] <= 18  # 2 tables, a card every 0.25 s each, 1.5 s
     assert report["cpu_ms_per_card"] >= 0 and 0 <= report["cpu_share"] <= 1.5
+
+
+def test_the_web_icons_are_the_ones_the_script_draws() -> None:
+    # the committed home-screen icons are this script's drawing, so a change to one
+    # without the other shows here
+    icons = _load("web_icons")
+    drawn = icons.png(192)
+    assert drawn[:8] == b"\x89PNG\r\n\x1a\n"
+    assert drawn == (icons.STATIC / "icon-192.png").read_bytes()
+    assert icons.colour(0.5, 0.5) == icons.RED and icons.colour(0.02, 0.02) == icons.FELT
+    assert icons.colour(0.3, 0.2) == icons.CARD
