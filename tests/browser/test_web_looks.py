@@ -128,6 +128,7 @@ def test_the_rules_in_sight_and_the_turn_cue(chromium: Any, table: Served, scree
         tap(page, dialog.get_by_label("A sound when it is your turn"))
         tap(page, dialog.get_by_label("Vibrate when it is your turn"))
         assert_accessible(page, f"the settings ({screen})")
+        page.screenshot(path=str(ARTIFACTS / f"web-settings-{screen}.png"))
         page.keyboard.press("Escape")
         page.evaluate("() => { window.__tones = 0; window.__buzzes = []; }")
 
