@@ -256,3 +256,34 @@ def test_the_home_screen_files(chromium: Any, table: Served) -> None:
         assert page.request.get(f"{table.url}/t/t1/icon-9.png").status == 404
     finally:
         context.close()
+
+
+def test_the_theme_follows_the_device_until_one_is_chosen(chromium: Any, table: Served) -> None:
+    colours = {"dark": "#16191d", "contrast": "#000000", "felt": "#0a6b22"}
+    for options, theme in (({"color_scheme": "dark"}, "dark"),
+                           ({"color_scheme": "light", "contrast": "more"}, "contrast"),
+                           ({"color_scheme": "light"}, "felt")):
+        context = chromium.new_context(**SCREENS["phone"], **options)
+        try:
+            page = context.new_page()
+            page.goto(f"{table.url}/t/t1/?code=code-1")
+            page.get_by_label("Your name at the table").wait_for()
+            assert page.evaluate("document.documentElement.dataset.theme") == theme, options
+            colour = page.locator('meta[name="theme-color"]').get_attribute("content")
+            assert colour == colours[theme]
+            assert_accessible(page, f"the join page of a device asking for {options}")
+        finally:
+            context.close()
+    # a theme chosen is kept over the device's
+    context = chromium.new_context(**SCREENS["phone"], color_scheme="dark")
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        dialog = open_settings(page)
+        assert dialog.get_by_label("Theme").input_value() == "device"
+        dialog.get_by_label("Theme").select_option("felt")
+        page.keyboard.press("Escape")
+        page.reload()
+        page.locator("#table").wait_for(state="visible")
+        assert page.evaluate("document.documentElement.dataset.theme") == "felt"
+    finally:
+        context.close()

@@ -905,11 +905,11 @@
   // --- settings, kept by the browser ------------------------------------------------
 
   const PREFS_KEY = "hearts.settings";
-  const CHOICES = { theme: ["felt", "dark", "contrast"], size: ["small", "normal", "large"] };
+  const CHOICES = { theme: ["device", "felt", "dark", "contrast"], size: ["small", "normal", "large"] };
   const THEME_COLOURS = { felt: "#0a6b22", dark: "#16191d", contrast: "#000000" };
 
   function loadPrefs() {
-    const kept = { sound: false, vibrate: false, four: false, theme: "felt", size: "normal" };
+    const kept = { sound: false, vibrate: false, four: false, theme: "device", size: "normal" };
     let stored = null;
     try { stored = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { stored = null; }
     if (stored && typeof stored === "object") {
@@ -921,13 +921,21 @@
 
   const prefs = loadPrefs();
 
+  function deviceTheme() {
+    // "As the device": high contrast or dark when the device asks for it
+    const asks = (query) => Boolean(window.matchMedia && window.matchMedia(query).matches);
+    if (asks("(prefers-contrast: more)")) return "contrast";
+    return asks("(prefers-color-scheme: dark)") ? "dark" : "felt";
+  }
+
   function applyPrefs() {
     const root = document.documentElement;
-    root.dataset.theme = prefs.theme;
+    const theme = prefs.theme === "device" ? deviceTheme() : prefs.theme;
+    root.dataset.theme = theme;
     root.dataset.deck = prefs.four ? "four" : "two";
     root.dataset.size = prefs.size;
     const colour = document.querySelector('meta[name="theme-color"]');
-    if (colour) colour.setAttribute("content", THEME_COLOURS[prefs.theme]);
+    if (colour) colour.setAttribute("content", THEME_COLOURS[theme]);
   }
   applyPrefs();
 
