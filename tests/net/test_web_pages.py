@@ -159,3 +159,21 @@ async def test_a_web_seat_is_held_to_the_limits_as_any_client(tmp_path: Path) ->
             assert sum(1 for h in holder.values() if h.seated) == 1
     finally:
         await runner.cleanup()
+
+
+def test_the_page_is_told_the_tables_rules() -> None:
+    import html
+    import re
+
+    from hearts.rules import Passing, Rules, RuleSet
+    from hearts.web.pages import page_text, table_rules
+
+    classic = table_rules(RuleSet.CLASSIC.rules(50))
+    assert classic["set"] == "classic" and classic["hand_value"] == 26
+    assert classic["rules"]["target"] == 50
+    assert table_rules(Rules())["set"] == "original" and table_rules(Rules())["hand_value"] == 33
+    assert table_rules(Rules(passing=Passing.ROTATE))["set"] == "custom"
+    page = page_text("t1", "seat", False, RuleSet.OMNIBUS.rules())
+    told = re.search(r'data-rules="([^"]*)"', page)
+    assert told and json.loads(html.unescape(told.group(1))) == table_rules(
+        RuleSet.OMNIBUS.rules())

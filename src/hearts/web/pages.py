@@ -24,6 +24,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from string import Template
+from typing import Any
 from urllib.parse import urlencode
 
 from aiohttp import web
@@ -31,11 +32,11 @@ from aiohttp import web
 from hearts.net.addresses import is_loopback
 from hearts.net.limits import cross_origin
 from hearts.net.tables import NetTable
-from hearts.rules import Rules
+from hearts.rules import Rules, RuleSet
 from hearts.web.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
 from hearts.words import catalogue_text
 
-__all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text"]
+__all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text", "table_rules"]
 
 ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css",
           "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
@@ -70,12 +71,21 @@ def _version() -> str:
     return digest.hexdigest()[:12]
 
 
+def table_rules(rules: Rules) -> dict[str, Any]:
+    """What the page is told of the table's rules, for its Help, its rule line and
+    its join form: the settings, the rule set they follow (``custom`` if none) and
+    the points of a hand (what a moon gives the others)."""
+    rule_set = RuleSet.of(rules)
+    return {"rules": rules.to_json(), "set": "custom" if rule_set is None else rule_set.value,
+            "hand_value": rules.scoring.hand_value}
+
+
 def page_text(table_id: str, mode: str, seated: bool, rules: Rules | None = None) -> str:
     """The page of table ``table_id``: ``mode`` is ``seat`` or ``watch``; ``seated``
     when the browser holds a seat's cookie there (it joins at once); ``rules``, the
-    table's, for its Help before the first deal (the hand's view carries them after)."""
+    table's (:func:`table_rules`)."""
     template = Template(asset("table.html").decode("utf-8"))
-    told = "" if rules is None else json.dumps(rules.to_json(), separators=(",", ":"))
+    told = "" if rules is None else json.dumps(table_rules(rules), separators=(",", ":"))
     return template.substitute(version=_version(), mode=mode, table=table_id,
                                seated="1" if seated else "0",
                                rules=html.escape(told, quote=True))

@@ -296,7 +296,6 @@
   function sayNotice(notice) {
     if (notice.kind === "hint") takeHint(notice.cards || []);
     say(noticeText(notice));
-    if (notice.kind === "you-left") stop(noticeText(notice));
   }
 
   function takeHint(cards) {
@@ -794,44 +793,26 @@
 
   // --- the rules in sight ---------------------------------------------------------
 
-  // The rule sets by name, as hearts.rules.RuleSet sets them (every rule but the target).
-  const CLASSIC = { scoring: "classic", jack_of_diamonds: false, first_lead: true,
-    leading_hearts: true, first_trick: true, passing: "rotate-hold", pass_queen: true };
-  const RULE_SETS = {
-    original: { scoring: "house", jack_of_diamonds: false, first_lead: false,
-      leading_hearts: false, first_trick: false, passing: "left", pass_queen: false },
-    classic: CLASSIC,
-    omnibus: Object.assign({}, CLASSIC, { jack_of_diamonds: true }),
-  };
-  const HAND_VALUE = { house: 33, classic: 26 };  // a hand's points, the moon's too
-  let pageRules = null;    // the table's rules, as the page was served them
-  try { pageRules = body.dataset.rules ? JSON.parse(body.dataset.rules) : null; } catch (e) { pageRules = null; }
+  // The table's rules as the page was served them (hearts.web.pages.table_rules):
+  // the settings, the rule set they follow ("custom" if none) and a hand's points.
+  let tableRules = null;
+  try { tableRules = body.dataset.rules ? JSON.parse(body.dataset.rules) : null; } catch (e) { tableRules = null; }
 
-  function rulesInForce() {
-    return (S && S.view && S.view.rules) || pageRules;
-  }
-
-  function ruleSetOf(rules) {
-    for (const [key, set] of Object.entries(RULE_SETS)) {
-      if (Object.keys(set).every((name) => (rules[name] || false) === set[name])) return key;
-    }
-    return "custom";
-  }
-
-  function ruleSetText(rules, form) {
-    const key = ruleSetOf(rules);
+  function ruleSetText(told, form) {
+    const key = told.set;
     return fill(w("rules." + form), { set: w("rules.sets." + key), about: w("rules.set-about." + key),
-      target: rules.target });
+      target: told.rules.target });
   }
 
-  function rulesLines(rules) {
+  function rulesLines(told) {
     // The same sentences, in the same order, as hearts.tui.words.rules_lines.
+    const rules = told.rules;
     const onOff = (name, on) => w("rules." + name + "." + (on ? "on" : "off"));
     const lines = [w("rules.aim"), w("rules.passing." + rules.passing), onOff("queen", rules.pass_queen),
       onOff("first-lead", rules.first_lead), w("rules.follow"), onOff("leading-hearts", rules.leading_hearts),
       onOff("first-trick", rules.first_trick), w("rules.scoring." + rules.scoring)];
     if (rules.jack_of_diamonds) lines.push(w("rules.jack"));
-    lines.push(fill(w("rules.moon"), { value: HAND_VALUE[rules.scoring] }));
+    lines.push(fill(w("rules.moon"), { value: told.hand_value }));
     lines.push(fill(w("rules.target"), { target: rules.target }));
     return lines;
   }
@@ -839,8 +820,7 @@
   function drawTableInfo() {
     // The rule set, the hand's number and whether hearts are broken, under the status.
     const parts = [];
-    const rules = rulesInForce();
-    if (rules) parts.push(ruleSetText(rules, "short"));
+    if (tableRules) parts.push(ruleSetText(tableRules, "short"));
     if (S.hand_number) parts.push(fill(w("rules.hand"), { number: S.hand_number }));
     if (S.view && S.stage !== "idle") parts.push(w(S.view.hearts_broken ? "rules.hearts-broken" : "rules.hearts-not-broken"));
     el("table-info").textContent = parts.join(" · ");
@@ -1087,9 +1067,8 @@
   }
 
   function showHelp() {
-    const rules = rulesInForce();
-    el("rules-set").textContent = rules ? ruleSetText(rules, "named") : "";
-    el("rules-body").replaceChildren(...(rules ? rulesLines(rules) : []).map((line) => {
+    el("rules-set").textContent = tableRules ? ruleSetText(tableRules, "named") : "";
+    el("rules-body").replaceChildren(...(tableRules ? rulesLines(tableRules) : []).map((line) => {
       const li = document.createElement("li");
       li.textContent = line;
       return li;
@@ -1446,7 +1425,7 @@
     el("actions").setAttribute("aria-label", w("web.actions"));
     if (mode === "watch") el("sit").textContent = w("web.watch");
     labelSettings();
-    if (pageRules) el("join-about").textContent = fill(w("web.join-about"), { rules: ruleSetText(pageRules, "named") });
+    if (tableRules) el("join-about").textContent = fill(w("web.join-about"), { rules: ruleSetText(tableRules, "named") });
   }
 
   el("join").addEventListener("submit", (event) => {
