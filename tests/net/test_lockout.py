@@ -1,0 +1,151 @@
+"""No stranger can lock the room: each attack of issue 63, by raw clients from
+many loopback addresses against a real server, and then a person with a seat's
+token and a newcomer are both seated within a few seconds. The attacks run on
+the virtual clock where they wait (hearts.net.clock), so a refusal's delay of
+minutes shows in a moment of real time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from hearts.net import messages as msg
+from hearts.net.clock import InlineExecutor, run_virtual
+from hearts.net.errors import ErrorCode
+from hearts.net.server import Limits
+from tests.net.attacks import guess_wrong, join, seated_within, session_from, watch_many
+from tests.net.helpers import QUICK, running_server
+
+_INLINE = InlineExecutor()
+
+pytestmark = pytest.mark.timeout(120)
+
+_PEOPLE = Limits()
+"""The server's own limits, as a host runs it (no test's exceptions)."""
+
+_SOON = 3.0
+"""Seconds after an attack within which the token holder and the newcomer are in."""
+
+
+def test_wrong_codes_from_many_addresses_lock_nobody_out(tmp_path: Path) -> None:
+    async def main() -> tuple[dict[str, Any], float, dict[str, Any], float, int]:
+        config = replace(QUICK, people=4)
+        async with running_server(tmp_path, config, limits=_PEOPLE, executor=_INLINE,
+                                  writer=_INLINE) as (_server, url):
+            ann = await join(url, "127.0.1.1", "Ann")
+            assert ann["type"] == "welcome"
+            # 40 addresses of two networks, 15 hit-and-run guesses each: every
+            # guess on a connection of its own, gone without waiting for the answer
+            attackers = [f"127.0.{5 + n % 2}.{n + 1}" for n in range(40)]
+            sent = await asyncio.gather(*(guess_wrong(url, a, 15) for a in attackers))
+            # at once after the attack: Ann with her seat's token, and Bob, new
+            back, ann_took = await seated_within(url, "127.0.1.1", "Ann", ann["token"], _SOON)
+            bob, bob_took = await seated_within(url, "127.0.2.1", "Bob", None, _SOON)
+        return back, ann_took, bob, bob_took, sum(sent)
+
+    back, ann_took, bob, bob_took, sent = run_virtual(main)
+    assert sent >= 500
+    assert back["type"] == "welcome" and back["seat"] == "south", (back, ann_took)
+    assert bob["type"] == "welcome", (bob, bob_took)
+    assert ann_took < _SOON and bob_took < _SOON
+
+
+def test_a_refused_guess_waits_boundedly_and_holds_no_place(tmp_path: Path) -> None:
+    async def main() -> tuple[int, int, float]:
+        async with running_server(tmp_path, limits=_PEOPLE, executor=_INLINE,
+                                  writer=_INLINE) as (server, url):
+            await asyncio.gather(*(guess_wrong(url, f"127.0.8.{n + 1}", 10)
+                                   for n in range(30)))
+            # every guesser went at once: none is still counted
+            await asyncio.sleep(0.2)
+            connections, waiting = len(server.connections), len(server.waiting)
+            # a person who mistypes now is answered within the bounded wait
+            start = asyncio.get_running_loop().time()
+            answer = await join(url, "127.0.9.1", "Meg", code="c0de-1")
+            took = asyncio.get_running_loop().time() - start
+            assert answer["code"] == ErrorCode.BAD_CODE.value
+        return connections, waiting, took
+
+    connections, waiting, took = run_virtual(main)
+    assert connections == 0 and waiting == 0
+    assert took <= 30.5  # Guesses.reach: never minutes, however many guesses came first
+
+
+def test_many_watchers_from_one_address_lock_nobody_out(tmp_path: Path) -> None:
+    async def main() -> tuple[dict[str, int], dict[str, Any], dict[str, Any]]:
+        config = replace(QUICK, people=4)
+        codes = [f"code-{n}" for n in range(1, 5)]
+        async with running_server(tmp_path, config, tables=4, codes=codes, limits=_PEOPLE,
+                                  executor=_INLINE, writer=_INLINE) as (server, url):
+            ann = await join(url, "127.0.1.1", "Ann")
+            assert ann["type"] == "welcome"
+            watch_codes = [table.watchers.code for table in server.tables.values()]
+            held, session, answers = await watch_many(url, "127.0.7.1", watch_codes, 16)
+            try:
+                back, _ = await seated_within(url, "127.0.1.1", "Ann", ann["token"], _SOON)
+                bob, _ = await seated_within(url, "127.0.2.1", "Bob", None, _SOON)
+                # a watcher from elsewhere still gets in: the budget is the address's
+                wes = await _watch_once(url, "127.0.3.1", watch_codes[0])
+            finally:
+                for ws in held:
+                    await ws.close()
+                await session.close()
+        return answers, back, bob | {"wes": wes}
+
+    answers, back, bob = run_virtual(main)
+    assert answers.get("welcome", 0) == _PEOPLE.watchers_per_address, answers
+    assert answers.get(ErrorCode.WATCHERS_FULL.value, 0) >= 60
+    assert back["type"] == "welcome" and back["seat"] == "south", back
+    assert bob["type"] == "welcome", bob
+    assert bob["wes"] == "welcome"
+
+
+async def _watch_once(url: str, address: str, code: str) -> str:
+    async with session_from(address) as session, session.ws_connect(url) as ws:
+        await ws.send_str(json.dumps(msg.client_json(msg.Watch(code, "Wes"))))
+        reply = json.loads((await ws.receive(timeout=30)).data)
+        return str(reply.get("code") or reply["type"])
+
+
+async def _errors(ws: aiohttp.ClientWebSocketResponse, count: int) -> list[str]:
+    """The codes of the next ``count`` errors (other messages skipped)."""
+    codes: list[str] = []
+    while len(codes) < count:
+        data = json.loads((await ws.receive(timeout=30)).data)
+        if data["type"] == "error":
+            codes.append(data["code"])
+    return codes
+
+
+async def test_reviews_and_hints_are_limited_a_seat_across_reconnects(tmp_path: Path) -> None:
+    limits = replace(_PEOPLE, hint_seconds=60.0, hint_burst=3.0)
+    asks = [msg.AskReview(), msg.AskReview(), msg.AskReview(), msg.AskReview()]
+    async with running_server(tmp_path, replace(QUICK, people=1), limits=limits) as (
+            _server, url), session_from("127.0.1.1") as session:
+        token = None
+        rate_limited = []
+        for _connection in range(3):  # Ann asks, goes, and comes back with her token
+            async with session.ws_connect(url) as ws:
+                await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Ann", token))))
+                welcome = json.loads((await ws.receive(timeout=30)).data)
+                assert welcome["type"] == "welcome"
+                token = welcome["token"]
+                for ask in asks:
+                    await ws.send_str(json.dumps(msg.client_json(ask)))
+                codes = await _errors(ws, len(asks))
+                rate_limited.append(codes.count(ErrorCode.RATE_LIMITED.value))
+        # the first connection: three taken (no hand over yet), one refused; each
+        # connection after it: none taken, the seat's budget is spent
+        assert rate_limited == [1, 4, 4]
+        # a hint shares the seat's budget
+        async with session.ws_connect(url) as ws:
+            await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Ann", token))))
+            assert json.loads((await ws.receive(timeout=30)).data)["type"] == "welcome"
+            await ws.send_str(json.dumps({"type": "hint", "version": msg.NETWORK_VERSION}))
+            assert await _errors(ws, 1) == [ErrorCode.RATE_LIMITED.value]
