@@ -37,32 +37,12 @@ from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hearts.ai import Level  # noqa: E402
-from hearts.net import messages as msg  # noqa: E402
-from hearts.net.server import Limits, TableServer  # noqa: E402
-from hearts.net.tables import TableConfig  # noqa: E402
-from hearts.rules import Rules  # noqa: E402
-from tests.net.attacks import guess_wrong, join, session_from, watch_many  # noqa: E402
+from tests.net.attacks import guess_patiently, guess_wrong, join, watch_many
 
-
-async def _patient(url: str, address: str, until: float) -> int:
-    """Guess wrong codes from ``address`` until ``until``, waiting for each answer."""
-    guess = json.dumps(msg.client_json(msg.Join("not-the-code", "Eve")))
-    tries = 0
-    async with session_from(address) as session:
-        while time.monotonic() < until:
-            try:
-                async with session.ws_connect(url) as ws:
-                    while time.monotonic() < until and not ws.closed:
-                        await ws.send_str(guess)
-                        left = max(0.1, until - time.monotonic())
-                        reply = await ws.receive(timeout=left)
-                        tries += 1
-                        if reply.type is not aiohttp.WSMsgType.TEXT:
-                            break
-            except (aiohttp.ClientError, TimeoutError, OSError):
-                await asyncio.sleep(0.05)
-    return tries
+from hearts.ai import Level
+from hearts.net.server import Limits, TableServer
+from hearts.net.tables import TableConfig
+from hearts.rules import Rules
 
 
 async def _hits(url: str, address: str, until: float) -> int:
@@ -113,7 +93,9 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                                               for n in range(args.addresses)))
                 answers["guesses"] = sum(sent)
             elif args.attack == "patient":
-                sent = await asyncio.gather(*(_patient(url, f"127.0.0.{n % 250 + 2}", until)
+                loop_until = asyncio.get_running_loop().time() + args.seconds
+                sent = await asyncio.gather(*(guess_patiently(url, f"127.0.0.{n % 250 + 2}",
+                                                              loop_until)
                                               for n in range(args.addresses) for _ in (1, 2)))
                 answers["guesses"] = sum(sent)
             else:

@@ -16,8 +16,8 @@ import aiohttp
 
 from hearts.net import messages as msg
 
-__all__ = ["frame", "guess_wrong", "join", "raw_socket", "seated_within", "session_from",
-           "watch_many"]
+__all__ = ["frame", "guess_patiently", "guess_wrong", "join", "raw_socket", "seated_within",
+           "session_from", "watch_many"]
 
 
 def frame(text: str) -> bytes:
@@ -58,6 +58,28 @@ async def guess_wrong(url: str, address: str, count: int) -> int:
         writer.close()
         sent += 1
     return sent
+
+
+async def guess_patiently(url: str, address: str, until: float, most: int = 10_000) -> int:
+    """Guess wrong codes from ``address`` until ``until`` (the loop's clock), at most
+    ``most`` times: each answer awaited before the next guess, a new connection
+    whenever the server closes one. Returns the guesses answered."""
+    loop = asyncio.get_running_loop()
+    guess = json.dumps(msg.client_json(msg.Join("not-the-code", "Eve")))
+    tries = 0
+    async with session_from(address) as session:
+        while loop.time() < until and tries < most:
+            try:
+                async with session.ws_connect(url) as ws:
+                    while loop.time() < until and not ws.closed and tries < most:
+                        await ws.send_str(guess)
+                        reply = await ws.receive(timeout=max(0.1, until - loop.time()))
+                        if reply.type is not aiohttp.WSMsgType.TEXT:
+                            break
+                        tries += 1
+            except (aiohttp.ClientError, TimeoutError, OSError):
+                await asyncio.sleep(0.05)
+    return tries
 
 
 def session_from(address: str) -> aiohttp.ClientSession:
