@@ -402,6 +402,8 @@ class TableServer:
             now = loop.time()
             if now - pruned > 60.0:
                 self.guesses.prune()
+                for key in [key for key in self._aids if key[0] not in self.tables]:
+                    del self._aids[key]  # a table closed and gone: its seats' budgets too
                 pruned = now
             self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):

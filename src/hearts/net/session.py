@@ -132,7 +132,7 @@ class Session:
         """Read and handle the client's messages until the connection ends; then
         leave the seat (shown away, waiting for its person) or the watchers."""
         try:
-            while self.step is not Step.CLOSED:
+            while self.step is not Step.CLOSED and not self.gone.is_set():
                 frame = await self._next_frame()
                 if frame is None or await self._frame(frame):
                     break
