@@ -18,6 +18,7 @@ import pytest
 from hearts.net import messages as msg
 from hearts.net.clock import InlineExecutor, run_virtual
 from hearts.net.errors import ErrorCode
+from hearts.net.limits import Guesses
 from hearts.net.server import Limits
 from tests.net.attacks import (
     guess_patiently,
@@ -155,3 +156,19 @@ async def test_reviews_and_hints_are_limited_a_seat_across_reconnects(tmp_path: 
             assert json.loads((await ws.receive(timeout=30)).data)["type"] == "welcome"
             await ws.send_str(json.dumps({"type": "hint", "version": msg.NETWORK_VERSION}))
             assert await _errors(ws, 1) == [ErrorCode.RATE_LIMITED.value]
+
+
+def test_no_wrong_code_waits_past_the_reach_however_many_came_first() -> None:
+    now = [100.0]
+    guesses = Guesses(clock=lambda: now[0])  # the server's own figures
+    # 5 s of 2,000 guesses from 200 addresses of one network, none answered yet
+    waits = []
+    for n in range(2000):
+        now[0] = 100.0 + n * 0.0025
+        waits.append(guesses.wrong(f"10.0.0.{n % 200}")[1])
+    assert guesses.reach == 30.0 and max(waits) <= 30.0 + 1e-9
+    # a person who mistypes just after, from elsewhere, waits no longer either
+    assert guesses.wrong("192.0.2.7")[1] <= 30.0 + 1e-9
+    # and a minute later the queue is behind: one from a fresh address waits a moment
+    now[0] += 60.0
+    assert guesses.wrong("198.51.100.9")[1] <= 0.25 + 1e-9
