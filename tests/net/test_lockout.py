@@ -172,3 +172,37 @@ def test_no_wrong_code_waits_past_the_reach_however_many_came_first() -> None:
     # and a minute later the queue is behind: one from a fresh address waits a moment
     now[0] += 60.0
     assert guesses.wrong("198.51.100.9")[1] <= 0.25 + 1e-9
+
+
+def test_watchers_from_many_addresses_leave_room_to_join(tmp_path: Path) -> None:
+    # a host's small limit: 30 connections for 2 tables leave 14 for watchers
+    # (30, less 8 seats, less 8 kept for people joining)
+    limits = replace(_PEOPLE, max_connections=30)
+
+    async def main() -> tuple[dict[str, int], dict[str, Any], dict[str, Any], int]:
+        async with running_server(tmp_path, QUICK, tables=2, limits=limits, executor=_INLINE,
+                                  writer=_INLINE) as (server, url):
+            ann = await join(url, "127.0.1.1", "Ann")
+            watch_codes = [table.watchers.code for table in server.tables.values()]
+            answers: dict[str, int] = {}
+            clients = []
+            for n in range(5):  # 5 addresses, 4 watchers each, at both tables
+                held, client, got = await watch_many(url, f"127.0.7.{n + 1}", watch_codes, 2)
+                clients.append((held, client))
+                for kind, count in got.items():
+                    answers[kind] = answers.get(kind, 0) + count
+            try:
+                back, _ = await seated_within(url, "127.0.1.1", "Ann", ann["token"], _SOON)
+                bob, _ = await seated_within(url, "127.0.2.1", "Bob", None, _SOON)
+                budget = server.watcher_budget
+            finally:
+                for held, client in clients:
+                    for ws in held:
+                        await ws.close()
+                    await client.close()
+        return answers, back, bob, budget
+
+    answers, back, bob, budget = run_virtual(main)
+    assert budget == 14
+    assert answers == {"welcome": 14, ErrorCode.WATCHERS_FULL.value: 6}, answers
+    assert back["type"] == "welcome" and bob["type"] == "welcome", (back, bob)
