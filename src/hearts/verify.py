@@ -8,12 +8,19 @@ seat's recorded seed, what it chooses. A player's decision is a pure function
 of its view and its seed, so a hand that verifies shows that no computer
 player used a card it could not see. The first decision that differs is shown.
 
+A day's record (``hearts daily --export``: the date, the rules, the points, the
+par and the hand) is checked whole: its hand must be that day's deal against that
+day's three Experts, played to the end, every decision of theirs replayed; the
+points it claims must be South's; and the par's hand is played again from its
+seeds, so a par that is not the Expert's is refused too.
+
 Records are checked against the players of this version of the program.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,12 +28,13 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
+from hearts.daily import DAILY_FORMAT, DayRecordError, read_day_record
 from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer
-from hearts.records import RecordFileError, read_records
+from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
-__all__ = ["Verdict", "main", "unreadable", "verify_record"]
+__all__ = ["Verdict", "main", "unreadable", "verify_day", "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -153,13 +161,83 @@ def verify_record(record: RecordData) -> Verdict:
     return Verdict(True, checked, "; ".join(parts))
 
 
+def verify_day(data: object, par: int | None = None) -> Verdict:
+    """Check a day's record whole (see the module's docstring): its hand is the
+    day's deal played to the end against the day's three Experts, with the points
+    it claims, and its par is what the Expert takes in South's seat (played again
+    here, unless ``par``, already worked out, is given)."""
+    try:
+        daily, record, fields = read_day_record(data)
+    except DayRecordError as error:
+        return Verdict(False, 0, f"not a day's record: {error}")
+    wrong = daily.fits(record)
+    if wrong:
+        return Verdict(False, 0, f"not the deal of {daily.day} under {daily.words}: {wrong}")
+    if not record.over:
+        return Verdict(False, 0, "the hand was not played to its end")
+    verdict = verify_record(record)
+    if not verdict.verified:
+        return Verdict(False, verdict.checked, f"its hand: {verdict.message}")
+    points = Hand.from_record(record).points[Seat.SOUTH]
+    if fields["points"] != points:
+        return Verdict(False, verdict.checked,
+                       f"it claims {fields['points']} points, but South took {points}")
+    if fields["assisted"] != (Seat.SOUTH in record.assisted):
+        return Verdict(False, verdict.checked,
+                       "its assisted mark is not the one its hand's record holds")
+    expected = daily.par() if par is None else par
+    if fields["par"] != expected:
+        return Verdict(False, verdict.checked,
+                       f"it claims a par of {fields['par']}, but the Expert takes "
+                       f"{expected} in South's seat")
+    return Verdict(True, verdict.checked, (
+        f"the deal of {daily.day} under {daily.words}; {verdict.checked} decisions of the "
+        f"Experts are what they choose; South took {points}"
+        f"{' (assisted)' if fields['assisted'] else ''}; par {expected}, the Expert's "
+        "hand played again from its seeds"))
+
+
+def _day_records(path: Path) -> list[tuple[str, object]] | None:
+    """The day's records in ``path`` (one, or JSON lines of them), or None when it
+    holds none (it is read as hand records then)."""
+    try:
+        text = read_text(path)
+    except RecordFileError:
+        return None
+    try:
+        values: list[tuple[str, object]] = [("the file", json.loads(text))]
+    except json.JSONDecodeError:
+        values = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    values.append((f"line {number}", json.loads(line)))
+                except json.JSONDecodeError:
+                    return None
+    days: list[tuple[str, object]] = [
+        (where, value) for where, value in values
+        if isinstance(value, dict) and value.get("format") == DAILY_FORMAT]
+    return days or None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Verify every hand in a file; 0 if all verify, 1 if any does not, 2 if unreadable."""
     parser = argparse.ArgumentParser(prog="hearts verify", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("record", type=Path,
-                        help="a hand record, or a JSON-lines file of them (arena results too)")
+                        help="a hand record, or a JSON-lines file of them (arena results too), "
+                             "or day's records (hearts daily --export)")
     args = parser.parse_args(argv)
+    days = _day_records(args.record)
+    if days is not None:
+        refused = 0
+        for where, value in days:
+            verdict = verify_day(value)
+            status = "verified" if verdict.verified else "NOT VERIFIED"
+            print(f"{where}: {status}: {verdict.message}")
+            refused += not verdict.verified
+        print(f"{len(days) - refused} of {len(days)} day's records verified")
+        return 1 if refused else 0
     try:
         records = read_records(args.record)
     except RecordFileError as error:
