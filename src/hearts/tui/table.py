@@ -13,7 +13,6 @@ from textual.widgets import Static
 
 from hearts.table import Action, Stage
 from hearts.table import events as ev
-from hearts.tui import words
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.seatapp import SeatApp
 from hearts.tui.widgets import LARGE, GameButton, HandRow, TrickArea
