@@ -173,11 +173,11 @@ def verify_day(data: object, par: int | None = None) -> Verdict:
     wrong = daily.fits(record)
     if wrong:
         return Verdict(False, 0, f"not the deal of {daily.day} under {daily.words}: {wrong}")
-    if not record.over:
-        return Verdict(False, 0, "the hand was not played to its end")
     verdict = verify_record(record)
     if not verdict.verified:
         return Verdict(False, verdict.checked, f"its hand: {verdict.message}")
+    if not record.over:
+        return Verdict(False, verdict.checked, "the hand was not played to its end")
     points = Hand.from_record(record).points[Seat.SOUTH]
     if fields["points"] != points:
         return Verdict(False, verdict.checked,
