@@ -17,7 +17,8 @@ from hearts.store.reviews import ReviewedHand, Reviews
 from hearts.store.stats import TOTAL, Figures
 
 __all__ = ["ROWS", "TREND_WINDOW", "Trend", "daily_history_table", "daily_table",
-           "draw_trend", "history_table", "review_table", "stats_table", "trend", "trend_legend", "trend_text"]
+           "draw_trend", "history_table", "review_table", "stats_table", "trend",
+           "trend_legend", "trend_text"]
 
 
 def _count(value: int) -> str:
