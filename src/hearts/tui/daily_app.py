@@ -142,6 +142,7 @@ class DailyApp(HeartsApp):
         hand = self.table.hand
         if hand is None or hand.phase is not Phase.OVER:
             return
+        self.seat_view.notice = None  # the result stands above the keys at once
         self.seat_view.offer = ending_line(hand.points[Seat.SOUTH], self.par,
                                            USER in hand.assisted)
         self.seat_view.ending = str(words("daily.keys"))
