@@ -191,3 +191,30 @@ async def test_y_in_the_game_leaves_for_todays_deal(tmp_path: Path) -> None:
 def test_the_help_names_the_key() -> None:
     assert "today's deal" in HELP_TEXT.lower()
     assert "\n  y " in HELP_TEXT
+
+
+def test_the_game_plays_todays_deal_and_then_carries_the_match_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import hearts.tui.app
+    import hearts.tui.daily_command
+    from hearts.tui.cli import main
+
+    runs: list[dict[str, Any]] = []
+    played: list[DailyDeal] = []
+
+    class Game:
+        def __init__(self, **kwargs: Any) -> None:
+            runs.append(kwargs)
+            self.wants_daily = False
+
+        def run(self) -> None:
+            self.wants_daily = len(runs) == 1  # y in the first run only
+
+    monkeypatch.setattr(hearts.tui.app, "HeartsApp", Game)
+    monkeypatch.setattr(hearts.tui.daily_command, "play_daily",
+                        lambda daily, ascii_only: played.append(daily))
+    main(["--seed", "5", "--rules", "classic"])
+    assert len(runs) == 2 and len(played) == 1
+    assert played[0].words == "classic,100"
+    assert runs[0]["seed"] == 5 and runs[0]["new_match"]
+    assert "seed" not in runs[1] and not runs[1].get("new_match")  # the match resumed
