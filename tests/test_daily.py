@@ -208,7 +208,7 @@ def test_hearts_verify_checks_a_file_of_days(tmp_path: Path, par_hand_record: di
     good.write_text(json.dumps(honest) + "\n" + json.dumps(par_hand_record) + "\n")
     assert verify_main([str(good)]) == 0
     out = capsys.readouterr().out
-    assert "2 of 2 day's records verified" in out
+    assert "2 of 2 deals verified" in out
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps(_altered(honest, "points")))
     assert verify_main([str(forged)]) == 1

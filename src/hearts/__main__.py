@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "verify": "hearts.verify:main",
     "review": "hearts.tui.review_command:main",
     "daily": "hearts.tui.daily_command:main",
+    "challenge": "hearts.tui.challenge_command:main",
     "host": "hearts.net.cli:host_main",
     "join": "hearts.tui.join:main",
 }

@@ -27,12 +27,25 @@ from hearts.cards import SEAT_KEYS, Seat
 from hearts.hand import Hand, HandRecord, HandRecordError, SeatPlayer
 from hearts.match import Match, MatchOver
 from hearts.rules import PassDirection, Rules
-from hearts.seeds import daily_seed
+from hearts.seeds import challenge_seed_text, daily_seed_text, text_seed
 from hearts.view import Phase
 
-__all__ = ["DAILY_FORMAT", "DAILY_TARGET", "DAILY_VERSION", "PAR_LEVEL", "DailyDeal",
-           "DailyMatch", "DayRecordError", "daily_rules", "day_record", "day_record_of",
-           "read_day_record", "today"]
+__all__ = [
+    "DAILY_FORMAT",
+    "DAILY_TARGET",
+    "DAILY_VERSION",
+    "PAR_LEVEL",
+    "ChallengeDeal",
+    "DailyDeal",
+    "DailyMatch",
+    "DayRecordError",
+    "SetDeal",
+    "daily_rules",
+    "day_record",
+    "day_record_of",
+    "read_day_record",
+    "today",
+]
 
 DAILY_FORMAT = "hearts-daily"
 """The ``format`` of a day's record."""
@@ -64,12 +77,13 @@ def today(now: datetime | None = None) -> date:
     return (now or datetime.now(UTC)).astimezone(UTC).date()
 
 
-@dataclass(frozen=True, slots=True)
-class DailyDeal:
-    """The deal of one day under one set of rules."""
+class SetDeal:
+    """A deal fixed by a text (:attr:`seed_text`): its cards are dealt from the
+    text's seed, each computer player is seeded by the text and its seat, so the
+    deal and its par are the same for everyone. Subclasses say what the text is
+    and where the cards are passed."""
 
-    day: date
-    """The UTC date."""
+    __slots__ = ()
     rules: Rules
     """The rules it is played under."""
 
@@ -79,30 +93,35 @@ class DailyDeal:
         return rules_text(self.rules)
 
     @property
-    def seed(self) -> int:
-        """The seed the cards are dealt from."""
-        return daily_seed(self.day.isoformat(), self.words)
-
-    def player_seed(self, seat: Seat) -> int:
-        """The seed of the Expert in ``seat`` (South's is the par's player)."""
-        return daily_seed(self.day.isoformat(), self.words, SEAT_KEYS[seat])
-
-    @property
-    def dealer(self) -> Seat:
-        """South deals every day's deal."""
-        return Seat.SOUTH
+    def seed_text(self) -> str:
+        """The text whose SHA-256 gives the cards' seed."""
+        raise NotImplementedError
 
     @property
     def pass_direction(self) -> PassDirection:
-        """Where the cards go: the rules' rotation at the day's number."""
-        return self.rules.pass_direction(self.day.toordinal())
+        """Where the cards are passed."""
+        raise NotImplementedError
+
+    @property
+    def seed(self) -> int:
+        """The seed the cards are dealt from."""
+        return text_seed(self.seed_text)
+
+    def player_seed(self, seat: Seat) -> int:
+        """The seed of the Expert in ``seat`` (South's is the par's player)."""
+        return text_seed(f"{self.seed_text}/{SEAT_KEYS[seat]}")
+
+    @property
+    def dealer(self) -> Seat:
+        """South deals every such deal."""
+        return Seat.SOUTH
 
     def player(self, seat: Seat) -> SeatPlayer:
         """The computer player in ``seat``, as a hand record names it."""
         return SeatPlayer(PAR_LEVEL.name.lower(), self.player_seed(seat))
 
     def deal(self) -> Hand:
-        """The day's hand as dealt, you in South, the three Experts named with their
+        """The hand as dealt, you in South, the three Experts named with their
         seeds."""
         hand = Hand.deal(self.rules, self.seed, dealer=self.dealer,
                          pass_direction=self.pass_direction)
@@ -132,15 +151,15 @@ class DailyDeal:
         """Why ``record`` is not a hand of this deal (its cards, rules, dealer,
         passing or computer players), or None when it is."""
         if record.seed != self.seed:
-            return f"its seed is {record.seed}, not the day's {self.seed}"
+            return f"its seed is {record.seed}, not the deal's {self.seed}"
         if record.rules != self.rules:
-            return "its rules are not the day's"
+            return "its rules are not the deal's"
         if record.dealer != self.dealer or record.pass_direction != self.pass_direction \
                 or any(record.scores):
-            return "its dealer, passing or scores are not the day's"
+            return "its dealer, passing or scores are not the deal's"
         dealt = self.deal()
         if any(set(record.deal[seat]) != set(dealt.dealt(seat)) for seat in Seat):
-            return "its cards are not the ones the day's seed deals"
+            return "its cards are not the ones the deal's seed deals"
         players = record.players
         if players is None:
             return "it does not name its players"
@@ -148,19 +167,62 @@ class DailyDeal:
             expected = self.player(seat)
             if (players[seat].player, players[seat].seed) != (expected.player, expected.seed):
                 return (f"{seat} is {players[seat].player} with seed {players[seat].seed}, "
-                        f"not the day's {expected.player} with seed {expected.seed}")
+                        f"not the deal's {expected.player} with seed {expected.seed}")
         if record.stand_ins and any(s.seat is not Seat.SOUTH for s in record.stand_ins):
             return "another player made a computer seat's decision"
         return None
 
 
-class DailyMatch(Match):
-    """A match of one hand: the day's deal (for the table, which plays matches)."""
+@dataclass(frozen=True, slots=True)
+class DailyDeal(SetDeal):
+    """The deal of one day under one set of rules."""
 
-    def __init__(self, daily: DailyDeal) -> None:
+    day: date
+    """The UTC date."""
+    rules: Rules
+    """The rules it is played under."""
+
+    @property
+    def seed_text(self) -> str:
+        """``hearts-daily/1/DATE/WORDS`` (:func:`hearts.seeds.daily_seed_text`)."""
+        return daily_seed_text(self.day.isoformat(), self.words)
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """Where the cards go: the rules' rotation at the day's number."""
+        return self.rules.pass_direction(self.day.toordinal())
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeDeal(SetDeal):
+    """Deal ``number`` (0 = the first) of a challenge between friends."""
+
+    challenge: int
+    """The challenge's seed."""
+    rules: Rules
+    """The rules it is played under."""
+    number: int
+    """Which of the challenge's deals."""
+
+    @property
+    def seed_text(self) -> str:
+        """``hearts-challenge/1/SEED/WORDS/NUMBER`` (:func:`hearts.seeds.challenge_seed_text`)."""
+        return challenge_seed_text(self.challenge, self.words, self.number)
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """The rules' rotation, as in a match: left for the first deal."""
+        return self.rules.pass_direction(self.number)
+
+
+class DailyMatch(Match):
+    """A match of one hand: the day's deal, or a challenge's (for the table, which
+    plays matches)."""
+
+    def __init__(self, daily: SetDeal) -> None:
         super().__init__(daily.rules, daily.seed)
         self.daily = daily
-        """The day's deal this match plays."""
+        """The deal this match plays."""
 
     def deal(self, rules: Rules | None = None) -> Hand:
         """The day's hand (``rules`` are the day's, whatever is given); once only."""

@@ -9,7 +9,8 @@ of its view and its seed, so a hand that verifies shows that no computer
 player used a card it could not see. The first decision that differs is shown.
 
 A day's record (``hearts daily --export``: the date, the rules, the points, the
-par and the hand) is checked whole: its hand must be that day's deal against that
+par and the hand), and each deal of a challenge record (``hearts challenge
+export``), is checked whole: its hand must be that day's deal against that
 day's three Experts, played to the end, every decision of theirs replayed; the
 points it claims must be South's; and the par's hand is played again from its
 seeds, so a par that is not the Expert's is refused too.
@@ -28,13 +29,19 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
-from hearts.daily import DAILY_FORMAT, DayRecordError, read_day_record
+from hearts.challenge import (
+    CHALLENGE_FORMAT,
+    ChallengeError,
+    read_challenge_record,
+)
+from hearts.daily import DAILY_FORMAT, DayRecordError, SetDeal, read_day_record
 from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer
 from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
-__all__ = ["Verdict", "main", "unreadable", "verify_day", "verify_record"]
+__all__ = ["Verdict", "main", "unreadable", "verify_challenge", "verify_day", "verify_deal",
+           "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -161,45 +168,87 @@ def verify_record(record: RecordData) -> Verdict:
     return Verdict(True, checked, "; ".join(parts))
 
 
+def verify_deal(deal: SetDeal, hand: object, points: object, claimed_par: object,
+                assisted: object, par: int | None = None) -> Verdict:
+    """Check one played deal of a day or a challenge: ``hand`` (a hand record's JSON)
+    is ``deal`` played to the end against its three Experts, every decision of
+    theirs replayed; ``points`` are South's; ``assisted`` is its record's mark; and
+    ``claimed_par`` is what the Expert takes in South's seat (played again here,
+    unless ``par``, already worked out, is given)."""
+    if type(points) is not int or type(claimed_par) is not int \
+            or not isinstance(assisted, bool):
+        return Verdict(False, 0, "its points, par and assisted mark must be given")
+    if not isinstance(hand, dict):
+        return Verdict(False, 0, "its hand must be a hand record")
+    try:
+        record = HandRecord.from_json(hand)
+    except HandRecordError as error:
+        return Verdict(False, 0, f"its hand: {error}")
+    wrong = deal.fits(record)
+    if wrong:
+        return Verdict(False, 0, f"not the deal it names: {wrong}")
+    verdict = verify_record(record)
+    if not verdict.verified:
+        return Verdict(False, verdict.checked, f"its hand: {verdict.message}")
+    if not record.over:
+        return Verdict(False, verdict.checked, "the hand was not played to its end")
+    taken = Hand.from_record(record).points[Seat.SOUTH]
+    if points != taken:
+        return Verdict(False, verdict.checked,
+                       f"it claims {points} points, but South took {taken}")
+    if assisted != (Seat.SOUTH in record.assisted):
+        return Verdict(False, verdict.checked,
+                       "its assisted mark is not the one its hand's record holds")
+    expected = deal.par() if par is None else par
+    if claimed_par != expected:
+        return Verdict(False, verdict.checked,
+                       f"it claims a par of {claimed_par}, but the Expert takes "
+                       f"{expected} in South's seat")
+    return Verdict(True, verdict.checked, (
+        f"{verdict.checked} decisions of the Experts are what they choose; South took "
+        f"{taken}{' (assisted)' if assisted else ''}; par {expected}, the Expert's hand "
+        "played again from its seeds"))
+
+
 def verify_day(data: object, par: int | None = None) -> Verdict:
     """Check a day's record whole (see the module's docstring): its hand is the
     day's deal played to the end against the day's three Experts, with the points
     it claims, and its par is what the Expert takes in South's seat (played again
     here, unless ``par``, already worked out, is given)."""
     try:
-        daily, record, fields = read_day_record(data)
+        daily, _record, fields = read_day_record(data)
     except DayRecordError as error:
         return Verdict(False, 0, f"not a day's record: {error}")
-    wrong = daily.fits(record)
-    if wrong:
-        return Verdict(False, 0, f"not the deal of {daily.day} under {daily.words}: {wrong}")
-    verdict = verify_record(record)
-    if not verdict.verified:
-        return Verdict(False, verdict.checked, f"its hand: {verdict.message}")
-    if not record.over:
-        return Verdict(False, verdict.checked, "the hand was not played to its end")
-    points = Hand.from_record(record).points[Seat.SOUTH]
-    if fields["points"] != points:
-        return Verdict(False, verdict.checked,
-                       f"it claims {fields['points']} points, but South took {points}")
-    if fields["assisted"] != (Seat.SOUTH in record.assisted):
-        return Verdict(False, verdict.checked,
-                       "its assisted mark is not the one its hand's record holds")
-    expected = daily.par() if par is None else par
-    if fields["par"] != expected:
-        return Verdict(False, verdict.checked,
-                       f"it claims a par of {fields['par']}, but the Expert takes "
-                       f"{expected} in South's seat")
-    return Verdict(True, verdict.checked, (
-        f"the deal of {daily.day} under {daily.words}; {verdict.checked} decisions of the "
-        f"Experts are what they choose; South took {points}"
-        f"{' (assisted)' if fields['assisted'] else ''}; par {expected}, the Expert's "
-        "hand played again from its seeds"))
+    verdict = verify_deal(daily, fields["hand"], fields["points"], fields["par"],
+                          fields["assisted"], par)
+    if not verdict.verified and verdict.message.startswith("not the deal it names"):
+        return verdict._replace(message=verdict.message.replace(
+            "not the deal it names", f"not the deal of {daily.day} under {daily.words}"))
+    if verdict.verified:
+        return verdict._replace(
+            message=f"the deal of {daily.day} under {daily.words}; {verdict.message}")
+    return verdict
+
+
+def verify_challenge(data: object) -> list[tuple[str, Verdict]]:
+    """Check a challenge record: each deal it holds, as :func:`verify_deal` does,
+    named ``deal N``; one entry saying why when the record itself does not read."""
+    try:
+        challenge, _name, entries = read_challenge_record(data)
+    except ChallengeError as error:
+        return [("the record", Verdict(False, 0, f"not a challenge record: {error}"))]
+    out = []
+    for entry in entries:
+        number = entry["deal"]
+        out.append((f"deal {number}", verify_deal(
+            challenge.deal(number), entry.get("hand"), entry.get("points"), entry.get("par"),
+            entry.get("assisted"))))
+    return out
 
 
 def _day_records(path: Path) -> list[tuple[str, object]] | None:
-    """The day's records in ``path`` (one, or JSON lines of them), or None when it
-    holds none (it is read as hand records then)."""
+    """The day's and challenge records in ``path`` (one, or JSON lines of them), or
+    None when it holds none (it is read as hand records then)."""
     try:
         text = read_text(path)
     except RecordFileError:
@@ -216,7 +265,7 @@ def _day_records(path: Path) -> list[tuple[str, object]] | None:
                     return None
     days: list[tuple[str, object]] = [
         (where, value) for where, value in values
-        if isinstance(value, dict) and value.get("format") == DAILY_FORMAT]
+        if isinstance(value, dict) and value.get("format") in (DAILY_FORMAT, CHALLENGE_FORMAT)]
     return days or None
 
 
@@ -231,12 +280,19 @@ def main(argv: list[str] | None = None) -> int:
     days = _day_records(args.record)
     if days is not None:
         refused = 0
+        checked = 0
         for where, value in days:
-            verdict = verify_day(value)
-            status = "verified" if verdict.verified else "NOT VERIFIED"
-            print(f"{where}: {status}: {verdict.message}")
-            refused += not verdict.verified
-        print(f"{len(days) - refused} of {len(days)} day's records verified")
+            if isinstance(value, dict) and value.get("format") == CHALLENGE_FORMAT:
+                verdicts = [(f"{where}, {deal}", verdict)
+                            for deal, verdict in verify_challenge(value)]
+            else:
+                verdicts = [(where, verify_day(value))]
+            for place, verdict in verdicts:
+                status = "verified" if verdict.verified else "NOT VERIFIED"
+                print(f"{place}: {status}: {verdict.message}")
+                refused += not verdict.verified
+                checked += 1
+        print(f"{checked - refused} of {checked} deals verified")
         return 1 if refused else 0
     try:
         records = read_records(args.record)

@@ -59,7 +59,7 @@ async def pass_three(pilot: Any) -> None:
 
 
 def test_the_line_at_the_end() -> None:
-    assert ending_line(3, 5, False).endswith("you took 3, par 5 - 2 under par")
+    assert ending_line(3, 5, False).endswith("You took 3, par 5 - 2 under par")
     assert ending_line(5, 5, True).endswith("level with par (assisted)")
     assert ending_line(9, 5, False).endswith("4 over par")
     assert "being worked out" in ending_line(9, None, False)
@@ -82,7 +82,7 @@ async def test_the_days_deal_played_through_shows_the_par_and_the_review(
         await play_out_hand_by_keys(pilot)
         points = hand.points[Seat.SOUTH]
         prompt = app.seat_view.prompt()
-        assert f"you took {points}, par 7" in prompt
+        assert f"You took {points}, par 7" in prompt
         assert "v review your decisions" in prompt
         await pilot.press("d")  # no next deal
         assert "Today's deal is played" in app.seat_view.prompt()
@@ -131,7 +131,7 @@ async def test_a_finished_deal_shows_its_end_again(tmp_path: Path) -> None:
     again = daily_app(tmp_path, par=99)  # the par kept is the one shown
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert f"you took {points}, par 7" in again.seat_view.prompt()
+        assert f"You took {points}, par 7" in again.seat_view.prompt()
 
 
 async def test_a_hint_marks_the_deal_assisted(tmp_path: Path) -> None:

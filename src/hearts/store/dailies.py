@@ -1,6 +1,8 @@
 """The days' deals played, kept in the store's ``dailies`` table: one row a day and
 rule set, the first play of that deal (a finished row never changes), with the
-figures ``hearts stats`` shows (how often you beat par, your streak)."""
+figures ``hearts stats`` shows (how often you beat par, your streak). The deals of
+challenges between friends are kept alike in ``challenge_deals``
+(:data:`CHALLENGES`), a row a challenge's code and deal number."""
 
 from __future__ import annotations
 
@@ -13,18 +15,34 @@ from typing import Any
 from hearts.store.schema import transaction
 from hearts.store.store import now
 
-__all__ = ["DailyFigures", "DailyRow", "daily_figures", "daily_row", "daily_rows",
-           "finished_dailies", "save_daily", "set_par"]
+__all__ = ["CHALLENGES", "DAYS", "DailyFigures", "DailyRow", "Shelf", "challenge_rows",
+           "daily_figures", "daily_row", "daily_rows", "finished_dailies", "save_daily",
+           "set_par"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shelf:
+    """Where deals of one kind are kept: the table and its two key columns."""
+
+    table: str
+    first: str
+    second: str
+
+
+DAYS = Shelf("dailies", "day", "rules")
+"""The days' deals: by date and rules' words."""
+CHALLENGES = Shelf("challenge_deals", "code", "deal")
+"""The challenges' deals: by code and deal number."""
 
 
 @dataclass(frozen=True, slots=True)
 class DailyRow:
-    """One day's deal as the store keeps it."""
+    """One day's deal (or a challenge's) as the store keeps it."""
 
     day: str
-    """The deal's UTC date (``2026-12-06``)."""
+    """The deal's UTC date (``2026-12-06``); a challenge's code."""
     rules: str
-    """Its rules' canonical words."""
+    """Its rules' canonical words; a challenge's deal number."""
     seed: int
     """The seed it was dealt from."""
     started: str
@@ -43,7 +61,12 @@ class DailyRow:
     """The table's own state when last saved."""
 
 
-_COLUMNS = "day, rules, seed, started, finished, points, par, assisted, record, tables"
+_REST = "seed, started, finished, points, par, assisted, record, tables"
+_COLUMNS = f"day, rules, {_REST}"
+
+
+def _columns(shelf: Shelf) -> str:
+    return f"{shelf.first}, {shelf.second}, {_REST}"
 
 
 def _row(values: tuple[Any, ...]) -> DailyRow:
@@ -56,10 +79,11 @@ def _row(values: tuple[Any, ...]) -> DailyRow:
                     bool(assisted), str(record), state if isinstance(state, dict) else {})
 
 
-def daily_row(db: sqlite3.Connection, day: str, rules: str) -> DailyRow | None:
+def daily_row(db: sqlite3.Connection, day: str, rules: str,
+              shelf: Shelf = DAYS) -> DailyRow | None:
     """The deal of ``day`` under ``rules`` as kept, or None if it was never dealt here."""
-    found = db.execute(f"SELECT {_COLUMNS} FROM dailies WHERE day = ? AND rules = ?",
-                       (day, rules)).fetchone()
+    found = db.execute(f"SELECT {_columns(shelf)} FROM {shelf.table} WHERE {shelf.first} = ?"
+                       f" AND {shelf.second} = ?", (day, rules)).fetchone()
     return None if found is None else _row(found)
 
 
@@ -71,28 +95,38 @@ def daily_rows(db: sqlite3.Connection, limit: int = 20) -> list[DailyRow]:
 
 
 def save_daily(db: sqlite3.Connection, day: str, rules: str, seed: int, record: str,
-               tables: dict[str, Any], points: int | None, assisted: bool) -> None:
+               tables: dict[str, Any], points: int | None, assisted: bool,
+               shelf: Shelf = DAYS) -> None:
     """Keep the deal of ``day`` as it stands, in one transaction (``points`` given
     once the hand is over, which finishes the row). A finished row is left as it
     is: the first play of a deal is the one that counts."""
     stamp = now()
     with transaction(db):
         db.execute(
-            "INSERT INTO dailies (day, rules, seed, started, finished, points, assisted,"
-            " record, tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (day, rules) DO UPDATE SET finished = excluded.finished,"
-            " points = excluded.points, assisted = max(dailies.assisted, excluded.assisted),"
+            f"INSERT INTO {shelf.table} ({shelf.first}, {shelf.second}, seed, started,"
+            " finished, points, assisted, record, tables) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            f" ON CONFLICT ({shelf.first}, {shelf.second}) DO UPDATE SET"
+            " finished = excluded.finished, points = excluded.points,"
+            f" assisted = max({shelf.table}.assisted, excluded.assisted),"
             " record = excluded.record, tables = excluded.tables"
-            " WHERE dailies.finished IS NULL",
+            f" WHERE {shelf.table}.finished IS NULL",
             (day, rules, seed, stamp, None if points is None else stamp, points,
              int(assisted), record, json.dumps(tables)))
 
 
-def set_par(db: sqlite3.Connection, day: str, rules: str, par: int) -> None:
+def set_par(db: sqlite3.Connection, day: str, rules: str, par: int,
+            shelf: Shelf = DAYS) -> None:
     """Keep the par of the deal of ``day`` (worked out once)."""
     with transaction(db):
-        db.execute("UPDATE dailies SET par = ? WHERE day = ? AND rules = ? AND par IS NULL",
-                   (par, day, rules))
+        db.execute(f"UPDATE {shelf.table} SET par = ? WHERE {shelf.first} = ? AND"
+                   f" {shelf.second} = ? AND par IS NULL", (par, day, rules))
+
+
+def challenge_rows(db: sqlite3.Connection, code: str) -> list[DailyRow]:
+    """The deals of challenge ``code`` kept here, by deal number."""
+    rows = db.execute(f"SELECT {_columns(CHALLENGES)} FROM challenge_deals WHERE code = ?"
+                      " ORDER BY CAST(deal AS INTEGER)", (code,))
+    return [_row(values) for values in rows]
 
 
 @dataclass(frozen=True, slots=True)

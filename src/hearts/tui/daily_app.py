@@ -21,10 +21,10 @@ from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level
 from hearts.cards import Seat
-from hearts.daily import DailyDeal, DailyMatch
+from hearts.daily import DailyDeal, DailyMatch, SetDeal
 from hearts.hand import Hand, HandRecordError
 from hearts.store import Store
-from hearts.store.dailies import daily_row, save_daily, set_par
+from hearts.store.dailies import DAYS, Shelf, daily_row, save_daily, set_par
 from hearts.table import Action, Save, seat_state
 from hearts.table import events as ev
 from hearts.table.choosing import saved_choice
@@ -48,12 +48,26 @@ def ending_line(points: int, par: int | None, assisted: bool) -> str:
 
 
 class DailyApp(HeartsApp):
-    """Today's deal (``hearts daily``, or ``y`` in the game)."""
+    """Today's deal (``hearts daily``, or ``y`` in the game), or a deal of a
+    challenge between friends (``hearts challenge play``)."""
 
-    def __init__(self, daily: DailyDeal, par_of: Callable[[DailyDeal], int] = DailyDeal.par,
-                 **kwargs: Any) -> None:
+    def __init__(self, daily: SetDeal, par_of: Callable[[SetDeal], int] = SetDeal.par,
+                 shelf: Shelf = DAYS, key: tuple[str, str] | None = None,
+                 opening: str | None = None, then: str | None = None, **kwargs: Any) -> None:
         self.daily = daily
-        """The deal played."""
+        """The deal played (today's, or a challenge's)."""
+        if key is None:
+            assert isinstance(daily, DailyDeal), "a challenge's deal names its key"
+            key = (daily.day.isoformat(), daily.words)
+        self.shelf, self.key = shelf, key
+        """Where the deal is kept in the store, and its row's key there."""
+        self.opening = opening or (fill(words("daily.start"), day=key[0], rules=daily.words))
+        """The line the deal starts with (what it is, the rules)."""
+        self.then = then
+        """What ``d`` does once the hand is over (a challenge: its next deal), in words;
+        None: there is nothing more."""
+        self.wants_next = False
+        """True when the person asked for the next deal (``d`` with :attr:`then`)."""
         self.par: int | None = None
         """The par, once worked out (or read from the store)."""
         self.par_of = par_of
@@ -76,13 +90,12 @@ class DailyApp(HeartsApp):
         daily = self.daily
         match = DailyMatch(daily)
         self.table.match = match
-        notices = [options_notice, *self.store.notices,
-                   fill(words("daily.start"), day=daily.day.isoformat(), rules=daily.words)]
+        notices = [options_notice, *self.store.notices, self.opening]
         db = self.store.connection
         row = None
         if db is not None:
             try:
-                row = daily_row(db, daily.day.isoformat(), daily.words)
+                row = daily_row(db, *self.key, shelf=self.shelf)
             except sqlite3.Error as error:
                 notices.append(fill(words("daily.not-saved"), error=str(error)))
         if row is not None:
@@ -130,7 +143,7 @@ class DailyApp(HeartsApp):
             db = self.store.connection
             if db is not None and self.store.saving:
                 try:
-                    set_par(db, self.daily.day.isoformat(), self.daily.words, self.par)
+                    set_par(db, *self.key, self.par, shelf=self.shelf)
                 except sqlite3.Error as error:
                     self.say(fill(words("daily.not-saved"), error=str(error)))
             self._show_ending()
@@ -145,7 +158,8 @@ class DailyApp(HeartsApp):
         self.seat_view.notice = None  # the result stands above the keys at once
         self.seat_view.offer = ending_line(hand.points[Seat.SOUTH], self.par,
                                            USER in hand.assisted)
-        self.seat_view.ending = str(words("daily.keys"))
+        keys = str(words("daily.keys"))
+        self.seat_view.ending = keys if self.then is None else f"{self.then} - {keys}"
         self.refresh_table()
 
     # --- keeping the deal ------------------------------------------------------------
@@ -158,12 +172,11 @@ class DailyApp(HeartsApp):
             return
         over = hand.phase is Phase.OVER
         try:
-            save_daily(db, self.daily.day.isoformat(), self.daily.words, self.daily.seed,
-                       hand.to_json(), self._with_choice(save.state),
-                       hand.points[Seat.SOUTH] if over else None,
-                       save.assisted or USER in hand.assisted)
+            save_daily(db, *self.key, self.daily.seed, hand.to_json(),
+                       self._with_choice(save.state), hand.points[Seat.SOUTH] if over else None,
+                       save.assisted or USER in hand.assisted, shelf=self.shelf)
             if over and self.par is not None:
-                set_par(db, self.daily.day.isoformat(), self.daily.words, self.par)
+                set_par(db, *self.key, self.par, shelf=self.shelf)
         except sqlite3.Error as error:
             self.say(fill(words("daily.not-saved"), error=str(error)))
         if over:
@@ -191,6 +204,10 @@ class DailyApp(HeartsApp):
     def send(self, event: ev.Event) -> None:
         """Hand ``event`` to the table; there is no next deal to deal."""
         if isinstance(event, ev.Deal) and self.table.hand is not None:
+            if self.then is not None and self.table.hand.phase is Phase.OVER:
+                self.wants_next = True
+                self.exit()
+                return
             self.say(str(words("daily.done")))
             return
         super().send(event)
@@ -199,7 +216,7 @@ class DailyApp(HeartsApp):
         """Once the hand is over there is no next one: say what is left."""
         hand = self.table.hand
         if hand is not None and hand.phase is Phase.OVER:
-            return str(words("daily.done"))
+            return self.then or str(words("daily.done"))
         return super().nothing_to_play()
 
     def abandon(self) -> None:
@@ -212,5 +229,4 @@ class DailyApp(HeartsApp):
 
     def open_daily(self) -> None:
         """This is today's deal already."""
-        self.say(fill(words("daily.start"), day=self.daily.day.isoformat(),
-                      rules=self.daily.words))
+        self.say(self.opening)
