@@ -206,13 +206,13 @@ def _show(args: argparse.Namespace) -> int:
     for path in args.records:
         data = _read(path)
         if isinstance(data, str):
-            console.print(f"{path}: {data}")
+            console.print(f"{path}: {data}", soft_wrap=True)
             refused += 1
             continue
         try:
             other, name, entries = read_challenge_record(data)
         except ChallengeError as error:
-            console.print(f"{path}: not a challenge record: {error}")
+            console.print(f"{path}: not a challenge record: {error}", soft_wrap=True)
             refused += 1
             continue
         if other != challenge:
@@ -228,7 +228,8 @@ def _show(args: argparse.Namespace) -> int:
                 cells[number] = _cell(entry["points"], pars[number - 1], entry["assisted"])
             else:
                 cells[number] = "refused"
-                console.print(f"{path}: {name}, deal {number}: NOT VERIFIED: {verdict.message}")
+                console.print(f"{path}: {name}, deal {number}: NOT VERIFIED: {verdict.message}",
+                              soft_wrap=True)
                 refused += 1
         people.append((name, cells))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
