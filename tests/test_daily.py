@@ -214,3 +214,35 @@ def test_hearts_verify_checks_a_file_of_days(tmp_path: Path, par_hand_record: di
     assert verify_main([str(forged)]) == 1
     out = capsys.readouterr().out
     assert "NOT VERIFIED" in out and "claims" in out
+
+
+def test_hearts_daily_exports_the_days_finished(tmp_path: Path, daily: DailyDeal,
+                                                par_hand_record: dict[str, Any],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.store import Store
+    from hearts.store.dailies import save_daily, set_par
+    from hearts.tui.daily_command import main as daily_main
+
+    honest = played(par_hand_record)
+    store = Store.open()
+    db = store.connection
+    assert db is not None
+    save_daily(db, "2026-12-06", daily.words, daily.seed, json.dumps(honest["hand"]), {},
+               honest["points"], False)
+    set_par(db, "2026-12-06", daily.words, honest["par"])
+    save_daily(db, "2026-12-07", daily.words, 1, "{}", {}, None, False)  # not finished
+    store.close()
+    target = tmp_path / "days.jsonl"
+    assert daily_main(["--export", str(target)]) == 0
+    lines = target.read_text().splitlines()
+    assert [json.loads(line) for line in lines] == [honest]
+    assert verify_main([str(target)]) == 0
+    assert "1 of 1 deals verified" in capsys.readouterr().out
+
+
+def test_hearts_daily_refuses_a_day_to_come(capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.tui.daily_command import main as daily_main
+
+    with pytest.raises(SystemExit):
+        daily_main(["--par", "--date", "2999-01-01"])
+    assert "has not come yet" in capsys.readouterr().err

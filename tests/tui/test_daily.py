@@ -196,7 +196,7 @@ def test_the_help_names_the_key() -> None:
 def test_the_game_plays_todays_deal_and_then_carries_the_match_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import hearts.tui.app
-    import hearts.tui.daily_command
+    import hearts.tui.daily_app
     from hearts.tui.cli import main
 
     runs: list[dict[str, Any]] = []
@@ -211,7 +211,7 @@ def test_the_game_plays_todays_deal_and_then_carries_the_match_on(
             self.wants_daily = len(runs) == 1  # y in the first run only
 
     monkeypatch.setattr(hearts.tui.app, "HeartsApp", Game)
-    monkeypatch.setattr(hearts.tui.daily_command, "play_daily",
+    monkeypatch.setattr(hearts.tui.daily_app, "play_daily",
                         lambda daily, ascii_only: played.append(daily))
     main(["--seed", "5", "--rules", "classic"])
     assert len(runs) == 2 and len(played) == 1

@@ -210,8 +210,8 @@ def main(argv: list[str] | None = None) -> None:
                     new_match=args.new or args.seed is not None, rules=args.rules)
     app.run()
     while app.wants_daily:  # y: today's deal, then the match carries on
-        from hearts.tui.daily_command import daily_of, play_daily
+        from hearts.tui.daily_app import daily_of, play_daily
 
-        play_daily(daily_of(words=args.rules), ascii_only)
+        play_daily(daily_of(rule_words=args.rules), ascii_only)
         app = HeartsApp(ascii_only=ascii_only, level=args.level, rules=args.rules)
         app.run()

@@ -15,13 +15,14 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 from textual.worker import Worker, WorkerState
 
 from hearts.ai import Level
 from hearts.cards import Seat
-from hearts.daily import DailyDeal, DailyMatch, SetDeal
+from hearts.daily import DailyDeal, DailyMatch, SetDeal, daily_rules, today
 from hearts.hand import Hand, HandRecordError
 from hearts.store import Store
 from hearts.store.dailies import DAYS, Shelf, daily_row, save_daily, set_par
@@ -33,7 +34,7 @@ from hearts.tui.app import USER, HeartsApp
 from hearts.view import Phase
 from hearts.words import fill, words
 
-__all__ = ["DailyApp", "ending_line"]
+__all__ = ["DailyApp", "daily_of", "ending_line", "play_daily"]
 
 
 def ending_line(points: int, par: int | None, assisted: bool) -> str:
@@ -230,3 +231,18 @@ class DailyApp(HeartsApp):
     def open_daily(self) -> None:
         """This is today's deal already."""
         self.say(self.opening)
+
+
+def daily_of(day: date | None = None, rule_words: str | None = None,
+             config_dir: str | os.PathLike[str] | None = None) -> DailyDeal:
+    """The deal of ``day`` (today's by default) under the saved options' rules to
+    100, changed by ``rule_words`` (``ValueError`` names a bad word)."""
+    from hearts.options import load_options, options_path
+
+    saved = load_options(options_path(config_dir)).options.rules()
+    return DailyDeal(day or today(), daily_rules(saved, rule_words))
+
+
+def play_daily(daily: DailyDeal, ascii_only: bool) -> None:
+    """Play ``daily`` in the terminal until the person leaves."""
+    DailyApp(daily, ascii_only=ascii_only).run()

@@ -16,10 +16,11 @@ import os
 import sys
 from datetime import date
 
-from hearts.daily import DailyDeal, daily_rules, day_record, day_record_of, today
+from hearts.daily import day_record, day_record_of, today
 from hearts.seeds import daily_seed_text
+from hearts.tui.daily_app import daily_of, play_daily
 
-__all__ = ["daily_of", "main", "play_daily"]
+__all__ = ["main"]
 
 
 def _day(text: str) -> date:
@@ -54,23 +55,6 @@ def _parser() -> argparse.ArgumentParser:
     drawing.add_argument("--unicode", action="store_true",
                          help="draw suit symbols and box lines whatever the locale")
     return parser
-
-
-def daily_of(day: date | None = None, words: str | None = None,
-             config_dir: str | os.PathLike[str] | None = None) -> DailyDeal:
-    """The deal of ``day`` (today's by default) under the saved options' rules to
-    100, changed by rule ``words`` (``ValueError`` names a bad word)."""
-    from hearts.options import load_options, options_path
-
-    saved = load_options(options_path(config_dir)).options.rules()
-    return DailyDeal(day or today(), daily_rules(saved, words))
-
-
-def play_daily(daily: DailyDeal, ascii_only: bool) -> None:
-    """Play ``daily`` in the terminal until the person leaves."""
-    from hearts.tui.daily_app import DailyApp
-
-    DailyApp(daily, ascii_only=ascii_only).run()
 
 
 def _export(target: str) -> int:
