@@ -25,6 +25,7 @@ from .helpers import (
     make_app,
     play_out_hand_by_keys,
     play_user_card_by_keys,
+    screen_text,
     settle,
     steady_player,
 )
@@ -218,3 +219,17 @@ def test_the_game_plays_todays_deal_and_then_carries_the_match_on(
     assert played[0].words == "classic,100"
     assert runs[0]["seed"] == 5 and runs[0]["new_match"]
     assert "seed" not in runs[1] and not runs[1].get("new_match")  # the match resumed
+
+
+async def test_the_statistics_page_shows_the_days(tmp_path: Path) -> None:
+    app = daily_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pass_three(pilot)
+        await play_out_hand_by_keys(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        from hearts.tui.stats_page import StatsScreen
+
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "Today's deals" in text and "Days in a row now" in text
