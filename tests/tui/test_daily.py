@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hearts import Rules, Seat
+from hearts import Card, Rules, Seat
 from hearts.daily import DailyDeal
 from hearts.hand import SeatPlayer
 from hearts.store import Store
@@ -54,8 +54,15 @@ def kept(tmp_path: Path) -> Any:
 
 
 async def pass_three(pilot: Any) -> None:
+    """Choose three cards (never the queen of spades) by keys, and pass them."""
     await settle(pilot)
-    await pilot.press("space", "right", "space", "right", "space", "p")
+    app = pilot.app
+    chosen = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:3]
+    for card in chosen:
+        while app.seat_view.highlighted != card:
+            await pilot.press("right")
+        await pilot.press("space")
+    await pilot.press("p")
     await settle(pilot)
 
 
@@ -139,9 +146,11 @@ async def test_a_hint_marks_the_deal_assisted(tmp_path: Path) -> None:
     app = daily_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("question_mark")
+        await pilot.press("question_mark")  # the Expert's three cards, chosen
         await settle(pilot)
-        await pass_three(pilot)
+        assert len(app.seat_view.choice.cards) == 3
+        await pilot.press("p")
+        await settle(pilot)
         await play_out_hand_by_keys(pilot)
         assert "(assisted)" in app.seat_view.prompt()
     assert kept(tmp_path).assisted
@@ -164,7 +173,12 @@ async def test_the_par_shows_when_it_is_worked_out_after_the_end(tmp_path: Path)
     app = daily_app(tmp_path, par_of=slow_par)
     async with app.run_test(size=SIZE) as pilot:
         await table_settled()
-        await pilot.press("space", "right", "space", "right", "space", "p")
+        chosen = [c for c in app.seat_view.state.cards if c != Card.parse("QS")][:3]
+        for card in chosen:
+            while app.seat_view.highlighted != card:
+                await pilot.press("right")
+            await pilot.press("space")
+        await pilot.press("p")
         await table_settled()
         while app.table.hand is not None and app.table.hand.turn is not None:
             await play_user_card_by_keys(pilot)
@@ -233,3 +247,32 @@ async def test_the_statistics_page_shows_the_days(tmp_path: Path) -> None:
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
         assert "Today's deals" in text and "Days in a row now" in text
+
+
+async def test_a_challenges_deal_goes_on_to_the_next(tmp_path: Path) -> None:
+    from hearts.challenge import Challenge
+    from hearts.store.dailies import CHALLENGES, challenge_rows
+
+    challenge = Challenge(99, Rules(), 3)
+    app = DailyApp(challenge.deal(2), par_of=lambda deal: 5, shelf=CHALLENGES,
+                   key=(challenge.code, "2"), opening="Challenge, deal 2 of 3",
+                   then="d deal 3 of 3", config_dir=tmp_path / "config",
+                   data_dir=tmp_path / "data", delay_scale=0.0, player_factory=steady_player,
+                   strict_failures=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Challenge, deal 2 of 3" in app.seat_view.prompt()
+        await pilot.press("d")  # not before the hand is over
+        assert app.is_running and not app.wants_next
+        await pass_three(pilot)
+        await play_out_hand_by_keys(pilot)
+        assert "d deal 3 of 3" in app.seat_view.prompt()
+        await pilot.press("d")
+        await pilot.pause()
+    assert app.wants_next
+    store = Store.open(tmp_path / "data", claim=False)
+    assert store.connection is not None
+    rows = challenge_rows(store.connection, challenge.code)
+    store.close()
+    assert [(row.rules, row.par) for row in rows] == [("2", 5)]
+    assert rows[0].seed == challenge.deal(2).seed
