@@ -518,6 +518,8 @@ def test_a_version_2_store_opens_whole_in_the_game_and_gains_the_seat(tmp_path: 
     db.execute("ALTER TABLE matches DROP COLUMN seat")
     db.execute("DROP TABLE review_progress")  # version 4's
     db.execute("DROP TABLE hand_steps")  # version 5's
+    db.execute("DROP TABLE dailies")  # version 6's
+    db.execute("DROP TABLE challenge_deals")  # version 7's
     db.execute("PRAGMA user_version = 2")
     before = db.execute("SELECT count(*) FROM hands").fetchone()[0]
     db.close()
