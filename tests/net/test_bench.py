@@ -219,8 +219,23 @@ def test_the_worst_card_names_its_cause() -> None:
     assert "server's event loop stalled" in _cause(card, [(100.7, 0.6)], [])
     assert "people's process stalled" in _cause(card, [(100.7, 0.01)], [(100.5, 0.5)])
     late_after = _cause(card, [(102.0, 0.6)], [])  # a stall that began after it arrived
-    assert "neither loop" in late_after and "server's 0 ms" in late_after
+    assert "stalled" not in late_after and "up to 0 ms (the server's)" in late_after
     assert "whole state" in _cause(card._replace(how="state"), [], [])
+    # with the server's clock on the message: where the time went
+    inside = _cause(card._replace(built=0.7), [], [])
+    assert inside.startswith("held in the server: 700 ms until the server built the change")
+    assert "100 ms from then" in inside
+    assert "on its way to P2" in _cause(card._replace(built=0.1), [], [])
+
+
+def test_a_card_knows_how_long_the_server_took_to_build_what_showed_it() -> None:
+    board = Board()
+    board.played(1, "QS")
+    sent = board.sent[1, "QS"][2]  # the wall clock at its sending
+    board.seen(1, "QS", "P1", "change", sent + 0.25)
+    board.seen(1, "QS", "P2", "change", sent + 0.5)
+    board.seen(1, "QS", "P3", "change", sent + 0.75)
+    assert board.timed[0].built == pytest.approx(0.75)
 
 
 def test_quantiles_take_the_nearest_rank() -> None:

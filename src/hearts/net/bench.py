@@ -18,7 +18,21 @@ until the last of the three others at the table has the state that shows it
 by the cards played (and the part of it spent building and sending the seats'
 states, ``Redraw``), and the server's memory a table (its resident size from
 ``/proc``, so Linux only: once the tables are open, and while every seat is
-connected and playing). ``--tables`` may list several counts
+connected and playing, at the measurement's start and at its end).
+
+Every card is accounted for. A person sends a card only on its turn, one a
+turn (after thinking it looks again, and sends nothing if the table moved on),
+and a card is timed from its sending; a card the table refuses is counted by
+the reason and never timed; the cards the table plays itself (the rest of a
+hand whose points are settled) are counted apart, having no sending to time
+from; a card that never reached all three others, or was still on its way at
+the end, is counted too. The figures set the cards timed against those the
+pace asks for (a card every ``--pace`` seconds a table), and give the
+server's ``error`` messages by code, the connections lost (a person whose
+connection ends comes back with its seat's token), the 99.9th percentile, and
+the worst card with its table and its cause as far as the benchmark can tell
+(how its last person learned of it, and how late the server's event loop and
+the people's ran meanwhile). ``--tables`` may list several counts
 (``--tables 500,1000,2000``), run one after the other; the largest that kept
 the 95th percentile within ``--target`` milliseconds, every person seated, is
 reported as what one server process holds. ``--json`` prints the figures as
@@ -436,12 +450,13 @@ class _Person:
         assert state is not None
         view = state.get("view")
         number = state.get("hand_number", 0)
+        made = message.get("now")
         if view is not None:
             played = view.get("played", ())
             for card in played:
                 if (number, card) not in self.seen:
                     self.seen.add((number, card))
-                    self.board.seen(number, card, self.name, self.how)
+                    self.board.seen(number, card, self.name, self.how, made)
             if self.pending is not None and self.pending[0] == number \
                     and self.pending[1] in played:
                 self.pending = None
@@ -815,25 +830,33 @@ def _total(counts: Any) -> dict[str, int]:
 
 def _cause(card: Timed, server_late: list[tuple[float, float]],
            people_late: list[tuple[float, float]]) -> str:
-    """Why a card took as long as it did, as far as the benchmark can tell: how
-    the last person learned of it, and how late the server's event loop and the
-    people's ran while it was on its way (a lateness counts from the moment its
-    loop stalled, so one that ended after the card arrived may have held it)."""
+    """Why a card took as long as it did, as far as the benchmark can tell: where
+    the time went (until the server built the message that showed it to the last
+    person, by the message's ``now``, and after), how that person learned of it,
+    and how late the server's event loop and the people's ran while it was on its
+    way (a stall counts if it overlapped the card's journey)."""
     def most(lates: list[tuple[float, float]]) -> float:
         return max((lag for ended, lag in lates
                     if ended - lag <= card.arrived and ended >= card.sent), default=0.0)
-    server = f"{most(server_late) * 1000:.0f} ms"
-    people = f"{most(people_late) * 1000:.0f} ms"
+    server, people = most(server_late), most(people_late)
+    parts = []
+    if card.built == card.built:  # (NaN when the server's clock was not given)
+        held = "in the server" if card.built >= card.seconds / 2 else \
+            f"on its way to {card.last} after the server built it"
+        parts.append(f"held {held}: {card.built * 1000:.0f} ms until the server built the "
+                     f"{card.how} that showed it to {card.last}, "
+                     f"{(card.seconds - card.built) * 1000:.0f} ms from then until they read "
+                     f"it (the save's gate, the outbox, the sockets, the people's process)")
+    elif server >= card.seconds / 2:
+        parts.append("the server's event loop stalled")
+    elif people >= card.seconds / 2:
+        parts.append("the people's process stalled")
     if card.how == "state":
-        return (f"{card.last} learned of it in a whole state (after a gap in the changes, "
-                f"or coming back); the loops late meanwhile: the server's {server}, the "
-                f"people's {people}")
-    if most(server_late) >= card.seconds / 2:
-        return f"the server's event loop stalled, {server} late meanwhile (the people's {people})"
-    if most(people_late) >= card.seconds / 2:
-        return f"the people's process stalled, {people} late meanwhile (the server's {server})"
-    return (f"neither loop stalled for half of it (the server's {server} late meanwhile, the "
-            f"people's {people}): it waited in the server's queues or the system's")
+        parts.append(f"{card.last} learned of it in a whole state (after a gap in the "
+                     f"changes, or coming back)")
+    parts.append(f"the event loops ran late meanwhile by up to {server * 1000:.0f} ms "
+                 f"(the server's) and {people * 1000:.0f} ms (the people's)")
+    return "; ".join(parts)
 
 
 def _counts(text: str) -> list[int]:

@@ -42,6 +42,9 @@ class Timed(NamedTuple):
     how: str
     """How they learned of it: ``change`` (one by one) or ``state`` (a whole state:
     after a gap in the changes, or coming back)."""
+    built: float = float("nan")
+    """Seconds from its sending until the server built the message that showed it to
+    the last (its ``now``, on the machine's wall clock); NaN when not known."""
 
 
 class Board:
@@ -63,7 +66,8 @@ class Board:
         self.table = table
         """The table's name, for the worst card."""
         self.sent: dict[tuple[int, str], list[Any]] = {}
-        """(hand, card) to [when it was sent, the others who have seen it]."""
+        """(hand, card) to [when it was sent, the others who have seen it, when it
+        was sent on the wall clock]."""
         self.timed: list[Timed] = []
         """The cards timed since :meth:`begin`, in the order they arrived."""
         self.played_out = 0
@@ -96,7 +100,7 @@ class Board:
     def played(self, hand: int, card: str) -> None:
         """A person sends ``card`` of hand number ``hand`` now."""
         self._hand(hand)
-        self.sent[hand, card] = [time.monotonic(), set()]
+        self.sent[hand, card] = [time.monotonic(), set(), time.time()]
 
     def refused(self, hand: int, card: str | None, reason: str) -> None:
         """The table refused ``card`` (None: something other than a card)."""
@@ -116,9 +120,11 @@ class Board:
         """A card that could not be sent (the connection had closed): forget it."""
         self.sent.pop((hand, card), None)
 
-    def seen(self, hand: int, card: str, who: str = "", how: str = "change") -> None:
+    def seen(self, hand: int, card: str, who: str = "", how: str = "change",
+             made: float | None = None) -> None:
         """Another person, ``who``, first saw ``card`` played (call once a person
-        and card), in a ``change`` or a whole ``state``."""
+        and card), in a ``change`` or a whole ``state`` the server made at ``made``
+        (its ``now``: seconds since 1970)."""
         self._hand(hand)
         key = (hand, card)
         entry = self.sent.get(key)
@@ -133,7 +139,9 @@ class Board:
         entry[1].add(who)
         if len(entry[1]) >= self.others:
             now = time.monotonic()
-            timed = Timed(now - entry[0], entry[0], now, self.table, hand, card, who, how)
+            built = float("nan") if made is None else made - entry[2]
+            timed = Timed(now - entry[0], entry[0], now, self.table, hand, card, who, how,
+                          built)
             self.timed.append(timed)
             self._recent[key] = timed
             del self.sent[key]
