@@ -117,7 +117,7 @@ def test_a_card_that_never_reaches_all_three_is_counted_unseen_two_hands_on() ->
     assert board.pending(before=0.0) == 0  # none sent before the clock's start
 
 
-def test_begin_starts_every_count_again_but_keeps_the_cards_on_their_way() -> None:
+def test_begin_starts_every_count_again_and_times_only_the_cards_sent_since() -> None:
     board = Board()
     board.played(1, "QS")
     board.seen(1, "2C")
@@ -126,9 +126,11 @@ def test_begin_starts_every_count_again_but_keeps_the_cards_on_their_way() -> No
     board.dropped("closed 1006")
     board.begin()
     assert (board.played_out, board.refusals, board.errors, board.drops) == (0, {}, {}, {})
+    board.played(1, "KS")
     for who in ("P1", "P2", "P3"):
-        board.seen(1, "QS", who)
-    assert len(board.timed) == 1  # sent before the start, timed from its sending
+        board.seen(1, "QS", who)  # sent in the warm-up: not timed, and not played out
+        board.seen(1, "KS", who)
+    assert [t.card for t in board.timed] == ["KS"] and board.played_out == 0
 
 
 # --- the benchmark's person: one card a turn, only on its turn ---

@@ -83,6 +83,8 @@ class Board:
         self._hands: list[int] = []
         self._recent: dict[tuple[int, str], Timed] = {}
         self._unsent: dict[tuple[int, str], int] = {}
+        self.since = float("-inf")
+        """Cards sent since this moment are timed (:meth:`begin`)."""
 
     @property
     def spread(self) -> list[float]:
@@ -90,7 +92,9 @@ class Board:
         return [t.seconds for t in self.timed]
 
     def begin(self) -> None:
-        """Start counting from now (what was sent before and arrives later is timed)."""
+        """Start counting from now: only the cards sent from now on are timed (one
+        sent before belongs to the warm-up, even if it arrives later)."""
+        self.since = time.monotonic()
         self.timed.clear()
         self.played_out = self.unseen = 0
         self.refusals.clear()
@@ -142,7 +146,8 @@ class Board:
             built = float("nan") if made is None else made - entry[2]
             timed = Timed(now - entry[0], entry[0], now, self.table, hand, card, who, how,
                           built)
-            self.timed.append(timed)
+            if entry[0] >= self.since:
+                self.timed.append(timed)
             self._recent[key] = timed
             del self.sent[key]
 
