@@ -204,6 +204,15 @@ async def test_a_refused_card_is_forgotten_and_the_turn_asked_again() -> None:
     assert board.errors == {"rate-limited": 1}
 
 
+async def test_coming_back_while_thinking_sends_one_card() -> None:
+    person, socket = _person(Board())
+    person.got(_state(1, "playing", TRICK, ["2H", "3H"]))
+    person.got({"type": "welcome", "token": "t"})  # the line dropped and came back
+    person.got(_state(1, "playing", TRICK, ["2H", "3H"]))
+    await _settle()
+    assert [m["type"] for m in socket.sent] == ["play"] and person.token == "t"
+
+
 async def test_a_change_out_of_order_asks_for_the_whole_state_once() -> None:
     person, socket = _person(Board())
     person.got(_state(1, "playing", TRICK, []))

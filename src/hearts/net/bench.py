@@ -366,6 +366,8 @@ class _Person:
         self.done: tuple[Any, ...] | None = None
         self.turn: tuple[int, int] | None = None
         """The turn a card was thought about or sent for."""
+        self.thoughts = 0
+        """Turns thought about so far (only the latest thought may send)."""
         self.pending: tuple[int, str] | None = None
         """The card sent and not yet seen played (hand, card)."""
         self.syncing = False
@@ -494,7 +496,8 @@ class _Person:
             turn = (number, len(view.get("played", ())))
             if turn != self.turn:
                 self.turn = turn
-                asyncio.get_running_loop().create_task(self._think(turn))
+                self.thoughts += 1
+                asyncio.get_running_loop().create_task(self._think(turn, self.thoughts))
         elif stage == "received":
             self._send({"type": "continue"})
         elif stage == "passing" and "pass" in actions and len(state.get("passable", ())) >= 3:
@@ -504,10 +507,13 @@ class _Person:
             if self.deals and "deal" in actions:  # (a new match once one is over)
                 self._send({"type": "deal"})
 
-    async def _think(self, turn: tuple[int, int]) -> None:
-        """Think for the pace, then play a legal card if the turn is still this one."""
+    async def _think(self, turn: tuple[int, int], thought: int) -> None:
+        """Think for the pace, then play a legal card if the turn is still this one
+        (and no later thought about it began: after coming back, say)."""
         if self.pace:
             await asyncio.sleep(self.pace)
+        if thought != self.thoughts:
+            return
         state = self.state or {}
         legal = state.get("legal")
         view = state.get("view") or {}
