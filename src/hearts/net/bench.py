@@ -23,12 +23,12 @@ connected and playing, at the measurement's start and at its end).
 Every card is accounted for. A person sends a card only on its turn, one a
 turn (after thinking it looks again, and sends nothing if the table moved on),
 and each card sent during the measurement is timed from its sending (one sent
-in the warm-up is not, wherever it arrives); a card the table refuses is counted by
-the reason and never timed; the cards the table plays itself (the rest of a
-hand whose points are settled) are counted apart, having no sending to time
-from; a card that never reached all three others, or was still on its way at
-the end, is counted too. The figures set the cards timed against those the
-pace asks for (a card every ``--pace`` seconds a table), and give the
+in the warm-up is not, wherever it arrives); a card the table refuses is
+counted by the reason and never timed; the cards the table plays itself (the
+rest of a hand whose points are settled) are counted apart, having no sending
+to time from; a card that never reached all three others, or was still on its
+way at the end, is counted too. The figures set the cards timed against those
+the pace asks for (a card every ``--pace`` seconds a table), and give the
 server's ``error`` messages by code, the connections lost (a person whose
 connection ends comes back with its seat's token), the 99.9th percentile, and
 the worst card with its table and its cause as far as the benchmark can tell
@@ -37,11 +37,11 @@ person, by the message's ``now``, and how long after; how that person learned
 of it; how late the server's event loop and the people's ran meanwhile).
 
 ``--tables`` may list several counts (``--tables 500,1000,2000``), run one
-after the other; the largest that kept the 95th percentile within
-``--target`` milliseconds, every person seated, is reported as what one
-server process holds. ``--json`` prints the figures as
-one JSON object. ``--server-src DIR`` runs the server from another copy of the
-source (a release's ``src``), to measure before and after in one session.
+after the other; the largest that kept the 95th percentile within ``--target``
+milliseconds, every person seated, is reported as what one server process
+holds. ``--json`` prints the figures as one JSON object. ``--server-src DIR``
+runs the server from another copy of the source (a release's ``src``), to
+measure before and after in one session.
 
 ``--workers N`` serves the tables from N server processes behind HAProxy (the
 distribution's ``haproxy``), as ``hearts host --workers`` does: each process
