@@ -708,9 +708,13 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                           there))
                 process.start()
                 people.append((process, here))
+            patience = time.monotonic() + 2 * _SEATING_SECONDS
             for process, pipe in people:
-                if not pipe.poll(_SEATING_SECONDS + 60):
-                    raise RuntimeError(f"{process.name} did not seat its people")
+                # its own deadline is _SEATING_SECONDS, kept by a loop that a busy
+                # machine may hold up: wait while it lives, within reason
+                while not pipe.poll(1.0):
+                    if not process.is_alive() or time.monotonic() > patience:
+                        raise RuntimeError(f"{process.name} did not seat its people")
                 pipe.recv()
             measure = time.time() + warmup
             for _process, pipe in people:
@@ -738,9 +742,11 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             server_late = [late for end in ends for late in end[2]]
             playing = sum(map(_rss_kib, server_pids))
             results = []
+            patience = time.monotonic() + _SEATING_SECONDS
             for process, pipe in people:
-                if not pipe.poll(120):
-                    raise RuntimeError(f"{process.name} did not report")
+                while not pipe.poll(1.0):  # (it closes its connections first)
+                    if not process.is_alive() or time.monotonic() > patience:
+                        raise RuntimeError(f"{process.name} did not report")
                 results.append(pipe.recv())
         finally:
             for process, _pipe in people:
