@@ -25,4 +25,6 @@ async def test_four_scripted_people_play_a_hand_with_no_card_refused(tmp_path: P
         assert refused == [] and board.refusals == {}
         # every card of the hand timed from its sending, or played out by the table
         assert len(board.timed) + board.played_out == 52 and not board.sent
-        assert {t.card for t in board.timed} <= {str(c) for c in people[0].state.view.played}
+        view = people[0].state.view
+        assert view is not None
+        assert {t.card for t in board.timed} <= {str(c) for c in view.played}
