@@ -35,7 +35,14 @@ CONFIG_FILE = "haproxy.cfg"
 """The proxy's configuration, written in the data folder."""
 
 _PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds")
-"""The options every worker is started with, as given."""
+"""The options every worker is started with, as given, with their values."""
+
+_PASSED_FLAGS = ("--serve",)
+"""The options without a value every worker is started with, as given."""
+
+PROXY_ADDRESS = "127.0.0.1"
+"""Where the workers listen, and where HAProxy reaches them from: the one address
+whose forwarded headers they believe."""
 
 
 def _passed_on(argv: list[str]) -> list[str]:
@@ -45,7 +52,9 @@ def _passed_on(argv: list[str]) -> list[str]:
     while index < len(argv):
         word = argv[index]
         name = word.split("=", 1)[0]
-        if name in _PASSED:
+        if word in _PASSED_FLAGS:
+            out.append(word)
+        elif name in _PASSED:
             if "=" in word:
                 out.append(word)
             elif index + 1 < len(argv):
@@ -89,6 +98,13 @@ class _Process:
         return [(m.group(1), m.group(2)) for line in self.lines
                 if (m := re.match(r"\s+table (\S+): hearts join \S+ --code[ =](\S+)", line))]
 
+    def pages(self) -> list[tuple[str, str, str]]:
+        """The web pages it announced (with ``--serve``): (``table`` or ``watch``,
+        the table's id, the page's path and query)."""
+        return [(m.group(1), m.group(2), m.group(3)) for line in self.lines
+                if (m := re.match(r"\s+(table|watch) (\S+): https?://[^/\s]+(/t/\S+)$",
+                                  line))]
+
     def stop(self, sig: int = signal.SIGINT) -> None:
         """Stop it as Ctrl+C would (it saves its tables and stops its own computer
         players' processes: the signal goes to it alone, so none of those is cut off
@@ -125,8 +141,9 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
     def command(number: int) -> list[str]:
         """The command line of worker ``number``."""
         name = worker_name(number)
-        return [sys.executable, "-m", "hearts", "host", *common, "--host", "127.0.0.1",
-                "--data-dir", str(data_dir / name), "--table-prefix", f"{name}-"]
+        return [sys.executable, "-m", "hearts", "host", *common, "--host", PROXY_ADDRESS,
+                "--trust-proxy", PROXY_ADDRESS, "--data-dir", str(data_dir / name),
+                "--table-prefix", f"{name}-"]
     proxy: subprocess.Popen[bytes] | None = None
     proxy_again = 0.0
     try:
@@ -135,8 +152,10 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
         ports = [worker.started() for worker in workers]
         _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         files = hard if hard != resource.RLIM_INFINITY else 1 << 20
-        config = haproxy_config([Worker(worker_name(n + 1), "127.0.0.1", p)
+        certificate = str(args.certificate.resolve()) if args.certificate else None
+        config = haproxy_config([Worker(worker_name(n + 1), PROXY_ADDRESS, p)
                                  for n, p in enumerate(ports)], args.host, port,
+                                certificate=certificate, http_port=args.http_port,
                                 maxconn=max(100, min(100_000, files // 2 - 100)))
         path = data_dir / CONFIG_FILE
         path.write_text(config)
@@ -144,10 +163,18 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
         shown = f"[{args.host}]" if ":" in args.host else args.host
         print(f"Hearts tables at {shown}:{port} (HAProxy, {args.workers} workers; "
               f"configuration in {path})", flush=True)
+        scheme = "https" if certificate else "http"
+        joined = f"https://{shown}:{port}" if certificate else f"{shown}:{port}"
         for worker in workers:
             for table, code in worker.tables():
-                print(f"  table {table}: hearts join {shown}:{port}/t/{table} --code={code}",
+                print(f"  table {table}: hearts join {joined}/t/{table} --code={code}",
                       flush=True)
+        if args.serve:
+            print("The web table, for friends with a phone, a tablet or only a browser:",
+                  flush=True)
+            for worker in workers:
+                for kind, table, path in worker.pages():
+                    print(f"  {kind} {table}: {scheme}://{shown}:{port}{path}", flush=True)
         if haproxy is None:
             print("HAProxy is not installed (Debian: apt-get install haproxy): start it "
                   f"yourself with haproxy -f {path}", flush=True)
