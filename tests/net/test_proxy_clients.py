@@ -9,19 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,77 +19,9 @@ import pytest
 
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
+from tests.net.proxied import needs_haproxy, room_behind_haproxy
 
-_HAPROXY = shutil.which("haproxy") or ("/usr/sbin/haproxy"
-                                       if os.path.exists("/usr/sbin/haproxy") else None)
-
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(_HAPROXY is None,
-                                 reason="needs HAProxy (Debian: apt-get install haproxy)")]
-
-
-def free_port() -> int:
-    """A port free on 127.0.0.1 now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@dataclass
-class Room:
-    """``hearts host --workers`` running: its port, its tables' codes, what it printed."""
-
-    port: int
-    codes: dict[str, str]
-    lines: list[str]
-    errors: list[str]
-    data: Path
-
-    def url(self, table: str) -> str:
-        """The table's WebSocket through the proxy."""
-        return f"ws://127.0.0.1:{self.port}/t/{table}/ws"
-
-
-@asynccontextmanager
-async def workers_behind_haproxy(data: Path, *options: str) -> AsyncIterator[Room]:
-    """``hearts host --workers 2`` with ``options``, until the block ends (then Ctrl+C,
-    and it must end cleanly with no traceback)."""
-    port = free_port()
-    host = subprocess.Popen(
-        [sys.executable, "-m", "hearts", "host", "--workers", "2", "--port", str(port),
-         "--data-dir", str(data), *options],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    lines: list[str] = []
-    errors: list[str] = []
-    assert host.stdout is not None and host.stderr is not None
-    threading.Thread(target=lambda: lines.extend(line.rstrip() for line in host.stdout),
-                     daemon=True).start()
-    threading.Thread(target=lambda: errors.extend(line.rstrip() for line in host.stderr),
-                     daemon=True).start()
-    try:
-        deadline = time.monotonic() + 90
-        while not any("Press Ctrl+C" in line for line in lines):
-            assert host.poll() is None and time.monotonic() < deadline, (lines, errors)
-            await asyncio.sleep(0.1)
-        while True:  # HAProxy listens a moment after it is started
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.1)
-        codes = dict(re.findall(r"table (\S+): hearts join \S+ --code=(\S+)", "\n".join(lines)))
-        yield Room(port, codes, lines, errors, data)
-    finally:
-        if host.poll() is None:
-            os.killpg(host.pid, signal.SIGINT)
-        try:
-            assert host.wait(60) == 0
-        finally:
-            if host.poll() is None:
-                os.killpg(host.pid, signal.SIGKILL)
-    assert not [line for line in errors if "Traceback" in line], errors
+pytestmark = [pytest.mark.slow, needs_haproxy]
 
 
 def session(address: str) -> aiohttp.ClientSession:
@@ -120,7 +41,7 @@ async def join(client: aiohttp.ClientSession, url: str, code: str, name: str,
                 return {"type": "closed"}
             answer: dict[str, Any] = json.loads(reply.data)
             return answer
-    except (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError):
+    except (TimeoutError, aiohttp.ClientError, ConnectionError):
         return {"type": "closed"}
 
 
@@ -140,9 +61,9 @@ async def guess_wrong(address: str, url: str, until_time: float) -> Counter[str]
 
 async def test_one_address_flooding_wrong_codes_locks_out_no_one_else(tmp_path: Path
                                                                       ) -> None:
-    async with workers_behind_haproxy(tmp_path / "server", "--tables", "1", "--people",
-                                      "3", "--level", "beginner") as room:
-        url, code = room.url("w1-t1"), room.codes["w1-t1"]
+    with room_behind_haproxy(tmp_path / "server", "--tables", "1", "--people", "3",
+                             "--level", "beginner") as room:
+        url, code = f"ws://127.0.0.1:{room.port}/t/w1-t1/ws", room.codes["w1-t1"]
         async with session("127.0.0.4") as ann_client:
             welcome = await join(ann_client, url, code, "Ann")
             assert welcome["type"] == "welcome", welcome
@@ -176,3 +97,91 @@ async def test_one_address_flooding_wrong_codes_locks_out_no_one_else(tmp_path: 
         # the worker saw the attacker by its own address, never by what it claimed
         said = "\n".join(room.errors)
         assert "127.0.0.2" in said and "10.9.9.9" not in said, said
+
+
+async def _held(address: str, port: int) -> bool:
+    """Open a connection from ``address``: True if the proxy keeps it open."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                       local_addr=(address, 0))
+    except ConnectionError:
+        return False  # refused before it was open
+    try:
+        await asyncio.wait_for(reader.read(1), 0.3)
+        return False  # closed at once
+    except TimeoutError:
+        return True
+    except ConnectionError:
+        return False
+    finally:
+        HELD.append(writer)
+
+
+HELD: list[asyncio.StreamWriter] = []
+
+
+async def test_tls_a_redirect_the_schemes_cookie_and_each_addresses_limits(
+        tmp_path: Path) -> None:
+    from tests.net.proxied import free_port, self_signed
+
+    pem = self_signed(tmp_path / "tls")
+    http_port = free_port()
+    with room_behind_haproxy(tmp_path / "server", "--tables", "1", "--people", "2",
+                             "--level", "beginner", "--serve", "--certificate", str(pem),
+                             "--http-port", str(http_port), ports=(http_port,)) as room:
+        https = f"https://127.0.0.1:{room.port}"
+        page = f"/t/w1-t1/?code={room.codes['w1-t1']}"
+        assert f"  table w1-t1: {https}{page}" in room.lines
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=False)) as client:
+            # plain http is sent on to https, same host, path and query
+            async with client.get(f"http://127.0.0.1:{http_port}{page}",
+                                  allow_redirects=False) as moved:
+                assert moved.status == 301 and moved.headers["Location"] == https + page
+            async with client.get(https + page) as answer:
+                assert answer.status == 200 and 'data-table="w1-t1"' in await answer.text()
+                assert "max-age" in answer.headers["Strict-Transport-Security"]
+            # the page's own POST /seat and socket, from https: the worker knows the
+            # scheme, so the Origin is its own and the cookie is Secure; by the
+            # proxy's public name too (the worker listens on 127.0.0.1 only)
+            for host in (f"127.0.0.1:{room.port}", "hearts.example"):
+                origin = {"Origin": f"https://{host}", "Host": host}
+                async with client.post(f"{https}/t/w1-t1/seat", data="E39e8LgSRpt7JZB2uYTi3Q",
+                                       headers=origin) as kept:
+                    assert kept.status == 204, await kept.text()
+                    cookie = kept.headers["Set-Cookie"]
+                    assert "Secure" in cookie and "HttpOnly" in cookie, cookie
+                    assert "SameSite=Strict" in cookie, cookie
+            async with client.ws_connect(f"wss://127.0.0.1:{room.port}/t/w1-t1/ws",
+                                         origin=f"https://127.0.0.1:{room.port}") as ws:
+                await ws.send_str(json.dumps(msg.client_json(
+                    msg.Join(room.codes["w1-t1"], "Ann"))))
+                assert json.loads((await ws.receive(timeout=20)).data)["type"] == "welcome"
+        # the proxy's own limits of one address: 20 new connections a second...
+        try:
+            burst = await asyncio.gather(*(_held("127.0.0.5", room.port) for _ in range(30)))
+            assert 15 <= burst.count(True) <= 21 and burst.count(False) >= 9, burst
+            for writer in HELD:
+                writer.close()
+            HELD.clear()
+            await asyncio.sleep(1.5)
+            # ...and 50 at once (opened at ten a second)
+            held = []
+            for _ in range(6):
+                held += await asyncio.gather(*(_held("127.0.0.6", room.port)
+                                               for _ in range(10)))
+                await asyncio.sleep(1.1)
+            assert held.count(True) == 50 and held[50:].count(True) == 0, held
+            # while another address is let in
+            assert await _held("127.0.0.7", room.port)
+        finally:
+            for writer in HELD:
+                writer.close()
+            HELD.clear()
+        # ...and 200 requests in ten seconds (then 429 Too Many Requests)
+        statuses = []
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+                ssl=False, local_addr=("127.0.0.8", 0))) as client:
+            for _ in range(205):
+                async with client.get(f"{https}/t/w1-t1/hearts.css") as answer:
+                    statuses.append(answer.status)
+        assert statuses[:200] == [200] * 200 and statuses[-1] == 429, statuses

@@ -173,8 +173,8 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
             print("The web table, for friends with a phone, a tablet or only a browser:",
                   flush=True)
             for worker in workers:
-                for kind, table, path in worker.pages():
-                    print(f"  {kind} {table}: {scheme}://{shown}:{port}{path}", flush=True)
+                for kind, table, page in worker.pages():
+                    print(f"  {kind} {table}: {scheme}://{shown}:{port}{page}", flush=True)
         if haproxy is None:
             print("HAProxy is not installed (Debian: apt-get install haproxy): start it "
                   f"yourself with haproxy -f {path}", flush=True)
