@@ -23,9 +23,10 @@ client wrote itself stands to the left of that and is never read.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
 __all__ = ["Network", "client_of", "forwarded_middleware", "trusted_networks"]
 
@@ -83,11 +84,7 @@ def client_of(peer: str | None, forwarded_for: Sequence[str], trusted: Sequence[
     return client
 
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def forwarded_middleware(trusted: Sequence[Network]
-                         ) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def forwarded_middleware(trusted: Sequence[Network]) -> Middleware:
     """An aiohttp middleware that believes ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` from the ``trusted`` networks only (see the module's
     words); any other request goes on as it came."""

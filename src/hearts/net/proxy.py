@@ -131,8 +131,9 @@ def haproxy_config(workers: Sequence[Worker], bind: str, port: int,
         "    http-request del-header X-Forwarded-For",
         "    http-request del-header X-Forwarded-Proto",
         "    option forwardfor",
-        "    http-request set-header X-Forwarded-Proto https if { ssl_fc }",
-        "    http-request set-header X-Forwarded-Proto http unless { ssl_fc }",
+        *(["    http-request set-header X-Forwarded-Proto https if { ssl_fc }",
+           "    http-request set-header X-Forwarded-Proto http unless { ssl_fc }"]
+          if certificate else ["    http-request set-header X-Forwarded-Proto http"]),
         # a table's path names its owner: /t/w2-t7/ws -> w2
         "    http-request set-var(txn.owner) path,field(3,/),field(1,-) "
         "if { path_beg /t/ }",
