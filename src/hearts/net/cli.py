@@ -11,6 +11,10 @@ folder's ``host.json``); one host at a time serves a data folder
 (:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
 web table (:mod:`hearts.web.pages`) under each table's path, ``/t/TABLE/``:
 a client of the same messages in the browser, with no process of its own.
+With ``--trust-proxy`` it believes the client's address and scheme that a
+proxy at that address forwards (:mod:`hearts.net.forwarded`); ``--workers N``
+(with ``--certificate`` and ``--http-port``) runs N such servers behind
+HAProxy (:mod:`hearts.net.workers`).
 
 ``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
 table in the terminal: its command line is read here, the app is
