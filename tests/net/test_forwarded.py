@@ -49,7 +49,9 @@ def test_the_trusted_proxies_on_the_command_line() -> None:
     for line in (["--trust-proxy", "proxy.example"], ["--workers", "2", "--trust-proxy",
                                                       "127.0.0.1"],
                  ["--certificate", "/etc/hosts"], ["--workers", "2", "--http-port", "80"],
-                 ["--workers", "2", "--certificate", "/no/such/file.pem"]):
+                 ["--workers", "2", "--certificate", "/no/such/file.pem"],
+                 ["--workers", "2", "--certificate", "/etc/hosts", "--port", "8443",
+                  "--http-port", "8443"]):
         with pytest.raises(SystemExit):
             parse_host(line)
 
@@ -135,3 +137,26 @@ async def test_without_a_trusted_proxy_the_headers_change_nothing(tmp_path: Path
             await ws.send_str(json.dumps(msg.client_json(msg.Join("wrong", "Eve"))))
             assert json.loads((await ws.receive(timeout=10)).data)["code"] == "bad-code"
         assert server.guesses.count("127.0.0.1") == 1
+
+
+async def test_the_single_player_pages_cookie_is_secure_behind_the_proxy(tmp_path: Path
+                                                                        ) -> None:
+    from hearts.web.solo import SOLO_COOKIE, make_server
+
+    server, _solo = make_server(tmp_path, TableConfig(), None, seed=1)
+    server.trusted_proxies = LOCAL
+    runner = server.runner()
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    where = f"127.0.0.1:{runner.addresses[0][1]}"
+    form = {"level": "1", "rules": "original", "target": "100", "name": "Ann"}
+    try:
+        async with _client("127.0.0.1") as proxy, proxy.post(
+                f"http://{where}/new", data=form, headers=_HTTPS,
+                allow_redirects=False) as made:
+            assert made.status == 303, await made.text()
+            cookie = made.cookies[SOLO_COOKIE]
+            assert cookie["secure"] and cookie["httponly"] and cookie["samesite"] == "Strict"
+    finally:
+        await runner.cleanup()

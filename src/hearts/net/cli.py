@@ -180,6 +180,8 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     if args.workers is None and (args.certificate or args.http_port):
         parser.error("--certificate and --http-port go with --workers (HAProxy holds the "
                      "certificate; see docs/deploy.md)")
+    if args.http_port is not None and args.http_port == args.port:
+        parser.error("--http-port must differ from --port")
     if args.http_port and not args.certificate:
         parser.error("--http-port goes with --certificate (it sends plain http to https)")
     if args.workers is not None and args.trust_proxy:
