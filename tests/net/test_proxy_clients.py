@@ -1,14 +1,18 @@
 """Behind the generated HAProxy, every worker sees each client's own address
-(and nobody else's word for it): one address that floods a table with wrong
-codes locks out nobody at another address, and the proxy's own limits of one
-address (its stick table) hold. Raw clients from several loopback addresses
-(Linux routes all of 127.0.0.0/8 to this machine), in front of two real
-``hearts host`` workers started by ``hearts host --workers 2``."""
+(and nobody else's word for it), so no stranger locks the room: one address
+flooding a table with wrong codes, wrong codes from 200 addresses, or 48
+watchers from one address; a person with a seat's token and a newcomer are
+seated within seconds all the same. Over TLS: plain http sent on to https, the
+page's own POST and socket let through, the cookie ``Secure``; and the proxy's
+own limits of one address (its stick table). Raw clients from several loopback
+addresses (Linux routes all of 127.0.0.0/8 to this machine), in front of two
+real ``hearts host`` workers started by ``hearts host --workers 2``."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -185,3 +189,92 @@ async def test_tls_a_redirect_the_schemes_cookie_and_each_addresses_limits(
                 async with client.get(f"{https}/t/w1-t1/hearts.css") as answer:
                     statuses.append(answer.status)
         assert statuses[:200] == [200] * 200 and statuses[-1] == 429, statuses
+
+
+async def _one(client: aiohttp.ClientSession, url: str, message: msg.ClientMessage,
+               held: list[aiohttp.ClientWebSocketResponse]) -> str:
+    """Open a socket, send ``message``, keep the socket open in ``held``: the first
+    answer's type, or its error code."""
+    try:
+        async with asyncio.timeout(20):
+            ws = await client.ws_connect(url)
+            held.append(ws)
+            await ws.send_str(json.dumps(msg.client_json(message)))
+            reply = await ws.receive()
+    except (TimeoutError, aiohttp.ClientError, ConnectionError):
+        return "closed"
+    if reply.type is not aiohttp.WSMsgType.TEXT:
+        return "closed"
+    answer = json.loads(reply.data)
+    return str(answer.get("code", answer["type"]))
+
+
+async def _timed_join(address: str, url: str, code: str, name: str,
+                      token: str | None = None) -> tuple[dict[str, Any], float]:
+    async with session(address) as client:
+        before = time.monotonic()
+        answer = await join(client, url, code, name, token)
+        return answer, time.monotonic() - before
+
+
+async def test_wrong_codes_from_200_addresses_lock_out_no_one(tmp_path: Path) -> None:
+    with room_behind_haproxy(tmp_path / "server", "--tables", "1", "--people", "3",
+                             "--level", "beginner") as room:
+        url, code = f"ws://127.0.0.1:{room.port}/t/w1-t1/ws", room.codes["w1-t1"]
+        welcome, _ = await _timed_join("127.0.0.4", url, code, "Ann")
+        assert welcome["type"] == "welcome", welcome
+        # wrong codes from 200 addresses of ten networks for 10 s
+        start = time.monotonic()
+        attack = asyncio.gather(*(guess_wrong(f"127.10.{n // 20}.{n % 20 + 1}", url,
+                                              start + 10.0) for n in range(200)))
+        await asyncio.sleep(5.0)
+        bob, bob_seconds = await _timed_join("127.0.0.3", url, code, "Bob")
+        back, back_seconds = await _timed_join("127.0.0.4", url, code, "Ann",
+                                               welcome["token"])
+        answers = sum(await attack, Counter[str]())
+        # and once it stopped
+        cat, cat_seconds = await _timed_join("127.0.0.5", url, code, "Cat")
+        print(f"the attack's answers: {dict(answers)}; during it Bob {bob.get('code', 'in')} "
+              f"in {bob_seconds:.2f} s, Ann {back.get('code', 'back')} in "
+              f"{back_seconds:.2f} s; after it Cat {cat.get('code', 'in')} in "
+              f"{cat_seconds:.2f} s")
+        for answer, seconds in ((bob, bob_seconds), (back, back_seconds), (cat, cat_seconds)):
+            assert answer["type"] == "welcome" and seconds < 3.0, (answer, seconds)
+        assert back["seat"] == welcome["seat"]
+
+
+async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None:
+    with room_behind_haproxy(tmp_path / "server", "--tables", "3", "--people", "2",
+                             "--level", "beginner", "--serve") as room:
+        watch_codes = dict(re.findall(r"watch (\S+): \S+/watch\?code=(\S+)",
+                                      "\n".join(room.lines)))
+        tables = ("w1-t1", "w1-t2", "w1-t3")
+
+        def url(table: str) -> str:
+            return f"ws://127.0.0.1:{room.port}/t/{table}/ws"
+        welcome, _ = await _timed_join("127.0.0.4", url("w1-t1"), room.codes["w1-t1"], "Ann")
+        assert welcome["type"] == "welcome", welcome
+        held: list[aiohttp.ClientWebSocketResponse] = []
+        async with session("127.0.0.2") as watcher:
+            # 16 watchers at each of three tables from one address, at 15 a second
+            # (under the proxy's 20 new connections a second)
+            seen: Counter[str] = Counter()
+            for table in tables:
+                for _ in range(2):
+                    seen.update(await asyncio.gather(*(
+                        _one(watcher, url(table), msg.Watch(watch_codes[table], "Eve"), held)
+                        for _ in range(8))))
+                    await asyncio.sleep(0.6)
+            bob, bob_seconds = await _timed_join("127.0.0.3", url("w1-t1"),
+                                                 room.codes["w1-t1"], "Bob")
+            back, back_seconds = await _timed_join("127.0.0.4", url("w1-t1"),
+                                                   room.codes["w1-t1"], "Ann",
+                                                   welcome["token"])
+            for ws in held:
+                await ws.close()
+        print(f"48 watchers from one address: {dict(seen)}; then Bob "
+              f"{bob.get('code', 'in')} in {bob_seconds:.2f} s, Ann "
+              f"{back.get('code', 'back')} in {back_seconds:.2f} s")
+        assert bob["type"] == "welcome" and bob_seconds < 3.0, bob
+        assert back["type"] == "welcome" and back["seat"] == welcome["seat"], back
+        assert back_seconds < 3.0
