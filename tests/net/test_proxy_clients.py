@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import subprocess
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -23,7 +25,7 @@ import pytest
 
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
-from tests.net.proxied import needs_haproxy, room_behind_haproxy
+from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
 
 pytestmark = [pytest.mark.slow, needs_haproxy]
 
@@ -126,8 +128,6 @@ HELD: list[asyncio.StreamWriter] = []
 
 async def test_tls_a_redirect_the_schemes_cookie_and_each_addresses_limits(
         tmp_path: Path) -> None:
-    from tests.net.proxied import free_port, self_signed
-
     pem = self_signed(tmp_path / "tls")
     http_port = free_port()
     with room_behind_haproxy(tmp_path / "server", "--tables", "1", "--people", "2",
@@ -278,3 +278,16 @@ async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None
         assert bob["type"] == "welcome" and bob_seconds < 3.0, bob
         assert back["type"] == "welcome" and back["seat"] == welcome["seat"], back
         assert back_seconds < 3.0
+
+
+def test_a_certificate_haproxy_cannot_load_is_said_at_once(tmp_path: Path) -> None:
+    pem = tmp_path / "site.pem"
+    pem.write_text("not a certificate\n")
+    ended = subprocess.run(
+        [sys.executable, "-m", "hearts", "host", "--workers", "1", "--port", str(free_port()),
+         "--certificate", str(pem), "--data-dir", str(tmp_path / "server")],
+        capture_output=True, text=True, timeout=90, stdin=subprocess.DEVNULL)
+    assert ended.returncode == 1
+    assert "HAProxy refuses its configuration" in ended.stderr, ended.stderr
+    assert f"unable to load certificate from file '{pem}'" in ended.stderr, ended.stderr
+    assert "hearts join" not in ended.stdout  # no address given out that will not answer

@@ -81,13 +81,15 @@ class _Process:
             self.lines.append(line.rstrip("\n"))
 
     def started(self, seconds: float = 60.0) -> int:
-        """The port it listens on, once it says so."""
+        """The port it listens on, once it has said so and announced its tables."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            for line in list(self.lines):
-                found = re.match(r"Hearts tables at \S+:(\d+)", line)
-                if found:
-                    return int(found.group(1))
+            lines = list(self.lines)
+            if any(line.startswith("Press Ctrl+C") for line in lines):
+                for line in lines:
+                    found = re.match(r"Hearts tables at \S+:(\d+)", line)
+                    if found:
+                        return int(found.group(1))
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
@@ -116,6 +118,18 @@ class _Process:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
+
+
+def _refused(haproxy: str, path: os.PathLike[str]) -> str | None:
+    """Why HAProxy refuses the configuration at ``path`` (its own words: a
+    certificate it cannot read, say), or None."""
+    checked = subprocess.run([haproxy, "-c", "-f", os.fspath(path)], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=60)
+    if checked.returncode == 0:
+        return None
+    said = [re.sub(r"^\[ALERT\]\s*\(\d+\) : (config : )?", "", line.strip())
+            for line in (checked.stdout + checked.stderr).splitlines() if "[ALERT]" in line]
+    return "; ".join(said) or f"haproxy -c ended with {checked.returncode}"
 
 
 def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> int:
@@ -159,6 +173,11 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
                                 maxconn=max(100, min(100_000, files // 2 - 100)))
         path = data_dir / CONFIG_FILE
         path.write_text(config)
+        refusal = None if haproxy is None else _refused(haproxy, path)
+        if refusal is not None:
+            print(f"hearts host: HAProxy refuses its configuration ({path}): {refusal}",
+                  file=sys.stderr, flush=True)
+            return 1
         lock.listening(args.host, port)
         shown = f"[{args.host}]" if ":" in args.host else args.host
         print(f"Hearts tables at {shown}:{port} (HAProxy, {args.workers} workers; "
