@@ -302,6 +302,7 @@ def serve_pages(server: TableServer) -> None:
     from hearts.web.pages import WebPages
 
     pages = WebPages(server.tables.get, lambda: server.local_only)
+    pages.wrong_code = server.wrong_code
     server.extensions.append(pages.add_to)
 
 
