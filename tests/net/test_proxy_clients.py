@@ -25,6 +25,7 @@ import pytest
 
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
+from hearts.net.limits import Limits
 from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
 
 pytestmark = [pytest.mark.slow, needs_haproxy]
@@ -265,6 +266,10 @@ async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None
                         _one(watcher, url(table), msg.Watch(watch_codes[table], "Eve"), held)
                         for _ in range(8))))
                     await asyncio.sleep(0.6)
+            # another address watches all the same: the budget is the address's
+            async with session("127.0.0.9") as other:
+                dan = await _one(other, url("w1-t2"), msg.Watch(watch_codes["w1-t2"], "Dan"),
+                                 held)
             bob, bob_seconds = await _timed_join("127.0.0.3", url("w1-t1"),
                                                  room.codes["w1-t1"], "Bob")
             back, back_seconds = await _timed_join("127.0.0.4", url("w1-t1"),
@@ -272,9 +277,11 @@ async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None
                                                    welcome["token"])
             for ws in held:
                 await ws.close()
-        print(f"48 watchers from one address: {dict(seen)}; then Bob "
+        print(f"48 watchers from one address: {dict(seen)}; then Dan {dan}, Bob "
               f"{bob.get('code', 'in')} in {bob_seconds:.2f} s, Ann "
               f"{back.get('code', 'back')} in {back_seconds:.2f} s")
+        assert seen["welcome"] == Limits().watchers_per_address, seen
+        assert dan == "welcome"
         assert bob["type"] == "welcome" and bob_seconds < 3.0, bob
         assert back["type"] == "welcome" and back["seat"] == welcome["seat"], back
         assert back_seconds < 3.0
