@@ -26,15 +26,10 @@ import pytest
 from hearts.net import messages as msg
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Limits
+from tests.net.attacks import session_from
 from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
 
 pytestmark = [pytest.mark.slow, needs_haproxy]
-
-
-def session(address: str) -> aiohttp.ClientSession:
-    """A client whose connections come from ``address``."""
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0),
-                                                                force_close=True))
 
 
 async def join(client: aiohttp.ClientSession, url: str, code: str, name: str,
@@ -56,7 +51,7 @@ async def guess_wrong(address: str, url: str, until_time: float) -> Counter[str]
     """Wrong codes from ``address``, one connection after another, until
     ``until_time``: the answers, counted by code (``closed``: none came)."""
     answers: Counter[str] = Counter()
-    async with session(address) as client:
+    async with session_from(address) as client:
         while time.monotonic() < until_time:
             answer = await join(client, url, "not-the-code", "Eve",
                                 **{"X-Forwarded-For": "10.9.9.9"})  # a lie, never believed
@@ -71,7 +66,7 @@ async def test_one_address_flooding_wrong_codes_locks_out_no_one_else(tmp_path: 
     with room_behind_haproxy(tmp_path / "server", "--tables", "1", "--people", "3",
                              "--level", "beginner") as room:
         url, code = f"ws://127.0.0.1:{room.port}/t/w1-t1/ws", room.codes["w1-t1"]
-        async with session("127.0.0.4") as ann_client:
+        async with session_from("127.0.0.4") as ann_client:
             welcome = await join(ann_client, url, code, "Ann")
             assert welcome["type"] == "welcome", welcome
             token = welcome["token"]
@@ -82,7 +77,7 @@ async def test_one_address_flooding_wrong_codes_locks_out_no_one_else(tmp_path: 
             await asyncio.sleep(2.0)
             # meanwhile a newcomer, who mistypes the code once, and Ann with her
             # token, each from an address of their own
-            async with session("127.0.0.3") as bob_client:
+            async with session_from("127.0.0.3") as bob_client:
                 before = time.monotonic()
                 typo = await join(bob_client, url, code[:-1], "Bob")
                 typo_seconds = time.monotonic() - before
@@ -212,7 +207,7 @@ async def _one(client: aiohttp.ClientSession, url: str, message: msg.ClientMessa
 
 async def _timed_join(address: str, url: str, code: str, name: str,
                       token: str | None = None) -> tuple[dict[str, Any], float]:
-    async with session(address) as client:
+    async with session_from(address) as client:
         before = time.monotonic()
         answer = await join(client, url, code, name, token)
         return answer, time.monotonic() - before
@@ -256,7 +251,7 @@ async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None
         welcome, _ = await _timed_join("127.0.0.4", url("w1-t1"), room.codes["w1-t1"], "Ann")
         assert welcome["type"] == "welcome", welcome
         held: list[aiohttp.ClientWebSocketResponse] = []
-        async with session("127.0.0.2") as watcher:
+        async with session_from("127.0.0.2") as watcher:
             # 16 watchers at each of three tables from one address, at 15 a second
             # (under the proxy's 20 new connections a second)
             seen: Counter[str] = Counter()
@@ -267,7 +262,7 @@ async def test_watchers_from_one_address_lock_out_no_one(tmp_path: Path) -> None
                         for _ in range(8))))
                     await asyncio.sleep(0.6)
             # another address watches all the same: the budget is the address's
-            async with session("127.0.0.9") as other:
+            async with session_from("127.0.0.9") as other:
                 dan = await _one(other, url("w1-t2"), msg.Watch(watch_codes["w1-t2"], "Dan"),
                                  held)
             bob, bob_seconds = await _timed_join("127.0.0.3", url("w1-t1"),
