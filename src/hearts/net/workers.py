@@ -4,7 +4,11 @@ Each worker is a ``hearts host`` process of its own, with its own data folder
 ``DIR/wK`` (its lock, its tables, its ``host.json``), listening on this
 machine's own address only; its tables' ids begin with its name (``w2-t1``),
 so the proxy routes each table's connections to it by path
-(:mod:`hearts.net.proxy`). This process writes ``DIR/haproxy.cfg``, runs
+(:mod:`hearts.net.proxy`). Each worker gets the tables' options and
+``--serve`` as given, and believes the client's address and scheme that the
+proxy forwards (``--trust-proxy 127.0.0.1``). This process writes
+``DIR/haproxy.cfg`` (TLS with ``--certificate``, plain http sent on to https
+with ``--http-port``), checks it with ``haproxy -c``, runs
 HAProxy (the distribution's ``haproxy``) on ``--host`` and ``--port``, prints
 each table's command through the proxy, and starts again at once any worker
 that ends (killed with ``kill -9`` say): it comes back on the same port with
