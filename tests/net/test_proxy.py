@@ -21,8 +21,10 @@ import pytest
 
 from hearts.net.client import table_url
 from hearts.net.errors import ErrorCode
-from hearts.net.proxy import Worker, haproxy_config
+from hearts.net.proxy import ClientLimits, Worker, haproxy_config
+from hearts.net.workers import _passed_on
 from tests.net.helpers import Scripted, until
+from tests.net.proxied import self_signed
 
 _HAPROXY = shutil.which("haproxy") or ("/usr/sbin/haproxy"
                                        if os.path.exists("/usr/sbin/haproxy") else None)
@@ -32,10 +34,60 @@ def test_the_configuration_routes_each_tables_path_to_its_owner() -> None:
     config = haproxy_config([Worker("w1", "127.0.0.1", 4001), Worker("w2", "::1", 4002)],
                             "0.0.0.0", 443, certificate="/etc/hearts/site.pem")
     assert "bind 0.0.0.0:443 ssl crt /etc/hearts/site.pem" in config
-    assert "http-request set-var(txn.owner) path,field(3,/),field(1,-)" in config
+    assert "http-request set-var(txn.owner) path,field(3,/),field(1,-) " \
+           "if { path_beg /t/ }" in config
     assert "use_backend w2 if { var(txn.owner) -m str w2 }" in config
     assert "server w1 127.0.0.1:4001" in config and "server w2 [::1]:4002" in config
+    # what names no table (the front page, a new table) goes to any worker that is up
+    assert "default_backend any\nbackend any\n    balance roundrobin\n" \
+           "    server w1 127.0.0.1:4001 check inter 2s\n" in config
     assert table_url("127.0.0.1:8000/t/w2-t1") == "ws://127.0.0.1:8000/t/w2-t1/ws"
+
+
+def test_the_configuration_tells_the_worker_who_the_client_is_and_limits_each() -> None:
+    config = haproxy_config([Worker("w1", "127.0.0.1", 4001)], "0.0.0.0", 443,
+                            certificate="/etc/hearts/site.pem", http_port=80,
+                            limits=ClientLimits(connections=7, new_per_second=3,
+                                                requests_per_10s=99))
+    lines = config.splitlines()
+    # the client's own word on either header is dropped before the proxy's is added
+    assert lines.index("    http-request del-header X-Forwarded-For") < \
+        lines.index("    option forwardfor")
+    assert "    http-request set-header X-Forwarded-Proto https if { ssl_fc }" in lines
+    assert "    bind 0.0.0.0:80" in lines
+    assert "    http-request redirect location https://%[req.hdr(host),regsub(:[0-9]+$,)]" \
+           "%[url] code 301 unless { ssl_fc }" in lines
+    assert "    tcp-request connection reject if { sc0_conn_cur gt 7 }" in lines
+    assert "    tcp-request connection reject if { sc0_conn_rate gt 3 }" in lines
+    assert "    http-request deny deny_status 429 if { sc0_http_req_rate gt 99 }" in lines
+    plain = haproxy_config([Worker("w1", "127.0.0.1", 4001)], "127.0.0.1", 8000)
+    assert "    http-request set-header X-Forwarded-Proto http" in plain.splitlines()
+    assert " ssl " not in plain and "redirect" not in plain and "Strict-Transport" not in plain
+    with pytest.raises(ValueError, match="certificate"):
+        haproxy_config([Worker("w1", "127.0.0.1", 4001)], "0.0.0.0", 443, http_port=80)
+
+
+@pytest.mark.skipif(_HAPROXY is None, reason="needs HAProxy (Debian: apt-get install haproxy)")
+def test_haproxy_takes_the_configuration_without_a_warning(tmp_path: Path) -> None:
+    pem = self_signed(tmp_path)
+    workers = [Worker("w1", "127.0.0.1", 4001), Worker("w2", "::1", 4002)]
+    for config in (haproxy_config(workers, "127.0.0.1", 8443, certificate=str(pem),
+                                  http_port=8080),
+                   haproxy_config(workers, "::", 8000)):
+        path = tmp_path / "haproxy.cfg"
+        path.write_text(config)
+        checked = subprocess.run([str(_HAPROXY), "-c", "-f", str(path)],
+                                 capture_output=True, text=True, timeout=60)
+        said = checked.stdout + checked.stderr
+        assert checked.returncode == 0 and "Configuration file is valid" in said, said
+        assert "WARNING" not in said and "ALERT" not in said, said
+
+
+def test_every_worker_gets_the_tables_options_and_the_web_table() -> None:
+    argv = ["--workers", "2", "--serve", "--people=3", "--level", "expert", "--port", "443",
+            "--certificate", "/etc/site.pem", "--tables", "5", "--data-dir", "/srv/h"]
+    assert _passed_on(argv) == ["--serve", "--people=3", "--level", "expert", "--tables",
+                                "5"]
 
 
 def _free_port() -> int:

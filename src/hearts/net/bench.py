@@ -79,7 +79,7 @@ import aiohttp
 
 from hearts.net import messages as msg
 from hearts.net.collector import tune_for_server
-from hearts.net.proxy import Worker, haproxy_config, worker_name
+from hearts.net.proxy import ClientLimits, Worker, haproxy_config, worker_name
 from hearts.net.scripted import REFUSING, Board, Timed
 
 __all__ = ["Figures", "main", "run"]
@@ -809,9 +809,13 @@ def _start_proxy(folder: str, ports: list[int], tables: int
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
+    # every person of the benchmark comes from 127.0.0.1: no limit of one address
+    everyone = ClientLimits(connections=4 * tables + 256, new_per_second=1_000_000,
+                            requests_per_10s=1_000_000)
     config = haproxy_config([Worker(worker_name(n + 1), "127.0.0.1", p)
                              for n, p in enumerate(ports)], "127.0.0.1", port,
-                            maxconn=4 * tables + 256)  # four people a table
+                            maxconn=4 * tables + 256,  # four people a table
+                            limits=everyone)
     path = Path(folder) / "haproxy.cfg"
     path.write_text(config)
     proxy = subprocess.Popen([haproxy, "-f", str(path), "-db"], stdout=subprocess.DEVNULL,

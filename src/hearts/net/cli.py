@@ -2,7 +2,7 @@
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
-[--serve]``
+[--serve] [--trust-proxy ADDRESS]``
 prints the address and each table's join code, then follows the tables in the
 terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
 every pass and card in a folder of its own under the data folder, so the same
@@ -11,6 +11,10 @@ folder's ``host.json``); one host at a time serves a data folder
 (:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
 web table (:mod:`hearts.web.pages`) under each table's path, ``/t/TABLE/``:
 a client of the same messages in the browser, with no process of its own.
+With ``--trust-proxy`` it believes the client's address and scheme that a
+proxy at that address forwards (:mod:`hearts.net.forwarded`); ``--workers N``
+(with ``--certificate`` and ``--http-port``) runs N such servers behind
+HAProxy (:mod:`hearts.net.workers`).
 
 ``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
 table in the terminal: its command line is read here, the app is
@@ -43,6 +47,7 @@ from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
 from hearts.net.collector import keep_frozen, tune_for_server
+from hearts.net.forwarded import trusted_networks
 from hearts.net.hostfile import HostBusy, HostLock
 from hearts.net.hostview import HostView, announce, friends_address
 from hearts.net.limits import QuietRepeats
@@ -155,7 +160,35 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                         help="also serve the web table, for friends with a phone, a tablet, "
                              "a screen reader or only a browser: each table's page and a "
                              "page to watch it, on the tables' own address and port")
+    parser.add_argument("--certificate", type=Path, metavar="PEM",
+                        help="with --workers: HAProxy speaks TLS (https://, wss://) with this "
+                             "PEM file, the certificate followed by its key")
+    parser.add_argument("--http-port", type=_count(1, 65535), metavar="P",
+                        help="with --certificate: also listen for plain http on port P "
+                             "(80, say) and send every request there on to https")
+    parser.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a proxy in front of this server (127.0.0.1, or a network "
+                             "such as 10.0.0.0/8; may be given again): from its address "
+                             "alone the client's address and scheme are read from "
+                             "X-Forwarded-For and X-Forwarded-Proto (--workers sets this "
+                             "for its workers)")
     args = parser.parse_args(argv)
+    try:
+        args.trust_proxy = trusted_networks(args.trust_proxy)
+    except ValueError as error:
+        parser.error(f"--trust-proxy: {error}")
+    if args.workers is None and (args.certificate or args.http_port):
+        parser.error("--certificate and --http-port go with --workers (HAProxy holds the "
+                     "certificate; see docs/deploy.md)")
+    if args.http_port is not None and args.http_port == args.port:
+        parser.error("--http-port must differ from --port")
+    if args.http_port and not args.certificate:
+        parser.error("--http-port goes with --certificate (it sends plain http to https)")
+    if args.workers is not None and args.trust_proxy:
+        parser.error("--trust-proxy is for a server behind a proxy of your own: with "
+                     "--workers the workers trust the HAProxy it runs")
+    if args.certificate and not os.access(args.certificate, os.R_OK):
+        parser.error(f"--certificate: cannot read {args.certificate}")
     if not re.fullmatch(r"[a-z0-9]{0,8}-?", args.table_prefix):
         parser.error("--table-prefix: a few lowercase letters and digits, and a '-'")
     return args
@@ -219,7 +252,8 @@ async def _listen(runner: web.AppRunner, host: str, port: int, remembered: bool)
 async def _host(server: TableServer, lock: HostLock, host: str, port: int | None,
                 serve: bool = False) -> None:
     last = lock.last
-    server.local_only = is_loopback(host)
+    # behind a trusted proxy the pages are asked for by the proxy's public name
+    server.local_only = is_loopback(host) and not server.trusted_proxies
     if serve:
         serve_pages(server)
     runner = server.runner()
@@ -301,6 +335,7 @@ def host_main(argv: list[str]) -> int:
                                              initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(data_dir, config, args.tables, executor)
     server.prefix = args.table_prefix
+    server.trusted_proxies = args.trust_proxy
     logging.getLogger("hearts.net").setLevel(logging.INFO)
     quiet = QuietRepeats()
     for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):

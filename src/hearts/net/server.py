@@ -46,6 +46,7 @@ from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
 from hearts.net.clock import loop_clock
 from hearts.net.errors import ErrorCode
+from hearts.net.forwarded import Network, forwarded_middleware
 from hearts.net.limits import (
     Guesses,
     Limits,
@@ -100,6 +101,10 @@ class TableServer:
         self.local_only = False
         """Listening on this machine's own address: a web page may only reach it by
         that address (no other name that points here)."""
+        self.trusted_proxies: tuple[Network, ...] = ()
+        """The proxies in front (``hearts host --trust-proxy``): from their addresses
+        alone the client's address and scheme are read from the forwarded headers
+        (:mod:`hearts.net.forwarded`)."""
         self.tables: dict[str, NetTable] = {}
         """The tables by id."""
         self.notices: list[str] = []
@@ -182,8 +187,10 @@ class TableServer:
     # --- the web app ----------------------------------------------------------------
 
     def app(self) -> web.Application:
-        """The aiohttp app: ``/ws`` and ``/t/{table}/ws``."""
-        app = web.Application()
+        """The aiohttp app: ``/ws`` and ``/t/{table}/ws``; behind trusted proxies
+        every request is first told who its client is."""
+        app = web.Application(middlewares=[forwarded_middleware(self.trusted_proxies)]
+                              if self.trusted_proxies else [])
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
         for extend in self.extensions:

@@ -4,7 +4,11 @@ Each worker is a ``hearts host`` process of its own, with its own data folder
 ``DIR/wK`` (its lock, its tables, its ``host.json``), listening on this
 machine's own address only; its tables' ids begin with its name (``w2-t1``),
 so the proxy routes each table's connections to it by path
-(:mod:`hearts.net.proxy`). This process writes ``DIR/haproxy.cfg``, runs
+(:mod:`hearts.net.proxy`). Each worker gets the tables' options and
+``--serve`` as given, and believes the client's address and scheme that the
+proxy forwards (``--trust-proxy 127.0.0.1``). This process writes
+``DIR/haproxy.cfg`` (TLS with ``--certificate``, plain http sent on to https
+with ``--http-port``), checks it with ``haproxy -c``, runs
 HAProxy (the distribution's ``haproxy``) on ``--host`` and ``--port``, prints
 each table's command through the proxy, and starts again at once any worker
 that ends (killed with ``kill -9`` say): it comes back on the same port with
@@ -35,7 +39,14 @@ CONFIG_FILE = "haproxy.cfg"
 """The proxy's configuration, written in the data folder."""
 
 _PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds")
-"""The options every worker is started with, as given."""
+"""The options every worker is started with, as given, with their values."""
+
+_PASSED_FLAGS = ("--serve",)
+"""The options without a value every worker is started with, as given."""
+
+PROXY_ADDRESS = "127.0.0.1"
+"""Where the workers listen, and where HAProxy reaches them from: the one address
+whose forwarded headers they believe."""
 
 
 def _passed_on(argv: list[str]) -> list[str]:
@@ -45,7 +56,9 @@ def _passed_on(argv: list[str]) -> list[str]:
     while index < len(argv):
         word = argv[index]
         name = word.split("=", 1)[0]
-        if name in _PASSED:
+        if word in _PASSED_FLAGS:
+            out.append(word)
+        elif name in _PASSED:
             if "=" in word:
                 out.append(word)
             elif index + 1 < len(argv):
@@ -72,13 +85,15 @@ class _Process:
             self.lines.append(line.rstrip("\n"))
 
     def started(self, seconds: float = 60.0) -> int:
-        """The port it listens on, once it says so."""
+        """The port it listens on, once it has said so and announced its tables."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            for line in list(self.lines):
-                found = re.match(r"Hearts tables at \S+:(\d+)", line)
-                if found:
-                    return int(found.group(1))
+            lines = list(self.lines)
+            if any(line.startswith("Press Ctrl+C") for line in lines):
+                for line in lines:
+                    found = re.match(r"Hearts tables at \S+:(\d+)", line)
+                    if found:
+                        return int(found.group(1))
             if self.process.poll() is not None:
                 break
             time.sleep(0.05)
@@ -88,6 +103,13 @@ class _Process:
         """The tables it announced: (id, code)."""
         return [(m.group(1), m.group(2)) for line in self.lines
                 if (m := re.match(r"\s+table (\S+): hearts join \S+ --code[ =](\S+)", line))]
+
+    def pages(self) -> list[tuple[str, str, str]]:
+        """The web pages it announced (with ``--serve``): (``table`` or ``watch``,
+        the table's id, the page's path and query)."""
+        return [(m.group(1), m.group(2), m.group(3)) for line in self.lines
+                if (m := re.match(r"\s+(table|watch) (\S+): https?://[^/\s]+(/t/\S+)$",
+                                  line))]
 
     def stop(self, sig: int = signal.SIGINT) -> None:
         """Stop it as Ctrl+C would (it saves its tables and stops its own computer
@@ -100,6 +122,18 @@ class _Process:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
+
+
+def _refused(haproxy: str, path: os.PathLike[str]) -> str | None:
+    """Why HAProxy refuses the configuration at ``path`` (its own words: a
+    certificate it cannot read, say), or None."""
+    checked = subprocess.run([haproxy, "-c", "-f", os.fspath(path)], capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=60)
+    if checked.returncode == 0:
+        return None
+    said = [re.sub(r"^\[ALERT\]\s*\(\d+\) : (config : )?", "", line.strip())
+            for line in (checked.stdout + checked.stderr).splitlines() if "[ALERT]" in line]
+    return "; ".join(said) or f"haproxy -c ended with {checked.returncode}"
 
 
 def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> int:
@@ -125,8 +159,9 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
     def command(number: int) -> list[str]:
         """The command line of worker ``number``."""
         name = worker_name(number)
-        return [sys.executable, "-m", "hearts", "host", *common, "--host", "127.0.0.1",
-                "--data-dir", str(data_dir / name), "--table-prefix", f"{name}-"]
+        return [sys.executable, "-m", "hearts", "host", *common, "--host", PROXY_ADDRESS,
+                "--trust-proxy", PROXY_ADDRESS, "--data-dir", str(data_dir / name),
+                "--table-prefix", f"{name}-"]
     proxy: subprocess.Popen[bytes] | None = None
     proxy_again = 0.0
     try:
@@ -135,19 +170,34 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
         ports = [worker.started() for worker in workers]
         _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         files = hard if hard != resource.RLIM_INFINITY else 1 << 20
-        config = haproxy_config([Worker(worker_name(n + 1), "127.0.0.1", p)
+        certificate = str(args.certificate.resolve()) if args.certificate else None
+        config = haproxy_config([Worker(worker_name(n + 1), PROXY_ADDRESS, p)
                                  for n, p in enumerate(ports)], args.host, port,
+                                certificate=certificate, http_port=args.http_port,
                                 maxconn=max(100, min(100_000, files // 2 - 100)))
         path = data_dir / CONFIG_FILE
         path.write_text(config)
+        refusal = None if haproxy is None else _refused(haproxy, path)
+        if refusal is not None:
+            print(f"hearts host: HAProxy refuses its configuration ({path}): {refusal}",
+                  file=sys.stderr, flush=True)
+            return 1
         lock.listening(args.host, port)
         shown = f"[{args.host}]" if ":" in args.host else args.host
         print(f"Hearts tables at {shown}:{port} (HAProxy, {args.workers} workers; "
               f"configuration in {path})", flush=True)
+        scheme = "https" if certificate else "http"
+        joined = f"https://{shown}:{port}" if certificate else f"{shown}:{port}"
         for worker in workers:
             for table, code in worker.tables():
-                print(f"  table {table}: hearts join {shown}:{port}/t/{table} --code={code}",
+                print(f"  table {table}: hearts join {joined}/t/{table} --code={code}",
                       flush=True)
+        if args.serve:
+            print("The web table, for friends with a phone, a tablet or only a browser:",
+                  flush=True)
+            for worker in workers:
+                for kind, table, page in worker.pages():
+                    print(f"  {kind} {table}: {scheme}://{shown}:{port}{page}", flush=True)
         if haproxy is None:
             print("HAProxy is not installed (Debian: apt-get install haproxy): start it "
                   f"yourself with haproxy -f {path}", flush=True)
