@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -51,6 +52,9 @@ from hearts.net.signals import stop_on_signals
 from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
+
+if TYPE_CHECKING:
+    from hearts.web.front import FrontPage
 
 __all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "PortTaken", "default_data_dir",
            "host_main", "local_url", "parse_host", "parse_join", "start_worker",
@@ -263,12 +267,17 @@ def _more_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def serve_pages(server: TableServer) -> None:
-    """Serve the web table's pages from ``server`` (before its app is made)."""
+def serve_pages(server: TableServer) -> FrontPage:
+    """Serve the web table's pages from ``server`` (before its app is made), and
+    the front page that starts tables from a browser (returned)."""
+    from hearts.web.front import FrontPage
     from hearts.web.pages import WebPages
 
-    pages = WebPages(server.tables.get, lambda: server.local_only)
+    front = FrontPage(server, server.config)
+    server.extensions.append(front.add_to)
+    pages = WebPages(front.find, lambda: server.local_only)
     server.extensions.append(pages.add_to)
+    return front
 
 
 def host_main(argv: list[str]) -> int:

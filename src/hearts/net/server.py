@@ -192,6 +192,23 @@ class TableServer:
             table.writer = self.writer
             self.notices.extend(table.start(loop))
 
+    def new_table(self, config: TableConfig, root: Path, kind: str = "b",
+                  seed: int | None = None, creator: str | None = None) -> NetTable:
+        """A new table on this server, kept in ``root`` and started: its id is the
+        server's :attr:`prefix` (so a proxy routes it here), ``kind`` and random
+        letters; with ``creator``, that person holds its first seat
+        (:meth:`NetTable.create`)."""
+        while True:
+            table_id = f"{self.prefix}{kind}{secrets.token_urlsafe(9).replace('-', 'x')}"
+            if table_id not in self.tables and not (root / table_id).exists():
+                break
+        table = NetTable.create(table_id, root / table_id, config, self.executor,
+                                self.factory, seed=seed, creator=creator)
+        table.writer = self.writer
+        self.tables[table.id] = table
+        table.start(asyncio.get_running_loop())
+        return table
+
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
         """The table whose code is ``code`` (compared in constant time)."""
         found = None

@@ -234,6 +234,10 @@ class NetTable:
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
+        self.creator: Seat | None = None
+        """The seat of the person who started the table from the server's front page
+        (they run it from their page as the host does from the terminal); None for
+        the host's own tables."""
 
     @property
     def watchers(self) -> Watchers:
@@ -247,11 +251,19 @@ class NetTable:
     @classmethod
     def create(cls, table_id: str, folder: Path, config: TableConfig,
                executor: Executor | None, factory: Callable[[Level, int], Player] = make_player,
-               code: str | None = None, seed: int | None = None) -> NetTable:
-        """A new table in ``folder``, with a fresh code (64+ random bits) and seed."""
+               code: str | None = None, seed: int | None = None,
+               creator: str | None = None) -> NetTable:
+        """A new table in ``folder``, with a fresh code (64+ random bits) and seed;
+        with ``creator`` (a name already checked), that person holds the first
+        person's seat from the start (its token is ``holders[creator].token``)
+        and is the table's :attr:`creator`."""
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         net = cls(table_id, code or fresh_secret(12), folder, config,
                   secrets.randbits(30) if seed is None else seed, executor, factory)
+        if creator is not None:
+            first = net.holders[PEOPLE_ORDER[0]]
+            first.name, first.token = creator, fresh_secret(16)
+            net.creator = first.seat
         net.write_meta()
         return net
 
@@ -283,6 +295,8 @@ class NetTable:
                 holder.delivered = int(kept["delivered"])
                 holder.match_seed = kept["match_seed"]
                 holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
+            creator = data.get("creator")  # (older files and the host's tables: none)
+            net.creator = None if creator is None else Seat.parse(str(creator))
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
         if people is not None and people != config.people:
@@ -325,6 +339,7 @@ class NetTable:
             "rules": self.config.rules.to_json(), "grace": self.config.grace,
             "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
+            **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
         })
         path = self.folder / META_FILE
         if self.loop is None:  # made or read, not started: nobody waits yet
