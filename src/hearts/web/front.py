@@ -33,10 +33,10 @@ from hearts.net.addresses import is_loopback
 from hearts.net.limits import TokenBucket, cross_origin, network_of
 from hearts.net.server import TableServer
 from hearts.net.tables import PEOPLE_ORDER, TableConfig
-from hearts.web.choices import level_options, options, read_choice, rules_options, \
-    target_options
+from hearts.web.choices import level_options, options, read_choice, rules_options, target_options
 from hearts.web.cookies import YEAR, seat_path
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
+from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
 from hearts.words import fill, words
 
@@ -127,6 +127,8 @@ class FrontPage:
         self.held = SoloTables(server, defaults, seed, self.limits.held,
                                server.data_dir / "web" / "tables", kind="b")
         """The tables started here, held in memory or put away."""
+        self.room = RoomPages(server, self.find)
+        """The seating and the creator's invite, at every table's page."""
 
     def find(self, table_id: str) -> object | None:
         """Any table of the server: held, or one started here and put away (opened)."""
@@ -137,6 +139,7 @@ class FrontPage:
         app.router.add_get("/", self.page)
         app.router.add_post("/new", self.new)
         app.router.add_get("/{name:front\\.(?:js|css)}", self.file)
+        self.room.add_to(app)
 
     # --- the page -------------------------------------------------------------------
 
@@ -227,5 +230,5 @@ class FrontPage:
         response = web.Response(status=303, headers={**SECURITY_HEADERS, "Location": link,
                                                      "Cache-Control": "no-store"})
         # the same cookie, with the same flags, as the page's own seat keeps
-        WebPages._set_cookie(request, response, table.id, creator.token)  # noqa: SLF001
+        WebPages._set_cookie(request, response, table.id, creator.token)
         return response

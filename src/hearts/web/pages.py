@@ -33,7 +33,8 @@ from hearts.words import catalogue_text
 
 __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text"]
 
-ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css"}
+ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css",
+          "room.js": "application/javascript", "room.css": "text/css"}
 """The client's own files, by name, with their content types."""
 
 SECURITY_HEADERS = {
@@ -87,7 +88,7 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:hearts\\.(?:js|css)}", self.file)
+        app.router.add_get("/t/{table}/{name:(?:hearts|room)\\.(?:js|css)}", self.file)
         app.router.add_post("/t/{table}/seat", self.keep_seat)
         app.router.add_delete("/t/{table}/seat", self.forget_seat)
 
