@@ -106,9 +106,10 @@ class RoomPages:
         return self._json(seating(table))
 
     async def invite(self, request: web.Request) -> web.StreamResponse:
-        """The invite link and its QR code, for the table's creator alone."""
+        """The invite link and its QR code, for the table's creator alone (a table
+        of one person's seat has nobody to invite)."""
         table = self._table(request)
-        if not is_creator(table, seat_token(request.cookies)):
+        if not is_creator(table, seat_token(request.cookies)) or len(table.holders) < 2:
             raise web.HTTPNotFound(text="Only the person who started the table has its "
                                         "invite here.", headers=SECURITY_HEADERS)
         link = str(request.url.origin()) + invite_path(table)

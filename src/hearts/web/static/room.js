@@ -33,7 +33,7 @@
   function seatList(info) {
     return make("ul", { className: "room-seats" },
       info.seats.map((seat) => make("li", { textContent: seatWords(seat),
-        className: "room-seat room-" + seat.presence })));
+        className: "room-seat room-is-" + seat.presence })));
   }
 
   function freeLine(info) {
@@ -93,7 +93,8 @@
       hidden: typeof navigator.share !== "function" });
     share.addEventListener("click", () => shareLink(input.value));
     input.addEventListener("focus", () => input.select());
-    const summary = make("summary", { textContent: say("invite-title") });
+    const summary = make("summary", {}, [say("invite-title"), " ",
+      make("span", { id: "room-invite-free", className: "room-free" })]);
     const panel = make("details", { id: "room-invite", className: "room-invite",
       open: info.free > 0 }, [
       summary,
@@ -103,7 +104,6 @@
           make("label", { htmlFor: "room-link", textContent: say("link-label") }),
           make("div", { className: "room-row" }, [input, copy, share]),
           make("p", { id: "room-said", className: "room-said" }),
-          make("div", { id: "room-invite-seats" }),
         ]),
         make("img", { className: "room-qr", src: info.qr, alt: say("qr-alt"), width: 164, height: 164 }),
       ]),
@@ -115,11 +115,14 @@
   }
 
   function showInvite(info) {
-    const panel = document.getElementById("room-invite") || buildInvite(info);
-    panel.querySelector("#room-intro").textContent =
-      say(info.free > 0 ? "invite-intro" : "invite-full");
-    panel.querySelector("#room-invite-seats").replaceChildren(seatList(info),
-      make("p", { className: "room-free", textContent: freeLine(info) }));
+    const fresh = !document.getElementById("room-invite");
+    const panel = fresh ? buildInvite(info) : document.getElementById("room-invite");
+    const intro = panel.querySelector("#room-intro");
+    const wasFull = intro.dataset.full === "1";
+    intro.dataset.full = info.free > 0 ? "0" : "1";
+    intro.textContent = say(info.free > 0 ? "invite-intro" : "invite-full");
+    panel.querySelector("#room-invite-free").textContent = "(" + freeLine(info) + ")";
+    if (!fresh && !wasFull && info.free === 0) panel.open = false;  // everyone is here
   }
 
   // --- start --------------------------------------------------------------------------
@@ -129,18 +132,18 @@
       .then((r) => (r.ok ? r.json() : null), () => null);
   }
 
-  function followInvite() {
+  function followInvite(wait) {
     getJson("invite").then((info) => {
       if (!info) return;
       showInvite(info);
-      setTimeout(followInvite, REFRESH_MS);
+      setTimeout(() => followInvite(REFRESH_MS), wait);
     });
   }
 
   getJson(body.dataset.words).then((words) => {
     if (!words) return;
     W = words;
-    if (body.dataset.seated === "1") followInvite();
+    if (body.dataset.seated === "1") followInvite(2000);
     else if (code) getJson("seating?code=" + encodeURIComponent(code)).then((info) => { if (info) showSeating(info); });
   });
 })();
