@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import re
 import resource
+import shutil
 import signal
 import sys
 import threading
@@ -237,7 +238,9 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
         raise
     lock.listening(host, port)
     addresses = host_addresses(ipv6=host == "::") if host in WILDCARDS else []
-    for line in announce(server, host, port, serve, addresses):
+    terminal = sys.stdout.isatty()
+    columns = shutil.get_terminal_size().columns if terminal else None
+    for line in announce(server, host, port, serve, addresses, columns, colour=terminal):
         print(line, flush=True)
     if lock.notice:
         print(f"  ({lock.notice})", flush=True)
