@@ -7,6 +7,7 @@ alone) and the creator, alone, its invite link and QR code."""
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 from collections.abc import AsyncIterator
@@ -16,9 +17,11 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import web
+from rich.console import Console
 
 from hearts.cards import Seat
 from hearts.net.cli import serve_pages
+from hearts.net.hostview import HostView
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, TableConfig
@@ -278,3 +281,22 @@ async def test_the_invite_is_the_creators_alone(front: Front) -> None:
     async with aiohttp.ClientSession() as stranger, stranger.get(
             f"{front.url}/t/w2-t1/invite") as host_table:
         assert host_table.status == 404  # the host's tables have no creator
+
+
+async def test_the_hosts_terminal_follows_the_tables_started_from_browsers(
+        front: Front) -> None:
+    out = io.StringIO()
+    view = HostView(front.server, "127.0.0.1:1", front.url,
+                    console=Console(file=out, width=160), live=False)
+    view.look()
+    async with front.session() as session:
+        location = (await _start(front, session)).headers["Location"]
+    table = front.server.tables[location.split("/")[2]]
+    view.look()
+    assert f"{table.id}: table open (started from a browser by Ann)" in out.getvalue()
+    async with aiohttp.ClientSession() as friend, friend.ws_connect(
+            f"{front.url.replace('http', 'ws')}/t/{table.id}/ws", origin=front.url) as ws:
+        await ws.send_str(json.dumps({"type": "join", "version": NETWORK_VERSION,
+                                      "code": table.code, "name": "Bob"}))
+        assert json.loads((await ws.receive()).data)["type"] == "welcome"
+    assert f"{table.id}: Bob (north) sat down" in out.getvalue()

@@ -446,9 +446,18 @@ class HostView:
     def look(self) -> None:
         """Look at every table once: say what changed, and redraw."""
         changed = False
+        for gone in set(self._rows) - set(self.server.tables):  # closed, or put away
+            del self._rows[gone]
+            changed = True
         for table in self.server.tables.values():
             row = table_row(table)
             before = self._rows.get(table.id)
+            if before is None:  # started (or opened again) since: followed from now on
+                table.listeners.append(self._heard)
+                self.say(f"{table.id}: table open" + (
+                    f" (started from a browser by {table.holders[table.creator].name})"
+                    if table.creator is not None and table.creator in table.holders
+                    and table.holders[table.creator].seated else ""))
             if row != before:
                 changed = True
                 self._rows[table.id] = row
