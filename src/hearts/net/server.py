@@ -36,6 +36,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from hearts.ai import Level, Player, make_player
+from hearts.net import creator
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
 from hearts.net.clock import loop_clock
@@ -564,6 +565,11 @@ class TableServer:
                             return
                         continue
                     self._review(table, holder, outbox, *record)
+                elif isinstance(message, msg.HostCommand):
+                    refusal = creator.run(self.tables, self.data_dir, table, holder, outbox,
+                                          message)
+                    if refusal is not None and refuse(*refusal):
+                        return
                 elif isinstance(message, ev.AskHint) and not hints.take():
                     if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
                                 "this one was not taken"):
