@@ -9,8 +9,8 @@ person at the table, which are the table's own events
 with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
 ``leave``; the person who started the table from the server's front page
 also ``host`` (free a seat, give it to a computer player, a seat's link for
-a new device, close the table), answered by ``seat-link`` for a link. The server answers ``welcome``, then the seat's whole ``state``
-once and a ``change`` after every change it can see, each numbered; notices
+a new device, close the table), answered by ``seat-link`` for a link. The
+server answers ``welcome``, then the seat's whole ``state`` once and a ``change`` after every change it can see, each numbered; notices
 go as ``notice``, a finished hand as ``hand``, a review as ``review``, a
 refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
 
@@ -39,13 +39,41 @@ from hearts.table import Notice, SeatState
 from hearts.table import events as ev
 
 __all__ = [
-    "COMMANDS", "HEARTBEAT_SECONDS", "MAX_CHANGE_DEPTH", "MAX_MESSAGE_BYTES", "MAX_NAME",
-    "HOST_COMMANDS", "NETWORK_VERSION", "AskReview", "ChangeMessage", "ClientMessage",
-    "ErrorMessage", "HandMessage", "HostCommand", "Join", "Leave", "MessageError",
-    "NoticeMessage", "Path", "Resume", "ReviewMessage", "SeatLink", "ServerMessage",
-    "StateMessage", "Sync", "Watch", "Welcome",
-    "apply_change", "client_json", "diff_state", "encode", "read_client", "read_server",
-    "seat_name", "server_json", "server_text",
+    "COMMANDS",
+    "HEARTBEAT_SECONDS",
+    "HOST_COMMANDS",
+    "MAX_CHANGE_DEPTH",
+    "MAX_MESSAGE_BYTES",
+    "MAX_NAME",
+    "NETWORK_VERSION",
+    "AskReview",
+    "ChangeMessage",
+    "ClientMessage",
+    "ErrorMessage",
+    "HandMessage",
+    "HostCommand",
+    "Join",
+    "Leave",
+    "MessageError",
+    "NoticeMessage",
+    "Path",
+    "Resume",
+    "ReviewMessage",
+    "SeatLink",
+    "ServerMessage",
+    "StateMessage",
+    "Sync",
+    "Watch",
+    "Welcome",
+    "apply_change",
+    "client_json",
+    "diff_state",
+    "encode",
+    "read_client",
+    "read_server",
+    "seat_name",
+    "server_json",
+    "server_text",
 ]
 
 NETWORK_VERSION = 3
