@@ -10,8 +10,9 @@ with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
 ``leave``; the person who started the table from the server's front page
 also ``host`` (free a seat, give it to a computer player, a seat's link for
 a new device, close the table), answered by ``seat-link`` for a link. The
-server answers ``welcome``, then the seat's whole ``state`` once and a ``change`` after every change it can see, each numbered; notices
-go as ``notice``, a finished hand as ``hand``, a review as ``review``, a
+server answers ``welcome``, then the seat's whole ``state`` once and a
+``change`` after every change it can see, each numbered; notices go as
+``notice``, a finished hand as ``hand``, a review as ``review``, a
 refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
 
 This module builds and reads messages; it does no I/O. Everything a client
