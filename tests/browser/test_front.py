@@ -126,6 +126,31 @@ def test_a_table_from_the_front_page_and_a_friend_by_its_link(chromium: Any,  # 
         for who in (page, friend):
             who.wait_for_function("() => document.querySelectorAll('#trick li').length > 0")
         friend.screenshot(path=str(ARTIFACTS / "front-played-phone.png"))
+
+        # the creator runs the table: Bob's seat moves to a new device by her link
+        page.get_by_text("Run your table").click()
+        page.get_by_role("button", name="A link that gives Bob the North seat on a new "
+                                        "device").click()
+        moved = page.get_by_role("textbox", name="A link that gives Bob the North seat on a "
+                                                  "new device")
+        moved.wait_for()
+        assert "token=" in moved.input_value() and "code=" in moved.input_value()
+        assert_accessible(page, "the creator's commands")
+        page.screenshot(path=str(ARTIFACTS / "front-run-desktop.png"))
+        second = phone.browser.new_context(**SCREENS["phone"])
+        try:
+            device = second.new_page()
+            device.goto(moved.input_value())
+            device.locator(".player[data-at=bottom]").get_by_text("Bob (You)").wait_for()
+            assert "token" not in device.url
+            friend.get_by_text(re.compile("taken over")).first.wait_for()
+            # and she closes the table: everyone is told, and the link leads nowhere
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.get_by_role("button", name="Close the table").click()
+            for who in (page, device):
+                who.get_by_text("This table was closed").first.wait_for()
+        finally:
+            second.close()
         assert errors == []
     finally:
         desk.close()

@@ -113,4 +113,6 @@ class RoomPages:
             raise web.HTTPNotFound(text="Only the person who started the table has its "
                                         "invite here.", headers=SECURITY_HEADERS)
         link = str(request.url.origin()) + invite_path(table)
-        return self._json({"link": link, "qr": qr_svg_uri(link), **seating(table)})
+        assert table.creator is not None  # (is_creator)
+        return self._json({"link": link, "qr": qr_svg_uri(link),
+                           "creator": seat_name(table.creator), **seating(table)})

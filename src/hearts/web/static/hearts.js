@@ -16,7 +16,7 @@
   // a screen with no keyboard: its words name no key (forTouch)
   const TOUCH = Boolean(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
   const FATAL = new Set(["version", "bad-code", "table-full", "bad-name", "name-taken",
-    "replaced", "too-many-bad", "watchers-full"]);
+    "replaced", "too-many-bad", "watchers-full", "table-closed"]);
 
   const body = document.body;
   const mode = body.dataset.mode;              // "seat" or "watch"
@@ -278,10 +278,24 @@
       case "error":
         refused(m.code, m.message || "");
         break;
+      case "seat-link":
+        toRoom(m);
+        break;
       default:
         break;  // a newer server's message: ignored
     }
   }
+
+  // --- the room (room.js): the creator's commands go out on this socket, and
+  // what answers them comes back to it as a "hearts:message" event -------------------
+
+  function toRoom(m) {
+    document.dispatchEvent(new CustomEvent("hearts:message", { detail: m }));
+  }
+
+  document.addEventListener("hearts:send", (event) => {
+    if (event.detail && event.detail.type === "host") send(event.detail);
+  });
 
   function applyChange(state, entries) {
     const next = JSON.parse(JSON.stringify(state));

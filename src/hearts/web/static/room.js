@@ -9,6 +9,7 @@
   const code = new URLSearchParams(location.search).get("code") || "";
   const REFRESH_MS = 15000;
   let W = null;
+  let lastInfo = null;     // the creator's last look at the table (/invite)
 
   function say(key, fields) {
     let text = (W && W.front && W.front[key]) || key;
@@ -58,22 +59,22 @@
 
   // --- the creator's invite -------------------------------------------------------------
 
-  function copied(ok) {
-    const said = document.getElementById("room-said");
+  function copied(ok, where) {
+    const said = document.getElementById(where);
     if (said) said.textContent = say(ok ? "copied" : "copy-failed");
   }
 
-  function copyLink(input) {
+  function copyLink(input, where) {
     const link = input.value;
     const byHand = () => {
       input.focus();
       input.select();
       let ok = false;
       try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-      copied(ok);
+      copied(ok, where);
     };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(link).then(() => copied(true), byHand);
+      navigator.clipboard.writeText(link).then(() => copied(true, where), byHand);
     } else {
       byHand();
     }
@@ -88,7 +89,7 @@
     const input = make("input", { id: "room-link", className: "room-link", readOnly: true,
       value: info.link, type: "url" });
     const copy = make("button", { type: "button", id: "room-copy", textContent: say("copy") });
-    copy.addEventListener("click", () => copyLink(input));
+    copy.addEventListener("click", () => copyLink(input, "room-said"));
     const share = make("button", { type: "button", id: "room-share", textContent: say("share"),
       hidden: typeof navigator.share !== "function" });
     share.addEventListener("click", () => shareLink(input.value));
@@ -115,6 +116,7 @@
   }
 
   function showInvite(info) {
+    lastInfo = info;
     const fresh = !document.getElementById("room-invite");
     const panel = fresh ? buildInvite(info) : document.getElementById("room-invite");
     const intro = panel.querySelector("#room-intro");
@@ -123,7 +125,83 @@
     intro.textContent = say(info.free > 0 ? "invite-intro" : "invite-full");
     panel.querySelector("#room-invite-free").textContent = "(" + freeLine(info) + ")";
     if (!fresh && !wasFull && info.free === 0) panel.open = false;  // everyone is here
+    if (info.creator) showControls(panel, info);
   }
+
+  // --- the creator runs the table (host messages over the page's own socket) ----------
+
+  function host(command, seat) {
+    const message = { type: "host", command: command };
+    if (seat) message.seat = seat;
+    document.dispatchEvent(new CustomEvent("hearts:send", { detail: message }));
+    setTimeout(() => getJson("invite").then((info) => { if (info) showInvite(info); }), 800);
+  }
+
+  function seatButton(key, labelKey, fields, command, seat) {
+    const button = make("button", { type: "button", textContent: say(key),
+      className: "room-command", title: say(labelKey, fields) });
+    button.setAttribute("aria-label", say(labelKey, fields));
+    button.dataset.command = command;
+    button.dataset.seat = seat;
+    button.addEventListener("click", () => host(command, seat));
+    return button;
+  }
+
+  function seatControls(seat) {
+    const where = (W.seats && W.seats[seat.seat]) || seat.seat;
+    const fields = { seat: where, name: seat.name || where };
+    const buttons = [];
+    if (seat.person && seat.name) buttons.push(seatButton("run-link", "run-link-label", fields, "link", seat.seat));
+    if (!seat.person || seat.name) buttons.push(seatButton("run-free", "run-free-label", fields, "free", seat.seat));
+    if (seat.person) buttons.push(seatButton("run-computer", "run-computer-label", fields, "computer", seat.seat));
+    return make("li", { className: "room-run-seat" }, [
+      make("span", { className: "room-run-who", textContent: seatWords(seat) }),
+      make("span", { className: "room-run-buttons" }, buttons)]);
+  }
+
+  function showControls(panel, info) {
+    let box = document.getElementById("room-run");
+    if (!box) {
+      const close = make("button", { type: "button", id: "room-close", className: "room-close",
+        textContent: say("run-close") });
+      close.addEventListener("click", () => { if (window.confirm(say("run-close-ask"))) host("close"); });
+      box = make("details", { id: "room-run", className: "room-invite room-run" }, [
+        make("summary", { textContent: say("run-title") }),
+        make("ul", { id: "room-run-seats", className: "room-run-seats" }),
+        make("div", { id: "room-run-link", className: "room-run-link", hidden: true }),
+        close]);
+      panel.after(box);
+    }
+    box.querySelector("#room-run-seats").replaceChildren(
+      ...info.seats.filter((seat) => seat.seat !== info.creator).map(seatControls));
+  }
+
+  function showSeatLink(m) {
+    const box = document.getElementById("room-run-link");
+    if (!box) return;
+    const seat = W.seats[m.seat] || m.seat;
+    const held = lastInfo && lastInfo.seats.find((each) => each.seat === m.seat);
+    const name = (held && held.name) || seat;
+    const link = location.origin + location.pathname + "?" + new URLSearchParams(
+      { code: code, token: m.token }).toString();
+    const input = make("input", { id: "room-seat-link", className: "room-link", readOnly: true,
+      value: link, type: "url" });
+    input.setAttribute("aria-label", say("run-link-label", { seat: seat, name: name }));
+    const copy = make("button", { type: "button", textContent: say("copy") });
+    copy.addEventListener("click", () => copyLink(input, "room-run-said"));
+    const said = make("p", { id: "room-run-said", className: "room-said" });
+    said.setAttribute("aria-live", "polite");
+    box.replaceChildren(
+      make("p", { textContent: say("run-link-said", { seat: seat, name: name }) }),
+      make("div", { className: "room-row" }, [input, copy]), said);
+    box.hidden = false;
+    box.closest("details").open = true;
+    input.focus();
+  }
+
+  document.addEventListener("hearts:message", (event) => {
+    if (event.detail && event.detail.type === "seat-link") showSeatLink(event.detail);
+  });
 
   // --- start --------------------------------------------------------------------------
 
