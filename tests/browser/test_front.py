@@ -188,3 +188,63 @@ def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:  # noqa
         page.screenshot(path=str(ARTIFACTS / "front-invite-phone.png"))
     finally:
         phone.close()
+
+
+def test_the_final_standings_and_playing_again(chromium: Any, host: Served) -> None:  # noqa: F811
+    """A match of one hand for Ann (a desktop) and Bob (a phone): both see the
+    final standings; Ann's Deal waits for Bob's, and his begins the new match."""
+    from hearts.net.tables import PEOPLE_ORDER
+    from hearts.web.cookies import SEAT_COOKIE
+
+    server = host.server  # type: ignore[attr-defined]
+    config = TableConfig(people=2, level=Level.BEGINNER, rules=Rules(target=1),
+                         delay_scale=0.1)
+    table = host.run(_new_table(server, config))
+    token = table.holders[PEOPLE_ORDER[0]].token
+    link = f"{host.url}/t/{table.id}/?code={table.code}"
+    desk = chromium.new_context(**SCREENS["desktop"])
+    phone = chromium.new_context(**SCREENS["phone"])
+    try:
+        desk.add_cookies([{"name": SEAT_COOKIE, "value": token, "domain": "127.0.0.1",
+                           "path": f"/t/{table.id}/", "httpOnly": True, "sameSite": "Strict"}])
+        ann = desk.new_page()
+        ann.goto(link)
+        ann.get_by_role("button", name="Deal", exact=True).wait_for()
+        bob = phone.new_page()
+        bob.goto(link)
+        bob.get_by_label("Your name at the table").fill("Bob")
+        tap(bob, bob.get_by_role("button", name="Sit down"))
+        bob.locator(".player[data-at=bottom]").get_by_text("Bob (You)").wait_for()
+        ann.get_by_role("button", name="Deal", exact=True).click()
+        deadline = time.monotonic() + 180
+        standings = [who.locator("#room-standings") for who in (ann, bob)]
+        while not all(box.count() for box in standings):
+            assert time.monotonic() < deadline, (status(ann), status(bob))
+            step(ann)
+            step(bob)
+            ann.wait_for_timeout(100)
+        for who, name in ((ann, "Ann"), (bob, "Bob")):
+            text = who.locator("#room-standings").inner_text()
+            assert "Final standings" in text and f"{name} (you)" in text
+            assert "once everyone here has pressed it" in text
+            assert len(who.locator("#room-standings li").all()) == 4
+        assert_accessible(bob, "the final standings on a phone")
+        bob.screenshot(path=str(ARTIFACTS / "front-standings-phone.png"))
+        games = host.call(lambda: table.table.games)
+        ann.get_by_role("button", name="Deal", exact=True).click()
+        ann.get_by_text(re.compile("waiting for 1 more")).first.wait_for()
+        bob.get_by_text(re.compile("Ann wants to play again")).first.wait_for()
+        assert host.call(lambda: table.table.games) == games
+        tap(bob, bob.get_by_role("button", name="Deal", exact=True))
+        for who in (ann, bob):
+            who.locator("#hand button.card").nth(12).wait_for()
+            who.wait_for_function("() => !document.getElementById('room-standings')")
+        assert host.call(lambda: table.table.games) == games + 1
+    finally:
+        desk.close()
+        phone.close()
+
+
+async def _new_table(server: TableServer, config: TableConfig) -> Any:
+    """A table started as the front page starts one, by Ann."""
+    return server.new_table(config, server.data_dir / "web" / "tables", creator="Ann")

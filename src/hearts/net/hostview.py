@@ -144,6 +144,9 @@ def heard(net: NetTable, notice: Notice) -> str | None:
             return f"{net.id}: the {seat_name(seat)} seat is free"
         case NoticeKind.COMPUTER_SEATED:
             return f"{net.id}: a computer player has the {seat_name(seat)} seat for good"
+        case NoticeKind.AGAIN:
+            return (f"{net.id}: {who} wants to play again ({notice.count} still to "
+                    "agree)")
         case NoticeKind.TIMED_OUT:
             name = net.table.seating(seat).name or str(seat)
             return (f"{net.id}: {name} ({seat_name(seat)}) took too long - a computer player "

@@ -234,6 +234,8 @@ class NetTable:
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
+        self.again: set[Seat] = set()
+        """The people who agreed to play again since the match ended (Deal)."""
         self.creator: Seat | None = None
         """The seat of the person who started the table from the server's front page
         (they run it from their page as the host does from the terminal); None for
@@ -523,6 +525,7 @@ class NetTable:
         holder.outbox = None
         holder.joined_with = None
         self.carry_out(self.table.handle(ev.Drop(holder.seat)))
+        self._again_if_agreed()
 
     def leave(self, holder: SeatHolder) -> None:
         """``holder`` gives the seat up for good: a computer player plays it until
@@ -535,7 +538,9 @@ class NetTable:
             holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
+        self.again.discard(holder.seat)
         self.carry_out(self.table.handle(ev.Leave(holder.seat)))
+        self._again_if_agreed()
 
     def free_seat(self, seat: Seat) -> str:
         """The host frees ``seat``: its person (if any) is out, and a computer player
@@ -587,9 +592,51 @@ class NetTable:
         holder.joined_with = None
 
     def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
-        """A person's command (the table's own event, for their seat)."""
+        """A person's command (the table's own event, for their seat). After a
+        match's end at a table of several people, Deal is a vote to play again
+        (:meth:`_play_again`)."""
         assert event.seat == holder.seat
+        if isinstance(event, ev.Deal) and self._play_again(holder):
+            return
         self.carry_out(self.table.handle(event))
+
+    def _again_if_agreed(self) -> None:
+        """Someone went: if everyone still present had agreed to play again, the
+        new match begins."""
+        if not self.again or not self.table.match.over or self.closed:
+            return
+        present = [h for h in self.holders.values() if h.seated and h.outbox is not None]
+        if all(h.seat in self.again for h in present):
+            first = min(self.again)
+            self.again.clear()
+            self.carry_out(self.table.handle(ev.Deal(first)))
+
+    def _play_again(self, holder: SeatHolder) -> bool:
+        """``holder`` pressed Deal: once a match is over with more than one person at
+        the table, a new match begins only when every person present has agreed.
+        True while the deal waits for them (everyone is told who agreed and how
+        many are still to); False when it goes ahead."""
+        people = [h for h in self.holders.values() if h.seated]
+        if not self.table.match.over or len(people) < 2:
+            self.again.clear()
+            return False
+        self.again.add(holder.seat)
+        waiting = [h for h in people if h.outbox is not None and h.seat not in self.again]
+        if not waiting:
+            self.again.clear()
+            return False
+        count = len(waiting)
+        wanted = Notice(NoticeKind.AGAIN, seat=holder.seat, count=count)
+        for listener in self.listeners:
+            listener(self, wanted)
+        for each in self.holders.values():
+            if each.outbox is not None:
+                each.outbox.put(msg.NoticeMessage(
+                    Notice(NoticeKind.AGAIN_WAITING, count=count) if each.seat in self.again
+                    else wanted))
+        if self._watchers is not None:
+            self._watchers.say(msg.server_text(msg.NoticeMessage(wanted)))
+        return True
 
     def sync(self, holder: SeatHolder) -> None:
         """Send ``holder`` their whole state again."""

@@ -401,6 +401,7 @@
     if (raised && !(state.view && state.view.hand.includes(raised))) raised = null;
     tell(before, state);
     draw();
+    toRoom({ type: "state", state: state });
   }
 
   function tell(before, after) {

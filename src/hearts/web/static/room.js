@@ -199,8 +199,50 @@
     input.focus();
   }
 
+  // --- a match's end: the final standings, and how to play again -----------------------
+
+  function showStandings(state) {
+    let box = document.getElementById("room-standings");
+    if (!state || !state.match_over || !Array.isArray(state.scores)) {
+      if (box) box.remove();
+      return;
+    }
+    const seats = ["south", "west", "north", "east"];
+    const order = [0, 1, 2, 3].sort((a, b) => state.scores[a] - state.scores[b]);
+    const points = (n) => fill(W.results[n === 1 ? "point" : "points"], { count: n });
+    const lines = order.map((i) => {
+      const place = 1 + order.filter((j) => state.scores[j] < state.scores[i]).length;
+      const you = state.seat === seats[i];
+      return make("li", { textContent: say(you ? "standing-you" : "standing", {
+        place: String(place), name: state.seats[i].name, points: points(state.scores[i]) }) });
+    });
+    const shared = state.seats.filter((info) => ["here", "away"].includes(info.presence)).length > 1;
+    if (!box) {
+      box = make("section", { id: "room-standings", className: "room-invite room-standings" });
+      box.setAttribute("aria-labelledby", "room-standings-title");
+      const main = document.getElementById("main");
+      main.parentNode.insertBefore(box, main);
+    }
+    box.replaceChildren(
+      make("h2", { id: "room-standings-title", textContent: say("standings-title") }),
+      make("ol", { className: "room-standings-list" }, lines),
+      ...(shared ? [make("p", { textContent: say("again-help") })] : []));
+  }
+
+  function fill(template, fields) {
+    let text = template || "";
+    for (const name of Object.keys(fields)) text = text.split("{" + name + "}").join(String(fields[name]));
+    return text;
+  }
+
+  let lastState = null;    // the seat's last state (shown once the words are here)
+
   document.addEventListener("hearts:message", (event) => {
-    if (event.detail && event.detail.type === "seat-link") showSeatLink(event.detail);
+    const m = event.detail;
+    if (m && m.type === "state") lastState = m.state;
+    if (!m || !W) return;
+    if (m.type === "seat-link") showSeatLink(m);
+    else if (m.type === "state") showStandings(m.state);
   });
 
   // --- start --------------------------------------------------------------------------
@@ -221,6 +263,7 @@
   getJson(body.dataset.words).then((words) => {
     if (!words) return;
     W = words;
+    if (lastState) showStandings(lastState);
     if (body.dataset.seated === "1") followInvite(2000);
     else if (code) getJson("seating?code=" + encodeURIComponent(code)).then((info) => { if (info) showSeating(info); });
   });
