@@ -58,7 +58,7 @@ async def _match_over(tmp_path: Path, executor: ThreadPoolExecutor
 
 async def test_a_new_match_begins_once_everyone_present_agrees(tmp_path: Path) -> None:
     with ThreadPoolExecutor(2) as executor:
-        net, (ann, bob, cy), (for_ann, for_bob, for_cy) = await _match_over(tmp_path, executor)
+        net, (ann, bob, cy), (for_ann, for_bob, _) = await _match_over(tmp_path, executor)
         games = net.table.games
         net.act(ann, ev.Deal(ann.seat))
         assert net.table.match.over and net.table.games == games  # held for the others
@@ -78,7 +78,7 @@ async def test_a_new_match_begins_once_everyone_present_agrees(tmp_path: Path) -
 
 async def test_those_who_went_are_not_waited_for(tmp_path: Path) -> None:
     with ThreadPoolExecutor(2) as executor:
-        net, (ann, bob, cy), (for_ann, for_bob, for_cy) = await _match_over(tmp_path, executor)
+        net, (ann, bob, cy), (_, for_bob, for_cy) = await _match_over(tmp_path, executor)
         games = net.table.games
         net.dropped(cy, for_cy)  # Cy is away: only those present are asked
         net.act(ann, ev.Deal(ann.seat))
@@ -92,7 +92,7 @@ async def test_those_who_went_are_not_waited_for(tmp_path: Path) -> None:
 
 async def test_one_person_with_computers_deals_at_once(tmp_path: Path) -> None:
     with ThreadPoolExecutor(2) as executor:
-        net, (ann, bob, cy), boxes = await _match_over(tmp_path, executor)
+        net, (ann, bob, cy), _ = await _match_over(tmp_path, executor)
         net.leave(bob)
         net.leave(cy)
         games = net.table.games
