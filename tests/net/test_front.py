@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -300,3 +301,40 @@ async def test_the_hosts_terminal_follows_the_tables_started_from_browsers(
                                       "code": table.code, "name": "Bob"}))
         assert json.loads((await ws.receive()).data)["type"] == "welcome"
     assert f"{table.id}: Bob (north) sat down" in out.getvalue()
+
+
+async def test_a_table_nobody_visits_is_closed_and_kept_in_history(front: Front) -> None:
+    wall = [1_000_000.0]
+    front.front.wall = lambda: wall[0]
+    front.front.idle_close = 3600.0
+    async with front.session() as session:
+        busy = (await _start(front, session)).headers["Location"]
+        idle = (await _start(front, session)).headers["Location"]
+        away = (await _start(front, session)).headers["Location"]
+    busy_id, idle_id, away_id = (link.split("/")[2] for link in (busy, idle, away))
+    busy_table = front.server.tables[busy_id]
+    # one table put away on disk (room was needed), its files last written long ago
+    put_away = front.server.tables.pop(away_id)
+    put_away.close()
+    for part in [put_away.folder, *put_away.folder.iterdir()]:
+        os.utime(part, (wall[0] - 7200, wall[0] - 7200))
+    assert front.front.sweep() == [away_id]  # the others were visited just now
+    async with aiohttp.ClientSession() as bob, bob.ws_connect(
+            f"{front.url.replace('http', 'ws')}/t/{busy_id}/ws", origin=front.url) as ws:
+        await ws.send_str(json.dumps({"type": "join", "version": NETWORK_VERSION,
+                                      "code": busy_table.code, "name": "Bob"}))
+        assert json.loads((await ws.receive()).data)["type"] == "welcome"
+        wall[0] += 3601  # an hour on: Bob is at one table, nobody at the other
+        assert front.front.sweep() == [idle_id]
+        assert busy_id in front.server.tables and idle_id not in front.server.tables
+    history = front.server.data_dir / "closed"
+    assert sorted(p.name for p in history.iterdir()) == sorted([idle_id, away_id])
+    assert NetTable.load(history / idle_id, None).holders[Seat.SOUTH].name == "Ann"
+    async with aiohttp.ClientSession() as late, late.get(
+            f"{front.url}{idle.split('?')[0]}") as gone:
+        assert gone.status == 404
+    wall[0] += 1000  # a visit keeps a table open
+    async with aiohttp.ClientSession() as ann, ann.get(front.url + busy) as page:
+        assert page.status == 200
+    wall[0] += 3000
+    assert front.front.sweep() == []

@@ -60,9 +60,9 @@ def run(tables: dict[str, NetTable], data_dir: Path, table: NetTable, holder: Se
     return None
 
 
-def history_folder(data_dir: Path, table: NetTable) -> Path:
-    """Where ``table`` is kept once closed."""
-    return data_dir / CLOSED_FOLDER / table.folder.name
+def history_folder(data_dir: Path, table_id: str) -> Path:
+    """Where table ``table_id`` is kept once closed."""
+    return data_dir / CLOSED_FOLDER / table_id
 
 
 def close_table(tables: dict[str, NetTable], data_dir: Path, table: NetTable,
@@ -81,7 +81,7 @@ def close_table(tables: dict[str, NetTable], data_dir: Path, table: NetTable,
     table.close()  # every write asked for is done, the store's file closed
     if tables.get(table.id) is table:
         del tables[table.id]
-    kept = history_folder(data_dir, table)
+    kept = history_folder(data_dir, table.folder.name)
     kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     if kept.exists():  # (an id is never used twice; a folder left by hand is kept too)
         kept = kept.with_name(f"{kept.name}-{os.getpid()}-{id(table)}")

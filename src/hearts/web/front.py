@@ -19,8 +19,10 @@ the form again, saying why.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +31,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from hearts.net import creator
 from hearts.net.addresses import is_loopback
 from hearts.net.limits import TokenBucket, cross_origin, network_of
 from hearts.net.server import TableServer
@@ -106,14 +109,21 @@ class Starts:
         return None
 
 
+IDLE_CLOSE = 6 * HOUR
+"""A table started here that nobody has visited for this long is closed (and kept
+in the server's history)."""
+
+SWEEP_SECONDS = 60.0
+"""How often the idle tables are looked for."""
+
+
 class FrontPage:
     """The front page and ``POST /new`` of a table server (add with :meth:`add_to`)."""
 
     def __init__(self, server: TableServer, defaults: TableConfig,
                  limits: StartLimits | None = None, seed: int | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
-        import time
-
+                 clock: Callable[[], float] | None = None,
+                 wall: Callable[[], float] = time.time) -> None:
         self.server = server
         """The table server that holds the tables."""
         self.defaults = defaults
@@ -129,17 +139,81 @@ class FrontPage:
         """The tables started here, held in memory or put away."""
         self.room = RoomPages(server, self.find)
         """The seating and the creator's invite, at every table's page."""
+        self.idle_close = IDLE_CLOSE
+        """Seconds without a visit after which a table started here is closed."""
+        self.wall = wall
+        """The time of day (seconds since 1970), for the visits."""
+        self.visited: dict[str, float] = {}
+        """When each table started here was last visited (its page, or someone at it)."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     def find(self, table_id: str) -> object | None:
-        """Any table of the server: held, or one started here and put away (opened)."""
-        return self.server.tables.get(table_id) or self.held.find(table_id)
+        """Any table of the server: held, or one started here and put away (opened);
+        a visit to a table started here is noted."""
+        table = self.server.tables.get(table_id) or self.held.find(table_id)
+        if table is not None and self.held.is_ours(table_id):
+            self.visited[table_id] = self.wall()
+        return table
 
     def add_to(self, app: web.Application) -> None:
-        """The front page, the new table, and the front page's own files."""
+        """The front page, the new table, the front page's own files, and the sweep
+        of idle tables while the app runs."""
         app.router.add_get("/", self.page)
         app.router.add_post("/new", self.new)
         app.router.add_get("/{name:front\\.(?:js|css)}", self.file)
         self.room.add_to(app)
+        app.on_startup.append(self._start_sweeping)
+        app.on_shutdown.append(self._stop_sweeping)
+
+    # --- tables nobody visits --------------------------------------------------------
+
+    async def _start_sweeping(self, app: web.Application) -> None:
+        self._sweeper = asyncio.create_task(self._sweep_every(SWEEP_SECONDS))
+
+    async def _stop_sweeping(self, app: web.Application) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+
+    async def _sweep_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                self.sweep()
+            except OSError as error:  # one line, and the server goes on
+                self.server.warn("sweep", "Could not close the idle tables: %s", error)
+
+    def sweep(self) -> list[str]:
+        """Close the tables started here that nobody has visited for
+        :attr:`idle_close` seconds (held, or put away on disk), keeping them in
+        the server's history; the ids closed."""
+        now = self.wall()
+        closed = []
+        for table in [t for t in self.server.tables.values() if self.held.is_ours(t.id)]:
+            if any(h.outbox is not None for h in table.holders.values()) or \
+                    table.watchers.outboxes:
+                self.visited[table.id] = now  # someone is at it
+                continue
+            last = self.visited.setdefault(table.id, now)
+            if now - last > self.idle_close:
+                creator.close_table(self.server.tables, self.server.data_dir, table,
+                                    "nobody came to this table for a while")
+                closed.append(table.id)
+        folder = self.held.folder
+        for kept in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if kept.name in self.server.tables or not self.held.is_ours(kept.name):
+                continue
+            last = max([self.visited.get(kept.name, 0.0),
+                        *(part.stat().st_mtime for part in kept.iterdir())], default=0.0)
+            if now - last > self.idle_close:
+                history = creator.history_folder(self.server.data_dir, kept.name)
+                history.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                kept.rename(history)
+                closed.append(kept.name)
+        for table_id in closed:
+            self.visited.pop(table_id, None)
+            self.server.warn(f"closed {table_id}", "Closed table %s: nobody came to it for "
+                             "a while (kept in the history)", table_id)
+        return closed
 
     # --- the page -------------------------------------------------------------------
 
