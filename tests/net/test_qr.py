@@ -52,6 +52,7 @@ async def test_the_host_sees_the_pages_qr_codes_where_they_fit(tmp_path: Path) -
         page = table_page("http://127.0.0.1:4000", server.tables["t1"])
         block = qr_block(page, 100)
         text = "\n".join(wide)
+        assert "may start a table from a browser: http://127.0.0.1:4000/" in text
         assert "table t1's page for a phone's camera:" in text
         assert "table t2's page for a phone's camera:" in text
         assert "t3's page" not in text and "type 'qr TABLE'" in text

@@ -233,6 +233,8 @@ def announce(server: TableServer, host: str, port: int, serve: bool = False,
                 shown_codes += 1
         if qr_columns is not None and len(server.tables) > shown_codes:
             lines.append("  (type 'qr TABLE' for a table's page as a QR code)")
+        lines.append(f"Anyone who reaches this address may start a table from a browser: "
+                     f"http://{shown}:{port}/")
         lines.append("To watch a table (the public's view: no hidden card):")
         for table in server.tables.values():
             lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
