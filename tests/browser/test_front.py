@@ -57,9 +57,8 @@ def step(page: Any) -> bool:
     if re.search(r"your (play|lead)$", status(page)):
         playable = page.get_by_role("button", name=re.compile(r", may be played$"))
         if playable.count():
-            name = playable.first.get_attribute("data-card")
-            tap(page, playable.first)
-            tap(page, page.locator(f'#hand button[data-card="{name}"]'))
+            tap(page, playable.first)  # raised; then Play (the card itself moves as it rises)
+            tap(page, page.get_by_role("button", name="Play", exact=True))
             return True
     return False
 
