@@ -150,8 +150,10 @@ class FrontPage:
     def find(self, table_id: str) -> object | None:
         """Any table of the server: held, or one started here and put away (opened);
         a visit to a table started here is noted."""
-        table = self.server.tables.get(table_id) or self.held.find(table_id)
-        if table is not None and self.held.is_ours(table_id):
+        if not self.held.is_ours(table_id):
+            return self.server.tables.get(table_id)
+        table = self.held.find(table_id)  # (and it was used now: the last to be put away)
+        if table is not None:
             self.visited[table_id] = self.wall()
         return table
 
