@@ -287,7 +287,7 @@ class FrontPage:
             choice = read_choice(form, self.defaults, people=1, most_people=len(PEOPLE_ORDER),
                                  default_name=said["default-name"])
         except ValueError as error:
-            return self._form(request, fill(said["refused-form"], why=str(error)), 400, asked)
+            return self._form(request, fill(said["refused-form"], message=str(error)), 400, asked)
         refusal = self.starts.take(self._browser(request), request.remote or "?")
         if refusal is not None:
             self.server.warn("starts " + refusal, "Refused a new table from %s (%s)",

@@ -214,7 +214,7 @@
       const place = 1 + order.filter((j) => state.scores[j] < state.scores[i]).length;
       const you = state.seat === seats[i];
       return make("li", { textContent: say(you ? "standing-you" : "standing", {
-        place: String(place), name: state.seats[i].name, points: points(state.scores[i]) }) });
+        number: String(place), name: state.seats[i].name, points: points(state.scores[i]) }) });
     });
     const shared = state.seats.filter((info) => ["here", "away"].includes(info.presence)).length > 1;
     if (!box) {
