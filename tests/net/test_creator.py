@@ -203,3 +203,21 @@ async def test_closing_tells_everyone_and_keeps_the_table_in_history(room: Room)
                                          "code": table.code, "name": "Cy"}))
         assert (await _next(again, "error"))["code"] == ErrorCode.BAD_CODE.value
         await again.close()
+
+
+async def test_whoever_takes_the_creators_seat_after_her_does_not_run_the_table(
+        room: Room) -> None:
+    table = room.table
+    async with aiohttp.ClientSession() as session:
+        ann, _ = await _join(session, room, "Ann", table.holders[Seat.SOUTH].token)
+        await ann.send_str(json.dumps({"type": "leave"}))
+        await _next(ann, "notice")
+        await ann.close()
+        assert table.creator is None
+        assert NetTable.load(table.folder, None).creator is None  # kept so
+        eve, _ = await _join(session, room, "Eve")  # the first free seat: South
+        assert table.holders[Seat.SOUTH].name == "Eve"
+        await _host(eve, "close")
+        assert (await _next(eve, "error"))["code"] == ErrorCode.NOT_CREATOR.value
+        assert not table.closed
+        await eve.close()

@@ -533,6 +533,7 @@ class NetTable:
         holder.token = None
         holder.name = ""
         holder.stood_in = True
+        self._no_creator(holder.seat)
         self.write_meta()
         if holder.outbox is not None:
             holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
@@ -553,6 +554,7 @@ class NetTable:
         if holder.outbox is not None:
             self._replace(holder, "the host freed your seat")
         holder.token, holder.name, holder.gone, holder.stood_in = None, "", False, True
+        self._no_creator(seat)
         self.write_meta()
         self.carry_out(self.table.handle(ev.FreeSeat(seat)))
         return (f"{who}'s seat at {self.id} ({seat}) is free" if who
@@ -567,10 +569,17 @@ class NetTable:
         if holder.outbox is not None:
             self._replace(holder, "the host gave your seat to a computer player")
         holder.token, holder.name, holder.gone, holder.stood_in = None, "", True, False
+        self._no_creator(seat)
         self.write_meta()
         self.carry_out(self.table.handle(ev.SeatComputer(seat)))
         return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
                 else f"A computer player has the {seat} seat at {self.id}")
+
+    def _no_creator(self, seat: Seat) -> None:
+        """The creator's seat was given up: whoever sits there next does not run
+        the table (nobody does from the page any more)."""
+        if seat == self.creator:
+            self.creator = None
 
     def new_token(self, seat: Seat) -> str | None:
         """A new token for ``seat``'s person (the host's link for a new device): the
