@@ -15,6 +15,7 @@ from hearts import Hand, Rules, RuleSet
 from hearts.__main__ import main as hearts_main
 from hearts.arena.duplicate import play_deal
 from hearts.arena.players import Settings, parse_player
+from hearts.hand import read_record
 from hearts.verify import verify_record
 
 
@@ -206,7 +207,7 @@ def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
 
 def test_a_file_is_read_once_and_a_broken_hand_is_reported_on_its_line(
         tmp_path: Path, honest: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
-    from hearts.hand import HandRecord, HandRecordError
+    from hearts.hand import HandRecordError
     from hearts.records import read_records
 
     broken = {k: v for k, v in honest.items() if k != "deal"}
@@ -214,7 +215,7 @@ def test_a_file_is_read_once_and_a_broken_hand_is_reported_on_its_line(
     lines = tmp_path / "hands.jsonl"
     lines.write_text("\n".join(json.dumps(r) for r in (honest, broken, changed)) + "\n")
     first, second, third = read_records(lines)
-    assert first.where == "line 1" and first.record == HandRecord.from_json(honest)
+    assert first.where == "line 1" and first.record == read_record(honest)
     assert isinstance(second.parsed, HandRecordError) and second.data == broken
     with pytest.raises(HandRecordError, match="deal is missing"):
         second.record  # noqa: B018 - the property raises
@@ -227,4 +228,4 @@ def test_a_file_is_read_once_and_a_broken_hand_is_reported_on_its_line(
     assert "line 2: NOT VERIFIED: not a hand record: hand record: deal is missing" in out
     assert f"line 3: NOT VERIFIED: differs at plays[{number}]" in out
     assert "1 of 3 hands verified" in out
-    assert verify_record(HandRecord.from_json(honest)).verified  # typed, read by the caller
+    assert verify_record(read_record(honest)).verified  # typed, read by the caller

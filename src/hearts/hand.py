@@ -521,7 +521,7 @@ class Hand:
     @classmethod
     def from_record(cls, record: RecordData) -> Hand:
         """Replay a record: a :class:`HandRecord` (from :meth:`to_record` or
-        :meth:`HandRecord.from_json`), or the data of :meth:`record` or the text of
+        :func:`read_record`), or the data of :meth:`record` or the text of
         :meth:`to_json`, read here once.
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
@@ -568,3 +568,18 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.phase.value} dealer={self.dealer} "
                 f"trick={len(self._tricks)} turn={self.turn}>")
+
+
+def read_record(data: RecordData) -> HandRecord:
+    """``data`` (a record's JSON data or text) as a typed record, checked whole: its
+    form (:meth:`HandRecord.unchecked`), then every pass and card played in turn
+    by the engine, so a record that reads is a legal hand. A typed record is
+    returned as it is (it was checked when it was made or read).
+
+    Raises :class:`HandRecordError` naming the first thing that is wrong.
+    """
+    if isinstance(data, HandRecord):
+        return data
+    record = HandRecord.unchecked(data)
+    Hand._replayed(record)
+    return record

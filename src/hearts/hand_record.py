@@ -2,7 +2,7 @@
 
 :class:`HandRecord` is what a hand record says (the rules, the deal, the passes
 and the cards in the order made, and who sat where) as frozen, typed fields. It
-is read once from its JSON (:meth:`HandRecord.from_json`, which checks
+is read once from its JSON (:func:`hearts.hand.read_record`, which checks
 everything :meth:`hearts.hand.Hand.from_record` always checked, with the same
 messages) and handed on; :meth:`HandRecord.to_json` gives the JSON back exactly
 as :meth:`hearts.hand.Hand.record` writes it: the JSON is a file format, so a
@@ -10,7 +10,7 @@ key that a hand does not need is left out, as it always was.
 
 A record cut back to an earlier moment (:meth:`HandRecord.cut`) is a new value
 made from the fields: no JSON and no checking again. A record built by
-:meth:`hearts.hand.Hand.to_record` or read by :meth:`HandRecord.from_json` holds
+:meth:`hearts.hand.Hand.to_record` or read by :func:`hearts.hand.read_record` holds
 a legal hand; :meth:`hearts.hand.Hand.from_record` replays it without reading
 it again.
 
@@ -123,7 +123,7 @@ class Passed(NamedTuple):
 class HandRecord:
     """One hand as its record says it: the deal and every decision, in order.
 
-    Read it with :meth:`from_json` (or :meth:`of`), get it from a hand with
+    Read it with :func:`hearts.hand.read_record`, get it from a hand with
     :meth:`hearts.hand.Hand.to_record`, replay it with
     :meth:`hearts.hand.Hand.from_record`.
     """
@@ -154,40 +154,18 @@ class HandRecord:
     # --- the codec -------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> HandRecord:
-        """The record in ``data`` (from :meth:`to_json`, or its JSON text), checked
-        whole: its form (:meth:`unchecked`), then every pass and card played in
-        turn by the engine, so a record that reads is a legal hand.
-
-        Raises :class:`HandRecordError` naming the first thing that is wrong.
-        """
-        from hearts.hand import Hand
-
-        record = cls.unchecked(data)
-        Hand.from_record(record)
-        return record
-
-    @classmethod
     def unchecked(cls, data: object) -> HandRecord:
         """The record in ``data`` (JSON data or text) with every field read and
         checked for its form (the rules, the deal, the seats, the cards), but its
         passes and cards not yet played through: what a tool that looks into a
         record that may not be legal reads (``hearts verify`` shows where a changed
         card departs from the players' choices).
-        :meth:`hearts.hand.Hand.from_record` plays them, and :meth:`from_json`
+        :meth:`hearts.hand.Hand.from_record` plays them, and :func:`hearts.hand.read_record`
         does both.
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
         """
         return _read(data)
-
-    @classmethod
-    def of(cls, record: RecordData) -> HandRecord:
-        """``record`` as a typed value: itself when it is one, else read with
-        :meth:`from_json`."""
-        if isinstance(record, HandRecord):
-            return record
-        return cls.from_json(record)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data, exactly as :meth:`hearts.hand.Hand.record`

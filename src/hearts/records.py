@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from hearts.hand import read_record
 from hearts.hand_record import HandRecord, HandRecordError
 
 __all__ = ["RecordFileError", "SourcedRecord", "hand_key", "read_records", "read_text"]
@@ -57,7 +58,7 @@ class SourcedRecord(NamedTuple):
 
 def _sourced(where: str, data: dict[str, Any]) -> SourcedRecord:
     try:
-        parsed: HandRecord | HandRecordError = HandRecord.from_json(data)
+        parsed: HandRecord | HandRecordError = read_record(data)
     except HandRecordError as error:
         parsed = error
     return SourcedRecord(where, data, parsed)

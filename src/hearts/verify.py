@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer
+from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer, read_record
 from hearts.records import RecordFileError, read_records
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
@@ -90,7 +90,7 @@ def verify_record(record: RecordData) -> Verdict:
     (a record as JSON is read once, here)."""
     if not isinstance(record, HandRecord):
         try:
-            record = HandRecord.from_json(record)
+            record = read_record(record)
         except HandRecordError as error:
             if isinstance(record, dict):
                 return unreadable(record, error)

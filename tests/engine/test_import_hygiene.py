@@ -68,3 +68,18 @@ def test_the_table_keeps_the_rules_flow_only_and_imports_no_store() -> None:
     loaded = fresh_import(["hearts.table"])
     assert not [m for m in loaded["all"] if m == "hearts.store" or m.startswith("hearts.store.")]
     assert "sqlite3" not in loaded["all"]
+
+
+def test_the_table_loads_no_computer_player_until_one_is_asked_for() -> None:
+    loaded = fresh_import(["hearts.table"])
+    players = {"hearts.ai.players", "hearts.ai.search", "hearts.ai.hint", "hearts.ai.playmodel",
+               "hearts.ai.moonmodel", "hearts.ai.passsearch"}
+    assert players.isdisjoint(loaded["all"])
+    asked = fresh_import(["hearts.table", "hearts.ai"])
+    assert "hearts.ai.players" not in asked["all"]
+
+
+def test_make_player_is_still_one_import_away() -> None:
+    from hearts.ai import Level, make_player
+
+    assert make_player(Level.BEGINNER, 1) is not None

@@ -21,7 +21,7 @@ QUICK = TableConfig(people=4, level=Level.BEGINNER, rules=Rules(target=26), grac
 """A quick table: Beginner computer players, no pauses, a short match."""
 
 UNLIMITED = Limits(messages_per_second=1e6, message_burst=1e6, waiting_per_address=1000,
-                   waiting_per_network=1000)
+                   waiting_per_network=1000, watchers_per_address=1000)
 """Scripted people play at the machine's speed, far faster than the limits on a
 person's messages, and all from 127.0.0.1 (the tests of the limits set their own)."""
 

@@ -37,3 +37,23 @@ def test_names_differing_in_case_or_width_are_the_same_name() -> None:
     assert name_key("ANN") == name_key("ann")
     assert name_key("\uff21nn") == name_key("Ann")  # a full-width A
     assert name_key("Ann") != name_key("Anne")
+
+
+@pytest.mark.parametrize("text", [
+    "\u3164",  # a Hangul filler: a "letter" drawn as nothing
+    "\u3164 \u3164", "\u115f\u1160", "\uffa0", "\u2800\u2800",  # more fillers, a Braille blank
+])
+def test_names_that_show_nothing_are_refused(text: str) -> None:
+    with pytest.raises(BadName, match="letter or digit that shows"):
+        check_name(text)
+
+
+def test_marks_piled_on_one_letter_are_refused() -> None:
+    with pytest.raises(BadName, match="at most 2 accents or marks on one letter"):
+        check_name("Z" + "\u0301" * 23 + "oe")
+    with pytest.raises(BadName, match="marks on one letter"):
+        check_name("Ann" + "\u0336\u0337\u0338")
+    # a language's own accents pass: two marks on a letter, one on each of many
+    assert check_name("Nguy\u1ec5n") == "Nguy\u1ec5n"
+    assert check_name("e\u0302\u0301") == "e\u0302\u0301"
+    assert check_name("a\u0301e\u0301i\u0301") == "a\u0301e\u0301i\u0301"

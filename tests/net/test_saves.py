@@ -215,8 +215,14 @@ async def _a_full_disk_loses_nothing(data: Path, fill: Callable[[], None],
         await until(lambda: len(net.table.match.hands) == 2
                     and len(net.table.match.hands[1].plays) >= 6, 60)
         for person in (ann, bob):
-            assert any(t.startswith("Not saving progress") for t in _texts(person))
+            said = [t for t in _texts(person) if t.startswith("Not saving progress")]
+            assert said
+            # why, never where: no path on the server reaches a player
+            assert not any("/" in t or str(data) in t for t in said), said
             assert not person.hands  # not kept, so not sent to their stores
+        # the host's own log says where
+        assert any("Not saving progress in" in r.getMessage() and "t1" in r.getMessage()
+                   for r in caplog.records)
         assert all(h.outbox is not None for h in net.holders.values())  # no ghost
         # Ann drops and comes back with her token: her seat is hers, not "taken"
         token = ann.connection.token

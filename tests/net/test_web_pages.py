@@ -80,6 +80,14 @@ async def test_the_seats_token_lives_in_a_cookie_alone(tmp_path: Path) -> None:
                 assert 'data-seated="1"' in await page.text()  # the cookie came back
             async with session.get(f"{url}/t/t1/?token=no", allow_redirects=False) as bad:
                 assert bad.status == 400
+            # a token without the table's code (any site's link) sets no cookie
+            other = "B" * 20
+            for query in (f"token={other}", f"code=wrong&token={other}",
+                          f"code=code-2&token={other}"):
+                async with session.get(f"{url}/t/t1/?{query}", allow_redirects=False) as no:
+                    assert no.status == 403 and "Set-Cookie" not in no.headers
+                    assert "table's code" in await no.text()
+            assert [c.value for c in session.cookie_jar] == [TOKEN]  # Bob's seat is kept
             own = {"Origin": url}
             async with session.post(f"{url}/t/t1/seat", data=TOKEN, headers=own) as kept:
                 assert kept.status == 204 and "HttpOnly" in kept.headers["Set-Cookie"]

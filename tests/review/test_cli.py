@@ -10,7 +10,7 @@ import pytest
 
 from hearts.__main__ import main as hearts_main
 from hearts.cards import Seat
-from hearts.hand import HandRecord
+from hearts.hand import read_record
 from hearts.review import cli, document
 from hearts.review.analysis import validate
 from hearts.review.fingerprint import reviewer_code
@@ -120,7 +120,7 @@ def test_in_a_terminal_the_review_page_opens(
     monkeypatch.setattr(hearts.tui.review_page, "ReviewApp", FakeApp)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1"]) == 0
-    assert opened == [HandRecord.from_json(blunder_file.read_text()), (Seat.SOUTH, None), 52]
+    assert opened == [read_record(blunder_file.read_text()), (Seat.SOUTH, None), 52]
     opened.clear()  # --seat and --all say whose decisions the page shows
     assert review_command.main([str(blunder_file), "--depth", "4", "--jobs", "1", "--all"]) == 0
     assert opened[1] == (Seat.SOUTH, True)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecord
+from hearts.hand import Hand, HandRecord, read_record
 from hearts.review.replay import truncated
 from hearts.review.verdict import Decision, Task, decide, tasks_of
 from tests.review.helpers import played_record
@@ -55,12 +55,12 @@ def swapped(record: HandRecord, seat: Seat, plays: int, rng: random.Random,
     assert done >= 1
     out = truncated(record, plays + 1).to_json()
     out["deal"] = {s.name.lower(): [str(c) for c in hands[s]] for s in Seat}
-    return HandRecord.from_json(out)  # still a consistent hand up to and with the decision
+    return read_record(out)  # still a consistent hand up to and with the decision
 
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_verdict_does_not_change_when_the_hidden_cards_do(seed: int) -> None:
-    record = HandRecord.from_json(played_record(seed))
+    record = read_record(played_record(seed))
     rng = random.Random(seed)
     tasks = [t for t in tasks_of(record, [Seat.SOUTH], 1, DEPTH) if t.kind == "play"]
     checked = changed = 0
@@ -91,9 +91,9 @@ def test_the_pass_verdict_does_not_change_when_the_others_cards_do() -> None:
     for x, y in swap:
         deal[Seat.WEST][deal[Seat.WEST].index(x)] = y
         deal[Seat.NORTH][deal[Seat.NORTH].index(y)] = x
-    cut = truncated(HandRecord.from_json(record), 0).to_json()
+    cut = truncated(read_record(record), 0).to_json()
     cut["deal"] = {s.name.lower(): [str(c) for c in deal[s]] for s in Seat}
-    other = HandRecord.from_json(cut)
+    other = read_record(cut)
     again = decide(Task(other, Seat.SOUTH, "pass", 0, 1, DEPTH))
     assert figures(again) == figures(original)
     assert all(isinstance(c, Card) for c in again.chosen)

@@ -11,7 +11,7 @@ import pytest
 
 from hearts import hand_record
 from hearts.cards import Seat
-from hearts.hand import HandRecord
+from hearts.hand import HandRecord, read_record
 from hearts.review import evaluate
 from hearts.review.analysis import review_hand
 from hearts.review.document import review_document
@@ -23,7 +23,7 @@ from tests.review.helpers import played_record
 
 @pytest.fixture
 def reads() -> Iterator[list[object]]:
-    """Every JSON record read (by HandRecord.from_json, .unchecked or Hand.from_record)."""
+    """Every JSON record read (by read_record, HandRecord.unchecked or Hand.from_record)."""
     seen: list[object] = []
     real = hand_record._read
 
@@ -44,7 +44,7 @@ def test_a_review_reads_its_record_once(reads: list[object]) -> None:
     document = review_document(record, None, 1, 2)
     assert len(document["decisions"]) == 56 and reads == [record]
     reads.clear()
-    typed = HandRecord.from_json(record)
+    typed = read_record(record)
     reads.clear()
     review_hand(typed, list(Seat), 1, 2)
     review_document(typed, None, 1, 2)

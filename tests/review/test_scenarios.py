@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.hand import HandRecord
+from hearts.hand import read_record
 from hearts.review.verdict import BLUNDER, Task, decide
 from tests.review.helpers import (
     MOON_DEAL,
@@ -29,9 +29,9 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_right_card_is_best_and_the_wrong_one_a_blunder(name: str) -> None:
     deal, queues, dealer, right, wrong = CASES[name]
-    good = decide(Task(HandRecord.from_json(scripted_record(deal, queues, dealer, right)),
+    good = decide(Task(read_record(scripted_record(deal, queues, dealer, right)),
                        Seat.SOUTH, "play", DECISION, 1, 60))
-    bad = decide(Task(HandRecord.from_json(scripted_record(deal, queues, dealer, wrong)),
+    bad = decide(Task(read_record(scripted_record(deal, queues, dealer, wrong)),
                       Seat.SOUTH, "play", DECISION, 1, 60))
     best = Card.parse(right.split()[0])
     assert good.chosen == (best,) and good.verdict == "best" and good.loss == 0

@@ -9,14 +9,27 @@ function of the view and the seed.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hearts.ai.levels import Level
-from hearts.ai.players import make_player
 from hearts.cards import Card
 from hearts.view import PlayerView
 
+if TYPE_CHECKING:
+    from hearts.ai.players import make_player
+
 __all__ = ["Level", "Player", "make_player"]
+
+
+def __getattr__(name: str) -> object:
+    # The players (and the search, the models, their weights) load only when one
+    # is asked for: what needs just the level names, the table's flow among them,
+    # does not pay for them.
+    if name == "make_player":
+        from hearts.ai.players import make_player
+
+        return make_player
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Player(Protocol):

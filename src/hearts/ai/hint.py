@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hearts.ai.levels import Level
+from hearts.ai.levels import HINT_LEVEL
 from hearts.ai.players import make_player
 from hearts.cards import Card
 from hearts.seeds import hint_seed
@@ -19,10 +19,6 @@ if TYPE_CHECKING:
     from hearts.ai import Player
 
 __all__ = ["HINT_LEVEL", "advise", "hint_player", "hint_seed"]
-
-HINT_LEVEL = Level.EXPERT
-"""The level whose decision the hint shows."""
-
 
 def hint_player(seed: int) -> Player:
     """The player that gives the hints (the Expert), seeded with ``seed``."""

@@ -6,7 +6,7 @@ from enum import IntEnum
 
 from hearts.levels import LEVEL_LABELS, LEVEL_NAMES, level_choices
 
-__all__ = ["Level"]
+__all__ = ["HINT_LEVEL", "Level"]
 
 
 class Level(IntEnum):
@@ -44,3 +44,7 @@ class Level(IntEnum):
 
     def __str__(self) -> str:
         return self.label
+
+
+HINT_LEVEL = Level.EXPERT
+"""The level whose decision the hint shows."""

@@ -279,6 +279,7 @@ def serve_pages(server: TableServer) -> FrontPage:
     front = FrontPage(server, server.config)
     server.extensions.append(front.add_to)
     pages = WebPages(front.find, lambda: server.local_only)
+    pages.wrong_code = server.wrong_code
     server.extensions.append(pages.add_to)
     return front
 

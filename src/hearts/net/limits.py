@@ -1,8 +1,9 @@
 """The table server's limits on what one client may cost the others.
 
 Small pieces with no I/O of their own, used by :mod:`hearts.net.server`:
-:class:`TokenBucket` (how fast a connection's messages, and its hints, are
-taken), :class:`Guesses` (wrong join codes, slowed down by address, by network and
+:class:`Limits` (the figures, as a host sets them), :class:`TokenBucket` (how
+fast a connection's messages, and a seat's hints and reviews, are taken),
+:class:`Guesses` (wrong join codes, slowed down by address, by network and
 in total), :class:`Waiting` (connections not yet joined, capped by address, by
 network and in total),
 :class:`Throttle` (a warning said at most every few seconds, however often its
@@ -20,16 +21,62 @@ import ipaddress
 import logging
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from yarl import URL
 
-__all__ = ["Guesses", "QuietRepeats", "Throttle", "TokenBucket", "Waiting", "cross_origin",
-           "network_of", "out_of_files", "quiet_exception_handler"]
+__all__ = ["Guesses", "Limits", "QuietRepeats", "Throttle", "TokenBucket", "Waiting",
+           "cross_origin", "network_of", "out_of_files", "quiet_exception_handler"]
 
 Clock = Callable[[], float]
 
 _RESOURCE_ERRORS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one connection may ask of the server, and how many it takes."""
+
+    messages_per_second: float = 40.0
+    """Messages taken a second on average (more than a key held down repeats)."""
+    message_burst: float = 80.0
+    """Messages taken at once after a pause."""
+    hint_seconds: float = 5.0
+    """One hint every so many seconds on average: each costs a worker's time."""
+    hint_burst: float = 3.0
+    """Hints taken at once after a pause."""
+    patience: float = 100.0
+    """Messages refused for coming too fast before the connection is closed..."""
+    patience_per_second: float = 5.0
+    """...forgiven at this rate, so a person who typed too fast once is never closed."""
+    header_seconds: float = 10.0
+    """How long a new connection has to send its request's headers (and an idle
+    one its next request) before it is closed: no slow trickle of header bytes
+    holds a connection open."""
+    join_seconds: float = 30.0
+    """How long a new connection has to join (pings and other messages do not extend it)."""
+    send_seconds: float = 20.0
+    """A message that cannot be handed to the network for this long: the client
+    does not read, and is dropped."""
+    max_connections: int | None = None
+    """The most connections at once (None: the seats, the watchers and those
+    waiting to join, as many as the open files allow). Past it a new connection
+    takes the place of one that has not joined; only when everyone has joined is
+    it told ``server-full``."""
+    waiting_per_address: int = 8
+    """The most connections not yet joined from one address (past it, its oldest goes)."""
+    waiting_per_network: int = 32
+    """The most connections not yet joined from one network (a /24, an IPv6 /64)."""
+    waiting_total: int = 256
+    """The most connections not yet joined in all (past it, the oldest of the
+    busiest network goes). Joined connections are bounded by the seats."""
+    watchers_per_address: int = 4
+    """The most people watching from one address, at all the tables together
+    (each table also takes at most its own number of watchers)."""
+    send_buffer: int = 128 * 1024
+    """The operating system's send buffer of each connection, in bytes (a state is a
+    few kilobytes): with the outbox, all that waits for one client."""
 
 
 class TokenBucket:
@@ -78,14 +125,18 @@ class Guesses:
     faster. A network (a /24, or an IPv6 /64, which one party often holds
     whole) is treated the same way past its first ``network_free`` wrong
     codes, so many addresses of one network guess no faster than one; and all
-    refusals together go at most ``total_rate`` a second. An address or a
-    network is forgiven after ``forget`` seconds without a wrong code, and
-    forgotten by :meth:`prune`.
+    refusals together go at most ``total_rate`` a second. No refusal ever waits
+    more than ``reach`` seconds: the queues never reach further ahead than that,
+    so a burst of guesses from everywhere slows a person who mistyped for
+    seconds, never for minutes (the connections waiting to join are capped,
+    which bounds how many guesses wait at once; a refusal's wait holds no
+    place of anyone's). An address or a network is forgiven after
+    ``forget`` seconds without a wrong code, and forgotten by :meth:`prune`.
     """
 
     def __init__(self, first: float = 0.25, longest: float = 10.0, forget: float = 600.0,
                  clock: Clock = time.monotonic, network_free: int = 8,
-                 total_rate: float = 20.0, most: int = 100_000) -> None:
+                 total_rate: float = 20.0, most: int = 100_000, reach: float = 30.0) -> None:
         self.first = first
         """The first wrong code's wait."""
         self.longest = longest
@@ -98,6 +149,8 @@ class Guesses:
         """The most refusals a second, from everywhere together."""
         self.most = most
         """The most addresses and networks remembered (the oldest go first)."""
+        self.reach = max(reach, longest)
+        """The longest any refusal waits, however many wrong codes are queued."""
         self._clock = clock
         self._wrong: dict[str, tuple[int, float]] = {}
         """Address (or ``net:`` and its network) to (wrong codes so far, when its
@@ -119,6 +172,7 @@ class Guesses:
             count, since = 0, now
         count += 1
         due = max(now, since) + self._delay(count, free) if count > free else now
+        due = min(due, now + self.reach)  # the queue of one key never reaches further
         self._wrong[key] = (count, due if count > free else max(since, now))
         return count, due
 
@@ -128,8 +182,8 @@ class Guesses:
         now = self._clock()
         count, due = self._count(address, now, 0)
         _, network_due = self._count("net:" + network_of(address), now, self.network_free)
-        self._total = max(now, self._total) + 1.0 / self.total_rate
-        due = max(due, network_due, self._total)
+        self._total = min(max(now, self._total) + 1.0 / self.total_rate, now + self.reach)
+        due = min(max(due, network_due, self._total), now + self.reach)
         self._wrong[address] = (count, due)
         self.recent[address] = self.recent.get(address, 0) + 1
         if len(self._wrong) > self.most:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import os
 import sqlite3
 import threading
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from hearts.match import Match
-from hearts.paths import short_path, write_atomically
+from hearts.paths import write_atomically
 from hearts.store import Store
 from hearts.store.store import SavePlan
 
@@ -255,7 +256,11 @@ class Saver:
         why = _reason(work.errors[0])
         if self.failing is None:
             self.failing = why
-            self._tell(f"Not saving progress: {short_path(self.store.path.parent, 32)} - {why}")
+            # the players hear why, never where: a path on the server is the host's
+            # alone (the host's terminal shows the log)
+            logging.getLogger("hearts.net").warning(
+                "Not saving progress in %s - %s", self.store.path.parent, why)
+            self._tell(f"Not saving progress - {why}")
         if not self._closed:
             self._retry = self.loop.call_later(self._wait, self._again)
             self._wait = min(LONGEST_RETRY, self._wait * 2)

@@ -13,8 +13,13 @@ steady rate (hints, which cost the shared computer players' workers, at a
 slower one), what waits to be sent to it is bounded (only the latest state
 matters; see :class:`~hearts.net.tables.Outbox`), a client that does not read
 is dropped, it has :data:`Limits.join_seconds` to join whatever else it sends,
-the server takes only so many connections, a web page of another site is
-refused, and wrong codes are slowed down and logged. Everything the server
+a web page of another site is refused, and wrong codes are slowed down and
+logged. Connections are admitted by what they are, so that no stranger can
+lock the others out: a join with a seat's token always gets in, watchers have
+a budget of their own (a table's and an address's), and connections that have
+not joined yet are capped by address, by network and in total, the oldest
+giving way to a newcomer. A connection's life (waiting to join, seated,
+watching, closed) is a :class:`~hearts.net.session.Session`. Everything the server
 warns about goes to the ``hearts.net`` logger, one line each, never more
 than one line every few seconds for the same cause.
 """
@@ -22,6 +27,7 @@ than one line every few seconds for the same cause.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import resource
@@ -29,13 +35,13 @@ import secrets
 import socket
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 from hearts.ai import Level, Player, make_player
+from hearts.cards import Seat
 from hearts.net import creator
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
@@ -43,6 +49,7 @@ from hearts.net.clock import loop_clock
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import (
     Guesses,
+    Limits,
     Throttle,
     TokenBucket,
     Waiting,
@@ -51,58 +58,17 @@ from hearts.net.limits import (
 )
 from hearts.net.outbox import Outbox
 from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
-from hearts.net.tables import JoinRefused, NetTable, SeatHolder, TableConfig
-from hearts.net.watchers import WatchRefused
-from hearts.table import Notice, NoticeKind, Say
-from hearts.table import events as ev
-from hearts.view import Phase
-from hearts.web.cookies import seat_token
+from hearts.net.session import MAX_BAD_MESSAGES, Session, Step
+from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.net.watchers import MAX_WATCHERS
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
 log = logging.getLogger("hearts.net")
 """Where the server's warnings go (the host's terminal shows them)."""
 
-MAX_BAD_MESSAGES = 10
-"""Bad messages (malformed, unknown, refused) a connection may send before it is closed."""
-
-@dataclass(frozen=True)
-class Limits:
-    """How much one connection may ask of the server, and how many it takes."""
-
-    messages_per_second: float = 40.0
-    """Messages taken a second on average (more than a key held down repeats)."""
-    message_burst: float = 80.0
-    """Messages taken at once after a pause."""
-    hint_seconds: float = 5.0
-    """One hint every so many seconds on average: each costs a worker's time."""
-    hint_burst: float = 3.0
-    """Hints taken at once after a pause."""
-    patience: float = 100.0
-    """Messages refused for coming too fast before the connection is closed..."""
-    patience_per_second: float = 5.0
-    """...forgiven at this rate, so a person who typed too fast once is never closed."""
-    header_seconds: float = 10.0
-    """How long a new connection has to send its request's headers (and an idle
-    one its next request) before it is closed: no slow trickle of header bytes
-    holds a connection open."""
-    join_seconds: float = 30.0
-    """How long a new connection has to join (pings and other messages do not extend it)."""
-    send_seconds: float = 20.0
-    """A message that cannot be handed to the network for this long: the client
-    does not read, and is dropped."""
-    max_connections: int | None = None
-    """The most connections at once (None: from the tables and the open files allowed)."""
-    waiting_per_address: int = 8
-    """The most connections not yet joined from one address (past it, its oldest goes)."""
-    waiting_per_network: int = 32
-    """The most connections not yet joined from one network (a /24, an IPv6 /64)."""
-    waiting_total: int = 256
-    """The most connections not yet joined in all (past it, the oldest of the
-    busiest network goes). Joined connections are bounded by the seats."""
-    send_buffer: int = 128 * 1024
-    """The operating system's send buffer of each connection, in bytes (a state is a
-    few kilobytes): with the outbox, all that waits for one client."""
+SEATS = 4
+"""The most seats of a table (each person's connection is one)."""
 
 
 class TableServer:
@@ -128,8 +94,10 @@ class TableServer:
         """What new tables' ids begin with (a worker's name behind a proxy: ``w2-``)."""
         self.limits = limits or Limits()
         """How much one connection may ask."""
-        self.max_connections = self.limits.max_connections or default_max_connections(tables)
-        """The most connections at once; one more is told ``server-full``."""
+        self.max_connections = (self.limits.max_connections
+                                or default_max_connections(tables, self.limits.waiting_total))
+        """The most connections at once: past it a new one takes the place of one that
+        has not joined, and only when everyone has joined is it told ``server-full``."""
         self.local_only = False
         """Listening on this machine's own address: a web page may only reach it by
         that address (no other name that points here)."""
@@ -146,7 +114,11 @@ class TableServer:
         """The connections that have not joined yet."""
         self.writer: Executor | None = None
         """Where the tables write (None: the threads the tables share)."""
-        self._waiting: dict[Outbox, web.WebSocketResponse] = {}
+        self.sessions: dict[Outbox, Session] = {}
+        """The connections' sessions, by their outboxes."""
+        self.watching: collections.Counter[str] = collections.Counter()
+        """How many watch from each address now, at all the tables."""
+        self._aids: dict[tuple[str, Seat], TokenBucket] = {}
         self._throttle = Throttle()
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
@@ -258,12 +230,17 @@ class TableServer:
             task.cancel()
         self.close()
 
-    async def _wrong_code(self, address: str) -> None:
-        """A join or watch from ``address`` named no table: counted, told (within
-        bounds) and answered only after the address's delay."""
+    def guessed_wrong(self, address: str) -> float:
+        """A join or watch from ``address`` named no table: counted and told (within
+        bounds); returns the seconds its refusal waits."""
         _count, delay = self.guesses.wrong(address)
         self._tell_guesses()
-        await asyncio.sleep(delay)
+        return delay
+
+    async def wrong_code(self, address: str) -> None:
+        """A wrong code from ``address`` outside a connection (a page's link):
+        counted, and answered after the address's delay."""
+        await asyncio.sleep(self.guessed_wrong(address))
 
     def _tell_guesses(self) -> None:
         """One line for the wrong codes, at most every few seconds whatever their
@@ -324,26 +301,76 @@ class TableServer:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         outbox = Outbox()
         outbox.sink = _write_now(ws, request.transport)
-        self._waiting[outbox] = ws
-        for other in self.waiting.admit(outbox, request.remote or "?"):
+        session = Session(self, ws, outbox, request)
+        self.sessions[outbox] = session
+        for other in self.waiting.admit(outbox, session.address):
             self._let_go(other)
         sender = asyncio.create_task(self._send(ws, outbox, request))
         try:
-            await self._serve(ws, outbox, request)
+            await session.run()
         except Exception as error:  # one line, and the tables go on
             self.warn(f"error {type(error).__name__}",
                       "A connection from %s ended on an error: %r", request.remote, error)
         finally:
-            self.connections.discard(ws)
-            self.waiting.left(outbox)
-            self._waiting.pop(outbox, None)
-            outbox.close()
+            self._forget(session)
             try:
                 await asyncio.wait_for(sender, self.limits.send_seconds + 5.0)
             except (TimeoutError, ConnectionError):
                 sender.cancel()
             self._sending.pop(outbox, None)
         return ws
+
+    def _forget(self, session: Session) -> None:
+        """``session`` ended or was let go: it leaves every count at once."""
+        outbox = session.outbox
+        if self.sessions.pop(outbox, None) is None:
+            return
+        self.connections.discard(session.ws)
+        self.waiting.left(outbox)
+        if session.watching:
+            session.watching = False
+            self.watching[session.address] -= 1
+            if self.watching[session.address] <= 0:
+                del self.watching[session.address]
+        outbox.close()
+
+    # --- what a session asks ---------------------------------------------------------
+
+    def settled(self, session: Session) -> None:
+        """``session`` joined a seat or began watching: it waits to join no more
+        (bounded by the seats, or by the watchers' budgets, from now on)."""
+        self.waiting.left(session.outbox)
+        if session.step is Step.WATCHING:
+            session.watching = True
+            self.watching[session.address] += 1
+
+    @property
+    def watcher_budget(self) -> int:
+        """The most watchers at all the tables together: what the connections
+        leave once every seat is counted and room is kept for those joining."""
+        seats = SEATS * len(self.tables)
+        joining = min(self.limits.waiting_total, max(8, self.max_connections // 4))
+        return max(0, self.max_connections - seats - joining)
+
+    def may_watch(self, session: Session) -> str | None:
+        """Why ``session`` may not watch one more table now, or None."""
+        if self.watching[session.address] >= self.limits.watchers_per_address:
+            return (f"at most {self.limits.watchers_per_address} people watch from one "
+                    "address - stop watching another table first")
+        if sum(self.watching.values()) >= self.watcher_budget:
+            return "the server has as many watchers as it takes - try again later"
+        return None
+
+    def aids(self, table: NetTable, seat: Seat) -> TokenBucket:
+        """The hints and reviews left to ``seat`` at ``table``: one budget a seat,
+        which a new connection to the seat does not renew."""
+        key = (table.id, seat)
+        bucket = self._aids.get(key)
+        if bucket is None:
+            limits = self.limits
+            bucket = self._aids[key] = TokenBucket(1.0 / limits.hint_seconds,
+                                                   limits.hint_burst, loop_clock)
+        return bucket
 
     async def _send(self, ws: web.WebSocketResponse, outbox: Outbox,
                     request: web.Request) -> None:
@@ -369,15 +396,18 @@ class TableServer:
                 await asyncio.wait_for(ws.close(), 2.0)
 
     def _let_go(self, key: object) -> None:
-        """Close a connection that has not joined, to make room for a new one."""
-        if not isinstance(key, Outbox):
+        """Close a connection that has not joined, to make room for a new one: it
+        leaves every count now, whatever its handler is still doing."""
+        session = self.sessions.get(key) if isinstance(key, Outbox) else None
+        if session is None:
             return
-        self._waiting.pop(key, None)
+        key = session.outbox
+        session.gone.set()
         self.warn("waiting", "Too many connections waiting to join: let one go to make room")
         key.put(msg.ErrorMessage(ErrorCode.SERVER_FULL, "too many connections wait to join "
                                  "from your network - try again in a while"))
         key.let_go = True
-        key.close()
+        self._forget(session)
 
     async def _watch(self) -> None:
         """Drop every connection whose send has waited longer than the limit: its
@@ -390,6 +420,8 @@ class TableServer:
             now = loop.time()
             if now - pruned > 60.0:
                 self.guesses.prune()
+                for key in [key for key in self._aids if key[0] not in self.tables]:
+                    del self._aids[key]  # a table closed and gone: its seats' budgets too
                 pruned = now
             self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):
@@ -401,192 +433,6 @@ class TableServer:
                     if request.transport is not None:
                         request.transport.abort()
 
-    async def _serve(self, ws: web.WebSocketResponse, outbox: Outbox,
-                     request: web.Request) -> None:
-        limits = self.limits
-        table_id = request.match_info.get("table")
-        address = request.remote or "?"
-        bad = 0
-        table: NetTable | None = None
-        holder: SeatHolder | None = None
-        watched: NetTable | None = None
-        """The table this connection watches, if it is a watcher's."""
-        messages = TokenBucket(limits.messages_per_second, limits.message_burst, loop_clock)
-        hints = TokenBucket(1.0 / limits.hint_seconds, limits.hint_burst, loop_clock)
-        patience = TokenBucket(limits.patience_per_second, limits.patience, loop_clock)
-        deadline = asyncio.get_running_loop().time() + limits.join_seconds
-
-        def refuse(code: ErrorCode, text: str) -> bool:
-            """Say why; True when the connection is to close: that was one bad
-            message too many, or the error closes it."""
-            nonlocal bad
-            bad += 1
-            outbox.put(msg.ErrorMessage(code, text))
-            if code.closes:
-                return True
-            if bad >= MAX_BAD_MESSAGES:
-                outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
-                                             "too many bad messages - closing"))
-                return True
-            return False
-
-        def too_fast(text: str) -> bool:
-            """A message refused for its rate; True when the connection is to close."""
-            if patience.take():
-                outbox.put(msg.ErrorMessage(ErrorCode.RATE_LIMITED, text))
-                return False
-            self.warn("flood", "Closed the connection from %s: it kept sending too fast",
-                      address)
-            outbox.put(msg.ErrorMessage(ErrorCode.TOO_MANY_BAD,
-                                         "too many messages too fast - closing"))
-            return True
-
-        try:
-            while True:
-                try:
-                    if holder is None and watched is None:  # the deadline holds meanwhile
-                        async with asyncio.timeout_at(deadline):
-                            frame = await ws.receive()
-                    else:
-                        frame = await ws.receive()
-                except TimeoutError:
-                    outbox.put(msg.ErrorMessage(ErrorCode.JOIN_TIMEOUT,
-                                                 "no join in time - closing"))
-                    return
-                if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
-                    return
-                if frame.type == WSMsgType.ERROR:
-                    # too big, most often: aiohttp closes the connection itself
-                    outbox.put(msg.ErrorMessage(ErrorCode.TOO_BIG,
-                                                 f"connection error: {ws.exception()}"))
-                    return
-                if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    continue
-                if not messages.take():
-                    if too_fast(f"too many messages: at most {limits.messages_per_second:g} "
-                                "a second - this one was not taken"):
-                        return
-                    continue
-                try:
-                    message = msg.read_client(frame.data, None if holder is None
-                                              else holder.seat)
-                except msg.MessageError as error:
-                    if watched is not None and error.code is ErrorCode.NOT_JOINED:
-                        # a command from a watcher, who has no seat to act from
-                        error = msg.MessageError("watchers cannot act", ErrorCode.WATCHING)
-                    if refuse(error.code, str(error)):
-                        return
-                    continue
-                if isinstance(message, msg.Join):
-                    if holder is not None:
-                        if refuse(ErrorCode.ALREADY_JOINED, "already seated: send a command "
-                                  "or leave"):
-                            return
-                        continue
-                    table = self.find(message.code, table_id)
-                    if table is None or table.closed:
-                        table = None
-                        await self._wrong_code(address)
-                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
-                            return
-                        continue
-                    if message.token is not None and not message.token.isascii():
-                        # no token is (they are URL-safe base64), and a lone surrogate
-                        # from JSON could not even be compared
-                        if refuse(ErrorCode.BAD_TOKEN, "that token is not for a seat at "
-                                  "this table"):
-                            return
-                        continue
-                    outbox.resume = message.resume  # what the client holds already
-                    token = message.token
-                    if token is None and table_id is not None:
-                        # a web page's seat: its token is in the table's cookie
-                        token = seat_token(request.cookies)
-                    try:
-                        holder = table.join(message.name, token, outbox)
-                    except JoinRefused as error:
-                        if refuse(error.code, str(error)):
-                            return
-                        continue
-                    self.waiting.left(outbox)  # seated: bounded by the seats from now on
-                    self._waiting.pop(outbox, None)
-                elif isinstance(message, msg.Watch):
-                    if holder is not None or watched is not None:
-                        if refuse(ErrorCode.ALREADY_JOINED, "already at this table"):
-                            return
-                        continue
-                    found = self.find_watch(message.code, table_id)
-                    if found is None:
-                        await self._wrong_code(address)
-                        if refuse(ErrorCode.BAD_CODE, "no table has that code"):
-                            return
-                        continue
-                    try:
-                        watch(found, message.name, outbox)
-                    except WatchRefused as error:
-                        if refuse(error.code, str(error)):
-                            return
-                        continue
-                    watched = found
-                    self.waiting.left(outbox)  # watching: bounded by the table's watchers
-                    self._waiting.pop(outbox, None)
-                elif watched is not None:
-                    if isinstance(message, msg.Leave):
-                        return
-                    if isinstance(message, msg.Sync):
-                        watched.watchers.last = None
-                        watched.redraw()
-                    elif refuse(ErrorCode.WATCHING, "watchers cannot act"):
-                        return
-                elif table is None or holder is None:
-                    if refuse(ErrorCode.NOT_JOINED, "send join first"):
-                        return
-                elif holder.outbox is not outbox:
-                    outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, "this seat is played "
-                                                "from another connection now"))
-                    return
-                elif isinstance(message, msg.Leave):
-                    table.leave(holder)
-                    holder = None
-                    return
-                elif isinstance(message, msg.Sync):
-                    table.sync(holder)
-                elif isinstance(message, msg.AskReview):
-                    # a review costs the shared workers, as a hint does
-                    if not hints.take():
-                        if too_fast(f"one review or hint every {limits.hint_seconds:g} "
-                                    "seconds - this one was not taken"):
-                            return
-                        continue
-                    record = finished_hand(table, message.hand)
-                    if record is None:
-                        if refuse(ErrorCode.BAD_MESSAGE, "no such hand of this match is "
-                                  "over: only a finished hand is reviewed"):
-                            return
-                        continue
-                    self._review(table, holder, outbox, *record)
-                elif isinstance(message, msg.HostCommand):
-                    refusal = creator.run(self.tables, self.data_dir, table, holder, outbox,
-                                          message)
-                    if refusal is not None and refuse(*refusal):
-                        return
-                elif isinstance(message, ev.AskHint) and not hints.take():
-                    if too_fast(f"one hint every {limits.hint_seconds:g} seconds - "
-                                "this one was not taken"):
-                        return
-                else:
-                    table.act(holder, message)
-        finally:
-            if table is not None:
-                # Whatever ended the connection (an error out of the table too), the
-                # seat it held is shown away and waits: never a ghost seat.
-                for seat in list(table.holders.values()):
-                    if seat.outbox is outbox:
-                        table.dropped(seat, outbox)
-            if watched is not None:
-                watched.watchers.remove(outbox)
-                watched.redraw()  # the players see who watches
-
     def find_watch(self, code: str, table_id: str | None = None) -> NetTable | None:
         """The table whose watch code is ``code`` (compared in constant time)."""
         found = None
@@ -596,7 +442,12 @@ class TableServer:
                 found = table
         return found
 
-    def _review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
+    def host_command(self, table: NetTable, holder: SeatHolder, outbox: Outbox,
+                     command: msg.HostCommand) -> creator.Refusal | None:
+        """The creator of ``table`` runs it (:mod:`hearts.net.creator`): why not, or None."""
+        return creator.run(self.tables, self.data_dir, table, holder, outbox, command)
+
+    def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
                 record: dict[str, Any]) -> None:
         """Make the review of ``holder``'s decisions in hand ``number`` in the
         executor (one at a time a table), and send it when it is made."""
@@ -620,36 +471,14 @@ class TableServer:
         task.add_done_callback(self._reviewing.discard)
 
 
-def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, Any]] | None:
-    """Hand ``number`` of ``table``'s match (the last finished by default) and its
-    record, if it is over."""
-    hands = table.table.match.hands
-    finished = [i for i, hand in enumerate(hands, 1) if hand.phase is Phase.OVER]
-    if not finished:
-        return None
-    wanted = finished[-1] if number is None else number
-    if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
-        return None
-    return wanted, hands[wanted - 1].record()
-
-
-def watch(table: NetTable, name: str, outbox: Outbox) -> None:
-    """Let ``name`` watch ``table`` through ``outbox``: welcome them, send the public
-    state, and tell the players (:class:`WatchRefused` if the table takes no more)."""
-    table.watchers.add(name, outbox)
-    outbox.put(msg.Welcome("watch", None, None, table.id, table.epoch))
-    table.watchers.last = None
-    table.redraw()
-    table.tell(Say(Notice(NoticeKind.WATCHING, name=name)))
-
-
-def default_max_connections(tables: int) -> int:
-    """The most connections a server of ``tables`` tables takes: eight a table
-    (four people, and some still joining or coming back), and never so many
-    that the process runs out of open files (its limit, less what the tables'
-    stores and the server itself need)."""
+def default_max_connections(tables: int, waiting: int = Limits.waiting_total) -> int:
+    """The most connections a server of ``tables`` tables takes: each table's
+    seats and watchers, and ``waiting`` more joining, and never so many that the
+    process runs out of open files (its limit, less what the tables' stores and
+    the server itself need). When the files are short the watchers give way
+    first (:attr:`TableServer.watcher_budget`): the seats are always counted."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = 8 * tables + 32
+    wanted = (SEATS + MAX_WATCHERS) * tables + waiting
     if soft == resource.RLIM_INFINITY:
         return wanted
     return max(16, min(wanted, soft - 64 - 4 * tables))

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.hand import HandRecord, RecordData
+from hearts.hand import HandRecord, RecordData, read_record
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
 from hearts.review.names import Seating
@@ -170,7 +170,7 @@ def review_hand(record: RecordData, seats: Iterable[Seat], seed: int, depth: int
     """Judge every decision of ``seats`` in the hand ``record`` (a record as JSON
     is read once, here: :class:`~hearts.hand.HandRecordError` when it does not
     read); ``progress`` hears of each verdict in order."""
-    record = HandRecord.of(record)
+    record = read_record(record)
     chosen = tuple(sorted(set(seats)))
     decisions = []
     for decision in judge_all(tasks_of(record, chosen, seed, depth), executor):
@@ -184,7 +184,7 @@ def review_of(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
               decisions: Iterable[Decision]) -> Review:
     """The review of ``seats`` made of ``decisions`` (every decision of those seats,
     in order) by this code."""
-    return Review(HandRecord.of(record), tuple(sorted(set(seats))), seed, depth, tuple(decisions),
+    return Review(read_record(record), tuple(sorted(set(seats))), seed, depth, tuple(decisions),
                   Reviewer.now(depth, seed).code)
 
 
@@ -211,7 +211,7 @@ def from_json(record: RecordData, document: dict[str, Any]) -> Review:
     validate(document)
     decisions = [decision_from_json(entry, document["depth"]) for entry in document["decisions"]]
     seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
-    return Review(HandRecord.of(record), seats, document["seed"], document["depth"],
+    return Review(read_record(record), seats, document["seed"], document["depth"],
                   tuple(decisions), document["code"])
 
 

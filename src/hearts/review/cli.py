@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hearts.cards import Seat
-from hearts.hand import HandRecord, HandRecordError, RecordData
+from hearts.hand import HandRecord, HandRecordError, RecordData, read_record
 from hearts.records import RecordFileError
 from hearts.review.analysis import from_json
 from hearts.review.document import ReviewUnreadable, decision_count, readable, review_document
@@ -102,7 +102,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def default_seat(record: RecordData) -> Seat:
     """The seat a review shows by default: the person's (the first, if several),
     else South."""
-    players = HandRecord.of(record).players
+    players = read_record(record).players
     if players is not None:
         for seat, player in zip(Seat, players, strict=True):
             if player.player == "human":

@@ -30,7 +30,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import Seat
-from hearts.hand import HandRecord, HandRecordError, RecordData
+from hearts.hand import HandRecord, HandRecordError, RecordData, read_record
 from hearts.review.analysis import (
     Review,
     decision_from_json,
@@ -73,7 +73,7 @@ def readable(record: RecordData) -> HandRecord:
     """``record`` typed (a record as JSON is read here, once); raises
     :class:`ReviewUnreadable` when it does not read."""
     try:
-        return HandRecord.of(record)
+        return read_record(record)
     except HandRecordError as error:
         raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecord, RecordData
+from hearts.hand import Hand, HandRecord, RecordData, read_record
 from hearts.records import RecordFileError, SourcedRecord, read_records
 from hearts.view import Trick
 
@@ -71,7 +71,7 @@ def replay(record: RecordData) -> list[Step]:
 
     Raises :class:`~hearts.hand.HandRecordError` when the record does not load.
     """
-    record = HandRecord.of(record)
+    record = read_record(record)
     hand = Hand.from_record(record.cut(0, passes=False))
     steps = [_snapshot(hand, "deal", None, (), None, None)]
     for passed in record.passes:
@@ -94,7 +94,7 @@ def truncated(record: RecordData, plays: int, passes: bool = True) -> HandRecord
     before the exchange): the hand as it stood at that moment
     (:meth:`~hearts.hand.HandRecord.cut`: only the stand-ins of decisions made by
     then stay). A typed record is cut as it is; one as JSON is read first."""
-    return HandRecord.of(record).cut(plays, passes)
+    return read_record(record).cut(plays, passes)
 
 
 def load_record(path: Path, number: int | None = None) -> tuple[str, HandRecord]:

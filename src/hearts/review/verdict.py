@@ -54,7 +54,7 @@ from typing import Any, Literal, NamedTuple
 from hearts.ai.kit import rule_kit
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.hand import Hand, HandRecord, RecordData
+from hearts.hand import Hand, HandRecord, RecordData, read_record
 from hearts.review.evaluate import (
     Measured,
     hindsight_pass,
@@ -246,7 +246,7 @@ def tasks_of(record: RecordData, seats: Sequence[Seat], seed: int,
              depth: int) -> list[Task]:
     """Every decision of ``seats`` in the hand, in the order they were made (a
     record as JSON is read once, here)."""
-    record = HandRecord.of(record)
+    record = read_record(record)
     out: list[Task] = []
     passed = {passed.seat for passed in record.passes}
     for seat in seats:

@@ -6,7 +6,7 @@ so once; no one else's record changes.
 
 from __future__ import annotations
 
-from hearts.ai.hint import HINT_LEVEL
+from hearts.ai.levels import HINT_LEVEL
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.rules import Reason, Refusal

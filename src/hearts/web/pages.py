@@ -11,14 +11,16 @@ The page holds no secret of its own: the code goes to the server in ``join``
 (wrong codes are slowed down and logged there, as for any client), and the
 seat's token lives in an ``HttpOnly``, ``SameSite=Strict`` cookie of the
 table's path (:mod:`hearts.web.cookies`). The host's link for a new device
-(``&token=``) puts the token in that cookie and sends the browser on to the
-address without it.
+(``&token=``, with the table's code) puts the token in that cookie and sends
+the browser on to the address without it; a token without the code sets no
+cookie.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import secrets
+from collections.abc import Awaitable, Callable
 from functools import cache
 from importlib import resources
 from string import Template
@@ -81,6 +83,9 @@ class WebPages:
         """The table of an id (None if there is none)."""
         self.local_only = local_only
         """Whether the server answers only to this machine's own address."""
+        self.wrong_code: Callable[[str], Awaitable[None]] | None = None
+        """Counts a wrong code from an address and waits its delay, as for a join
+        (the table server's; None: refused at once)."""
 
     def add_to(self, app: web.Application) -> None:
         """Add the pages' routes to the server's app."""
@@ -107,6 +112,12 @@ class WebPages:
                                         "host gave you.")
         return table_id
 
+    def _right_code(self, table_id: str, code: str) -> bool:
+        """Whether ``code`` is the join code of table ``table_id`` (in constant time)."""
+        own = getattr(self.find(table_id), "code", None)
+        return isinstance(own, str) and secrets.compare_digest(
+            own.encode(), code.encode(errors="surrogatepass"))
+
     @staticmethod
     def _headers(extra: dict[str, str] | None = None) -> dict[str, str]:
         return {**SECURITY_HEADERS, **(extra or {})}
@@ -129,6 +140,13 @@ class WebPages:
             if not TOKEN.fullmatch(token):
                 raise web.HTTPBadRequest(text="That link's token is for no seat: ask the host "
                                               "for the link again.")
+            if not self._right_code(table_id, request.query.get("code", "")):
+                # no cookie without the table's code: no other site can make a
+                # browser forget its seat by sending it to a link of its own
+                if self.wrong_code is not None:
+                    await self.wrong_code(request.remote or "?")
+                raise web.HTTPForbidden(text="That link does not carry this table's code: "
+                                             "ask the host for the link again.")
             clean = {k: v for k, v in request.query.items() if k != "token"}
             response = web.Response(status=303, headers=self._headers({
                 "Location": seat_path(table_id) + "?" + urlencode(clean),

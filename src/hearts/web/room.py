@@ -12,7 +12,6 @@ token).
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -30,10 +29,6 @@ from hearts.web.cookies import seat_path, seat_token
 from hearts.web.pages import SECURITY_HEADERS
 
 __all__ = ["RoomPages", "invite_path", "is_creator", "seating"]
-
-_MOST_DELAY = 10.0
-"""The longest a refused look at the seating waits (a guesser's growing delay)."""
-
 
 def seating(table: NetTable) -> dict[str, Any]:
     """The table's public description: each seat (South first, then clockwise) with
@@ -99,8 +94,7 @@ class RoomPages:
         code = request.query.get("code", "")[:64]
         if not secrets.compare_digest(code.encode(errors="surrogatepass"),
                                       table.code.encode()):
-            _count, delay = self.server.guesses.wrong(request.remote or "?")
-            await asyncio.sleep(min(delay, _MOST_DELAY))
+            await self.server.wrong_code(request.remote or "?")
             raise web.HTTPNotFound(text="No table here has that code.",
                                    headers=SECURITY_HEADERS)
         return self._json(seating(table))

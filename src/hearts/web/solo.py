@@ -209,6 +209,7 @@ def make_server(data_dir: Path, defaults: TableConfig, executor: Executor | None
     solo = SoloTables(server, defaults, seed)
     server.extensions.append(solo.add_to)
     pages = WebPages(solo.find, lambda: server.local_only)
+    pages.wrong_code = server.wrong_code
     server.extensions.append(pages.add_to)
     return server, solo
 
