@@ -338,3 +338,38 @@ async def test_a_table_nobody_visits_is_closed_and_kept_in_history(front: Front)
         assert page.status == 200
     wall[0] += 3000
     assert front.front.sweep() == []
+
+
+async def test_the_front_page_leads_back_to_ones_own_tables(front: Front) -> None:
+    async with front.session() as session:
+        first = (await _start(front, session)).headers["Location"]
+        second = (await _start(front, session, name="Bo")).headers["Location"]
+        async with session.get(front.url + "/") as page:
+            text = html.unescape(await page.text())
+        assert "Your tables" in text
+        assert text.index(second) < text.index(first)  # the newest first
+        assert "Back to the table with Ann" in text and "Back to the table with Bo" in text
+        table = front.server.tables[first.split("/")[2]]
+        await _host_close(front, session, table)
+        async with session.get(front.url + "/") as page:
+            text = html.unescape(await page.text())
+        assert second in text and first not in text  # a closed table is not offered
+    # an id alone (a cookie made up) leads nowhere: the code is the table's secret
+    other_id = second.split("/")[2]
+    async with aiohttp.ClientSession(cookies={"hearts_tables": f"{other_id}~guess"}) as eve, \
+            eve.get(front.url + "/") as page:
+        text = await page.text()
+    assert "Your tables" not in text and other_id not in text
+
+
+async def _host_close(front: Front, session: aiohttp.ClientSession, table: NetTable) -> None:
+    """The creator (this browser's cookie) closes ``table`` from its page's socket."""
+    async with session.ws_connect(f"{front.url.replace('http', 'ws')}/t/{table.id}/ws",
+                                  origin=front.url) as ws:
+        await ws.send_str(json.dumps({"type": "join", "version": NETWORK_VERSION,
+                                      "code": table.code, "name": "Guest"}))
+        await ws.send_str(json.dumps({"type": "host", "command": "close"}))
+        async for frame in ws:
+            if frame.type is aiohttp.WSMsgType.TEXT and '"table-closed"' in frame.data:
+                break
+    assert table.closed

@@ -43,10 +43,17 @@ from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
 from hearts.words import fill, words
 
-__all__ = ["BROWSER_COOKIE", "FrontPage", "StartLimits", "Starts"]
+__all__ = ["BROWSER_COOKIE", "TABLES_COOKIE", "FrontPage", "StartLimits", "Starts"]
 
 BROWSER_COOKIE = "hearts_browser"
 """The cookie that tells one browser from another (for the limits on tables started)."""
+
+TABLES_COOKIE = "hearts_tables"
+"""The cookie that lists the tables a browser started (id and code each, newest
+first): the front page leads back to them."""
+
+MOST_REMEMBERED = 5
+"""The tables a browser's cookie lists."""
 
 HOUR = 3600.0
 
@@ -251,7 +258,8 @@ class FrontPage:
             start=html.escape(said["start"]), solo_title=html.escape(said["solo-title"]),
             solo_intro=html.escape(said["solo-intro"]),
             solo_start=html.escape(said["solo-start"]),
-            why=html.escape(why), why_hidden="" if why else " hidden")
+            why=html.escape(why), why_hidden="" if why else " hidden",
+            yours=self._yours(request))
         response = web.Response(text=text, content_type="text/html", status=status,
                                 headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
         if self._browser(request) is None:
@@ -259,6 +267,34 @@ class FrontPage:
                                 path="/", httponly=True, samesite="Lax",
                                 secure=request.secure)
         return response
+
+    def _remembered(self, request: web.Request) -> list[tuple[str, str]]:
+        """The tables this browser started (id, code), as its cookie lists them."""
+        pairs = []
+        for entry in request.cookies.get(TABLES_COOKIE, "").split(".")[:MOST_REMEMBERED]:
+            table_id, _, code = entry.partition("~")
+            if self.held.is_ours(table_id) and code and len(code) <= 64:
+                pairs.append((table_id, code))
+        return pairs
+
+    def _yours(self, request: web.Request) -> str:
+        """Links back to the tables this browser started that are still open (only
+        with the table's own code: an id alone leads nowhere)."""
+        items = []
+        for table_id, code in self._remembered(request):
+            table = self.held.find(table_id)
+            if table is None or table.closed or not secrets.compare_digest(
+                    table.code.encode(), code.encode(errors="surrogatepass")):
+                continue
+            names = [h.name for h in table.holders.values() if h.seated]
+            link = seat_path(table.id) + "?" + urlencode({"code": table.code})
+            text = fill(words("front.your-table"), names=", ".join(names) or table.id)
+            items.append(f'<li><a href="{html.escape(link)}">{html.escape(text)}</a></li>')
+        if not items:
+            return ""
+        return ('<section class="card-panel yours" aria-labelledby="yours-title">'
+                f'<h2 id="yours-title">{html.escape(words("front.yours"))}</h2>'
+                f'<ul>{"".join(items)}</ul></section>')
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         """The front page's script or style sheet."""
@@ -307,4 +343,7 @@ class FrontPage:
                                                      "Cache-Control": "no-store"})
         # the same cookie, with the same flags, as the page's own seat keeps
         WebPages._set_cookie(request, response, table.id, creator.token)
+        kept = [f"{table.id}~{table.code}"] + [f"{i}~{c}" for i, c in self._remembered(request)]
+        response.set_cookie(TABLES_COOKIE, ".".join(kept[:MOST_REMEMBERED]), max_age=YEAR,
+                            path="/", httponly=True, samesite="Lax", secure=request.secure)
         return response
