@@ -373,3 +373,15 @@ async def _host_close(front: Front, session: aiohttp.ClientSession, table: NetTa
             if frame.type is aiohttp.WSMsgType.TEXT and '"table-closed"' in frame.data:
                 break
     assert table.closed
+
+
+async def test_the_connections_allowed_grow_with_the_tables_started(front: Front) -> None:
+    from hearts.net.server import default_max_connections
+
+    before = front.server.max_connections  # one table of the host's
+    async with front.session() as session:
+        for _ in range(3):
+            assert (await _start(front, session)).status == 303
+    wanted = default_max_connections(4, front.server.limits.waiting_total)
+    assert front.server.max_connections == max(before, wanted)
+    assert wanted > before or wanted == default_max_connections(1)  # (few open files)

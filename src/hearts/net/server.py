@@ -177,10 +177,18 @@ class TableServer:
                 break
         table = NetTable.create(table_id, root / table_id, config, self.executor,
                                 self.factory, seed=seed, creator=creator)
+        self.hold(table)
+        return table
+
+    def hold(self, table: NetTable) -> None:
+        """Serve ``table`` (new, or opened again from its folder) and start it: the
+        connections allowed grow with the tables held (unless a number was set)."""
         table.writer = self.writer
         self.tables[table.id] = table
+        if self.limits.max_connections is None:
+            self.max_connections = max(self.max_connections, default_max_connections(
+                len(self.tables), self.limits.waiting_total))
         table.start(asyncio.get_running_loop())
-        return table
 
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
         """The table whose code is ``code`` (compared in constant time)."""

@@ -130,8 +130,7 @@ class SoloTables:
 
     def _hold(self, table: NetTable) -> None:
         """Hold a table opened from its folder (started, served)."""
-        table.start(asyncio.get_running_loop())
-        self.server.tables[table.id] = table
+        self.server.hold(table)
         self.keep(table)
 
     def keep(self, table: NetTable) -> None:
