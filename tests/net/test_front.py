@@ -385,3 +385,13 @@ async def test_the_connections_allowed_grow_with_the_tables_started(front: Front
     wanted = default_max_connections(4, front.server.limits.waiting_total)
     assert front.server.max_connections == max(before, wanted)
     assert wanted > before or wanted == default_max_connections(1)  # (few open files)
+
+
+def test_a_host_of_browser_tables_alone_needs_the_front_page(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.net.cli import parse_host
+
+    assert parse_host(["--tables", "0", "--serve"]).tables == 0
+    with pytest.raises(SystemExit):
+        parse_host(["--tables", "0"])
+    assert "--tables 0 leaves no table to join: add --serve" in capsys.readouterr().err

@@ -137,8 +137,9 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                         help=f"the computer players' level: {level_choices()} (default club)")
     parser.add_argument("--rules", type=checked_rules_argument(rules_refusal), default=Rules(),
                         metavar="WORDS", help="the rules: " + RULES_HELP)
-    parser.add_argument("--tables", type=_count(1, 1000), default=1, metavar="K",
-                        help="how many tables (default 1), each with its own code")
+    parser.add_argument("--tables", type=_count(0, 1000), default=1, metavar="K",
+                        help="how many tables (default 1), each with its own code (0 with "
+                             "--serve: only the tables started from the front page)")
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
                         help="how long a dropped person's seat waits before a computer "
                              "player plays for them until they return (default 60)")
@@ -159,8 +160,12 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--serve", action="store_true",
                         help="also serve the web table, for friends with a phone, a tablet, "
                              "a screen reader or only a browser: each table's page and a "
-                             "page to watch it, on the tables' own address and port")
+                             "page to watch it, and a front page where a browser starts a "
+                             "table, on the tables' own address and port")
     args = parser.parse_args(argv)
+    if args.tables == 0 and not args.serve:
+        parser.error("--tables 0 leaves no table to join: add --serve (its front page starts "
+                     "tables from a browser), or give --tables 1 or more")
     if not re.fullmatch(r"[a-z0-9]{0,8}-?", args.table_prefix):
         parser.error("--table-prefix: a few lowercase letters and digits, and a '-'")
     return args

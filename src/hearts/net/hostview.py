@@ -219,7 +219,7 @@ def announce(server: TableServer, host: str, port: int, serve: bool = False,
                      "seat at that table.")
     for table in server.tables.values():
         lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
-    if serve:
+    if serve and server.count:  # (--tables 0: only the tables started from browsers)
         lines.append("The web table, for friends with a phone, a tablet or only a browser"
                      + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
@@ -233,11 +233,12 @@ def announce(server: TableServer, host: str, port: int, serve: bool = False,
                 shown_codes += 1
         if qr_columns is not None and len(server.tables) > shown_codes:
             lines.append("  (type 'qr TABLE' for a table's page as a QR code)")
-        lines.append(f"Anyone who reaches this address may start a table from a browser: "
-                     f"http://{shown}:{port}/")
         lines.append("To watch a table (the public's view: no hidden card):")
         for table in server.tables.values():
             lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
+    if serve:
+        lines.append(f"Anyone who reaches this address may start a table from a browser: "
+                     f"http://{shown}:{port}/")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
 
