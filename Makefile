@@ -55,7 +55,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests setup.py
 
 typecheck: $(TEST_STAMP)
-	$(BIN)/mypy --strict src/hearts
+	$(BIN)/mypy --strict src/hearts tests
 
 # axe-core, which the browser tests run inside Chromium, from npm (the exact
 # version in tests/browser/package-lock.json).

@@ -41,7 +41,7 @@ def test_a_source_tree_that_is_not_installed_says_so(tmp_path: Path,
 
 def test_only_the_version_is_looked_up_lazily() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        hearts.nothing  # type: ignore[attr-defined]  # noqa: B018
+        hearts.nothing  # noqa: B018
 
 
 def test_the_changelog_has_the_release() -> None:

@@ -269,8 +269,8 @@ def test_a_saved_target_may_be_any_the_game_takes(tmp_path: Path) -> None:
     for target in (TARGET_MIN, 50, 75, 100, 200, 350, TARGET_MAX):
         path.write_text(json.dumps({"target": target}))
         assert load_options(path) == (Options(target=target), None)
-    for target in (TARGET_MIN - 1, TARGET_MAX + 1, 0, -50, 100.0, "100", True):
-        path.write_text(json.dumps({"target": target}))
+    for wrong in (TARGET_MIN - 1, TARGET_MAX + 1, 0, -50, 100.0, "100", True):
+        path.write_text(json.dumps({"target": wrong}))
         result = load_options(path)
         assert result.options == Options() and result.notice is not None
         assert "target" in result.notice

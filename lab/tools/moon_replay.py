@@ -14,6 +14,13 @@ seat with its recorded seed, side A by PLAYER. OUT is then the results file
 header names PLAYER), for :mod:`compare_runs` and the arena's own reading, at
 a fraction of the cost. Used for tuning the mode; the reported figures are
 real arena runs (``lab/README.md``).
+
+The same works the other way for the gated moon search (issue 66): with BEFORE
+a real run of ``lab.tools.moon_search_expert:gate3_deals160`` and PLAYER
+``lab.tools.moon_search_expert:off --search-gate 0.03``, only the hands where
+the search's gate opened at a decision of side A are played again, by the
+Expert without it, which gives the run without the search on the same deals,
+to pair with the real one deal by deal.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from typing import Any
 
 from replay import replayed
 
+from hearts.ai.moongate import moon_gate
 from hearts.ai.moonmodel import moon_suspect
 from hearts.arena.duplicate import DealResult, read_deals
 from hearts.arena.players import (
@@ -55,18 +63,30 @@ def _budget_of(spec: PlayerSpec) -> tuple[float, float]:
     return budget.moon_gate, budget.moon_weight
 
 
-def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float) -> bool:
-    """Whether the mode comes on at a play decision of ``seats`` along the hand."""
+def _search_gate_of(spec: PlayerSpec) -> float:
+    player = seat_player(spec, 0, Rules(), Settings(), "a")
+    return float(player.budget.moon_search)  # type: ignore[attr-defined]
+
+
+def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float,
+                  search_gate: float = 0.0) -> bool:
+    """Whether the mode comes on (at ``gate``, when above 0) or the moon search's
+    gate opens (at ``search_gate``, when above 0) at a play decision of ``seats``
+    along the hand."""
     for _number, seat, hand in replayed(record):
         if seat in seats and hand.phase is Phase.PLAYING:
             view = hand.view(seat)
-            if len(view.legal) > 1 and moon_suspect(view, gate, 1.0) is not None:
+            if len(view.legal) < 2:
+                continue
+            if gate > 0 and moon_suspect(view, gate, 1.0) is not None:
+                return True
+            if search_gate > 0 and moon_gate(view, search_gate) is not None:
                 return True
     return False
 
 
 def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float,
-                settings: Settings | None = None) -> DealResult:
+                settings: Settings | None = None, search_gate: float = 0.0) -> DealResult:
     """One deal of the run with side A played by ``specs["a"]``."""
     old = DealResult.from_json(line)
     hands: list[Hand] = []
@@ -75,7 +95,7 @@ def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float,
         sides = SIDES[playing]
         seats = {seat for seat in Seat if sides[seat] == "a"}
         seeds = [int(p["seed"]) for p in record["players"]]
-        if not mode_comes_on(record, seats, gate):
+        if not mode_comes_on(record, seats, gate, search_gate):
             hand = Hand.from_record(record)
         else:
             hand = Hand.from_record({**record, "plays": []})
@@ -104,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--b", help="side B's arena name, if not the one BEFORE's header gives")
+    parser.add_argument("--search-gate", type=float, default=None,
+                        help="also play again the hands where the moon search's gate opens "
+                             "at this chance (default: PLAYER's moon_search); with PLAYER "
+                             "lab.tools.moon_search_expert:off and BEFORE a run of the moon "
+                             "search, it makes the run without it")
     parser.add_argument("--move-time", type=float, default=30.0,
                         help="seconds a program has for each decision (default 30)")
     args = parser.parse_args(argv)
@@ -116,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     specs = {"a": check_player(parse_player(args.player), rules, settings, "a"),
              "b": check_player(parse_player(b_name), rules, settings, "b")}
     gate, _weight = _budget_of(specs["a"])
+    search_gate = _search_gate_of(specs["a"]) if args.search_gate is None else args.search_gate
     deals = [json.loads(line) for line in lines[1:] if line.strip()]
     spec = RunSpec(specs["a"], specs["b"], len(deals), int(header["seed"]), rules)
     done = read_deals(args.out) if args.out.exists() else {}
@@ -124,14 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     todo = [deal for deal in deals if deal["deal"] not in done]
     with args.out.open("a", encoding="utf-8") as out:
         if args.jobs == 1:
-            found = (replay_deal(deal, specs, gate, settings) for deal in todo)
+            found = (replay_deal(deal, specs, gate, settings, search_gate) for deal in todo)
             for result in found:
                 out.write(json.dumps(result.to_json()) + "\n")
                 out.flush()
         else:
             with ProcessPoolExecutor(args.jobs) as executor:
                 for result in executor.map(replay_deal, todo, [specs] * len(todo),
-                                           [gate] * len(todo), [settings] * len(todo)):
+                                           [gate] * len(todo), [settings] * len(todo),
+                                           [search_gate] * len(todo)):
                     out.write(json.dumps(result.to_json()) + "\n")
                     out.flush()
     results = list(read_deals(args.out).values())

@@ -6,7 +6,10 @@ The positions are those ``python -m hearts.bench ai`` times (play decisions with
 a choice from hands of Club players; :func:`hearts.ai.bench.sample_views`), and
 each player decides in every one of them: printed are the median and 95th
 percentile, wall clock and CPU. ``expert`` is the shipped Expert; any other NAME
-is a factory of ``lab/tools/play_expert.py`` (``model25_floor2_shoot``).
+is a factory of ``lab/tools/play_expert.py`` (``model25_floor2_shoot``) or of
+``lab/tools/moon_search_expert.py`` (``gate3_deals160``). With ``--gated G`` only
+the positions where the moon search's gate opens at chance G are timed
+(:func:`hearts.ai.moongate.moon_gate`), drawn from as many hands as it takes.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import moon_search_expert
 import play_expert
 
 from hearts.ai import Level, make_player
 from hearts.ai.bench import sample_views
+from hearts.ai.moongate import moon_gate
 from hearts.arena.rulestext import parse_rules
 from hearts.rules import Rules
 
@@ -40,13 +45,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=None)
+    parser.add_argument("--gated", type=float, default=0.0,
+                        help="time only positions where the moon gate opens at this chance")
     args = parser.parse_args(argv)
     rules = parse_rules(args.rules) if args.rules else Rules()
-    views = sample_views(rules, args.seed, args.positions)
+    if args.gated > 0:
+        pool = sample_views(rules, args.seed, args.positions * 15)
+        views = [v for v in pool if moon_gate(v, args.gated) is not None][:args.positions]
+        print(f"{len(views)} positions where the gate opens, of {len(pool)}")
+    else:
+        views = sample_views(rules, args.seed, args.positions)
     print(f"{'player':28} {'median':>9} {'p95':>9} {'CPU median':>11} {'CPU p95':>9}")
     for name in args.names:
+        module = moon_search_expert if name.startswith("gate") else play_expert
         player = (make_player(Level.EXPERT, args.seed) if name == "expert"
-                  else getattr(play_expert, name)(args.seed))
+                  else getattr(module, name)(args.seed))
         wall: list[float] = []
         cpu: list[float] = []
         for view in views:

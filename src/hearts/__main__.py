@@ -17,6 +17,8 @@ COMMANDS: dict[str, str] = {
     "history": "hearts.store.commands:history_main",
     "verify": "hearts.verify:main",
     "review": "hearts.tui.review_command:main",
+    "daily": "hearts.tui.daily_command:main",
+    "challenge": "hearts.tui.challenge_command:main",
     "host": "hearts.net.cli:host_main",
     "join": "hearts.tui.join:main",
 }

@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from hearts.view import PlayerView
 
 __all__ = [
-    "arena_deal_seed", "arena_game_seed", "computer_seed", "deal_player_seed",
-    "decision_seed", "game_player_seed", "hand_seed", "hint_seed", "match_seed",
-    "stable_seed", "table_deal_seed",
+    "CHALLENGE_PREFIX", "DAILY_PREFIX", "arena_deal_seed", "arena_game_seed",
+    "challenge_seed_text", "computer_seed", "daily_seed", "daily_seed_text",
+    "deal_player_seed", "decision_seed", "game_player_seed", "hand_seed", "hint_seed",
+    "match_seed", "stable_seed", "table_deal_seed", "text_seed",
 ]
 
 
@@ -90,6 +91,45 @@ def table_deal_seed(game_seed: int, deals: int) -> int:
     """The deal seed the hint falls back on for a hand that records no seed of its
     own, by the same count of deals as :func:`computer_seed`."""
     return game_seed * 1009 + deals
+
+
+# -- today's deal ----------------------------------------------------------------
+
+DAILY_PREFIX = "hearts-daily/1"
+"""The fixed text every seed of a day's deal starts from (its ``1`` is the scheme's
+version: a new scheme would give every day new cards, so it has a new number)."""
+CHALLENGE_PREFIX = "hearts-challenge/1"
+"""The same for the deals of a challenge between friends."""
+
+
+def text_seed(text: str) -> int:
+    """The seed a text names: the first 6 bytes of its SHA-256 (UTF-8), read as a
+    big-endian whole number (``printf TEXT | sha256sum``, first 12 hex digits)."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def daily_seed_text(day: str, rules_words: str, seat: str | None = None) -> str:
+    """The text a seed of the day's deal is the SHA-256 of: ``hearts-daily/1/`` then
+    the UTC date (``2026-12-06``), the rules' canonical words (``original,100``) and,
+    for a computer player's seed, the seat's name (``west``), joined by ``/``."""
+    parts = [DAILY_PREFIX, day, rules_words] + ([] if seat is None else [seat])
+    return "/".join(parts)
+
+
+def daily_seed(day: str, rules_words: str, seat: str | None = None) -> int:
+    """The seed of the day's deal (``seat`` None), or of the player in ``seat``:
+    :func:`text_seed` of :func:`daily_seed_text`. Anyone can check it::
+
+        printf 'hearts-daily/1/2026-12-06/original,100' | sha256sum   # first 12 hex digits
+    """
+    return text_seed(daily_seed_text(day, rules_words, seat))
+
+
+def challenge_seed_text(seed: int, rules_words: str, deal: int, seat: str | None = None) -> str:
+    """The text a seed of deal ``deal`` (0 = the first) of a challenge is the SHA-256
+    of: ``hearts-challenge/1/SEED/WORDS/DEAL``, then ``/SEAT`` for a computer player's."""
+    parts = [CHALLENGE_PREFIX, str(seed), rules_words, str(deal)]
+    return "/".join(parts + ([] if seat is None else [seat]))
 
 
 # -- the arena -----------------------------------------------------------------

@@ -8,12 +8,20 @@ seat's recorded seed, what it chooses. A player's decision is a pure function
 of its view and its seed, so a hand that verifies shows that no computer
 player used a card it could not see. The first decision that differs is shown.
 
+A day's record (``hearts daily --export``: the date, the rules, the points, the
+par and the hand), and each deal of a challenge record (``hearts challenge
+export``), is checked whole: its hand must be that day's deal against that
+day's three Experts, played to the end, every decision of theirs replayed; the
+points it claims must be South's; and the par's hand is played again from its
+seeds, so a par that is not the Expert's is refused too.
+
 Records are checked against the players of this version of the program.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,12 +29,19 @@ from typing import Any, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card, Seat
+from hearts.challenge import (
+    CHALLENGE_FORMAT,
+    ChallengeError,
+    read_challenge_record,
+)
+from hearts.daily import DAILY_FORMAT, DayRecordError, SetDeal, read_day_record
 from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer, read_record
-from hearts.records import RecordFileError, read_records
+from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
-__all__ = ["Verdict", "main", "unreadable", "verify_record"]
+__all__ = ["Verdict", "main", "unreadable", "verify_challenge", "verify_day", "verify_deal",
+           "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -153,13 +168,132 @@ def verify_record(record: RecordData) -> Verdict:
     return Verdict(True, checked, "; ".join(parts))
 
 
+def verify_deal(deal: SetDeal, hand: object, points: object, claimed_par: object,
+                assisted: object, par: int | None = None) -> Verdict:
+    """Check one played deal of a day or a challenge: ``hand`` (a hand record's JSON)
+    is ``deal`` played to the end against its three Experts, every decision of
+    theirs replayed; ``points`` are South's; ``assisted`` is its record's mark; and
+    ``claimed_par`` is what the Expert takes in South's seat (played again here,
+    unless ``par``, already worked out, is given)."""
+    if type(points) is not int or type(claimed_par) is not int \
+            or not isinstance(assisted, bool):
+        return Verdict(False, 0, "its points, par and assisted mark must be given")
+    if not isinstance(hand, dict):
+        return Verdict(False, 0, "its hand must be a hand record")
+    try:
+        record = read_record(hand)
+    except HandRecordError as error:
+        return Verdict(False, 0, f"its hand: {error}")
+    wrong = deal.fits(record)
+    if wrong:
+        return Verdict(False, 0, f"not the deal it names: {wrong}")
+    verdict = verify_record(record)
+    if not verdict.verified:
+        return Verdict(False, verdict.checked, f"its hand: {verdict.message}")
+    if not record.over:
+        return Verdict(False, verdict.checked, "the hand was not played to its end")
+    taken = Hand.from_record(record).points[Seat.SOUTH]
+    if points != taken:
+        return Verdict(False, verdict.checked,
+                       f"it claims {points} points, but South took {taken}")
+    if assisted != (Seat.SOUTH in record.assisted):
+        return Verdict(False, verdict.checked,
+                       "its assisted mark is not the one its hand's record holds")
+    expected = deal.par() if par is None else par
+    if claimed_par != expected:
+        return Verdict(False, verdict.checked,
+                       f"it claims a par of {claimed_par}, but the Expert takes "
+                       f"{expected} in South's seat")
+    return Verdict(True, verdict.checked, (
+        f"{verdict.checked} decisions of the Experts are what they choose; South took "
+        f"{taken}{' (assisted)' if assisted else ''}; par {expected}, the Expert's hand "
+        "played again from its seeds"))
+
+
+def verify_day(data: object, par: int | None = None) -> Verdict:
+    """Check a day's record whole (see the module's docstring): its hand is the
+    day's deal played to the end against the day's three Experts, with the points
+    it claims, and its par is what the Expert takes in South's seat (played again
+    here, unless ``par``, already worked out, is given)."""
+    try:
+        daily, _record, fields = read_day_record(data)
+    except DayRecordError as error:
+        return Verdict(False, 0, f"not a day's record: {error}")
+    verdict = verify_deal(daily, fields["hand"], fields["points"], fields["par"],
+                          fields["assisted"], par)
+    if not verdict.verified and verdict.message.startswith("not the deal it names"):
+        return verdict._replace(message=verdict.message.replace(
+            "not the deal it names", f"not the deal of {daily.day} under {daily.words}"))
+    if verdict.verified:
+        return verdict._replace(
+            message=f"the deal of {daily.day} under {daily.words}; {verdict.message}")
+    return verdict
+
+
+def verify_challenge(data: object) -> list[tuple[str, Verdict]]:
+    """Check a challenge record: each deal it holds, as :func:`verify_deal` does,
+    named ``deal N``; one entry saying why when the record itself does not read."""
+    try:
+        challenge, _name, entries = read_challenge_record(data)
+    except ChallengeError as error:
+        return [("the record", Verdict(False, 0, f"not a challenge record: {error}"))]
+    out = []
+    for entry in entries:
+        number = entry["deal"]
+        out.append((f"deal {number}", verify_deal(
+            challenge.deal(number), entry.get("hand"), entry.get("points"), entry.get("par"),
+            entry.get("assisted"))))
+    return out
+
+
+def _day_records(path: Path) -> list[tuple[str, object]] | None:
+    """The day's and challenge records in ``path`` (one, or JSON lines of them), or
+    None when it holds none (it is read as hand records then)."""
+    try:
+        text = read_text(path)
+    except RecordFileError:
+        return None
+    try:
+        values: list[tuple[str, object]] = [("the file", json.loads(text))]
+    except json.JSONDecodeError:
+        values = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    values.append((f"line {number}", json.loads(line)))
+                except json.JSONDecodeError:
+                    return None
+    days: list[tuple[str, object]] = [
+        (where, value) for where, value in values
+        if isinstance(value, dict) and value.get("format") in (DAILY_FORMAT, CHALLENGE_FORMAT)]
+    return days or None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Verify every hand in a file; 0 if all verify, 1 if any does not, 2 if unreadable."""
     parser = argparse.ArgumentParser(prog="hearts verify", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("record", type=Path,
-                        help="a hand record, or a JSON-lines file of them (arena results too)")
+                        help="a hand record, or a JSON-lines file of them (arena results too), "
+                             "or day's records (hearts daily --export)")
     args = parser.parse_args(argv)
+    days = _day_records(args.record)
+    if days is not None:
+        refused = 0
+        checked = 0
+        for where, value in days:
+            if isinstance(value, dict) and value.get("format") == CHALLENGE_FORMAT:
+                verdicts = [(f"{where}, {deal}", verdict)
+                            for deal, verdict in verify_challenge(value)]
+            else:
+                verdicts = [(where, verify_day(value))]
+            for place, verdict in verdicts:
+                status = "verified" if verdict.verified else "NOT VERIFIED"
+                print(f"{place}: {status}: {verdict.message}")
+                refused += not verdict.verified
+                checked += 1
+        print(f"{checked - refused} of {checked} deals verified")
+        return 1 if refused else 0
     try:
         records = read_records(args.record)
     except RecordFileError as error:

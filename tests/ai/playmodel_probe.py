@@ -10,7 +10,9 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.speedups_probe import position
 
 from hearts import speedups
 from hearts.ai import Level
@@ -27,7 +29,6 @@ from hearts.ai.situation import Situation
 from hearts.bench import playout_rules
 from hearts.core import legal_mask
 from hearts.rules import Rules
-from speedups_probe import position
 
 
 def features(per_rule_set: int, seed: int) -> list[object]:
@@ -45,12 +46,13 @@ def features(per_rule_set: int, seed: int) -> list[object]:
             n = len(p["trick"])
             me = (p["leader"] + n) & 3
             hand = p["hands"][me]
-            args = (me, hand, n, trick[0], trick[1], trick[2], p["played"], *p["taken"],
+            k0, k1, k2, k3 = p["taken"]
+            args = (me, hand, n, trick[0], trick[1], trick[2], p["played"], k0, k1, k2, k3,
                     pack_voids(p["voids"]))
             flags = (p["first"], p["broken"], rules_book, kit.first_lead, kit.leading_hearts,
                      kit.first_trick)
             cards, rows, choice = decision_features(*args, *flags)
-            chances = [[log_chance(table, *args[:2], card, *args[2:], *flags)
+            chances = [[log_chance(table, me, hand, card, *args[2:], *flags)
                         for card in cards] for table in (model.weights, model.shooting)]
             legal = legal_mask(hand, trick[0] // 13 if n else -1, p["first"], p["broken"],
                                kit.first_lead, kit.leading_hearts, kit.first_trick)

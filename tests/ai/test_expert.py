@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from tests.deals import SIGNS_DEAL, played_without_passing
@@ -311,13 +312,12 @@ def _shooting_deals(plays: str, seat: Seat, monkeypatch: pytest.MonkeyPatch) -> 
     after ``plays`` (no pass)."""
     from hearts.ai import search
 
-    favoured = []
-    real = search.sample_deal_guessing
+    favoured: list[int] = []
 
-    def spy(*args: object, **kwargs: object) -> list[int]:
-        favour = kwargs.get("favour", args[4] if len(args) > 4 else -1)
+    def spy(situation: Situation, rng: random.Random, lacks: Sequence[int], trust: float,
+            favour: int = -1, tilt: float = 1.0) -> list[int]:
         favoured.append(favour)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return sample_deal_guessing(situation, rng, lacks, trust, favour, tilt)
 
     monkeypatch.setattr(search, "sample_deal_guessing", spy)
     hand = played_without_passing(plays)

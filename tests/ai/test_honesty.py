@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 import pytest
 
-from hearts.ai import Level, make_player
+from hearts.ai import Level, Player, make_player
 from hearts.ai.players import JudgementPlayer, SearchPlayer
 from hearts.ai.sampling import sample_deal
 from hearts.ai.search import Budget
@@ -92,8 +94,9 @@ def modelled(seed: int) -> SearchPlayer:
     return SearchPlayer(Level.EXPERT, seed, MODELLED)
 
 
-DECIDERS = {**{level.label: lambda seed, level=level: player(level, seed) for level in Level},
-            "Shooter": shooter, "Expert with the model of play": modelled}
+DECIDERS: dict[str, Callable[[int], Player]] = {
+    **{level.label: partial(player, level) for level in Level},
+    "Shooter": shooter, "Expert with the model of play": modelled}
 
 
 @pytest.mark.parametrize("name", list(DECIDERS))

@@ -6,6 +6,7 @@ import json
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,8 +44,9 @@ def _chances(view: PlayerView, table: list[float]) -> dict[int, float]:
     s = Situation.of(view)
     kit = rule_kit(view.rules)
     t = [*s.trick, 0, 0, 0]
+    k0, k1, k2, k3 = s.taken
     return {card.index: math.exp(log_chance(
-        table, s.me, s.hand, card.index, len(s.trick), t[0], t[1], t[2], s.played, *s.taken,
+        table, s.me, s.hand, card.index, len(s.trick), t[0], t[1], t[2], s.played, k0, k1, k2, k3,
         pack_voids(s.voids), s.first, s.broken, book(kit), kit.first_lead, kit.leading_hearts,
         kit.first_trick)) for card in view.legal}
 
@@ -95,7 +97,8 @@ def test_the_model_prefers_judgement_where_it_is_sure_and_reads_its_features() -
         s = Situation.of(view)
         kit = rule_kit(view.rules)
         t = [*s.trick, 0, 0, 0]
-        args = (s.me, s.hand, len(s.trick), t[0], t[1], t[2], s.played, *s.taken,
+        k0, k1, k2, k3 = s.taken
+        args = (s.me, s.hand, len(s.trick), t[0], t[1], t[2], s.played, k0, k1, k2, k3,
                 pack_voids(s.voids))
         cards, rows, choice = decision_features(*args, s.first, s.broken, book(kit),
                                                 kit.first_lead, kit.leading_hearts,
@@ -145,7 +148,7 @@ def test_a_deal_is_weighed_by_the_plays_it_explains_with_a_floor() -> None:
                                         "moon_watch": 1.0},
                                    {"model_shooting": True, "moon_odds": True,
                                     "lone_watch": 0.5, "miss": 1.0}])
-def test_the_expert_with_the_model_plays_legal_cards_and_replays(extra: dict[str, object]) -> None:
+def test_the_expert_with_the_model_plays_legal_cards_and_replays(extra: dict[str, Any]) -> None:
     budget = BUDGETS[Level.EXPERT]._replace(deals=8, late_deals=4, extra_deals=8, width=4,
                                             model=0.5, **extra)
     player = SearchPlayer(Level.EXPERT, 4, budget)

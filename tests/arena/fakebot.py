@@ -15,6 +15,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def main() -> None:
@@ -27,6 +28,7 @@ def main() -> None:
     for line in sys.stdin:
         print("got", line[:40], file=sys.stderr, flush=True)
         message = json.loads(line)
+        answer: dict[str, Any]
         if message["type"] == "hello":
             answer = ({"type": "ready", "protocol": 99} if mode == "greeting" else
                       {"type": "ready", "protocol": 1, "name": f"fake-{mode}", "version": "7"})

@@ -14,6 +14,7 @@ from hearts.arena.executors import InlineExecutor
 from hearts.arena.players import PlayerSpec, Settings, parse_player
 from hearts.arena.runner import ResultsFileError, RunSpec, load_results, run
 from hearts.arena.stats import summarize
+from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.rules import Rules
 from hearts.speedups import Status
@@ -85,7 +86,7 @@ def test_duplicate_deal_swaps_the_same_cards_and_records_both_hands() -> None:
     assert sum(result.a_points) + sum(result.b_points) in (66, 66 + 33 * 2, 66 * 2)
     first, second = (Hand.from_record(record) for record in result.hands)
     assert first.seed == second.seed and first.seed is not None
-    assert [first.dealt(s) for s in range(4)] == [second.dealt(s) for s in range(4)]
+    assert [first.dealt(s) for s in Seat] == [second.dealt(s) for s in Seat]
     assert first.players is not None and second.players is not None
     assert [p.player for p in first.players] == ["club", "casual", "club", "casual"]
     assert [p.player for p in second.players] == ["casual", "club", "casual", "club"]
@@ -107,12 +108,13 @@ def test_text_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 def test_ladder_writes_strength_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from hearts.ai import Level, players
+    from hearts.ai.passsearch import PassBudget
     from hearts.ai.search import Budget
 
     tiny = Budget(deals=2, width=3)
     monkeypatch.setitem(players.BUDGETS, Level.STRONG, tiny)
     monkeypatch.setitem(players.BUDGETS, Level.EXPERT, tiny)
-    monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, players.PassBudget(deals=0, width=3))
+    monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, PassBudget(deals=0, width=3))
     assert main(["ladder", "--deals", "1", "--seed", "2", "--quiet", "--rules", "classic",
                  "--results", str(tmp_path / "r"), "--out", str(tmp_path / "docs")]) == 0
     data = json.loads((tmp_path / "docs" / "strength.json").read_text())
@@ -134,12 +136,13 @@ def test_the_ladder_writes_into_the_lab_unless_told_otherwise(
     # Its raw output is the lab's: docs/strength.md is a curated page it must not
     # overwrite. --docs, the option's old name, still names another folder.
     from hearts.ai import Level, players
+    from hearts.ai.passsearch import PassBudget
     from hearts.ai.search import Budget
 
     tiny = Budget(deals=2, width=3)
     monkeypatch.setitem(players.BUDGETS, Level.STRONG, tiny)
     monkeypatch.setitem(players.BUDGETS, Level.EXPERT, tiny)
-    monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, players.PassBudget(deals=0, width=3))
+    monkeypatch.setitem(players.PASS_BUDGETS, Level.EXPERT, PassBudget(deals=0, width=3))
     monkeypatch.chdir(tmp_path)
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "strength.md").write_text("curated\n")

@@ -24,8 +24,9 @@ def scheduler() -> Iterator[str]:
 
     faulthandler.dump_traceback_later(LIMIT, exit=True)
     try:
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          dashboard_address=None, worker_dashboard_address=None) as cluster:
+        with LocalCluster(  # type: ignore[no-untyped-call]  # Dask's, untyped (as in executors.py)
+                n_workers=2, threads_per_worker=1, processes=True,
+                dashboard_address=None, worker_dashboard_address=None) as cluster:
             yield cluster.scheduler_address
     finally:
         faulthandler.cancel_dump_traceback_later()

@@ -128,8 +128,8 @@ def test_rule_sets_by_name() -> None:
 
 
 def test_every_rule_combination_reads_back_from_its_text() -> None:
-    for scoring, jack, lead, hearts, trick, queen, passing in itertools.product(
-            Scoring, *[(False, True)] * 5, Passing):
+    for (scoring, passing), (jack, lead, hearts, trick, queen) in itertools.product(
+            itertools.product(Scoring, Passing), itertools.product(*[(False, True)] * 5)):
         rules = Rules(scoring=scoring, jack_of_diamonds=jack, first_lead=lead,
                       leading_hearts=hearts, first_trick=trick, passing=passing, target=75,
                       pass_queen=queen)

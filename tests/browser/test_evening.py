@@ -302,7 +302,7 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
                 assert who is not None
                 if who.player == "human":
                     assert who.name == people[seat], (seat, play, who)
-                by[seat].add(who.name if who.player == "human" else "computer")
+                by[seat].add(people[seat] if who.player == "human" else "computer")
         assert by[Seat.EAST] == {"Dan", "computer"}  # a computer player until he came
         assert by[Seat.NORTH] == {"Bob", "computer"}  # one stood in while he was away
         assert by[Seat.WEST] == {"Cat"} and "Ann" in by[Seat.SOUTH]

@@ -120,6 +120,7 @@ async def test_other_host_names_are_refused(client: TestClient) -> None:  # type
 
 
 async def test_games_start_only_from_the_page_itself(client: TestClient) -> None:  # type: ignore[type-arg]
+    assert client.port is not None
     for origin in ("http://evil.example", f"http://127.0.0.1:{client.port + 1}", "null"):
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await client.ws_connect("/ws", origin=origin)

@@ -163,14 +163,14 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         play_by_taps(page, lambda p: 0 < cards_left(p) <= 9)
         page.screenshot(path=str(ARTIFACTS / "web-phone-play.png"))
         assert_accessible(page, "playing")
-        held = sorted(page.locator("#hand button.card").evaluate_all(
+        before = sorted(page.locator("#hand button.card").evaluate_all(
             "cards => cards.map(c => c.dataset.card)"))
         page.reload()
         page.locator("#hand button.card").first.wait_for()
         assert page.locator("#join").is_hidden()  # no name asked: the cookie kept the seat
         again = sorted(page.locator("#hand button.card").evaluate_all(
             "cards => cards.map(c => c.dataset.card)"))
-        assert again == held or len(again) == len(held) - 1  # a card may have gone since
+        assert again == before or len(again) == len(before) - 1  # a card may have gone since
         assert "Ann (You)" in page.locator(".player[data-at=bottom]").inner_text()
 
         # To the end of the hand; the live region said the plays and the tricks.

@@ -25,7 +25,7 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
-SCREENS = {
+SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "phone-landscape": {"viewport": {"width": 844, "height": 390}, "is_mobile": True,
                         "has_touch": True},

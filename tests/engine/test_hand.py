@@ -16,6 +16,7 @@ from .helpers import (
     random_play,
     scripted_hand,
     snapshot,
+    turn,
 )
 
 # Every fourth card of the deck: each seat holds three or four of every suit.
@@ -107,7 +108,7 @@ def test_highest_of_the_suit_led_wins_and_the_winner_leads() -> None:
     assert result.trick.leader is Seat.SOUTH
     assert result.trick.cards == tuple(cards("2C AS 9C QS"))
     assert hand.tricks == (result.trick,)
-    assert hand.turn is Seat.NORTH and hand.leader is Seat.NORTH
+    assert turn(hand) is Seat.NORTH and hand.leader is Seat.NORTH
     assert hand.trick == ()
     assert hand.points == (0, 0, 10, 0)
     assert set(hand.taken(Seat.NORTH)) == set(cards("2C AS 9C QS"))
@@ -190,7 +191,7 @@ def test_first_lead_the_holder_of_the_two_of_clubs_must_lead_it(dealer: Seat) ->
     refused(hand, "The first lead must be the 2 of clubs", "6C")
     refused(hand, "The first lead must be the 2 of clubs", "QH")
     hand.play("2C")
-    assert hand.turn is Seat.WEST
+    assert turn(hand) is Seat.WEST
 
 
 def test_first_lead_follows_the_two_of_clubs_through_the_pass() -> None:

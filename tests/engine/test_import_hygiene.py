@@ -35,7 +35,8 @@ def fresh_import(modules: list[str]) -> dict[str, list[str]]:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, timeout=60)
-    return json.loads(result.stdout)
+    loaded: dict[str, list[str]] = json.loads(result.stdout)
+    return loaded
 
 
 def test_the_engine_imports_without_textual() -> None:

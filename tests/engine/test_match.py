@@ -45,7 +45,7 @@ def test_first_dealer_is_south_and_the_deal_moves_left() -> None:
     assert match.scores == (0, 0, 0, 0)
     assert not match.over and match.winners == ()
     rng = random.Random(3)
-    dealers = []
+    dealers: list[Seat] = []
     for _ in range(6):
         hand = match.deal()
         assert match.hand is hand

@@ -19,8 +19,8 @@ PASSES = {
 }
 
 
-def passing_hand(direction: PassDirection = PassDirection.LEFT, **rules: bool) -> Hand:
-    return scripted_hand(ROUND_ROBIN, rules=Rules(**rules), dealer=Seat.SOUTH,
+def passing_hand(direction: PassDirection = PassDirection.LEFT, pass_queen: bool = False) -> Hand:
+    return scripted_hand(ROUND_ROBIN, rules=Rules(pass_queen=pass_queen), dealer=Seat.SOUTH,
                          pass_direction=direction)
 
 

@@ -36,7 +36,8 @@ from .oracle import RefHand, card_value, pass_offset
 
 pytestmark = pytest.mark.slow  # property tests over many random hands
 
-COMBINATIONS = list(itertools.product(Scoring, *[(False, True)] * 4, Passing))
+BOTH = (False, True)
+COMBINATIONS = list(itertools.product(Scoring, BOTH, BOTH, BOTH, BOTH, Passing))
 assert len(COMBINATIONS) == 96
 POINT_CARDS = frozenset(c for c in Card.all() if str(c)[1] == "H" or c == QS)
 OFFSETS = {PassDirection.LEFT: 1, PassDirection.ACROSS: 2, PassDirection.RIGHT: 3,
@@ -274,6 +275,7 @@ def test_the_engine_agrees_with_a_reference_implementation(setup: Setup) -> None
     while hand.phase is Phase.PLAYING:
         assert ref.phase == "playing"
         assert hand.turn == ref.turn
+        assert hand.turn is not None and ref.turn is not None
         assert {str(c) for c in hand.holding(hand.turn)} == ref.hands[ref.turn]
         legal = {str(c) for c in hand.legal_plays()}
         assert legal == ref.legal(), (legal, ref.legal())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hearts import Card, Hand, Rules
+from hearts import Card, Hand, Rules, Seat
 from hearts.cards import cards_of_mask, names_of_mask
 from hearts.hand import _DECK_BITS, _shuffled_deck
 
@@ -17,7 +17,7 @@ def test_the_deal_shuffles_as_random_shuffle_does() -> None:
     deck = Card.all()
     random.Random(42).shuffle(deck)
     hand = Hand.deal(Rules(), 42)
-    assert [hand.dealt(seat) for seat in range(4)] == [sorted(deck[s::4]) for s in range(4)]
+    assert [hand.dealt(seat) for seat in Seat] == [sorted(deck[s::4]) for s in range(4)]
 
 
 class _Subclass(random.Random):

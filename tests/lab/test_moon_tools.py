@@ -180,3 +180,26 @@ def test_decision_times_are_taken_at_positions_the_shooter_makes() -> None:
     line = timing._line("mode off", times)
     assert line.startswith("mode off") and "p95" in line and " 5 " in line
     assert "no decisions" in timing._line("mode on, entered", [])
+
+
+def test_the_moon_search_gate_is_counted_at_each_threshold(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    counter = _load("moon_search_gate")
+    run = _runs(tmp_path / "run", "club", "casual", 2)
+    capsys.readouterr()
+    assert counter.main([str(run), "--thresholds", "0,0.05,0.5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(run.name) and len(lines) == 4
+    fired = [int(line.split("fires at ")[1].split()[0]) for line in lines[1:]]
+    assert fired == sorted(fired, reverse=True)
+    assert counter.main([str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_the_moon_search_expert_is_named_by_its_gate_and_deals() -> None:
+    named = _load("moon_search_expert")
+    budget = named.gate3_deals160(7).budget
+    assert (budget.moon_search, budget.moon_deals) == (0.03, 160)
+    assert named.off(7).budget == BUDGETS[Level.EXPERT]
+    with pytest.raises(AttributeError):
+        named.gate3  # noqa: B018

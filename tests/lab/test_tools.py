@@ -370,7 +370,7 @@ def test_the_deeper_expert_searches_more_deals_and_plays_legally() -> None:
     hand = Hand.deal(Rules(), random.Random(3))
     for seat in Seat:
         hand.pass_cards(seat, player.choose_pass(hand.view(seat)))
-    assert hand.phase is Phase.PLAYING
+    assert hand.phase is Phase.PLAYING and hand.turn is not None
     card = player.choose_play(hand.view(hand.turn))
     assert card in hand.legal_plays()
 

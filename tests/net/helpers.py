@@ -11,7 +11,7 @@ from pathlib import Path
 from aiohttp import web
 
 from hearts.ai import Level
-from hearts.net.scripted import Scripted
+from hearts.net.scripted import Scripted as Scripted  # the network tests take it from here
 from hearts.net.server import Limits, TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules

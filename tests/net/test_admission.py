@@ -113,7 +113,7 @@ async def test_idle_connections_from_one_address_or_network_lock_nobody_out(
             many = await stack.enter_async_context(_session(f"127.0.0.{n + 3}"))
             held.append(await _idle(many, url))
         await until(lambda: len(server.waiting) <= limits.waiting_per_network)
-        assert len(server.connections) <= limits.max_connections
+        assert len(server.connections) <= server.max_connections
         # a new person and Ann with her seat's token both get in, at once
         bob = await stack.enter_async_context(_session("127.0.2.1"))
         assert (await _join(bob, url, "Bob"))["type"] == "welcome"

@@ -26,7 +26,7 @@ from hearts.net.tables import NetTable, SeatHolder
 from hearts.rules import RuleSet
 from hearts.table import events as ev
 from hearts.table import seat_state, sheet_rows
-from hearts.table.seatparts import update_flat
+from hearts.table.seatparts import Flat, update_flat
 from hearts.view import Phase
 from tests.net.helpers import QUICK
 
@@ -160,8 +160,8 @@ async def test_what_a_client_holds_is_the_state_built_afresh(seed: int, tmp_path
 
 def test_changes_kept_take_a_client_back_or_say_they_cannot() -> None:
     record = SeatChanges(keep=3)
-    own = {("b", "c"): 2}
-    table = {("a",): 1}  # the table's public part, brought along in place
+    own: Flat = {("b", "c"): 2}
+    table: Flat = {("a",): 1}  # the table's public part, brought along in place
     assert record.change(PublicChange(table, None), own, 1, 0.0) is None  # nothing sent yet
     record.whole(table, dict(own), 1, 0.0)
     assert list(record.since(1) or ["x"]) == []  # up to date
@@ -186,12 +186,12 @@ def test_a_seat_that_held_another_public_part_gets_its_own_changes() -> None:
     record.whole({("a",): 1, ("view",): None}, {("seat",): "south"}, 1, 0.0)
     # the table moved twice while this seat was away: the shared entries (from
     # the part it does not hold) would be wrong for it
-    table = {("a",): 2, ("view",): None}
+    table: Flat = {("a",): 2, ("view",): None}
     later = PublicChange(table, update_flat(table, {("a",): 3, ("view",): None}))
     change = msg.read_server(record.change(later, {("seat",): "south"}, 5, 0.0))
     assert isinstance(change, msg.ChangeMessage) and change.set == ((("a",), 3),)
     # a hand dealt: the view's paths appear (a new part), and the view is sent whole
-    dealt = {("a",): 3, ("view", "phase"): "passing"}
+    dealt: Flat = {("a",): 3, ("view", "phase"): "passing"}
     assert update_flat(table, dealt) is None
     text = record.change(PublicChange(dealt, None),
                          {("seat",): "south", ("view", "hand"): ["QS"]}, 6, 0.0)

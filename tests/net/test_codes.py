@@ -3,6 +3,7 @@ alphabet has it) must never be read as an option."""
 
 from __future__ import annotations
 
+import secrets
 import shlex
 from collections.abc import Iterator
 
@@ -14,7 +15,7 @@ from hearts.net.cli import parse_join
 
 def test_a_fresh_secret_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: Iterator[str] = iter(["-fAVoU4XVJ_Jy", "-x", "fAVoU4XVJ_Jy"])
-    monkeypatch.setattr(codes.secrets, "token_urlsafe", lambda nbytes: next(drawn))
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(drawn))
     assert codes.fresh_secret(12) == "fAVoU4XVJ_Jy"
 
 

@@ -210,7 +210,7 @@ def _recording_app(tmp_path: Path) -> tuple[JoinApp, list[object]]:
         sent.append(message)
         return True
 
-    app.connection.send = send  # type: ignore[method-assign,assignment]
+    app.connection.send = send  # type: ignore[method-assign]
     return app, sent
 
 
@@ -249,12 +249,14 @@ async def test_choosing_cards_to_pass_sends_nothing_until_the_pass(tmp_path: Pat
     async with app.run_test(size=(100, 30)) as pilot:
         app.receive(msg.StateMessage(1, time.time(), state.to_json()))
         await pilot.pause()
-        chosen = []
+        chosen: list[Card] = []
         for _ in range(3):
             while app.seat_view.highlighted == Card.parse("QS") \
                     or app.seat_view.highlighted in chosen:
                 await pilot.press("right")
-            chosen.append(app.seat_view.highlighted)
+            highlighted = app.seat_view.highlighted
+            assert highlighted is not None
+            chosen.append(highlighted)
             await pilot.press("space")
         assert sent == [] and app.seat_view.choice.cards == chosen
         await pilot.press("p")

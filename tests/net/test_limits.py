@@ -121,7 +121,8 @@ async def _sender(outbox: Outbox, sent: list[str | None]) -> None:
 
 
 async def test_a_waiting_sender_is_not_woken_while_the_sink_takes_each_message() -> None:
-    outbox, sink, sent = Outbox(), Sink(), []
+    outbox, sink = Outbox(), Sink()
+    sent: list[str | None] = []
     outbox.sink = sink
     outbox.put_text("before the sender waits")  # the sender's: it has not started
     sender = asyncio.create_task(_sender(outbox, sent))
@@ -145,7 +146,8 @@ async def test_a_waiting_sender_is_not_woken_while_the_sink_takes_each_message()
 
 
 async def test_what_the_sink_cannot_take_goes_to_the_sender_in_order() -> None:
-    outbox, sink, sent = Outbox(), Sink(), []
+    outbox, sink = Outbox(), Sink()
+    sent: list[str | None] = []
     outbox.sink = sink
     sender = asyncio.create_task(_sender(outbox, sent))
     await asyncio.sleep(0)

@@ -55,8 +55,9 @@ async def test_two_workers_behind_haproxy(tmp_path: Path) -> None:
          "--people", "2", "--level", "beginner", "--port", str(port), "--data-dir", str(data)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     lines: list[str] = []
-    assert host.stdout is not None
-    threading.Thread(target=lambda: lines.extend(line.rstrip() for line in host.stdout),
+    stdout = host.stdout
+    assert stdout is not None
+    threading.Thread(target=lambda: lines.extend(line.rstrip() for line in stdout),
                      daemon=True).start()
     people: list[Scripted] = []
     try:

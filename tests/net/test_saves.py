@@ -27,6 +27,7 @@ from hearts.net import saver as saver_module
 from hearts.net.tables import NetTable
 from hearts.rules import Rules
 from hearts.store import Store
+from hearts.store.store import SavePlan
 from hearts.table import NoticeKind
 from tests.net.helpers import QUICK, Scripted, running_server, until
 
@@ -143,13 +144,13 @@ class Disk:
         self.refused = 0
         apply, write = Store.apply, saver_module.write_private
 
-        def full_apply(store: Store, plan: object) -> None:
+        def full_apply(store: Store, plan: SavePlan) -> None:
             if self.full:
                 self.refused += 1
                 error = sqlite3.OperationalError("database or disk is full")
-                error.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
+                error.sqlite_errorname = "SQLITE_FULL"
                 raise error
-            apply(store, plan)  # type: ignore[arg-type]
+            apply(store, plan)
 
         def full_write(path: Path, text: str) -> None:
             if self.full:

@@ -13,7 +13,7 @@ from hearts.table.driver import Driver
 
 
 def _two_people(hold: bool = False) -> tuple[Table, Driver]:
-    seats = [Person("Ann"), Computer(), Person("Bob"), Computer()]
+    seats: list[Person | Computer] = [Person("Ann"), Computer(), Person("Bob"), Computer()]
     table = Table(Options(difficulty=1), 5, seats, grace=5.0)
     driver = Driver(table)
     driver.hold = hold

@@ -141,6 +141,7 @@ def test_a_seat_stood_in_for_before_a_restart_is_not_waited_for_again(
         ann = net.join("Ann", None, Outbox())
         bob = net.join("Bob", None, Outbox())
         free = next(h.seat for h in net.holders.values() if h.token is None)
+        assert bob.outbox is not None
         net.dropped(bob, bob.outbox)  # Bob away, and not back within his minute
         await asyncio.sleep(61)
         names = {ann.seat: "ann", bob.seat: "bob", free: "free"}

@@ -106,7 +106,7 @@ async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, 
     """The next message of type ``kind`` (others are skipped)."""
     async with asyncio.timeout(60):
         while True:
-            message = json.loads((await ws.receive()).data)
+            message: dict[str, Any] = json.loads((await ws.receive()).data)
             if message["type"] == kind:
                 return message
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from hearts.records import hand_key
-from hearts.review import document
+from hearts.review import document, verdict
 from hearts.review.analysis import validate
 from hearts.review.document import review_document
 from hearts.review.fingerprint import reviewer_code
@@ -45,7 +45,7 @@ def db(tmp_path: Path) -> Iterator[Any]:
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[Task]:
     """Count the decisions judged here from now on."""
     judged: list[Task] = []
-    real = document.judge_all
+    real = verdict.judge_all
 
     def judge_all(tasks: Sequence[Task], executor: Executor | None = None
                   ) -> Iterator[Decision]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from hearts import Seat
 from hearts.ai import Level
-from hearts.hand import Hand
+from hearts.hand import Hand, HandRecordError
 from hearts.review import evaluate
 from hearts.review.analysis import review_hand, validate
 from hearts.review.document import ReviewUnreadable, decision_count, review_document
@@ -131,9 +131,11 @@ def test_a_record_that_cannot_be_read_gets_a_clear_message() -> None:
     with pytest.raises(ReviewUnreadable):
         review_document(record, None, 0, 2)
     del record["deal"]
-    with pytest.raises(ReviewUnreadable, match="deal is missing"):
+    with pytest.raises(ReviewUnreadable, match="deal is missing") as unreadable:
         decision_count(record)
-    assert Hand  # the message names the field, as Hand.from_record does
+    with pytest.raises(HandRecordError) as read:
+        Hand.from_record(record)
+    assert str(read.value) in str(unreadable.value)  # names the field as Hand.from_record does
 
 
 def test_hearts_review_reads_every_hand_of_a_store(tmp_path: Any, monkeypatch: Any,

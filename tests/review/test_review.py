@@ -64,6 +64,7 @@ def test_the_json_has_the_documented_shape_and_reads_back(review: Review) -> Non
     assert document["hand"] == hand_key(review.record) and document["depth"] == DEPTH
     again = from_json(review.record, document)
     assert again.to_json() == document
+    broken: dict[str, Any]
     for broken in ({"version": 1}, {"thresholds": {}}, {"seats": []}, {"code": None}):
         bad: dict[str, Any] = {**copy.deepcopy(document), **broken}
         with pytest.raises(ValueError, match="review JSON"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from hearts import Match, Seat
@@ -29,8 +30,9 @@ def progress(match: Match) -> str:
 def report_saves() -> None:
     original = Store.save
 
-    def save(self: Store, match: Match, table: Any) -> str | None:
-        notice = original(self, match, table)
+    def save(self: Store, match: Match, table: Mapping[str, Any], seat: Seat = Seat.SOUTH,
+             assisted: bool = False) -> str | None:
+        notice = original(self, match, table, seat, assisted)
         if self.saving and match.hand is not None:
             print("saved", progress(match), flush=True)
         return notice

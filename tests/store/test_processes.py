@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts.cards import Seat
 from hearts.store import Store
 
 pytestmark = pytest.mark.slow  # game processes started, and killed
@@ -43,9 +44,9 @@ def test_two_processes_at_once(tmp_path: Path) -> None:
     for child in children:
         out, _ = child.communicate(timeout=120)
         assert child.returncode == 0
-        word, match_id, hands = out.split()
+        word, match_text, hands_text = out.split()
         assert word == "done"
-        results.append((int(match_id), int(hands)))
+        results.append((int(match_text), int(hands_text)))
     db = sqlite3.connect(tmp_path / "hearts.db")
     assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     for match_id, hands in results:
@@ -188,7 +189,7 @@ def test_kill_9_at_random_moments(tmp_path: Path) -> None:
             hand = saved.match.hand
             assert hand is not None
             got = (saved.match.seed, len(saved.match.hands),
-                   sum(bool(hand.passed(s)) for s in range(4)), len(hand.plays))
+                   sum(bool(hand.passed(s)) for s in Seat), len(hand.plays))
             last = reported[-1]
             # the saved state is at least the last one reported (or a new match
             # the game had begun saving before it could report it)

@@ -133,7 +133,7 @@ def test_figures_agree_with_the_matches_played(tmp_path: Path) -> None:
         sum(sum(h.points[1:]) / 3 for h in hands) / len(hands))
     assert total.moons_yours == sum(h.shooter == 0 for h in hands)
     assert total.moons_against == sum(h.shooter not in (None, 0) for h in hands)
-    assert total.queens == sum("QS" in str(h.taken(0)).split() for h in hands)
+    assert total.queens == sum("QS" in str(h.taken(Seat.SOUTH)).split() for h in hands)
     assert figures["casual"].played + figures["strong"].played == 6
     store.close()
 

@@ -37,9 +37,11 @@ from .helpers import (
     due_waits,
     make_driver,
     person_passes,
+    phase,
     play_out_hand,
     prompts,
     restored,
+    stage,
     step,
     to_first_card,
 )
@@ -228,7 +230,7 @@ def test_undo_of_a_pass_until_the_exchange() -> None:
     answer_decisions(driver)  # the computers pass; South's pass is still to come
     assert hand.phase is Phase.PASSING
     driver.send(ev.Pass(S, back))
-    assert hand.phase is Phase.PLAYING and table.stage is Stage.RECEIVED
+    assert phase(hand) is Phase.PLAYING and stage(table) is Stage.RECEIVED
     effects = driver.send(ev.Undo(S))
     assert told(effects) == [Notice(NoticeKind.UNDO_EXCHANGED)]
     assert hand.passed(S)
@@ -339,6 +341,7 @@ def test_the_claim_asks_no_pause_and_plays_the_persons_cards_itself() -> None:
     assert seat_state(table, S).prompt == Prompt(PromptKind.PLAYED_OUT)
     assert not table.to_play(S) and not seat_state(table, S).legal
     assert table.undo_refusal(S) == NoticeKind.UNDO_PLAYED_OUT
+    assert hand is not None
     while hand.phase is not Phase.OVER:
         requests = list(driver.due)
         assert requests and all(isinstance(r, Decide) for r in requests), requests

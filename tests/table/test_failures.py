@@ -225,8 +225,8 @@ def test_a_hint_that_fails_falls_to_the_level_below_and_is_no_stand_in() -> None
     (lower,) = due_decisions(driver, "hint")
     assert lower.level is Level.STRONG and lower.seat == S
     effects = answer(driver, lower)
-    (hint,) = [n for n in notices(effects) if n.kind is NoticeKind.HINT]
-    assert len(hint.cards) == 3
+    (shown,) = [n for n in notices(effects) if n.kind is NoticeKind.HINT]
+    assert len(shown.cards) == 3
     assert hand.stand_ins == []
 
 

@@ -41,6 +41,7 @@ from .helpers import (
     make_driver,
     person_passes,
     play_out_hand,
+    stage,
     step,
     to_first_card,
 )
@@ -235,7 +236,7 @@ def test_the_exchange_waits_for_every_pass() -> None:
     person_passes(driver)
     hand = table.hand
     assert hand is not None and hand.phase is Phase.PLAYING
-    assert table.stage is Stage.RECEIVED
+    assert stage(table) is Stage.RECEIVED
     state = seat_state(table, S)
     assert state.raised == set(hand.received(S)) and len(hand.received(S)) == 3
     assert state.prompt == Prompt(PromptKind.RECEIVED, seat=E)
@@ -434,7 +435,7 @@ def test_a_hand_played_out_ends_between_hands() -> None:
     assert Say(Notice(NoticeKind.PRESS_DEAL), S) in effects
     assert not [e for e in effects if isinstance(e, Save)]
     driver.send(ev.Deal(S))
-    assert len(table.match.hands) == 2 and table.stage is Stage.PASSING
+    assert len(table.match.hands) == 2 and stage(table) is Stage.PASSING
     assert seat_state(table, S).prompt.kind is PromptKind.CHOOSE
     assert seat_state(table, S).result is None
 
@@ -469,7 +470,7 @@ def test_the_match_ends_at_the_target_and_a_deal_begins_a_new_one() -> None:
     driver.send(ev.Deal(S))
     assert table.match is not old and table.games == 1
     assert len(table.match.hands) == 1 and table.match.seed != old.seed
-    assert table.deals == deals + 1 and table.stage is Stage.PASSING
+    assert table.deals == deals + 1 and stage(table) is Stage.PASSING
     assert table.match.scores == (0, 0, 0, 0) and not table.assisted
 
 

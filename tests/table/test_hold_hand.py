@@ -17,6 +17,7 @@ from .helpers import (
     play_lowest,
     play_out_hand,
     restored,
+    stage,
     two_people,
 )
 
@@ -65,12 +66,12 @@ def test_the_fourth_hand_of_the_classic_rules_is_played_without_passing() -> Non
     assert driver.said[-1].notice == Notice(NoticeKind.REFUSED,
                                             refusal=Refusal(Reason.NOT_PASSING))
     play_out_hand(driver)
-    assert hand.phase is Phase.OVER and table.stage is Stage.IDLE
+    assert hand.phase is Phase.OVER and stage(table) is Stage.IDLE
     assert all(hand.passed(seat) == () for seat in Seat)
     assert hand.record()["pass_direction"] == "none"
     driver.send(ev.Deal(S))  # and the rotation starts again
     assert table.hand is not None and table.hand.pass_direction is PassDirection.LEFT
-    assert table.stage is Stage.PASSING
+    assert stage(table) is Stage.PASSING
 
 
 def test_a_hold_hand_saved_mid_play_carries_on() -> None:

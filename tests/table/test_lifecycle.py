@@ -324,7 +324,7 @@ def test_random_comings_and_goings_never_stop_the_table_and_records_name_who_pla
                 if len(hand.plays) > index:
                     mine[number, turn, index] = table.seating(turn).name or ""
             elif due_waits(driver):
-                graces = {table.grace_token(s) for s in Seat}
+                graces = [table.grace_token(s) for s in Seat]
                 ordinary = [w for w in due_waits(driver) if w.token not in graces]
                 if ordinary:
                     answer(driver, ordinary[0])

@@ -10,7 +10,7 @@ from typing import Any
 from hearts import Card, Phase, Seat
 from hearts.ai import Level
 from hearts.options import Options
-from hearts.table import Save, SeatState, Stage, Table, restore, seat_state
+from hearts.table import Decide, Save, SeatState, Stage, Table, restore, seat_state
 from hearts.table import events as ev
 from hearts.table.choosing import Choice, saved_choice
 from hearts.table.driver import Driver
@@ -28,6 +28,7 @@ from .helpers import (
     person_passes,
     rebuilt,
     restored,
+    stage,
     step,
     two_people,
 )
@@ -53,7 +54,7 @@ def check_restores(table: Table, saved: Save) -> None:
     assert copy.state() == table.state()
     assert faces(copy) == faces(table)
     asked = sorted((d.seat, d.kind, d.level, d.seed) for d in started
-                   if hasattr(d, "kind") and d.kind != "hint")  # type: ignore[union-attr]
+                   if isinstance(d, Decide) and d.kind != "hint")
     hand = table.hand
     if hand is not None and table.stage is Stage.PASSING:
         assert [seat for seat, *_ in asked] == [
@@ -210,10 +211,10 @@ def test_saves_follow_the_game_not_the_choices_that_change_nothing() -> None:
     assert table.stage is Stage.RECEIVED
     saves(ev.Undo(S), 0)  # the exchange is made
     saves(ev.Continue(S), 1)
-    assert table.stage is Stage.PLAYING and hand.turn == W
+    assert stage(table) is Stage.PLAYING and hand.turn == W
     for event in (ev.Play(S, cards(table, S)[0]), ev.AskHint(S), ev.Continue(S), ev.Undo(S)):
         saves(event, 0)
-    while not (table.to_play(S) and table.stage is Stage.PLAYING) or due_decisions(driver):
+    while not (table.to_play(S) and stage(table) is Stage.PLAYING) or due_decisions(driver):
         step(driver)
     illegal = [c for c in hand.holding(S) if c not in hand.legal_plays()]
     unheld = next(c for c in Card.all() if c not in hand.holding(S))

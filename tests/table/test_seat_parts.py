@@ -13,7 +13,7 @@ from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.table import Decide, Person, Wait, seat_state, sheet_rows
 from hearts.table import events as ev
-from hearts.table.seatparts import StateParts, nest, update_flat
+from hearts.table.seatparts import Flat, StateParts, nest, update_flat
 from hearts.table.seatstate import actions_of, prompt_of, shared_actions, shared_prompt
 
 from .helpers import make_driver, progress_event
@@ -85,12 +85,12 @@ def test_changes_of_parts_are_the_values_that_differ() -> None:
 def test_a_part_kept_is_brought_to_the_new_one_in_place() -> None:
     # what a change makes lives on only for the values that changed: the part
     # kept stays one old object (fewer young objects for the garbage collector)
-    kept = {("a",): ["x"], ("b",): 1, ("c",): {"k": 1}}
+    kept: Flat = {("a",): ["x"], ("b",): 1, ("c",): {"k": 1}}
     values = dict(kept)
-    new = {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
+    new: Flat = {("a",): ["x"], ("b",): 2, ("c",): {"k": 1}}
     assert update_flat(kept, new) == [(("b",), 2)]
     assert kept == new
     assert kept[("a",)] is values[("a",)] and kept[("c",)] is values[("c",)]
-    other = {("z",): 1}
+    other: Flat = {("z",): 1}
     assert update_flat(kept, other) is None  # other paths: compare whole
     assert kept == new  # and the part kept is left as it was

@@ -20,6 +20,7 @@ from .helpers import (
     make_driver,
     person_passes,
     record_text,
+    stage,
     step,
     to_first_card,
 )
@@ -96,7 +97,7 @@ def test_an_answer_after_an_undo_is_stale() -> None:
     while not table.to_play(S) or due_decisions(driver) or table.stage is not Stage.PLAYING:
         step(driver)
     driver.send(ev.Play(S, hand.legal_plays()[0]))
-    while table.stage is Stage.TRICK_SHOW:
+    while stage(table) is Stage.TRICK_SHOW:
         answer(driver, due_waits(driver)[0])
     (request,) = due_decisions(driver)  # the next computer card
     stale = driver.answer(request)
@@ -133,7 +134,7 @@ def test_a_pass_answered_after_the_hand_moved_on_is_stale() -> None:
     for late in answers:
         ignored(driver, late)
     answer(driver, due_waits(driver)[0])
-    assert table.stage is Stage.PLAYING
+    assert stage(table) is Stage.PLAYING
     for late in answers:
         ignored(driver, late)
 

@@ -32,6 +32,7 @@ from .helpers import (
     person_passes,
     play_out_hand,
     prompts,
+    stage,
     two_people,
 )
 
@@ -111,7 +112,7 @@ def test_two_people_play_a_whole_hand_through_the_table() -> None:
     assert table.stage is Stage.PASSING
     assert seat_state(table, N).can(Action.PASS) and not seat_state(table, S).can(Action.PASS)
     person_passes(driver, N)
-    assert table.stage is Stage.RECEIVED
+    assert stage(table) is Stage.RECEIVED
     assert prompts(table) == {S: Prompt(PromptKind.RECEIVED, seat=E),
                               N: Prompt(PromptKind.RECEIVED, seat=W)}
     assert seat_state(table, N).raised == set(hand.received(N))
@@ -119,7 +120,7 @@ def test_two_people_play_a_whole_hand_through_the_table() -> None:
     answer(driver, due_waits(driver)[0])
     played = play_hand_checking_prompts(driver)
     assert played >= 2
-    assert hand.phase is Phase.OVER and table.stage is Stage.IDLE and not driver.due
+    assert hand.phase is Phase.OVER and stage(table) is Stage.IDLE and not driver.due
     assert len(hand.plays) == 52
     assert prompts(table) == {seat: Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
                               for seat in (S, N)}

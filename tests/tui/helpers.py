@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from hearts import Card, Hand, Match, Phase, PlayerView, Rules, Seat
 from hearts.ai import Level, Player
@@ -183,19 +185,30 @@ def finish_match_in_engine(app: HeartsApp, target: int = 50) -> None:
     app.carry_out([Save(match, app.table.state(), app.table.assisted), Redraw()])
 
 
+def stage(app: HeartsApp) -> Stage:
+    """The stage the table screen shows now. Read through a call where a test checked
+    the stage before pressing keys: mypy would keep ``app.seat_view.stage`` narrowed."""
+    return app.seat_view.stage
+
+
+def top_screen(app: HeartsApp) -> Screen[object]:
+    """The screen on top now (read through a call, as :func:`stage`)."""
+    return app.screen
+
+
 def screen_text(app: HeartsApp) -> str:
     """Every character on the screen now, one line a row."""
     strips = app.screen._compositor.render_strips()
     return "\n".join(strip.text for strip in strips)
 
 
-async def play_until(pilot: Pilot[None], done: object, limit: int = 60) -> None:
+async def play_until(pilot: Pilot[None], done: Callable[[], bool], limit: int = 60) -> None:
     """Play the first legal card by keys until ``done()`` is true at the user's turn."""
     app = pilot.app
     assert isinstance(app, HeartsApp)
     for _ in range(limit):
         await settle(pilot)
-        if done():  # type: ignore[operator]
+        if done():
             return
         await play_user_card_by_keys(pilot)
     raise AssertionError("never got there")

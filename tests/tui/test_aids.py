@@ -29,6 +29,7 @@ from .helpers import (
     play_user_card_by_keys,
     screen_text,
     settle,
+    stage,
     steady_player,
 )
 
@@ -196,7 +197,7 @@ async def test_last_trick_shows_until_any_key_and_holds_the_game(tmp_path: Path)
         assert app.seat_view.review is None
         await app.workers.wait_for_complete()
         await pilot.pause(0.3)
-        assert len(app.table.hand.plays) > len(plays)  # type: ignore[union-attr]
+        assert len(app.table.hand.plays) > len(plays)
         app.delay_scale = 0.0
         await settle(pilot)
         assert len(hand.plays) > len(plays)
@@ -291,7 +292,7 @@ async def test_undo_takes_back_a_pass_until_the_exchange(tmp_path: Path) -> None
         assert app.seat_view.stage is Stage.PASSING  # the others passed; South chooses again
         await pilot.press("p")
         await settle(pilot)
-        assert app.seat_view.stage is Stage.PLAYING
+        assert stage(app) is Stage.PLAYING
         await pilot.press("u")
         prompt = app.seat_view.prompt()
         assert "cannot be undone" in prompt or "not played" in prompt
@@ -342,7 +343,12 @@ async def test_forced_cards_are_played_when_the_option_is_on(tmp_path: Path) -> 
         app.table.options = replace(app.options, forced_cards=True)
         said: list[str | None] = []
         say = app.say
-        app.say = lambda message: (said.append(message), say(message))  # type: ignore[method-assign, func-returns-value]
+
+        def say_and_keep(message: str | None) -> None:
+            said.append(message)
+            say(message)
+
+        app.say = say_and_keep  # type: ignore[method-assign]
         await deal_and_pass(pilot)
         for _ in range(13):
             await settle(pilot)
@@ -352,7 +358,7 @@ async def test_forced_cards_are_played_when_the_option_is_on(tmp_path: Path) -> 
                 break
             assert len(hand.legal_plays()) > 1  # a single legal card never waits
             await play_user_card_by_keys(pilot)
-        assert hand.phase is Phase.OVER
+        assert hand is not None and hand.phase is Phase.OVER
         assert any(m and "was played for you" in m for m in said)
 
 

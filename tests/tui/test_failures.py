@@ -33,7 +33,12 @@ async def test_a_failing_player_is_logged_said_and_stood_in_for(tmp_path: Path) 
                    strict_failures=False, data_dir=tmp_path / "data")
     said: list[str] = []
     say = app.say
-    app.say = lambda message: (said.append(message or ""), say(message))  # type: ignore[method-assign, func-returns-value]
+
+    def say_and_keep(message: str | None) -> None:
+        said.append(message or "")
+        say(message)
+
+    app.say = say_and_keep  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         await play_out_hand_by_keys(pilot)  # the match goes on to the end of the hand

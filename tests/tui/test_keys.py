@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from hearts.cards import Seat
 from hearts.table import Stage
 from hearts.tui.app import HeartsApp
 from hearts.tui.confirm import ConfirmScreen
@@ -98,7 +99,7 @@ async def test_every_key_in_every_state(tmp_path: Path, state: str) -> None:
             assert app.is_running
             hand = app.table.hand
             if hand is not None:
-                held = sum(len(hand.holding(seat)) for seat in range(4))
+                held = sum(len(hand.holding(seat)) for seat in Seat)
                 assert held + len(hand.plays) == 52
         await pilot.press("escape", "q", "x")  # leave help, cancel options, then quit
         if isinstance(app.screen, (OptionsScreen, HelpScreen)):

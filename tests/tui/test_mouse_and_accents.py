@@ -36,7 +36,7 @@ async def test_press_on_one_card_and_release_on_another_does_nothing(tmp_path: P
 def _keys(screen: object) -> set[str]:
     keys: set[str] = set()
     for binding in type(screen).BINDINGS:  # type: ignore[attr-defined]
-        keys.update(binding.key.split(","))  # type: ignore[union-attr]
+        keys.update(binding.key.split(","))
     return keys
 
 

@@ -25,6 +25,7 @@ from .helpers import (
     play_user_card_by_keys,
     screen_text,
     settle,
+    top_screen,
 )
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
@@ -114,6 +115,7 @@ async def test_level_override_is_for_this_run_only(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert app.level is Level.EXPERT
         await pilot.press("o")
+        assert isinstance(app.screen, OptionsScreen)
         assert app.screen.options.difficulty == 5
         await pilot.press("9", "s")
     data = json.loads(options_path(tmp_path).read_text())
@@ -395,6 +397,6 @@ async def test_a_late_click_on_a_page_under_another_closes_neither(tmp_path: Pat
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)  # the help page stays
         await pilot.press("q")
-        assert app.screen is options
+        assert top_screen(app) is options
         await pilot.press("c")  # and the options page still closes as it should
         assert isinstance(app.screen, TableScreen)

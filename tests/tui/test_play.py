@@ -27,6 +27,7 @@ from .helpers import (
     play_user_card_by_keys,
     settle,
     south_holds_queen,
+    stage,
 )
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
@@ -163,7 +164,7 @@ async def test_received_cards_pause_cut_short_by_a_key(tmp_path: Path) -> None:
         assert "from East" in app.seat_view.prompt()
         cursor = app.seat_view.highlight.index
         await pilot.press("right")
-        assert app.seat_view.stage is Stage.PLAYING
+        assert stage(app) is Stage.PLAYING
         assert app.seat_view.highlight.index == cursor  # the key only settled the cards
 
 
@@ -174,7 +175,7 @@ async def test_received_cards_pause_cut_short_by_a_click(tmp_path: Path) -> None
         assert app.seat_view.stage is Stage.RECEIVED
         held = len(app.seat_view.state.cards)
         await pilot.click(HandRow, offset=card_offset(app, app.seat_view.state.cards[0]))
-        assert app.seat_view.stage is Stage.PLAYING
+        assert stage(app) is Stage.PLAYING
         assert len(app.seat_view.state.cards) == held  # the click played nothing
 
 
@@ -211,6 +212,7 @@ async def test_illegal_card_is_refused_with_the_reason(tmp_path: Path) -> None:
             await settle(pilot)
         card = illegal[0]
         reason = hand.play_refusal(card)
+        assert reason is not None
         held = app.seat_view.state.cards
         trick = hand.trick
         await pilot.click(HandRow, offset=card_offset(app, card))

@@ -17,6 +17,7 @@ from .helpers import (
     deal_and_receive,
     make_app,
     play_out_hand_by_keys,
+    stage,
 )
 
 pytestmark = pytest.mark.slow  # every test drives the whole game through Textual's pilot
@@ -87,7 +88,7 @@ async def test_x_asks_during_the_received_pause_other_keys_continue(tmp_path: Pa
         await pilot.press("n")
         assert app.seat_view.stage is Stage.RECEIVED
         await pilot.press("c")
-        assert app.seat_view.stage is Stage.PLAYING
+        assert stage(app) is Stage.PLAYING
 
 
 async def test_x_during_the_received_pause_quits_at_once_when_saved(tmp_path: Path) -> None:

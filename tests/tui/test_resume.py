@@ -339,6 +339,7 @@ def test_new_and_seed_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> No
     class FakeApp:
         def __init__(self, **kwargs: object) -> None:
             made.append(kwargs)
+            self.wants_daily = False
 
         def run(self) -> None:
             pass

@@ -12,13 +12,13 @@ from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
 from hearts.net.errors import ErrorCode
 from hearts.rules import PassDirection, Reason, Refusal
-from hearts.table import Notice, NoticeKind, Outcome, Prompt, PromptKind, SeatInfo
+from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatInfo
 from hearts.tui import words
 from hearts.tui.seatview import waiting_state
 
 NAMED = replace(waiting_state(Seat.NORTH), seats=(
-    SeatInfo("Ann", True, True), SeatInfo("West", False, False),
-    SeatInfo("Bob", True, True), SeatInfo("East", False, False)), scores=(60, 45, 45, 45))
+    SeatInfo("Ann", Presence.HERE), SeatInfo("West", Presence.COMPUTER),
+    SeatInfo("Bob", Presence.HERE), SeatInfo("East", Presence.COMPUTER)), scores=(60, 45, 45, 45))
 
 
 def test_every_prompt_kind_is_worded_and_names_people_by_their_names() -> None:
@@ -56,7 +56,7 @@ def test_the_cards_received_say_play_begins_by_itself() -> None:
 @pytest.mark.parametrize("count", [1, 2, 3])
 def test_the_game_over_line_fits_80_columns(count: int) -> None:
     # N19: it wrapped at 100 columns; shared wins name up to three people
-    names = tuple(SeatInfo(name, True, True) for name in ("Annabelle", "Bartholomew",
+    names = tuple(SeatInfo(name, Presence.HERE) for name in ("Annabelle", "Bartholomew",
                                                           "Christabel", "Dominique"))
     for winners in combinations(Seat, count):
         state = replace(NAMED, seats=names, prompt=Prompt(PromptKind.GAME_OVER,

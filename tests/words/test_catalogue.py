@@ -64,7 +64,7 @@ def test_templates_name_only_known_fields() -> None:
                       "error", "where", "lower", "message", "seconds", "rank", "did",
                       "ess", "expected", "figure", "given", "against", "article",
                       "verdict", "value", "se", "score", "scores", "plays", "target",
-                      "suits"}, fields
+                      "suits", "day", "rules", "par", "difference"}, fields
 
 
 _KEY_HINT = re.compile(r"\((d|a)\)|\bv to\b")

@@ -8,6 +8,7 @@ from hearts.ai.inference import lacks_of_view, observations_of_view
 from hearts.ai.judgement import Skill, judge_play, naive_play
 from hearts.ai.kit import rule_kit
 from hearts.ai.levels import Level
+from hearts.ai.moongate import moon_gate
 from hearts.ai.moonmodel import moon_suspect
 from hearts.ai.objective import match_objective
 from hearts.ai.passing import choose_pass_mask
@@ -121,8 +122,10 @@ class SearchPlayer(JudgementPlayer):
                 else ())
         suspect = moon_suspect(view, self.budget.moon_gate, self.budget.moon_weight) \
             if self.budget.moon_gate > 0 else None
+        moon = moon_gate(view, self.budget.moon_search) if self.budget.moon_search > 0 \
+            else None
         return search_play(s, kit, self.budget, rng, lacks=lacks, objective=objective,
-                           seen=seen, suspect=suspect)
+                           seen=seen, suspect=suspect, moon=moon)
 
 
 def make_player(level: Level | int = Level.CLUB, seed: int = 0) -> JudgementPlayer:

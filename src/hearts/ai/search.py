@@ -10,7 +10,10 @@ shot of our own is worth as much as it really is; near the end of a match an
 The search runs in two rounds: every candidate on the first deals, then the
 finalists (the close ones) on more deals, so the budget goes to close decisions.
 A seat that shows the signs of a moon shot plays to shoot in some playouts, so
-the search sees a shot coming and values a stopper.
+the search sees a shot coming and values a stopper. At the few decisions the
+moon gate opens (:mod:`hearts.ai.moongate`), every candidate is also played in a
+second world where the suspect plays for the moon, and the two are mixed by the
+chance of a shot (:func:`search_play`'s ``moon``).
 """
 
 from __future__ import annotations
@@ -108,6 +111,13 @@ class Budget(NamedTuple):
     its plays so far: the watch share as the prior, times how much likelier the
     shooting table makes its plays than the table of every seat (on the deals
     dealt without the tilt), to the power ``model``."""
+    moon_search: float = 0.0
+    """The gated moon search (:mod:`hearts.ai.moongate`): from this chance of a shot
+    by the one other seat that alone has taken points, the search plays every
+    candidate in two worlds, the one it searches anyway and one where that seat
+    plays for the moon, and mixes them by the chance (0: never)."""
+    moon_deals: int = 0
+    """At the gated decisions, this many deals more in each world and round."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -363,6 +373,19 @@ def _round(s: Situation, options: Sequence[int], deals: int, samplers: tuple[Sam
     return found
 
 
+def _mixed(today: _Round, shot: _Round, chance: float) -> _Round:
+    """The two worlds' rounds as one: each deal of ``today`` weighs ``1 - chance``
+    of its own weight and each of ``shot`` ``chance``, each world's weights first
+    scaled to one a deal, so that a candidate's total is the mix of its two."""
+    weights: list[float] = []
+    for found, share in ((today, 1.0 - chance), (shot, chance)):
+        total = sum(found.weights)
+        scale = share * len(found.weights) / total if total > 0 else 0.0
+        weights.extend(w * scale for w in found.weights)
+    scores = [a + b for a, b in zip(today.scores, shot.scores, strict=True)]
+    return _Round(weights, scores)
+
+
 def _shot_by_other(points: Sequence[int], me: int, value: int) -> bool:
     """Whether another seat shot the moon, from the hand's final points."""
     for seat in range(4):
@@ -396,7 +419,8 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
                 use_voids: bool = True, lacks: Sequence[int] | None = None,
                 objective: Objective | None = None,
                 seen: Sequence[Observation] = (),
-                suspect: tuple[int, float] | None = None) -> int:
+                suspect: tuple[int, float] | None = None,
+                moon: tuple[int, float] | None = None) -> int:
     """The card index the search prefers for ``situation``.
 
     ``lacks`` (see :mod:`hearts.ai.inference`) guides the deals when ``budget.trust``;
@@ -404,7 +428,13 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     (the others' plays so far) weighs each deal by how likely those plays were in
     it, when ``budget.miss`` is below 1 or ``budget.model`` above 0. ``suspect`` (a
     seat and a share of deals), when given, replaces the rules' watch
-    (:func:`watch_share`): the moon-aware mode.
+    (:func:`watch_share`): the moon-aware mode. ``moon`` (a seat and its chance of
+    a shot, from :func:`hearts.ai.moongate.moon_gate`), when given, makes it the
+    gated moon search: each round also plays every candidate in deals where that
+    seat holds a strong hand and plays for the moon (the hand-written shooting
+    play; our own later play defends with ``budget.guard`` from what it holds and
+    sees), ``budget.moon_deals`` more deals in each world, and a candidate's score
+    is the two worlds' mixed by the chance.
     """
     s = situation
     options = candidates(s, kit, budget.width, settle=objective is None)
@@ -413,6 +443,10 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     deals = budget.deals
     if s.hand.bit_count() <= 6:
         deals += budget.late_deals
+    extra = budget.extra_deals
+    if moon is not None:
+        deals += budget.moon_deals
+        extra += budget.moon_deals if extra else 0
     me = s.me
     guided = bool(lacks and budget.trust and any(lacks))
 
@@ -425,6 +459,11 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
 
     def sample_shot() -> list[int]:
         return sample_deal_guessing(s, rng, lacks or (0, 0, 0, 0), budget.trust, threat[0],
+                                    budget.tilt)
+
+    def sample_moon() -> list[int]:
+        assert moon is not None
+        return sample_deal_guessing(s, rng, lacks or (0, 0, 0, 0), budget.trust, moon[0],
                                     budget.tilt)
 
     if objective is None:
@@ -442,16 +481,24 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     seen = seen if budget.miss < 1.0 or budget.model > 0 else ()
     model = default_play_model() if budget.model > 0 or budget.shooter_model else None
     samplers = (sample, sample_shot)
-    first = _round(s, options, deals, samplers, kit, budget, rng, score, threat, seen, model)
+
+    def searched(cards: Sequence[int], count: int) -> _Round:
+        found = _round(s, cards, count, samplers, kit, budget, rng, score, threat, seen, model)
+        if moon is None:
+            return found
+        shot = _round(s, cards, count, (sample_moon, sample_moon), kit, budget, rng, score,
+                      (moon[0], 1.0), seen, model)
+        return _mixed(found, shot, moon[1])
+
+    first = searched(options, deals)
     totals = [first.total(i) for i in range(len(options))]
     totals[0] -= prior * sum(first.weights)
     order = sorted(range(len(options)), key=lambda i: (totals[i], i))
-    if budget.extra_deals:
+    if extra:
         finalists = [order[0]] + [i for i in order[1:budget.finalists]
                                   if _close(first, order[0], i, 2.0)]
         if len(finalists) > 1:
-            more = _round(s, [options[i] for i in finalists], budget.extra_deals, samplers,
-                          kit, budget, rng, score, threat, seen, model)
+            more = searched([options[i] for i in finalists], extra)
             for position, index in enumerate(finalists):
                 totals[index] += more.total(position)
                 if index == 0:

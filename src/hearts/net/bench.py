@@ -18,12 +18,30 @@ until the last of the three others at the table has the state that shows it
 by the cards played (and the part of it spent building and sending the seats'
 states, ``Redraw``), and the server's memory a table (its resident size from
 ``/proc``, so Linux only: once the tables are open, and while every seat is
-connected and playing). ``--tables`` may list several counts
-(``--tables 500,1000,2000``), run one after the other; the largest that kept
-the 95th percentile within ``--target`` milliseconds, every person seated, is
-reported as what one server process holds. ``--json`` prints the figures as
-one JSON object. ``--server-src DIR`` runs the server from another copy of the
-source (a release's ``src``), to measure before and after in one session.
+connected and playing, at the measurement's start and at its end).
+
+Every card is accounted for. A person sends a card only on its turn, one a
+turn (after thinking it looks again, and sends nothing if the table moved on),
+and each card sent during the measurement is timed from its sending (one sent
+in the warm-up is not, wherever it arrives); a card the table refuses is
+counted by the reason and never timed; the cards the table plays itself (the
+rest of a hand whose points are settled) are counted apart, having no sending
+to time from; a card that never reached all three others, or was still on its
+way at the end, is counted too. The figures set the cards timed against those
+the pace asks for (a card every ``--pace`` seconds a table), and give the
+server's ``error`` messages by code, the connections lost (a person whose
+connection ends comes back with its seat's token), the 99.9th percentile, and
+the worst card with its table and its cause as far as the benchmark can tell
+(how long until the server built the message that showed it to its last
+person, by the message's ``now``, and how long after; how that person learned
+of it; how late the server's event loop and the people's ran meanwhile).
+
+``--tables`` may list several counts (``--tables 500,1000,2000``), run one
+after the other; the largest that kept the 95th percentile within ``--target``
+milliseconds, every person seated, is reported as what one server process
+holds. ``--json`` prints the figures as one JSON object. ``--server-src DIR``
+runs the server from another copy of the source (a release's ``src``), to
+measure before and after in one session.
 
 ``--workers N`` serves the tables from N server processes behind HAProxy (the
 distribution's ``haproxy``), as ``hearts host --workers`` does: each process
@@ -51,6 +69,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -61,7 +80,7 @@ import aiohttp
 from hearts.net import messages as msg
 from hearts.net.collector import tune_for_server
 from hearts.net.proxy import Worker, haproxy_config, worker_name
-from hearts.net.scripted import Board
+from hearts.net.scripted import REFUSING, Board, Timed
 
 __all__ = ["Figures", "main", "run"]
 
@@ -82,7 +101,7 @@ class Figures:
     people: int
     """People connected when the measurement began."""
     cards: int
-    """Cards whose arrival at the three others was timed during the measurement."""
+    """Cards sent during the measurement and timed until the three others saw them."""
     median_ms: float
     p95_ms: float
     worst_ms: float
@@ -115,10 +134,41 @@ class Figures:
     people_lag_p95_ms: float = 0.0
     """The same in the people's processes: their part, which the cards' times
     include too (a person who sees a card late was late to read it)."""
+    cards_asked: int | None = None
+    """The cards the pace asks for in the measurement: a card every ``pace``
+    seconds a table (None when the pace is 0)."""
+    cards_played_out: int = 0
+    """Cards the people saw that none of them sent: the rest of a hand whose points
+    are settled, played out by the table (no send to time them from)."""
+    cards_unseen: int = 0
+    """Cards sent that never reached all three others before their hand was two
+    hands back (a person away, say)."""
+    cards_unfinished: int = 0
+    """Cards sent a second or more before the end that had not reached all three
+    others at the end (a card stuck would show here, not in the worst)."""
+    p999_ms: float = 0.0
+    """The 99.9th percentile of the cards' times."""
+    worst_table: str = ""
+    worst_card: str = ""
+    worst_cause: str = ""
+    """The worst card's table, the card, and why it took so long as far as the
+    benchmark can tell."""
+    refusals: dict[str, int] = dataclasses.field(default_factory=dict)
+    """What the tables refused the people, by reason (``not-your-turn``) or notice."""
+    errors: dict[str, int] = dataclasses.field(default_factory=dict)
+    """The server's ``error`` messages to the people, by code."""
+    disconnections: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Connections that ended while the people played, by how (each person came
+    back with its token)."""
+    kib_per_table_playing_before: float = 0.0
+    """The server's memory a table at the measurement's start (against
+    :attr:`kib_per_table_playing` at its end: does it grow?)."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
         pinned = "" if self.server_cpu is None else f", pinned to processor {self.server_cpu}"
+        asked = "" if not self.cards_asked else \
+            f" of the {self.cards_asked} the pace asks for ({self.cards / self.cards_asked:.1%})"
         if self.workers > 1:
             pinned = (f", {self.workers} server processes behind HAProxy, the proxy "
                       f"{self.proxy_cpu_share:.0%} of one core")
@@ -134,8 +184,21 @@ class Figures:
             f"  event loops late, p95: the server {self.server_lag_p95_ms:.1f} ms, the "
             f"people's processes {self.people_lag_p95_ms:.1f} ms",
             f"  server memory: {self.kib_per_table_open:.0f} KiB a table open, "
-            f"{self.kib_per_table_playing:.0f} KiB a table with its people playing",
+            f"{self.kib_per_table_playing:.0f} KiB a table with its people playing "
+            f"({self.kib_per_table_playing_before:.0f} at the measurement's start)",
+            f"  every card: {self.cards} timed{asked}, {self.cards_played_out} played out "
+            f"by the table, {self.cards_unseen} never reached all three, "
+            f"{self.cards_unfinished} still on their way at the end",
+            f"  refused: {_counted(self.refusals)}; errors: {_counted(self.errors)}; "
+            f"connections lost: {_counted(self.disconnections)}",
+            f"  p99.9 {self.p999_ms:.1f} ms; the worst card, {self.worst_ms:.1f} ms, "
+            f"{self.worst_card} at table {self.worst_table}: {self.worst_cause}",
         ]
+
+
+def _counted(counts: dict[str, int]) -> str:
+    """Counts by name in words: ``none``, or ``not-your-turn 3, closed 1006 1``."""
+    return ", ".join(f"{name} {count}" for name, count in counts.items()) or "none"
 
 
 # --- the server's process ------------------------------------------------------------
@@ -161,30 +224,37 @@ class _LagProbe:
 
     def __init__(self) -> None:
         self.lags: list[float] = []
+        self.late: list[tuple[float, float]] = []
+        """(when it woke, how late) for each lag of :data:`_LATE` or more."""
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Start measuring (again, from nothing)."""
-        self.lags = []
+        self.lags, self.late = [], []
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._watch())
 
-    def stop(self) -> list[float]:
-        """Stop measuring: the lags measured, in seconds."""
+    def stop(self) -> tuple[list[float], list[tuple[float, float]]]:
+        """Stop measuring: the lags measured, in seconds, and the long ones with
+        when they ended (``time.monotonic()``)."""
         if self._task is not None:
             self._task.cancel()
             self._task = None
-        return self.lags
+        return self.lags, self.late
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             began = loop.time()
             await asyncio.sleep(_LAG_STEP)
-            self.lags.append(max(0.0, loop.time() - began - _LAG_STEP))
+            lag = max(0.0, loop.time() - began - _LAG_STEP)
+            self.lags.append(lag)
+            if lag >= _LATE:
+                self.late.append((time.monotonic(), lag))
 
 
 _LAG_STEP = 0.01
+_LATE = 0.005
 
 
 def _more_files() -> None:
@@ -254,9 +324,9 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     probe = _LagProbe()
     while await loop.run_in_executor(None, parent.recv) != "stop":
         # asked at the measurement's start and end
-        lags = probe.stop()
+        lags, late = probe.stop()
         probe.start()
-        parent.send((redrawing[0], lags))
+        parent.send((redrawing[0], lags, late))
     if collecting is not None:
         collecting.cancel()
     await runner.cleanup()
@@ -269,7 +339,15 @@ class _Person:
     """A lean person for the benchmark: one raw WebSocket, the state kept as JSON
     (a ``change`` applied to it, a ``state`` taking its place), a legal card
     chosen at random after the pace. It reads only what it needs, so one process
-    of people costs far less than the server it measures."""
+    of people costs far less than the server it measures.
+
+    It sends one card a turn, and only on its turn: a turn is the hand and the
+    cards played so far, the same whether the trick is on show or play goes on;
+    after thinking it looks at the latest state again, and sends nothing if the
+    turn passed meanwhile (the table played the rest of the hand out). What the
+    table refuses, and every connection that ends, goes to the table's
+    :class:`~hearts.net.scripted.Board`; a person whose connection ends comes
+    back with its seat's token, as a browser does."""
 
     def __init__(self, url: str, code: str, name: str, deals: bool, board: Board,
                  pace: float, rng: random.Random, deflate: bool = False) -> None:
@@ -277,50 +355,100 @@ class _Person:
         self.deflate = deflate
         self.board, self.pace, self.rng = board, pace, rng
         self.connected = asyncio.Event()
+        """Set once the person first sat down."""
+        self.online = False
+        """Connected and seated now."""
+        self.token: str | None = None
         self.state: dict[str, Any] | None = None
+        self.how = "state"
+        """How the latest state came: ``state`` (whole) or ``change``."""
         self.seen: set[tuple[int, str]] = set()
         self.done: tuple[Any, ...] | None = None
+        self.turn: tuple[int, int] | None = None
+        """The turn a card was thought about or sent for."""
+        self.thoughts = 0
+        """Turns thought about so far (only the latest thought may send)."""
+        self.pending: tuple[int, str] | None = None
+        """The card sent and not yet seen played (hand, card)."""
+        self.syncing = False
+        self.stopping = False
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.task: asyncio.Task[None] | None = None
         self.seq = 0
 
-    async def _send(self, message: dict[str, Any]) -> None:
-        if self.ws is not None:
-            with contextlib.suppress(ConnectionError, aiohttp.ClientError):
-                await self.ws.send_str(msg.encode(message))
+    def _send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` in a task of its own (the reading goes on)."""
+        asyncio.get_running_loop().create_task(self._sending(message))
+
+    async def _sending(self, message: dict[str, Any]) -> bool:
+        ws = self.ws
+        if ws is None or ws.closed:
+            return False
+        try:
+            await ws.send_str(msg.encode(message))
+        except (ConnectionError, aiohttp.ClientError):
+            return False
+        return True
 
     def start(self, session: aiohttp.ClientSession) -> None:
         """Connect and play, in a task of the running loop."""
         self.task = asyncio.create_task(self.run(session))
 
     async def run(self, session: aiohttp.ClientSession) -> None:
-        """Join, then read and act until the connection ends (a few tries to connect)."""
-        for _attempt in range(20):
-            with contextlib.suppress(aiohttp.ClientError, OSError):
+        """Join, then read and act; when the connection ends, come back with the
+        seat's token (a few tries to connect in a row, then give up)."""
+        tries = 0
+        while tries < 20 and not self.stopping:
+            how = "refused"
+            try:
                 async with session.ws_connect(self.url, heartbeat=msg.HEARTBEAT_SECONDS,
                                               compress=15 if self.deflate else 0) as ws:
                     self.ws = ws
-                    await ws.send_str(msg.encode(msg.client_json(msg.Join(self.code,
-                                                                          self.name))))
+                    await ws.send_str(msg.encode(msg.client_json(
+                        msg.Join(self.code, self.name, self.token))))
                     async for frame in ws:
                         if frame.type is aiohttp.WSMsgType.TEXT:
                             self.got(json.loads(frame.data))
-                    return
-            await asyncio.sleep(1.0)
+                    how = f"closed {ws.close_code}"
+            except (aiohttp.ClientError, OSError) as error:
+                how = type(error).__name__
+            self.ws = None
+            if self.online:
+                self.online = False
+                tries = 0
+                if not self.stopping:
+                    self.board.dropped(how)
+            tries += 1
+            if not self.stopping:
+                await asyncio.sleep(1.0)
 
     def got(self, message: dict[str, Any]) -> None:
-        """A message from the server: keep the state, time the cards seen, act."""
+        """A message from the server: keep the state, count the cards seen, act."""
         kind = message.get("type")
         if kind == "welcome":
+            self.token = message.get("token") or self.token
+            self.online = True
             self.connected.set()
+            self.done = self.turn = None  # a new connection: ask again what was lost
+            return
+        if kind == "notice":
+            self._notice(message.get("notice") or {})
+            return
+        if kind == "error":
+            self.board.error(str(message.get("code")))
             return
         if kind == "state":
             self.state = message["state"]
+            self.syncing = False
+            self.how = "state"
         elif kind == "change" and self.state is not None:
             if message.get("base") != self.seq:
-                asyncio.get_running_loop().create_task(self._send({"type": "sync"}))
+                if not self.syncing:  # one ask is enough: the whole state answers it
+                    self.syncing = True
+                    self._send({"type": "sync"})
                 return
             _apply(self.state, message.get("set", []))
+            self.how = "change"
         else:
             return
         self.seq = message.get("seq", 0)
@@ -328,45 +456,82 @@ class _Person:
         assert state is not None
         view = state.get("view")
         number = state.get("hand_number", 0)
+        made = message.get("now")
         if view is not None:
-            for card in view.get("played", ()):
+            played = view.get("played", ())
+            for card in played:
                 if (number, card) not in self.seen:
                     self.seen.add((number, card))
-                    self.board.seen(number, card)
-        asyncio.get_running_loop().create_task(self.act(state))
+                    self.board.seen(number, card, self.name, self.how, made)
+            if self.pending is not None and self.pending[0] == number \
+                    and self.pending[1] in played:
+                self.pending = None
+        self.act(state)
 
-    async def act(self, state: dict[str, Any]) -> None:
+    def _notice(self, notice: dict[str, Any]) -> None:
+        """A notice: a refusal forgets the card sent (it is never timed)."""
+        kind = notice.get("kind")
+        if kind not in _REFUSING:
+            return
+        reason = str((notice.get("refusal") or {}).get("reason") or kind)
+        hand, card = self.pending if self.pending is not None else (0, None)
+        self.pending = None
+        self.board.refused(hand, card, reason)
+        self.done = self.turn = None  # act on the latest state afresh
+        if self.state is not None:
+            self.act(self.state)
+
+    def act(self, state: dict[str, Any]) -> None:
         """Do what the state asks of this person, once a state."""
         view = state.get("view") or {}
         stage = state.get("stage")
-        key = (stage, state.get("hand_number"), len(view.get("played", ())),
-               bool(state.get("passable")), bool(state.get("legal")))
+        number = state.get("hand_number", 0)
+        key = (stage, number, len(view.get("played", ())),
+               bool(state.get("passable")), bool(state.get("legal")), state.get("match_over"))
         if key == self.done or self.ws is None:
             return
         self.done = key
         actions = state.get("actions", ())
-        sends: list[dict[str, Any]] = []
-        if stage == "received":
-            sends = [{"type": "continue"}]
+        if state.get("legal"):
+            turn = (number, len(view.get("played", ())))
+            if turn != self.turn:
+                self.turn = turn
+                self.thoughts += 1
+                asyncio.get_running_loop().create_task(self._think(turn, self.thoughts))
+        elif stage == "received":
+            self._send({"type": "continue"})
         elif stage == "passing" and "pass" in actions and len(state.get("passable", ())) >= 3:
-            sends = [{"type": "pass", "cards": self.rng.sample(state["passable"], 3)}]
-        elif state.get("legal"):
-            card = self.rng.choice(state["legal"])
-            if self.pace:
-                await asyncio.sleep(self.pace)
-            number = state.get("hand_number", 0)
-            self.seen.add((number, card))
-            self.board.played(number, card)
-            sends = [{"type": "play", "card": card}]
-        elif stage == "idle" and self.deals and "deal" in actions \
-                and not state.get("match_over"):
-            sends = [{"type": "deal"}]
-        with contextlib.suppress(ConnectionError, aiohttp.ClientError):
-            for message in sends:
-                await self.ws.send_str(msg.encode(message))
+            self._send({"type": "pass", "cards": self.rng.sample(state["passable"], 3)})
+        elif stage == "idle":
+            self.turn = None
+            if self.deals and "deal" in actions:  # (a new match once one is over)
+                self._send({"type": "deal"})
+
+    async def _think(self, turn: tuple[int, int], thought: int) -> None:
+        """Think for the pace, then play a legal card if the turn is still this one
+        (and no later thought about it began: after coming back, say)."""
+        if self.pace:
+            await asyncio.sleep(self.pace)
+        if thought != self.thoughts:
+            return
+        state = self.state or {}
+        legal = state.get("legal")
+        view = state.get("view") or {}
+        if not legal or (state.get("hand_number", 0), len(view.get("played", ()))) != turn:
+            return
+        number = turn[0]
+        card = self.rng.choice(legal)
+        self.seen.add((number, card))
+        self.pending = (number, card)
+        self.board.played(number, card)
+        if not await self._sending({"type": "play", "card": card}):
+            self.board.withdrawn(number, card)
+            self.pending = None
+            self.turn = None  # asked again once connected again
 
     async def stop(self) -> None:
         """Close the connection and end the task."""
+        self.stopping = True
         if self.ws is not None:
             with contextlib.suppress(Exception):
                 await self.ws.close()
@@ -374,6 +539,9 @@ class _Person:
             self.task.cancel()
             with contextlib.suppress(BaseException):
                 await self.task
+
+
+_REFUSING = frozenset(str(kind) for kind in REFUSING)
 
 
 def _apply(state: dict[str, Any], entries: list[Any]) -> None:
@@ -410,7 +578,7 @@ def _play(plan: _Plan, parent: Connection) -> None:
 
 async def _playing(plan: _Plan, parent: Connection) -> None:
     loop = asyncio.get_running_loop()
-    boards = {code: Board() for code in plan.codes}
+    boards = {code: Board(table=code) for code in plan.codes}
     rng = random.Random(os.getpid())
     people = [_Person(url, code, f"P{seat}", seat == 0, boards[code], plan.pace, rng,
                       plan.deflate)
@@ -432,17 +600,35 @@ async def _playing(plan: _Plan, parent: Connection) -> None:
             parent.send(sum(p.connected.is_set() for p in people))
             measure, end = await loop.run_in_executor(None, parent.recv)
             await _sleep_until(measure)
-            connected = sum(p.connected.is_set() for p in people)
-            marks = [len(b.spread) for b in boards.values()]
+            connected = sum(p.online for p in people)
+            for board in boards.values():
+                board.begin()
             probe = _LagProbe()
             probe.start()
             await _sleep_until(end)
-            lags = probe.stop()
-            spread = [x for board, mark in zip(boards.values(), marks, strict=True)
-                      for x in board.spread[mark:]]
+            lags, late = probe.stop()
+            report = _account(list(boards.values()), time.monotonic() - 1.0)
         finally:
             await asyncio.gather(*(p.stop() for p in people), return_exceptions=True)
-    parent.send({"spread": spread, "connected": connected, "lags": lags})
+    parent.send({**report, "connected": connected, "lags": lags, "late": late})
+
+
+def _account(boards: list[Board], before: float) -> dict[str, Any]:
+    """What a process's tables counted since they began: every card timed, the
+    cards played out, unseen and refused, the errors and the connections lost,
+    and the cards sent ``before`` a moment that have not reached all the others."""
+    refusals: Counter[str] = Counter()
+    errors: Counter[str] = Counter()
+    drops: Counter[str] = Counter()
+    for board in boards:
+        refusals += board.refusals
+        errors += board.errors
+        drops += board.drops
+    return {"timed": [t for board in boards for t in board.timed],
+            "played_out": sum(board.played_out for board in boards),
+            "unseen": sum(board.unseen for board in boards),
+            "unfinished": sum(board.pending(before) for board in boards),
+            "refusals": dict(refusals), "errors": dict(errors), "drops": dict(drops)}
 
 
 async def _sleep_until(moment: float) -> None:
@@ -522,9 +708,13 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
                           there))
                 process.start()
                 people.append((process, here))
+            patience = time.monotonic() + 2 * _SEATING_SECONDS
             for process, pipe in people:
-                if not pipe.poll(_SEATING_SECONDS + 60):
-                    raise RuntimeError(f"{process.name} did not seat its people")
+                # its own deadline is _SEATING_SECONDS, kept by a loop that a busy
+                # machine may hold up: wait while it lives, within reason
+                while not pipe.poll(1.0):
+                    if not process.is_alive() or time.monotonic() > patience:
+                        raise RuntimeError(f"{process.name} did not seat its people")
                 pipe.recv()
             measure = time.time() + warmup
             for _process, pipe in people:
@@ -538,6 +728,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             proxy_before = 0.0 if proxy is None else _cpu_seconds(proxy.pid)
             people_before = sum(_cpu_seconds(pid) for pid in pids)
             redraw_before = sum(mine.recv()[0] for _process, mine in servers)
+            playing_before = sum(map(_rss_kib, server_pids))
             time.sleep(seconds)
             for _process, mine in servers:
                 mine.send("redraw")
@@ -548,11 +739,14 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             ends = [mine.recv() for _process, mine in servers]
             redraw_time = sum(end[0] for end in ends) - redraw_before
             server_lags = sorted(lag for end in ends for lag in end[1])
+            server_late = [late for end in ends for late in end[2]]
             playing = sum(map(_rss_kib, server_pids))
             results = []
+            patience = time.monotonic() + _SEATING_SECONDS
             for process, pipe in people:
-                if not pipe.poll(120):
-                    raise RuntimeError(f"{process.name} did not report")
+                while not pipe.poll(1.0):  # (it closes its connections first)
+                    if not process.is_alive() or time.monotonic() > patience:
+                        raise RuntimeError(f"{process.name} did not report")
                 results.append(pipe.recv())
         finally:
             for process, _pipe in people:
@@ -569,10 +763,12 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             if proxy is not None:
                 proxy.terminate()
                 proxy.wait(10)
-    spread = sorted(x for result in results for x in result["spread"])
+    spread = sorted(t.seconds for result in results for t in result["timed"])
     people_lags = sorted(lag for result in results for lag in result["lags"])
     if not spread:
         raise RuntimeError("no card was timed: the tables did not play")
+    worst, worst_late = max(((t, result["late"]) for result in results
+                             for t in result["timed"]), key=lambda pair: pair[0].seconds)
     empty = sum(s["empty_kib"] for s in started)
     opened = sum(s["open_kib"] for s in started)
     return Figures(
@@ -580,6 +776,17 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         people=sum(result["connected"] for result in results), cards=len(spread),
         median_ms=statistics.median(spread) * 1000, p95_ms=_p95(spread) * 1000,
         worst_ms=spread[-1] * 1000,
+        cards_asked=round(tables * wall / pace) if pace else None,
+        cards_played_out=sum(result["played_out"] for result in results),
+        cards_unseen=sum(result["unseen"] for result in results),
+        cards_unfinished=sum(result["unfinished"] for result in results),
+        p999_ms=_quantile(spread, 0.999) * 1000,
+        worst_table=worst.table, worst_card=f"{worst.card} of hand {worst.hand}",
+        worst_cause=_cause(worst, server_late, worst_late),
+        refusals=_total(result["refusals"] for result in results),
+        errors=_total(result["errors"] for result in results),
+        disconnections=_total(result["drops"] for result in results),
+        kib_per_table_playing_before=(playing_before - empty) / tables,
         cpu_ms_per_card=(cpu + proxy_cpu) * 1000 / len(spread),
         redraw_ms_per_card=redraw_time * 1000 / len(spread),
         cpu_share=(cpu + proxy_cpu) / wall,
@@ -621,7 +828,51 @@ def _start_proxy(folder: str, ports: list[int], tables: int
 
 
 def _p95(sorted_values: list[float]) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(0.95 * len(sorted_values)))]
+    return _quantile(sorted_values, 0.95)
+
+
+def _quantile(sorted_values: list[float], share: float) -> float:
+    """The value below which ``share`` of the sorted values lie (the nearest rank)."""
+    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
+
+
+def _total(counts: Any) -> dict[str, int]:
+    """Counts by name added together, the most frequent first."""
+    total: Counter[str] = Counter()
+    for count in counts:
+        total.update(count)
+    return dict(total.most_common())
+
+
+def _cause(card: Timed, server_late: list[tuple[float, float]],
+           people_late: list[tuple[float, float]]) -> str:
+    """Why a card took as long as it did, as far as the benchmark can tell: where
+    the time went (until the server built the message that showed it to the last
+    person, by the message's ``now``, and after), how that person learned of it,
+    and how late the server's event loop and the people's ran while it was on its
+    way (a stall counts if it overlapped the card's journey)."""
+    def most(lates: list[tuple[float, float]]) -> float:
+        return max((lag for ended, lag in lates
+                    if ended - lag <= card.arrived and ended >= card.sent), default=0.0)
+    server, people = most(server_late), most(people_late)
+    parts = []
+    if card.built == card.built:  # (NaN when the server's clock was not given)
+        held = "in the server" if card.built >= card.seconds / 2 else \
+            f"on its way to {card.last} after the server built it"
+        parts.append(f"held {held}: {card.built * 1000:.0f} ms until the server built the "
+                     f"{card.how} that showed it to {card.last}, "
+                     f"{(card.seconds - card.built) * 1000:.0f} ms from then until they read "
+                     f"it (the save's gate, the outbox, the sockets, the people's process)")
+    elif server >= card.seconds / 2:
+        parts.append("the server's event loop stalled")
+    elif people >= card.seconds / 2:
+        parts.append("the people's process stalled")
+    if card.how == "state":
+        parts.append(f"{card.last} learned of it in a whole state (after a gap in the "
+                     f"changes, or coming back)")
+    parts.append(f"the event loops ran late meanwhile by up to {server * 1000:.0f} ms "
+                 f"(the server's) and {people * 1000:.0f} ms (the people's)")
+    return "; ".join(parts)
 
 
 def _counts(text: str) -> list[int]:

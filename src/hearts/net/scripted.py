@@ -1,49 +1,179 @@
 """A scripted person at a network table: plays a Beginner's choices through a
 real :class:`~hearts.net.client.Connection`. The tests and the load benchmark
-(:mod:`hearts.net.bench`) seat these."""
+(:mod:`hearts.net.bench`) seat these; :class:`Board` is the benchmark's count
+of every card of a table."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, ClassVar
+from collections import Counter
+from typing import Any, ClassVar, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card
 from hearts.net import messages as msg
 from hearts.net.client import Connection, error_code
 from hearts.net.errors import ErrorCode
-from hearts.table import Action, Notice, SeatState, Stage
+from hearts.table import Action, Notice, NoticeKind, SeatState, Stage
 from hearts.table import events as ev
 
-__all__ = ["Board", "Scripted"]
+__all__ = ["REFUSING", "Board", "Scripted", "Timed"]
+
+REFUSING = frozenset({NoticeKind.REFUSED, NoticeKind.NOT_PLAYING, NoticeKind.PRESS_DEAL,
+                      NoticeKind.FINISH_HAND, NoticeKind.NOT_A_PERSON})
+"""The notices that refuse what a person sent (a ``refused`` one names its reason)."""
+
+
+class Timed(NamedTuple):
+    """One card's journey: from its player sending it until the last of the others
+    at the table had a state showing it."""
+
+    seconds: float
+    sent: float
+    """When it was sent (``time.monotonic()``, one clock for every process of a machine)."""
+    arrived: float
+    """When the last of the others saw it."""
+    table: str
+    hand: int
+    card: str
+    last: str
+    """Who saw it last."""
+    how: str
+    """How they learned of it: ``change`` (one by one) or ``state`` (a whole state:
+    after a gap in the changes, or coming back)."""
+    built: float = float("nan")
+    """Seconds from its sending until the server built the message that showed it to
+    the last (its ``now``, on the machine's wall clock); NaN when not known."""
 
 
 class Board:
-    """What the people of one table share to time a card's journey: when each card
-    was sent, and how long until every other person at the table saw it."""
+    """The count of one table's cards, kept by the people of the table together.
 
-    def __init__(self, others: int = 3) -> None:
+    A person calls :meth:`played` as it sends a card and :meth:`refused` when the
+    table refuses it; the others call :meth:`seen` once each when a state first
+    shows it. A card is timed (:attr:`timed`) once the others have all seen it,
+    from its sending; a refused card is never timed, even when the table later
+    plays it itself; a card the others see that nobody sent (the rest of a hand
+    whose points are settled, played out by the table) is counted in
+    :attr:`played_out`; a card sent that never reached all the others by the
+    time its hand was two hands back is counted in :attr:`unseen`.
+    :meth:`begin` starts the counts again (the measurement's start)."""
+
+    def __init__(self, others: int = 3, table: str = "") -> None:
         self.others = others
         """How many people besides the player must see a card."""
-        self.sent: dict[tuple[int, str], list[float]] = {}
-        """(hand, card) to [when it was sent, how many others have seen it]."""
-        self.spread: list[float] = []
-        """Seconds from sending each card until the last of the others saw it."""
+        self.table = table
+        """The table's name, for the worst card."""
+        self.sent: dict[tuple[int, str], list[Any]] = {}
+        """(hand, card) to [when it was sent, the others who have seen it, when it
+        was sent on the wall clock]."""
+        self.timed: list[Timed] = []
+        """The cards timed since :meth:`begin`, in the order they arrived."""
+        self.played_out = 0
+        """Cards the people saw that none of them sent (the table played them)."""
+        self.unseen = 0
+        """Cards sent that never reached all the others (a person away, say)."""
+        self.refusals: Counter[str] = Counter()
+        """What the table refused, by reason (``not-your-turn``) or notice kind."""
+        self.errors: Counter[str] = Counter()
+        """The server's ``error`` messages to the people, by code."""
+        self.drops: Counter[str] = Counter()
+        """Connections that ended while playing, by how (the close code or the error)."""
+        self._hands: list[int] = []
+        self._recent: dict[tuple[int, str], Timed] = {}
+        self._unsent: dict[tuple[int, str], int] = {}
+        self.since = float("-inf")
+        """Cards sent since this moment are timed (:meth:`begin`)."""
+
+    @property
+    def spread(self) -> list[float]:
+        """Seconds from sending each card timed until the last of the others saw it."""
+        return [t.seconds for t in self.timed]
+
+    def begin(self) -> None:
+        """Start counting from now: only the cards sent from now on are timed (one
+        sent before belongs to the warm-up, even if it arrives later)."""
+        self.since = time.monotonic()
+        self.timed.clear()
+        self.played_out = self.unseen = 0
+        self.refusals.clear()
+        self.errors.clear()
+        self.drops.clear()
 
     def played(self, hand: int, card: str) -> None:
-        """A person sends ``card`` now."""
-        self.sent[hand, card] = [time.perf_counter(), 0.0]
+        """A person sends ``card`` of hand number ``hand`` now."""
+        self._hand(hand)
+        self.sent[hand, card] = [time.monotonic(), set(), time.time()]
 
-    def seen(self, hand: int, card: str) -> None:
-        """Another person saw ``card`` played (call once a person and card)."""
-        entry = self.sent.get((hand, card))
-        if entry is None:
+    def refused(self, hand: int, card: str | None, reason: str) -> None:
+        """The table refused ``card`` (None: something other than a card)."""
+        self.refusals[reason] += 1
+        if card is None:
             return
-        entry[1] += 1
-        if entry[1] == self.others:
-            self.spread.append(time.perf_counter() - entry[0])
-            del self.sent[hand, card]
+        if self.sent.pop((hand, card), None) is not None:
+            return
+        timed = self._recent.pop((hand, card), None)
+        if timed is not None:  # the table played it itself before the refusal came back
+            if timed in self.timed:
+                self.timed.remove(timed)
+                self.played_out += 1
+            self._unsent[hand, card] = self.others
+
+    def withdrawn(self, hand: int, card: str) -> None:
+        """A card that could not be sent (the connection had closed): forget it."""
+        self.sent.pop((hand, card), None)
+
+    def seen(self, hand: int, card: str, who: str = "", how: str = "change",
+             made: float | None = None) -> None:
+        """Another person, ``who``, first saw ``card`` played (call once a person
+        and card), in a ``change`` or a whole ``state`` the server made at ``made``
+        (its ``now``: seconds since 1970)."""
+        self._hand(hand)
+        key = (hand, card)
+        entry = self.sent.get(key)
+        if entry is None:
+            if key in self._recent:
+                return  # a late seer of a card already timed (the sender counted none)
+            count = self._unsent.get(key, 0)
+            if count == 0:
+                self.played_out += 1
+            self._unsent[key] = count + 1
+            return
+        entry[1].add(who)
+        if len(entry[1]) >= self.others:
+            now = time.monotonic()
+            built = float("nan") if made is None else made - entry[2]
+            timed = Timed(now - entry[0], entry[0], now, self.table, hand, card, who, how,
+                          built)
+            if entry[0] >= self.since:
+                self.timed.append(timed)
+            self._recent[key] = timed
+            del self.sent[key]
+
+    def dropped(self, how: str) -> None:
+        """A person's connection ended while playing."""
+        self.drops[how] += 1
+
+    def error(self, code: str) -> None:
+        """The server sent a person an ``error``."""
+        self.errors[code] += 1
+
+    def pending(self, before: float) -> int:
+        """Cards sent before ``before`` that have not reached all the others yet."""
+        return sum(1 for entry in self.sent.values() if entry[0] < before)
+
+    def _hand(self, hand: int) -> None:
+        """Keep the cards of this hand and the one before; count those older unseen."""
+        if self._hands and self._hands[-1] == hand:
+            return
+        self._hands = [*self._hands[-1:], hand]
+        keep = set(self._hands)
+        for key in [k for k in self.sent if k[0] not in keep]:
+            del self.sent[key]
+            self.unseen += 1
+        self._recent = {k: v for k, v in self._recent.items() if k[0] in keep}
+        self._unsent = {k: v for k, v in self._unsent.items() if k[0] in keep}
 
 
 class Scripted:
@@ -78,7 +208,8 @@ class Scripted:
         self.pace = pace
         """Seconds to think before playing each card (0: at once)."""
         self._seen: set[tuple[int, str]] = set()
-        self._sent: tuple[Card, float] | None = None
+        self._sent: tuple[int, Card, float] | None = None
+        self._turn: tuple[int, int] | None = None
         self._last: tuple[Any, ...] | None = None
         self.connection = Connection(url, code, name, self._got, **options)
         """The connection to the table."""
@@ -100,7 +231,7 @@ class Scripted:
     def wake(self) -> None:
         """Act on the latest state again (after being held still)."""
         self.playing = True
-        self._last = None
+        self._last = self._turn = None
         asyncio.get_running_loop().create_task(self._act(self.state))
 
     @property
@@ -121,6 +252,11 @@ class Scripted:
             self.messages.append(message)
             if isinstance(message, msg.HandMessage):
                 self.hands.append(message)
+        if isinstance(message, msg.Welcome):
+            self._last = self._turn = None  # a new connection: what was lost is asked again
+        if isinstance(message, msg.NoticeMessage) and message.notice.kind in REFUSING:
+            self._refused(message.notice)
+            return
         if not isinstance(message, msg.StateMessage):
             return
         state = message.seat_state()
@@ -128,15 +264,16 @@ class Scripted:
             self.states.clear()
         self.states.append(state)
         view = state.view
-        if self._sent is not None and view is not None and self._sent[0] in view.played:
-            self.latencies.append(time.perf_counter() - self._sent[1])
+        if self._sent is not None and view is not None and self._sent[1] in view.played \
+                and self._sent[0] == state.hand_number:
+            self.latencies.append(time.perf_counter() - self._sent[2])
             self._sent = None
         if self.board is not None and view is not None:
             hand = state.hand_number
             for card in view.played:
                 if (hand, str(card)) not in self._seen:
                     self._seen.add((hand, str(card)))
-                    self.board.seen(hand, str(card))
+                    self.board.seen(hand, str(card), self.connection.name)
         done = (self.hand_limit is not None and state.hand_number >= self.hand_limit
                 and state.stage is Stage.IDLE)
         if state.match_over or done:
@@ -158,10 +295,23 @@ class Scripted:
         elif state.stage is Stage.PASSING and state.can(Action.PASS) and view is not None:
             event = ev.Pass(seat, tuple(player.choose_pass(view)))
         elif state.to_play and view is not None and view.legal:
-            card = player.choose_play(view)
+            # One card a turn: the same turn comes again in other states (the trick
+            # on show, then play), and a second card would be refused.
+            turn = (state.hand_number, len(view.played))
+            if turn == self._turn:
+                return
+            self._turn = turn
             if self.pace:
                 await asyncio.sleep(self.pace)
-            self._sent = (card, time.perf_counter())
+                state = self.state  # what the table says now, after thinking
+                view = state.view
+                if not (self.playing and state.to_play and view is not None and view.legal
+                        and (state.hand_number, len(view.played)) == turn):
+                    return  # the turn passed meanwhile (the rest of the hand played out)
+                key = (state.stage, state.hand_number, len(state.passable),
+                       len(view.played), state.to_play)
+            card = player.choose_play(view)
+            self._sent = (state.hand_number, card, time.perf_counter())
             if self.board is not None:
                 self._seen.add((state.hand_number, str(card)))
                 self.board.played(state.hand_number, str(card))
@@ -172,7 +322,21 @@ class Scripted:
         if event is not None:
             self._last = key  # (before the send: a state alike meanwhile sends nothing)
             if not await self.send(event):
-                self._last = None  # lost with the line: the next state asks again
+                self._last = self._turn = None  # lost with the line: the next state asks again
+
+    def _refused(self, notice: Notice) -> None:
+        """The table refused what was sent: a card is forgotten (never timed) and
+        the latest state is acted on afresh."""
+        if self._sent is None:
+            return
+        hand, card, _when = self._sent
+        self._sent = None
+        if self.board is not None:
+            reason = notice.refusal.reason if notice.refusal is not None else notice.kind
+            self.board.refused(hand, str(card), str(reason))
+        self._last = self._turn = None
+        if self.playing and self.states:
+            asyncio.get_running_loop().create_task(self._act(self.state))
 
     async def send(self, event: ev.PersonEvent) -> bool:
         """Send ``event`` (a command) to the table."""

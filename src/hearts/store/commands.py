@@ -15,7 +15,15 @@ from rich.console import Console
 from rich.text import Text
 
 from hearts.paths import short_path, write_atomically
-from hearts.store.report import history_table, review_table, stats_table, trend_text
+from hearts.store.dailies import daily_figures, daily_rows
+from hearts.store.report import (
+    daily_history_table,
+    daily_table,
+    history_table,
+    review_table,
+    stats_table,
+    trend_text,
+)
 from hearts.store.reviews import reviewed_hands
 from hearts.store.schema import (
     SCHEMA_VERSION,
@@ -92,7 +100,8 @@ def stats_main(argv: list[str]) -> int:
         prog="hearts stats",
         description="Show how you play, per level and in total: matches played, won and "
                     "abandoned, win rate, streaks, points a hand, moons and the queen of "
-                    "spades. " + _where())
+                    "spades; and the days' deals (hearts daily): how often you beat par, and "
+                    "your streak. " + _where())
     parser.parse_args(argv)
     console = Console()
     try:
@@ -106,7 +115,10 @@ def stats_main(argv: list[str]) -> int:
     with contextlib.closing(db):
         figures = statistics(db)
         reviewed = reviewed_hands(db)
+        days = daily_figures(db, datetime.now(UTC).date())
     console.print(stats_table(figures, title="Hearts statistics"))
+    if days.played:
+        console.print(daily_table(days))
     if reviewed.hands or reviewed.other:
         console.print(review_table(reviewed))
         ascii_only = not console.encoding.lower().startswith("utf")
@@ -159,5 +171,9 @@ def history_main(argv: list[str]) -> int:
             print("No games recorded yet.")
             return 0
         rows = match_rows(db, args.since or "", args.limit)
-    Console().print(history_table(rows, title="Hearts matches, newest first"))
+        days = daily_rows(db, args.limit)
+    console = Console()
+    console.print(history_table(rows, title="Hearts matches, newest first"))
+    if days:
+        console.print(daily_history_table(days, title="Today's deals, newest first"))
     return 0

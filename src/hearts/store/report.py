@@ -12,11 +12,13 @@ from rich.table import Table
 
 from hearts.cards import Seat
 from hearts.levels import LEVEL_NAMES
+from hearts.store.dailies import DailyFigures, DailyRow
 from hearts.store.reviews import ReviewedHand, Reviews
 from hearts.store.stats import TOTAL, Figures
 
-__all__ = ["ROWS", "TREND_WINDOW", "Trend", "draw_trend", "history_table", "review_table",
-           "stats_table", "trend", "trend_legend", "trend_text"]
+__all__ = ["ROWS", "TREND_WINDOW", "Trend", "daily_history_table", "daily_table",
+           "draw_trend", "history_table", "review_table", "stats_table", "trend",
+           "trend_legend", "trend_text"]
 
 
 def _count(value: int) -> str:
@@ -219,4 +221,49 @@ def review_table(reviews: Reviews, ascii_only: bool = False) -> Table:
     if reviews.other:
         caption += f" ({_count(reviews.other)} by an earlier version of the review, not counted)"
     table.caption = caption
+    return table
+
+
+def daily_table(figures: DailyFigures, ascii_only: bool = False) -> Table:
+    """The days' deals: how many played, how often you beat the par, your streak."""
+    table = Table(title="Today's deals (hearts daily)",
+                  box=ASCII_HEAD if ascii_only else box.SIMPLE_HEAD, pad_edge=False,
+                  padding=(0, 1), show_header=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("", justify="right", no_wrap=True)
+    compared = figures.compared
+    table.add_row("Days' deals played", _count(figures.played))
+    table.add_row("Assisted", _count(figures.assisted))
+    table.add_row("Beat par (unassisted)",
+                  f"{figures.beat:,} of {compared:,} ({_share(figures.beat_rate)})")
+    table.add_row("Level with par", _count(figures.equalled))
+    table.add_row("Your points a deal",
+                  _average(figures.points / compared if compared else None))
+    table.add_row("Par a deal", _average(figures.par / compared if compared else None))
+    table.add_row("Days in a row now", _count(figures.streak))
+    table.add_row("Most days in a row", _count(figures.best_streak))
+    return table
+
+
+def _against_par(row: DailyRow) -> str:
+    if row.points is None:
+        return "playing"
+    if row.par is None:
+        return "par not worked out"
+    difference = row.points - row.par
+    if difference == 0:
+        return "level"
+    return f"{abs(difference)} {'under' if difference < 0 else 'over'}"
+
+
+def daily_history_table(rows: Sequence[DailyRow], title: str | None = None) -> Table:
+    """The days' deals kept, a row each: the day, the rules, your points, the par."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    for name, justify in (("Day", "left"), ("Rules", "left"), ("You", "right"),
+                          ("Par", "right"), ("Against par", "left"), ("Help", "left")):
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(row.day, row.rules, "-" if row.points is None else str(row.points),
+                      "-" if row.par is None else str(row.par), _against_par(row),
+                      "assisted" if row.assisted else "")
     return table

@@ -153,9 +153,62 @@ def _to_version_5(db: sqlite3.Connection) -> None:
     db.execute(_VERSION_5)
 
 
+_VERSION_6 = """
+CREATE TABLE dailies (
+    day      TEXT NOT NULL,
+    rules    TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    started  TEXT NOT NULL,
+    finished TEXT,
+    points   INTEGER,
+    par      INTEGER,
+    assisted INTEGER NOT NULL DEFAULT 0,
+    record   TEXT NOT NULL,
+    tables   TEXT NOT NULL,
+    PRIMARY KEY (day, rules)
+)
+"""
+"""Version 6: the days' deals played (``hearts daily``), one row a day and rule set:
+``day`` the deal's UTC date, ``rules`` its rules' canonical words, ``seed`` the
+seed it was dealt from, ``started`` and ``finished`` when it was played (UTC; no
+``finished`` while it is played), ``points`` South's and ``par`` the Expert's once
+known, ``assisted`` whether a hint or an undo helped, ``record`` the hand's record
+as it stands, ``tables`` the table's own state (as the ``saved`` table's). The
+first play of a deal is the one kept: a finished row never changes."""
+
+
+def _to_version_6(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_6)
+
+
+_VERSION_7 = """
+CREATE TABLE challenge_deals (
+    code     TEXT NOT NULL,
+    deal     TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    started  TEXT NOT NULL,
+    finished TEXT,
+    points   INTEGER,
+    par      INTEGER,
+    assisted INTEGER NOT NULL DEFAULT 0,
+    record   TEXT NOT NULL,
+    tables   TEXT NOT NULL,
+    PRIMARY KEY (code, deal)
+)
+"""
+"""Version 7: the deals of challenges between friends (``hearts challenge play``),
+one row a deal, kept as ``dailies`` keeps a day's: ``code`` the challenge's code,
+``deal`` the deal's number in it (from 1), the rest as in ``dailies``."""
+
+
+def _to_version_7(db: sqlite3.Connection) -> None:
+    db.execute(_VERSION_7)
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_to_version_1, _to_version_2,
                                                           _to_version_3, _to_version_4,
-                                                          _to_version_5]
+                                                          _to_version_5, _to_version_6,
+                                                          _to_version_7]
 """``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -155,7 +155,12 @@ class Table(SeatLifecycle, Aids):
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
-        hand.players = tuple(self._owner(each) for each in Seat)
+        # a match that deals set cards may name its computer players (today's deal):
+        # a seat no person holds keeps the player the deal gave it
+        named = hand.players
+        hand.players = tuple(
+            named[each] if named is not None and named[each].seed is not None
+            and not self.seating(each).held else self._owner(each) for each in Seat)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once

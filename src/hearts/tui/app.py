@@ -120,8 +120,11 @@ class HeartsApp(SeatApp):
         """The table: the flow of the match."""
         self.seat_view = SeatView(seat_state(self.table, USER))
         """The match as the person sees it."""
-        self.store = Store.open(data_dir)
+        self.store = self._open_store(data_dir)
         """Where the match in progress, every hand and every match are kept."""
+        self.wants_daily = False
+        """True when the person left the match to play today's deal (``y``): the
+        command line plays it, then carries the match on."""
         self.resumed = False
         """True when this run carries on the saved match."""
         self._requests: dict[Worker[tuple[Card, ...]], Decide] = {}
@@ -143,6 +146,10 @@ class HeartsApp(SeatApp):
         self.workers.cancel_group(self, "decisions")
         self.workers.cancel_group(self, "reviews")
         self.store.close()
+
+    def _open_store(self, data_dir: str | os.PathLike[str] | None) -> Store:
+        """The store this app saves into, claiming the saved match."""
+        return Store.open(data_dir)
 
     def _resume_or_begin(self, new_match: bool, options_notice: str | None,
                          first_start_notice: bool) -> None:
@@ -383,6 +390,19 @@ class HeartsApp(SeatApp):
             return
         self._confirm("Quit now? This match is not saved and will be lost.", "Quit",
                       self.exit)
+
+    def open_daily(self) -> None:
+        """Leave for today's deal (``y``): the match in progress is saved after every
+        card, so it carries on afterwards; if it would be lost, ask first."""
+        def leave() -> None:
+            self.wants_daily = True
+            self.exit()
+
+        if self.match_saved:
+            leave()
+            return
+        self._confirm("Leave for today's deal? This match is not saved and will be lost.",
+                      "Leave", leave)
 
     def abandon(self) -> None:
         """Ask, then abandon the match in progress and set up a new one."""

@@ -21,8 +21,8 @@ _DESCRIPTION = """\
 Play Hearts in the terminal: you sit South against three computer players.
 Keys: left/right move, space/return play or choose, d deal, p pass, c clear,
 ? hint, u undo, l last trick, r score sheet, v review the hand (between
-hands), a abandon the match, o options, t statistics, x quit, esc h help,
-C-l redraw; the mouse works too.
+hands), a abandon the match, o options, t statistics, y today's deal, x quit,
+esc h help, C-l redraw; the mouse works too.
 Options are kept in the user's config folder (HEARTS_CONFIG_DIR names another
 folder). The match in progress, every hand and every match are kept in
 hearts.db in the user's data folder (HEARTS_DATA_DIR names another): quit at
@@ -33,8 +33,8 @@ recorded as abandoned if that window closes before the match ends.
 The table is drawn with plain ASCII when the terminal's encoding or locale
 cannot show box lines and suit symbols (LANG=C, for example); --ascii and
 --unicode force either.
-See also: hearts stats, hearts history --export FILE, hearts verify RECORD,
-hearts review RECORD.
+See also: hearts daily (today's deal against the Expert's par), hearts stats,
+hearts history --export FILE, hearts verify RECORD, hearts review RECORD.
 
 Play with friends: hearts host starts a table server and prints a join code
 for each table; each friend runs hearts join ADDRESS --code CODE in a terminal
@@ -209,3 +209,9 @@ def main(argv: list[str] | None = None) -> None:
     app = HeartsApp(seed=args.seed, ascii_only=ascii_only, level=args.level,
                     new_match=args.new or args.seed is not None, rules=args.rules)
     app.run()
+    while app.wants_daily:  # y: today's deal, then the match carries on
+        from hearts.tui.daily_app import daily_of, play_daily
+
+        play_daily(daily_of(rule_words=args.rules), ascii_only)
+        app = HeartsApp(ascii_only=ascii_only, level=args.level, rules=args.rules)
+        app.run()

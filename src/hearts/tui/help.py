@@ -73,6 +73,10 @@ Between hands the table shows the hand's number and the seed it was dealt from
   v               between hands: review the hand just played, trick by
                   trick, with the Expert's verdict on every decision
   a               abandon this match and start a new one (asks first)
+  y               today's deal: the same hand for everyone today, you
+                  against three Experts, your points beside the Expert's
+                  par at its end (hearts daily starts it too); the match
+                  carries on afterwards
   o               the options page (between hands)
   t               your statistics (between hands and at game over)
   s               on the options page: save and go back

@@ -22,6 +22,7 @@ from hearts.table.events import Event
 from hearts.tui import words
 from hearts.tui.confirm import ConfirmScreen
 from hearts.tui.seatview import SeatView
+from hearts.words import words as catalogue_words
 
 if TYPE_CHECKING:
     from hearts.review.verdict import Decision
@@ -163,6 +164,14 @@ class SeatApp(App[None]):
     def abandon(self) -> None:
         """Give the match (or the seat) up, asking first."""
         raise NotImplementedError
+
+    def nothing_to_play(self) -> str:
+        """Why there is no card to play or pass now, and what to press instead."""
+        return words.nothing_to_play(self.seat_view.state)
+
+    def open_daily(self) -> None:
+        """Play today's deal (an app that can says how; elsewhere it is said where)."""
+        self.say(str(catalogue_words("daily.elsewhere")))
 
     def action_quit_game(self) -> None:
         """``ctrl+q`` and ``ctrl+c`` quit like ``x``."""

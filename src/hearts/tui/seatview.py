@@ -141,6 +141,9 @@ class SeatView:
         self.offer: str | None = None
         """A line that stays above the prompt, when no notice or banner is there,
         until the person answers it (the first start's offer of the Classic rules)."""
+        self.ending: str | None = None
+        """The line that stands in the prompt's place once there is nothing more to
+        play (today's deal: the keys that are left), None otherwise."""
         self.review: Trick | None = None
         """An earlier trick shown again (the last-trick key), until any key."""
         self.shown = False
@@ -266,7 +269,7 @@ class SeatView:
         always says whose turn it is (or the trick shown again)."""
         if self.review is not None:
             return self._review_text(self.review) + " - any key to go back"
-        prompt = words.prompt_text(self.state, self.now())
+        prompt = self.ending or words.prompt_text(self.state, self.now())
         above = self.banner or self.notice or self.offer
         return f"{above}\n{prompt}" if above else prompt
 

@@ -5,6 +5,7 @@ first on the page (textual-plotext)."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -17,7 +18,8 @@ from textual_plotext import PlotextPlot
 
 from hearts.paths import short_path
 from hearts.store import Store, statistics
-from hearts.store.report import draw_trend, review_table, stats_table
+from hearts.store.dailies import daily_figures
+from hearts.store.report import daily_table, draw_trend, review_table, stats_table
 from hearts.store.reviews import Reviews, reviewed_hands
 from hearts.tui.base import HelpKeysScreen
 from hearts.tui.widgets import GameButton
@@ -47,12 +49,15 @@ def stats_renderable(store: Store, ascii_only: bool = False) -> RenderableType:
     try:
         figures = statistics(db)
         reviewed = reviewed_hands(db)
+        days = daily_figures(db, datetime.now(UTC).date())
     except sqlite3.Error as error:
         return Text(f"Statistics cannot be read from {store.name} ({error})")
-    if not figures[-1].hands and not figures[-1].abandoned:
+    if not figures[-1].hands and not figures[-1].abandoned and not days.played:
         return Text("No hands finished yet: the figures appear here as you play.")
     parts: list[RenderableType] = [stats_table(figures, title="Statistics", ascii_only=ascii_only),
                                    Text(_NOTE)]
+    if days.played:
+        parts += [Text(""), daily_table(days, ascii_only)]
     if reviewed.hands or reviewed.other:
         parts += [Text(""), review_table(reviewed, ascii_only)]
     return Group(*parts, Text(f"Kept in {short_path(store.path, 60)}"))

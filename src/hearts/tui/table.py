@@ -13,7 +13,6 @@ from textual.widgets import Static
 
 from hearts.table import Action, Stage
 from hearts.table import events as ev
-from hearts.tui import words
 from hearts.tui.base import KEYS_ALWAYS, HelpKeysScreen
 from hearts.tui.seatapp import SeatApp
 from hearts.tui.widgets import LARGE, GameButton, HandRow, TrickArea
@@ -59,6 +58,7 @@ class TableScreen(HelpKeysScreen):
         Binding("r", "scores", "Score sheet", show=False),
         Binding("v", "review", "Review the hand", show=False),
         Binding("a", "abandon", "Abandon", show=False),
+        Binding("y", "daily", "Today's deal", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
@@ -182,7 +182,7 @@ class TableScreen(HelpKeysScreen):
         seat_view = self.hearts.seat_view
         card = seat_view.highlighted
         if card is None:
-            self.hearts.say(words.nothing_to_play(seat_view.state))
+            self.hearts.say(self.hearts.nothing_to_play())
         else:
             self.hearts.use(card)
 
@@ -233,6 +233,10 @@ class TableScreen(HelpKeysScreen):
     def action_abandon(self) -> None:
         """Abandon the match, after a confirmation."""
         self.hearts.abandon()
+
+    def action_daily(self) -> None:
+        """Play today's deal (the match in progress is kept to carry on after)."""
+        self.hearts.open_daily()
 
     def action_quit_game(self) -> None:
         """Leave the game (asking first if the match would be lost)."""

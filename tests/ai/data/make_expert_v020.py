@@ -42,6 +42,7 @@ def positions(count: int) -> list[dict[str, object]]:
             turn = hand.turn
             assert turn is not None
             hand.play(club[turn].choose_play(hand.view(turn)))
+        assert hand.turn is not None
         view = hand.view(hand.turn)
         deal += 1
         if len(view.legal) < 2:

@@ -1,0 +1,39 @@
+"""The Expert with the gated moon search set by name, for measuring it in the arena.
+
+    hearts-arena match lab.tools.moon_search_expert:gate3_deals160 expert --deals 300 --seed 66
+
+``gateG_dealsD`` is the Expert with ``moon_search`` G/100 (the model's chance of
+a shot from which the gate opens, :mod:`hearts.ai.moongate`) and ``moon_deals``
+D (the deals added in each world at a gated decision); ``off`` is the Expert as
+released.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hearts.ai import Level
+from hearts.ai.players import BUDGETS, SearchPlayer
+
+
+def expert(gate: float, deals: int) -> Callable[[int], SearchPlayer]:
+    """A factory of Experts with this gate and these added deals."""
+    budget = BUDGETS[Level.EXPERT]._replace(moon_search=gate, moon_deals=deals)
+
+    def make(seed: int = 0) -> SearchPlayer:
+        return SearchPlayer(Level.EXPERT, seed, budget)
+
+    return make
+
+
+def off(seed: int = 0) -> SearchPlayer:
+    """The Expert without the moon search."""
+    return expert(0.0, 0)(seed)
+
+
+def __getattr__(name: str) -> Callable[[int], SearchPlayer]:
+    found = re.fullmatch(r"gate(\d+)_deals(\d+)", name)
+    if found is None:
+        raise AttributeError(name)
+    return expert(int(found[1]) / 100, int(found[2]))
