@@ -270,9 +270,9 @@ def test_the_document_names_every_message_error_code_and_notice_kind() -> None:
     assert _documented("### Notices") == {kind.value for kind in NoticeKind}
     assert _documented("### Prompts") == {kind.value for kind in PromptKind}
     assert _documented("### Client to server") == {"join", "watch", *msg.COMMANDS, "review",
-                                                   "sync", "leave"}
+                                                   "sync", "leave", "host"}
     assert _documented("### Server to client") == {"welcome", "state", "change", "notice",
-                                                   "hand", "review", "error"}
+                                                   "hand", "review", "error", "seat-link"}
     text = DOCS.read_text(encoding="utf-8")
     assert f"version {msg.NETWORK_VERSION}" in text.splitlines()[0]
 

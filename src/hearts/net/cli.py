@@ -32,6 +32,7 @@ import multiprocessing
 import os
 import re
 import resource
+import shutil
 import signal
 import sys
 import threading
@@ -39,6 +40,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -56,6 +58,9 @@ from hearts.net.signals import stop_on_signals
 from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
+
+if TYPE_CHECKING:
+    from hearts.web.front import FrontPage
 
 __all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "PortTaken", "default_data_dir",
            "host_main", "local_url", "parse_host", "parse_join", "start_worker",
@@ -137,8 +142,9 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                         help=f"the computer players' level: {level_choices()} (default club)")
     parser.add_argument("--rules", type=checked_rules_argument(rules_refusal), default=Rules(),
                         metavar="WORDS", help="the rules: " + RULES_HELP)
-    parser.add_argument("--tables", type=_count(1, 1000), default=1, metavar="K",
-                        help="how many tables (default 1), each with its own code")
+    parser.add_argument("--tables", type=_count(0, 1000), default=1, metavar="K",
+                        help="how many tables (default 1), each with its own code (0 with "
+                             "--serve: only the tables started from the front page)")
     parser.add_argument("--grace", type=_seconds, default=60.0, metavar="SECONDS",
                         help="how long a dropped person's seat waits before a computer "
                              "player plays for them until they return (default 60)")
@@ -159,7 +165,8 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--serve", action="store_true",
                         help="also serve the web table, for friends with a phone, a tablet, "
                              "a screen reader or only a browser: each table's page and a "
-                             "page to watch it, on the tables' own address and port")
+                             "page to watch it, and a front page where a browser starts a "
+                             "table, on the tables' own address and port")
     parser.add_argument("--certificate", type=Path, metavar="PEM",
                         help="with --workers: HAProxy speaks TLS (https://, wss://) with this "
                              "PEM file, the certificate followed by its key")
@@ -173,6 +180,9 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                              "X-Forwarded-For and X-Forwarded-Proto (--workers sets this "
                              "for its workers)")
     args = parser.parse_args(argv)
+    if args.tables == 0 and not args.serve:
+        parser.error("--tables 0 leaves no table to join: add --serve (its front page starts "
+                     "tables from a browser), or give --tables 1 or more")
     try:
         args.trust_proxy = trusted_networks(args.trust_proxy)
     except ValueError as error:
@@ -267,7 +277,9 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
         raise
     lock.listening(host, port)
     addresses = host_addresses(ipv6=host == "::") if host in WILDCARDS else []
-    for line in announce(server, host, port, serve, addresses):
+    terminal = sys.stdout.isatty()
+    columns = shutil.get_terminal_size().columns if terminal else None
+    for line in announce(server, host, port, serve, addresses, columns, colour=terminal):
         print(line, flush=True)
     if lock.notice:
         print(f"  ({lock.notice})", flush=True)
@@ -297,13 +309,18 @@ def _more_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def serve_pages(server: TableServer) -> None:
-    """Serve the web table's pages from ``server`` (before its app is made)."""
+def serve_pages(server: TableServer) -> FrontPage:
+    """Serve the web table's pages from ``server`` (before its app is made), and
+    the front page that starts tables from a browser (returned)."""
+    from hearts.web.front import FrontPage
     from hearts.web.pages import WebPages
 
-    pages = WebPages(server.tables.get, lambda: server.local_only)
+    front = FrontPage(server, server.config)
+    server.extensions.append(front.add_to)
+    pages = WebPages(front.find, lambda: server.local_only)
     pages.wrong_code = server.wrong_code
     server.extensions.append(pages.add_to)
+    return front
 
 
 def host_main(argv: list[str]) -> int:

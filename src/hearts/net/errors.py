@@ -56,6 +56,11 @@ class ErrorCode(StrEnum):
     """The server holds as many connections as it takes."""
     STOPPING = "stopping"
     """The server is stopping; it will be back with the same tables."""
+    NOT_CREATOR = "not-creator"
+    """A ``host`` command from a seat other than the table's creator's."""
+    TABLE_CLOSED = "table-closed"
+    """The table was closed (by its creator, or after nobody came for a while); it is
+    kept in the server's history, and takes nobody any more."""
 
     @property
     def fatal(self) -> bool:
@@ -70,8 +75,8 @@ class ErrorCode(StrEnum):
 
 _FATAL = frozenset({ErrorCode.VERSION, ErrorCode.BAD_CODE, ErrorCode.TABLE_FULL,
                     ErrorCode.SEAT_TAKEN, ErrorCode.BAD_NAME, ErrorCode.NAME_TAKEN,
-                    ErrorCode.REPLACED, ErrorCode.TOO_MANY_BAD})
+                    ErrorCode.REPLACED, ErrorCode.TOO_MANY_BAD, ErrorCode.TABLE_CLOSED})
 _CLOSES = frozenset({ErrorCode.TOO_BIG, ErrorCode.JOIN_TIMEOUT, ErrorCode.TOO_MANY_BAD,
                      ErrorCode.WATCHERS_FULL,
                      ErrorCode.REPLACED, ErrorCode.TOO_SLOW, ErrorCode.SERVER_FULL,
-                     ErrorCode.STOPPING})
+                     ErrorCode.STOPPING, ErrorCode.TABLE_CLOSED})

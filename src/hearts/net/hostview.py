@@ -39,14 +39,15 @@ from hearts.cards import Seat
 from hearts.net.addresses import WILDCARDS, Address, host_addresses, is_loopback, shown_host
 from hearts.net.codes import join_command
 from hearts.net.messages import seat_name
+from hearts.net.qr import qr_rows
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable
 from hearts.table import Notice, NoticeKind
 from hearts.view import Phase
 
 __all__ = ["COMMANDS_HELP", "HostView", "SeatRow", "TableRow", "announce", "changes",
-           "find_seat", "free_seat", "friends_address", "heard", "seat_computer", "seat_link",
-           "table_page", "table_row", "watch_links", "watch_page"]
+           "find_seat", "free_seat", "friends_address", "heard", "qr_block", "seat_computer",
+           "seat_link", "table_page", "table_row", "watch_links", "watch_page"]
 
 Kind = Literal["free", "here", "away", "stand-in", "computer"]
 
@@ -143,6 +144,9 @@ def heard(net: NetTable, notice: Notice) -> str | None:
             return f"{net.id}: the {seat_name(seat)} seat is free"
         case NoticeKind.COMPUTER_SEATED:
             return f"{net.id}: a computer player has the {seat_name(seat)} seat for good"
+        case NoticeKind.AGAIN:
+            return (f"{net.id}: {who} wants to play again ({notice.count} still to "
+                    "agree)")
         case NoticeKind.TIMED_OUT:
             name = net.table.seating(seat).name or str(seat)
             return (f"{net.id}: {name} ({seat_name(seat)}) took too long - a computer player "
@@ -165,11 +169,32 @@ def friends_address(host: str, addresses: Sequence[Address]) -> str:
     return usable[0].ip if usable else ("::1" if host == "::" else "127.0.0.1")
 
 
+QR_TABLES = 2
+"""The most tables whose QR codes the host's terminal shows as it starts (each is
+about 20 lines; past that, ``qr TABLE`` shows one)."""
+
+_QR_COLOUR = "\x1b[30;107m{}\x1b[0m"
+"""A QR code's row black on white, whatever the terminal's own colours."""
+
+
+def qr_block(link: str, columns: int | None, colour: bool = False) -> list[str]:
+    """``link`` as a QR code for the host's terminal, indented: rows of half blocks
+    (black on white with ``colour``), or no line when the terminal is narrower
+    than the code or is no terminal (``columns`` None)."""
+    rows = qr_rows(link)
+    if columns is None or len(rows[0]) + 2 > columns:
+        return []
+    return ["  " + (_QR_COLOUR.format(row) if colour else row) for row in rows]
+
+
 def announce(server: TableServer, host: str, port: int, serve: bool = False,
-             addresses: Sequence[Address] | None = None) -> list[str]:
+             addresses: Sequence[Address] | None = None, qr_columns: int | None = None,
+             colour: bool = False) -> list[str]:
     """The lines that tell the host where friends connect: the address, each
     table's command (and page), the other addresses (those that only work on
-    this machine said apart), and a warning when others can reach it."""
+    this machine said apart), and a warning when others can reach it. With
+    ``serve`` on a terminal ``qr_columns`` wide, the first tables' pages as QR
+    codes too (:func:`qr_block`)."""
     if host in WILDCARDS and addresses is None:
         addresses = host_addresses(ipv6=host == "::")
     addresses = [a for a in addresses or () if host == "::" or a.version == 4]
@@ -194,14 +219,26 @@ def announce(server: TableServer, host: str, port: int, serve: bool = False,
                      "seat at that table.")
     for table in server.tables.values():
         lines.append(f"  table {table.id}: {join_command(f'{shown}:{port}', table.code)}")
-    if serve:
+    if serve and server.count:  # (--tables 0: only the tables started from browsers)
         lines.append("The web table, for friends with a phone, a tablet or only a browser"
                      + (" (any address above works too)" if host in WILDCARDS else "") + ":")
         for table in server.tables.values():
             lines.append(f"  table {table.id}: {table_page(f'http://{shown}:{port}', table)}")
+        shown_codes = 0
+        for table in list(server.tables.values())[:QR_TABLES]:
+            block = qr_block(table_page(f"http://{shown}:{port}", table), qr_columns, colour)
+            if block:
+                lines.append(f"  table {table.id}'s page for a phone's camera:")
+                lines.extend(block)
+                shown_codes += 1
+        if qr_columns is not None and len(server.tables) > shown_codes:
+            lines.append("  (type 'qr TABLE' for a table's page as a QR code)")
         lines.append("To watch a table (the public's view: no hidden card):")
         for table in server.tables.values():
             lines.append(f"  watch {table.id}: {watch_page(f'http://{shown}:{port}', table)}")
+    if serve:
+        lines.append(f"Anyone who reaches this address may start a table from a browser: "
+                     f"http://{shown}:{port}/")
     lines.extend(f"  ({notice})" for notice in server.notices)
     return lines
 
@@ -210,6 +247,9 @@ COMMANDS_HELP = ("link TABLE SEAT (or link NAME): a person's seat on a new devic
                  "free TABLE SEAT: free a seat; computer TABLE SEAT: a computer player "
                  "there for good")
 """The host's commands, in one line."""
+
+WEB_HELP = "; watch TABLE: the link to watch it; qr TABLE: its page as a QR code"
+"""The host's commands of the web table (``--serve``)."""
 
 
 def find_seat(server: TableServer, words: Sequence[str], command: str
@@ -412,9 +452,18 @@ class HostView:
     def look(self) -> None:
         """Look at every table once: say what changed, and redraw."""
         changed = False
+        for gone in set(self._rows) - set(self.server.tables):  # closed, or put away
+            del self._rows[gone]
+            changed = True
         for table in self.server.tables.values():
             row = table_row(table)
             before = self._rows.get(table.id)
+            if before is None:  # started (or opened again) since: followed from now on
+                table.listeners.append(self._heard)
+                self.say(f"{table.id}: table open" + (
+                    f" (started from a browser by {table.holders[table.creator].name})"
+                    if table.creator is not None and table.creator in table.holders
+                    and table.holders[table.creator].seated else ""))
             if row != before:
                 changed = True
                 self._rows[table.id] = row
@@ -457,7 +506,7 @@ class HostView:
                               style="dim"))
         if prompt:
             parts.append(Text(f"Commands: {COMMANDS_HELP}"
-                              + ("; watch TABLE: the link to watch it" if self.web else "")
+                              + (WEB_HELP if self.web else "")
                               + "; Ctrl+C stops.", style="dim"))
             if self._terminal is not None:
                 parts.append(Text(f"> {self.typed}", style="bold"))
@@ -481,11 +530,33 @@ class HostView:
         elif command == "watch":
             for text in watch_links(self.server, words[1:], self.web):
                 self.say(text)
+        elif command == "qr":
+            self._show_qr(words[1:])
         elif command in ("help", "?"):
-            self.say(COMMANDS_HELP + "; watch TABLE: the link to watch it")
+            self.say(COMMANDS_HELP + WEB_HELP)
         else:
-            self.say(f"Unknown command {words[0]!r}: {COMMANDS_HELP}; watch TABLE: the "
-                     "link to watch it")
+            self.say(f"Unknown command {words[0]!r}: {COMMANDS_HELP}{WEB_HELP}")
+
+    def _show_qr(self, words: Sequence[str]) -> None:
+        """``qr TABLE``: the table's page as a QR code, black on white."""
+        if self.web is None:
+            self.say("The web table is served with hearts host --serve: start it so for "
+                     "a QR code")
+            return
+        net = self.server.tables.get(words[0]) if len(words) == 1 else None
+        if net is None:
+            self.say(f"qr TABLE (tables: {', '.join(self.server.tables)})")
+            return
+        rows = qr_block(table_page(self.web, net), self.console.width)
+        if not rows:
+            self.say(f"The terminal is too narrow for {net.id}'s QR code: widen it, or "
+                     f"give the page: {table_page(self.web, net)}")
+            return
+        self.say(f"{net.id}'s page for a phone's camera:")
+        console = self._live.console if self._live is not None else self.console
+        for row in rows:
+            console.print(Text(row[:2]) + Text(row[2:], style="black on bright_white"),
+                          soft_wrap=True)
 
     def _read_commands(self) -> None:
         try:

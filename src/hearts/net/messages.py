@@ -7,9 +7,12 @@ the seat's token when it comes back) or ``watch``, then the commands of a
 person at the table, which are the table's own events
 (:mod:`hearts.table.events`: ``deal``, ``pass`` with three cards, ``play``
 with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
-``leave``. The server answers ``welcome``, then the seat's whole ``state``
-once and a ``change`` after every change it can see, each numbered; notices
-go as ``notice``, a finished hand as ``hand``, a review as ``review``, a
+``leave``; the person who started the table from the server's front page
+also ``host`` (free a seat, give it to a computer player, a seat's link for
+a new device, close the table), answered by ``seat-link`` for a link. The
+server answers ``welcome``, then the seat's whole ``state`` once and a
+``change`` after every change it can see, each numbered; notices go as
+``notice``, a finished hand as ``hand``, a review as ``review``, a
 refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
 
 This module builds and reads messages; it does no I/O. Everything a client
@@ -37,12 +40,41 @@ from hearts.table import Notice, SeatState
 from hearts.table import events as ev
 
 __all__ = [
-    "COMMANDS", "HEARTBEAT_SECONDS", "MAX_CHANGE_DEPTH", "MAX_MESSAGE_BYTES", "MAX_NAME",
-    "NETWORK_VERSION", "AskReview", "ChangeMessage", "ClientMessage", "ErrorMessage",
-    "HandMessage", "Join", "Leave", "MessageError", "NoticeMessage", "Path", "Resume",
-    "ReviewMessage", "ServerMessage", "StateMessage", "Sync", "Watch", "Welcome",
-    "apply_change", "client_json", "diff_state", "encode", "read_client", "read_server",
-    "seat_name", "server_json", "server_text",
+    "COMMANDS",
+    "HEARTBEAT_SECONDS",
+    "HOST_COMMANDS",
+    "MAX_CHANGE_DEPTH",
+    "MAX_MESSAGE_BYTES",
+    "MAX_NAME",
+    "NETWORK_VERSION",
+    "AskReview",
+    "ChangeMessage",
+    "ClientMessage",
+    "ErrorMessage",
+    "HandMessage",
+    "HostCommand",
+    "Join",
+    "Leave",
+    "MessageError",
+    "NoticeMessage",
+    "Path",
+    "Resume",
+    "ReviewMessage",
+    "SeatLink",
+    "ServerMessage",
+    "StateMessage",
+    "Sync",
+    "Watch",
+    "Welcome",
+    "apply_change",
+    "client_json",
+    "diff_state",
+    "encode",
+    "read_client",
+    "read_server",
+    "seat_name",
+    "server_json",
+    "server_text",
 ]
 
 NETWORK_VERSION = 3
@@ -153,7 +185,24 @@ class AskReview:
     hand: int | None = None
 
 
-ClientMessage = Join | Watch | Leave | Sync | AskReview | ev.PersonEvent
+HostName = Literal["free", "computer", "link", "close"]
+
+HOST_COMMANDS: tuple[HostName, ...] = ("free", "computer", "link", "close")
+"""What a table's creator may ask of it (``host``), as the host's terminal does:
+free a seat, give it to a computer player for good, a new token for a seat's
+person (their link for a new device), close the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostCommand:
+    """The creator of the table runs it: ``command`` (:data:`HOST_COMMANDS`) for
+    ``seat`` (None for ``close``)."""
+
+    command: HostName
+    seat: Seat | None = None
+
+
+ClientMessage = Join | Watch | Leave | Sync | AskReview | HostCommand | ev.PersonEvent
 """Anything a client may send; a person's command is the table's own event."""
 
 
@@ -182,6 +231,10 @@ def client_json(message: ClientMessage) -> dict[str, Any]:
         case AskReview():
             return {"type": "review"} if message.hand is None else \
                 {"type": "review", "hand": message.hand}
+        case HostCommand():
+            return {"type": "host", "command": message.command} if message.seat is None \
+                else {"type": "host", "command": message.command,
+                      "seat": seat_name(message.seat)}
         case ev.Pass():
             return {"type": "pass", "cards": [str(card) for card in message.cards]}
         case ev.Play():
@@ -274,10 +327,12 @@ def read_client(text: str | bytes, seat: Seat | None) -> ClientMessage:
                                    or not 1 <= number <= 10_000):
             raise MessageError("'hand' must be the number of a hand of the match")
         return AskReview(number)
+    if kind == "host":
+        return _host_command(data, seat)
     command = COMMANDS.get(kind) if isinstance(kind, str) else None
     if command is None:
         raise MessageError(f"unknown message type {kind!r:.40} (join, watch, "
-                           f"{', '.join(COMMANDS)}, review, sync or leave)")
+                           f"{', '.join(COMMANDS)}, review, sync, leave or host)")
     if seat is None:
         raise MessageError("send join first", ErrorCode.NOT_JOINED)
     if command is ev.Play:
@@ -294,6 +349,28 @@ def read_client(text: str | bytes, seat: Seat | None) -> ClientMessage:
     if command is ev.AskHint:
         return ev.AskHint(seat)
     return ev.Undo(seat)
+
+
+def _host_command(data: Mapping[str, Any], seat: Seat | None) -> HostCommand:
+    """A ``host`` message read (whether its seat is the creator's is the server's
+    to say)."""
+    if seat is None:
+        raise MessageError("send join first", ErrorCode.NOT_JOINED)
+    command = data.get("command")
+    for known in HOST_COMMANDS:
+        if command == known:
+            break
+    else:
+        raise MessageError(f"unknown host command {command!r:.40} "
+                           f"({', '.join(HOST_COMMANDS)})")
+    if known == "close":
+        if data.get("seat") is not None:
+            raise MessageError("'close' closes the table: it names no seat")
+        return HostCommand(known)
+    named = data.get("seat")
+    if not isinstance(named, str) or named not in SEAT_KEYS:
+        raise MessageError(f"'{known}' needs a 'seat': south, west, north or east")
+    return HostCommand(known, Seat.parse(named))
 
 
 # --- what the server sends -------------------------------------------------------
@@ -380,8 +457,19 @@ class ErrorMessage:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class SeatLink:
+    """The answer to the creator's ``host`` ``link``: the new token of ``seat``,
+    which gives that person their seat on a new device (the page's address with
+    ``&token=``); the device that holds the seat now is told ``replaced`` when
+    the new one joins."""
+
+    seat: Seat
+    token: str
+
+
 ServerMessage = (Welcome | StateMessage | ChangeMessage | NoticeMessage | HandMessage
-                 | ReviewMessage | ErrorMessage)
+                 | ReviewMessage | ErrorMessage | SeatLink)
 """Anything the server sends."""
 
 
@@ -415,6 +503,9 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case ErrorMessage():
             body = {"type": "error", "code": None if message.code is None
                     else message.code.value, "message": message.message}
+        case SeatLink():
+            body = {"type": "seat-link", "seat": seat_name(message.seat),
+                    "token": message.token}
         case _:
             assert_never(message)
     return {"version": NETWORK_VERSION, **body}
@@ -537,6 +628,12 @@ def read_server(data: object) -> ServerMessage | None:
         except ValueError:
             code = None
         return ErrorMessage(code, str(data.get("message", "")))
+    if kind == "seat-link":
+        seat = _seat(data.get("seat"))
+        token = data.get("token")
+        if seat is None or not isinstance(token, str):
+            raise ValueError("a seat-link names its seat and its token")
+        return SeatLink(seat, token)
     return None
 
 

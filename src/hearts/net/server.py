@@ -42,6 +42,7 @@ from aiohttp import web
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Seat
+from hearts.net import creator
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
 from hearts.net.clock import loop_clock
@@ -168,6 +169,31 @@ class TableServer:
         for table in self.tables.values():
             table.writer = self.writer
             self.notices.extend(table.start(loop))
+
+    def new_table(self, config: TableConfig, root: Path, kind: str = "b",
+                  seed: int | None = None, creator: str | None = None) -> NetTable:
+        """A new table on this server, kept in ``root`` and started: its id is the
+        server's :attr:`prefix` (so a proxy routes it here), ``kind`` and random
+        letters; with ``creator``, that person holds its first seat
+        (:meth:`NetTable.create`)."""
+        while True:
+            table_id = f"{self.prefix}{kind}{secrets.token_urlsafe(9).replace('-', 'x')}"
+            if table_id not in self.tables and not (root / table_id).exists():
+                break
+        table = NetTable.create(table_id, root / table_id, config, self.executor,
+                                self.factory, seed=seed, creator=creator)
+        self.hold(table)
+        return table
+
+    def hold(self, table: NetTable) -> None:
+        """Serve ``table`` (new, or opened again from its folder) and start it: the
+        connections allowed grow with the tables held (unless a number was set)."""
+        table.writer = self.writer
+        self.tables[table.id] = table
+        if self.limits.max_connections is None:
+            self.max_connections = max(self.max_connections, default_max_connections(
+                len(self.tables), self.limits.waiting_total))
+        table.start(asyncio.get_running_loop())
 
     def find(self, code: str, table_id: str | None = None) -> NetTable | None:
         """The table whose code is ``code`` (compared in constant time)."""
@@ -430,6 +456,11 @@ class TableServer:
                     and not table.closed:
                 found = table
         return found
+
+    def host_command(self, table: NetTable, holder: SeatHolder, outbox: Outbox,
+                     command: msg.HostCommand) -> creator.Refusal | None:
+        """The creator of ``table`` runs it (:mod:`hearts.net.creator`): why not, or None."""
+        return creator.run(self.tables, self.data_dir, table, holder, outbox, command)
 
     def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
                 record: dict[str, Any]) -> None:

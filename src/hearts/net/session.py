@@ -90,6 +90,10 @@ class Room(Protocol):
                record: dict[str, Any]) -> None:
         """Make the review of ``holder``'s hand ``number`` and send it when made."""
 
+    def host_command(self, table: NetTable, holder: SeatHolder, outbox: Outbox,
+                     command: msg.HostCommand) -> tuple[ErrorCode, str] | None:
+        """The table's creator runs it: why not (the code, in words), or None."""
+
 
 class Session:
     """One WebSocket connection: its step, its table and seat, and its limits."""
@@ -192,6 +196,8 @@ class Session:
                 return self._ask_review(message)
             case ev.Deal() | ev.Pass() | ev.Play() | ev.Continue() | ev.Undo() | ev.AskHint():
                 return self._act(message)
+            case msg.HostCommand():
+                return self._host(message)
             case _:
                 assert_never(message)
 
@@ -325,6 +331,20 @@ class Session:
                                   "- this one was not taken")
         table.act(holder, event)
         return False
+
+    def _host(self, command: msg.HostCommand) -> bool:
+        """The creator's command (free, computer, link, close); from anyone else,
+        refused by the table's creator rules (:mod:`hearts.net.creator`)."""
+        if self.step is Step.WATCHING:
+            return self._refuse(ErrorCode.WATCHING, "watchers cannot act")
+        if self.step is not Step.SEATED:
+            return self._refuse(ErrorCode.NOT_JOINED, "send join first")
+        if self._replaced():
+            return True
+        table, holder = self.table, self.holder
+        assert table is not None and holder is not None
+        refusal = self.room.host_command(table, holder, self.outbox, command)
+        return refusal is not None and self._refuse(*refusal)
 
     # --- refusals -----------------------------------------------------------------------
 

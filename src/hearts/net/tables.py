@@ -234,6 +234,12 @@ class NetTable:
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
+        self.again: set[Seat] = set()
+        """The people who agreed to play again since the match ended (Deal)."""
+        self.creator: Seat | None = None
+        """The seat of the person who started the table from the server's front page
+        (they run it from their page as the host does from the terminal); None for
+        the host's own tables."""
 
     @property
     def watchers(self) -> Watchers:
@@ -247,11 +253,19 @@ class NetTable:
     @classmethod
     def create(cls, table_id: str, folder: Path, config: TableConfig,
                executor: Executor | None, factory: Callable[[Level, int], Player] = make_player,
-               code: str | None = None, seed: int | None = None) -> NetTable:
-        """A new table in ``folder``, with a fresh code (64+ random bits) and seed."""
+               code: str | None = None, seed: int | None = None,
+               creator: str | None = None) -> NetTable:
+        """A new table in ``folder``, with a fresh code (64+ random bits) and seed;
+        with ``creator`` (a name already checked), that person holds the first
+        person's seat from the start (its token is ``holders[creator].token``)
+        and is the table's :attr:`creator`."""
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         net = cls(table_id, code or fresh_secret(12), folder, config,
                   secrets.randbits(30) if seed is None else seed, executor, factory)
+        if creator is not None:
+            first = net.holders[PEOPLE_ORDER[0]]
+            first.name, first.token = creator, fresh_secret(16)
+            net.creator = first.seat
         net.write_meta()
         return net
 
@@ -283,6 +297,8 @@ class NetTable:
                 holder.delivered = int(kept["delivered"])
                 holder.match_seed = kept["match_seed"]
                 holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
+            creator = data.get("creator")  # (older files and the host's tables: none)
+            net.creator = None if creator is None else Seat.parse(str(creator))
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
         if people is not None and people != config.people:
@@ -325,6 +341,7 @@ class NetTable:
             "rules": self.config.rules.to_json(), "grace": self.config.grace,
             "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
+            **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
         })
         path = self.folder / META_FILE
         if self.loop is None:  # made or read, not started: nobody waits yet
@@ -508,6 +525,7 @@ class NetTable:
         holder.outbox = None
         holder.joined_with = None
         self.carry_out(self.table.handle(ev.Drop(holder.seat)))
+        self._again_if_agreed()
 
     def leave(self, holder: SeatHolder) -> None:
         """``holder`` gives the seat up for good: a computer player plays it until
@@ -515,12 +533,15 @@ class NetTable:
         holder.token = None
         holder.name = ""
         holder.stood_in = True
+        self._no_creator(holder.seat)
         self.write_meta()
         if holder.outbox is not None:
             holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
             holder.outbox.close()
             holder.outbox = None
+        self.again.discard(holder.seat)
         self.carry_out(self.table.handle(ev.Leave(holder.seat)))
+        self._again_if_agreed()
 
     def free_seat(self, seat: Seat) -> str:
         """The host frees ``seat``: its person (if any) is out, and a computer player
@@ -533,6 +554,7 @@ class NetTable:
         if holder.outbox is not None:
             self._replace(holder, "the host freed your seat")
         holder.token, holder.name, holder.gone, holder.stood_in = None, "", False, True
+        self._no_creator(seat)
         self.write_meta()
         self.carry_out(self.table.handle(ev.FreeSeat(seat)))
         return (f"{who}'s seat at {self.id} ({seat}) is free" if who
@@ -547,10 +569,17 @@ class NetTable:
         if holder.outbox is not None:
             self._replace(holder, "the host gave your seat to a computer player")
         holder.token, holder.name, holder.gone, holder.stood_in = None, "", True, False
+        self._no_creator(seat)
         self.write_meta()
         self.carry_out(self.table.handle(ev.SeatComputer(seat)))
         return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
                 else f"A computer player has the {seat} seat at {self.id}")
+
+    def _no_creator(self, seat: Seat) -> None:
+        """The creator's seat was given up: whoever sits there next does not run
+        the table (nobody does from the page any more)."""
+        if seat == self.creator:
+            self.creator = None
 
     def new_token(self, seat: Seat) -> str | None:
         """A new token for ``seat``'s person (the host's link for a new device): the
@@ -572,9 +601,51 @@ class NetTable:
         holder.joined_with = None
 
     def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
-        """A person's command (the table's own event, for their seat)."""
+        """A person's command (the table's own event, for their seat). After a
+        match's end at a table of several people, Deal is a vote to play again
+        (:meth:`_play_again`)."""
         assert event.seat == holder.seat
+        if isinstance(event, ev.Deal) and self._play_again(holder):
+            return
         self.carry_out(self.table.handle(event))
+
+    def _again_if_agreed(self) -> None:
+        """Someone went: if everyone still present had agreed to play again, the
+        new match begins."""
+        if not self.again or not self.table.match.over or self.closed:
+            return
+        present = [h for h in self.holders.values() if h.seated and h.outbox is not None]
+        if all(h.seat in self.again for h in present):
+            first = min(self.again)
+            self.again.clear()
+            self.carry_out(self.table.handle(ev.Deal(first)))
+
+    def _play_again(self, holder: SeatHolder) -> bool:
+        """``holder`` pressed Deal: once a match is over with more than one person at
+        the table, a new match begins only when every person present has agreed.
+        True while the deal waits for them (everyone is told who agreed and how
+        many are still to); False when it goes ahead."""
+        people = [h for h in self.holders.values() if h.seated]
+        if not self.table.match.over or len(people) < 2:
+            self.again.clear()
+            return False
+        self.again.add(holder.seat)
+        waiting = [h for h in people if h.outbox is not None and h.seat not in self.again]
+        if not waiting:
+            self.again.clear()
+            return False
+        count = len(waiting)
+        wanted = Notice(NoticeKind.AGAIN, seat=holder.seat, count=count)
+        for listener in self.listeners:
+            listener(self, wanted)
+        for each in self.holders.values():
+            if each.outbox is not None:
+                each.outbox.put(msg.NoticeMessage(
+                    Notice(NoticeKind.AGAIN_WAITING, count=count) if each.seat in self.again
+                    else wanted))
+        if self._watchers is not None:
+            self._watchers.say(msg.server_text(msg.NoticeMessage(wanted)))
+        return True
 
     def sync(self, holder: SeatHolder) -> None:
         """Send ``holder`` their whole state again."""

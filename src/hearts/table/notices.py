@@ -99,6 +99,11 @@ class NoticeKind(StrEnum):
     TIMED_OUT = "timed-out"
     """The person of :attr:`Notice.seat` took too long: a computer player decided
     that once for them."""
+    AGAIN = "again"
+    """The match is over and the person of :attr:`Notice.seat` wants to play again
+    with the same people: :attr:`Notice.count` more present must agree (Deal)."""
+    AGAIN_WAITING = "again-waiting"
+    """This person agreed to play again: :attr:`Notice.count` more present must too."""
     TEXT = "text"
     """Words from elsewhere (the store, the connection): :attr:`Notice.text`."""
 

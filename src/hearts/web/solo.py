@@ -19,7 +19,6 @@ import contextlib
 import html
 import os
 import re
-import secrets
 import socket
 import sys
 from collections import OrderedDict
@@ -29,16 +28,12 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from hearts.ai import Level
-from hearts.arena.rulestext import parse_rules
 from hearts.net.addresses import WILDCARDS, is_loopback
 from hearts.net.limits import cross_origin
-from hearts.net.names import BadName, check_name
 from hearts.net.server import TableServer
 from hearts.net.signals import stop_on_signals
 from hearts.net.tables import NetTable, TableConfig
-from hearts.options import rules_refusal
-from hearts.rules import Rules
+from hearts.web.choices import level_options, read_choice, rules_options, target_options
 from hearts.web.cookies import YEAR, seat_path
 from hearts.web.pages import SECURITY_HEADERS, WebPages
 from hearts.words import words
@@ -50,12 +45,6 @@ MAX_SOLO = 32
 
 SOLO_COOKIE = "hearts_solo"
 """The cookie that names a browser's own table."""
-
-RULE_SETS = ("original", "classic", "omnibus")
-"""The rule sets the page offers (``hearts --rules`` takes the same words)."""
-
-TARGETS = (50, 100, 200)
-"""The targets the page offers."""
 
 _TABLE_ID = re.compile(r"s[A-Za-z0-9_-]{10,16}")
 
@@ -81,16 +70,11 @@ _PAGE = """<!DOCTYPE html>
 """
 
 
-def _options(values: list[tuple[str, str]], chosen: str) -> str:
-    return "".join(f'<option value="{html.escape(v)}"{" selected" if v == chosen else ""}>'
-                   f"{html.escape(label)}</option>" for v, label in values)
-
-
 class SoloTables:
     """The single-player tables of one ``hearts --serve``, a browser's each."""
 
     def __init__(self, server: TableServer, defaults: TableConfig, seed: int | None = None,
-                 limit: int = MAX_SOLO) -> None:
+                 limit: int = MAX_SOLO, folder: Path | None = None, kind: str = "s") -> None:
         self.server = server
         """The table server that holds the tables and serves their sockets."""
         self.defaults = defaults
@@ -99,8 +83,10 @@ class SoloTables:
         """With ``--seed``, every new table's seed (so a test's deals replay)."""
         self.limit = limit
         """The most tables held in memory."""
-        self.folder = server.data_dir / "web" / "solo"
+        self.folder = folder or server.data_dir / "web" / "solo"
         """Where the tables are kept."""
+        self.kind = kind
+        """The letter that follows the server's prefix in these tables' ids."""
         self._used: OrderedDict[str, None] = OrderedDict()
 
     def add_to(self, app: web.Application) -> None:
@@ -117,7 +103,7 @@ class SoloTables:
     def find(self, table_id: str) -> NetTable | None:
         """The table ``table_id``: held, or opened from its folder (None if none)."""
         table = self.server.tables.get(table_id)
-        if table is None and _TABLE_ID.fullmatch(table_id) and (self.folder / table_id).is_dir():
+        if table is None and self.is_ours(table_id) and (self.folder / table_id).is_dir():
             try:
                 table = NetTable.load(self.folder / table_id, self.server.executor,
                                       self.server.factory)
@@ -129,10 +115,28 @@ class SoloTables:
             self._used.move_to_end(table_id)
         return table
 
+    def is_ours(self, table_id: str) -> bool:
+        """Whether ``table_id`` has the form of these tables' ids."""
+        wanted = re.escape(self.server.prefix + self.kind) + _TABLE_ID.pattern[1:]
+        return re.fullmatch(wanted, table_id) is not None
+
+    def room(self) -> bool:
+        """Whether one more table can be held now: under the limit, or some table
+        held has nobody connected (the least recently used of those is put away)."""
+        if len(self._used) < self.limit:
+            return True
+        return any(held is None or not any(h.outbox for h in held.holders.values())
+                   for held in map(self.server.tables.get, self._used))
+
     def _hold(self, table: NetTable) -> None:
-        table.start(asyncio.get_running_loop())
-        self.server.tables[table.id] = table
+        """Hold a table opened from its folder (started, served)."""
+        self.server.hold(table)
+        self.keep(table)
+
+    def keep(self, table: NetTable) -> None:
+        """``table`` was used now; put away the least recently used ones past the limit."""
         self._used[table.id] = None
+        self._used.move_to_end(table.id)
         while len(self._used) > self.limit:
             for old in self._used:
                 held = self.server.tables.get(old)
@@ -159,17 +163,13 @@ class SoloTables:
             link = seat_path(table.id) + "?" + urlencode({"code": table.code})
             carry_on = (f'<p><a class="button" href="{html.escape(link)}">'
                         f'{html.escape(said["carry-on"])}</a></p>')
-        level = self.defaults.level
-        rules = self.defaults.rules
         text = _PAGE.format(
             title=html.escape(said["solo-title"]), intro=html.escape(said["solo-intro"]),
             carry_on=carry_on, level_label=html.escape(said["level"]),
-            levels=_options([(str(int(each)), each.label) for each in Level], str(int(level))),
-            rules_label=html.escape(said["rules"]),
-            rules=_options([(each, each.capitalize()) for each in RULE_SETS], "original"),
+            levels=level_options(self.defaults.level),
+            rules_label=html.escape(said["rules"]), rules=rules_options(),
             target_label=html.escape(said["target-label"]),
-            targets=_options([(str(t), str(t)) for t in sorted({*TARGETS, rules.target})],
-                             str(rules.target)),
+            targets=target_options(self.defaults.rules),
             name_label=html.escape(said["name-label"]), name="",
             why=html.escape(why), start=html.escape(said["start"]))
         return web.Response(text=text, content_type="text/html", status=status,
@@ -187,27 +187,14 @@ class SoloTables:
         self._check(request)
         if "Origin" in request.headers and cross_origin(request.headers, request.url):
             raise web.HTTPForbidden(text="A game starts only from the Hearts page itself.")
-        form = await request.post()
         try:
-            level = Level(int(str(form.get("level", int(self.defaults.level)))))
-            rules = parse_rules(str(form.get("rules", "original"))[:20]) \
-                if form.get("rules") in RULE_SETS else self.defaults.rules
-            rules = Rules.from_json({**rules.to_json(), "target": int(str(form.get("target")))})
-            refusal = rules_refusal(rules)
-            if refusal is not None:
-                raise ValueError(refusal)
-            name = check_name(str(form.get("name") or "") or "You")
-        except BadName as error:
-            return self._form(request, str(error), 400)
+            choice = read_choice(await request.post(), self.defaults)
         except ValueError as error:
             return self._form(request, str(error), 400)
-        config = TableConfig(people=1, level=level, rules=rules,
-                             delay_scale=self.defaults.delay_scale, grace=self.defaults.grace)
-        table_id = "s" + secrets.token_urlsafe(9).replace("-", "x")
-        table = NetTable.create(table_id, self.folder / table_id, config, self.server.executor,
-                                self.server.factory, seed=self.seed)
-        self._hold(table)
-        link = seat_path(table_id) + "?" + urlencode({"code": table.code, "name": name})
+        table = self.server.new_table(choice.config, self.folder, "s", seed=self.seed)
+        table_id = table.id
+        self.keep(table)
+        link = seat_path(table_id) + "?" + urlencode({"code": table.code, "name": choice.name})
         response = web.Response(status=303, headers={**SECURITY_HEADERS, "Location": link})
         response.set_cookie(SOLO_COOKIE, table_id, max_age=YEAR, path="/", httponly=True,
                             samesite="Strict", secure=request.secure)

@@ -16,7 +16,7 @@
   // a screen with no keyboard: its words name no key (forTouch)
   const TOUCH = Boolean(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
   const FATAL = new Set(["version", "bad-code", "table-full", "bad-name", "name-taken",
-    "replaced", "too-many-bad", "watchers-full"]);
+    "replaced", "too-many-bad", "watchers-full", "table-closed"]);
 
   const body = document.body;
   const mode = body.dataset.mode;              // "seat" or "watch"
@@ -288,6 +288,9 @@
       case "error":
         refused(m.code, m.message || "");
         break;
+      case "seat-link":
+        toRoom(m);
+        break;
       default:
         break;  // a newer server's message: ignored
     }
@@ -312,6 +315,17 @@
     }
     draw();
   }
+
+  // --- the room (room.js): the creator's commands go out on this socket, and
+  // what answers them comes back to it as a "hearts:message" event -------------------
+
+  function toRoom(m) {
+    document.dispatchEvent(new CustomEvent("hearts:message", { detail: m }));
+  }
+
+  document.addEventListener("hearts:send", (event) => {
+    if (event.detail && event.detail.type === "host") send(event.detail);
+  });
 
   function applyChange(state, entries) {
     const next = JSON.parse(JSON.stringify(state));
@@ -427,6 +441,7 @@
     if (raised && !(state.view && state.view.hand.includes(raised))) raised = null;
     tell(before, state);
     draw();
+    toRoom({ type: "state", state: state });
   }
 
   function tell(before, after) {
