@@ -192,8 +192,8 @@ def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:  # noqa
 def test_the_final_standings_and_playing_again(chromium: Any, host: Served) -> None:  # noqa: F811
     """A match of one hand for Ann (a desktop) and Bob (a phone): both see the
     final standings; Ann's Deal waits for Bob's, and his begins the new match."""
+    from hearts.net.cookies import SEAT_COOKIE
     from hearts.net.tables import PEOPLE_ORDER
-    from hearts.web.cookies import SEAT_COOKIE
 
     server = host.server  # type: ignore[attr-defined]
     config = TableConfig(people=2, level=Level.BEGINNER, rules=Rules(target=1),

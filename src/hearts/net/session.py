@@ -25,6 +25,7 @@ from aiohttp import WSMessage, WSMsgType, web
 from hearts.cards import Seat
 from hearts.net import messages as msg
 from hearts.net.clock import loop_clock
+from hearts.net.cookies import seat_token
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Limits, TokenBucket
 from hearts.net.outbox import Outbox
@@ -33,7 +34,6 @@ from hearts.net.watchers import WatchRefused
 from hearts.table import Notice, NoticeKind, Say
 from hearts.table import events as ev
 from hearts.view import Phase
-from hearts.web.cookies import seat_token
 
 __all__ = ["MAX_BAD_MESSAGES", "Room", "Session", "Step", "finished_hand", "watch"]
 

@@ -33,11 +33,11 @@ from aiohttp import web
 
 from hearts.net import creator
 from hearts.net.addresses import is_loopback
+from hearts.net.cookies import YEAR, seat_path
 from hearts.net.limits import TokenBucket, cross_origin, network_of
 from hearts.net.server import TableServer
 from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
 from hearts.web.choices import level_options, options, read_choice, rules_options, target_options
-from hearts.web.cookies import YEAR, seat_path
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables

@@ -10,7 +10,7 @@ pages and its sockets alike.
 The page holds no secret of its own: the code goes to the server in ``join``
 (wrong codes are slowed down and logged there, as for any client), and the
 seat's token lives in an ``HttpOnly``, ``SameSite=Strict`` cookie of the
-table's path (:mod:`hearts.web.cookies`). The host's link for a new device
+table's path (:mod:`hearts.net.cookies`). The host's link for a new device
 (``&token=``, with the table's code) puts the token in that cookie and sends
 the browser on to the address without it; a token without the code sets no
 cookie.
@@ -32,10 +32,10 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from hearts.net.addresses import is_loopback
+from hearts.net.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
 from hearts.net.limits import cross_origin
 from hearts.net.tables import NetTable
 from hearts.rules import Rules, RuleSet
-from hearts.web.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
 from hearts.words import catalogue_text
 
 __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text", "table_rules"]

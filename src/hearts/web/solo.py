@@ -29,12 +29,12 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from hearts.net.addresses import WILDCARDS, is_loopback
+from hearts.net.cookies import YEAR, seat_path
 from hearts.net.limits import cross_origin
 from hearts.net.server import TableServer
 from hearts.net.signals import stop_on_signals
 from hearts.net.tables import NetTable, TableConfig
 from hearts.web.choices import level_options, read_choice, rules_options, target_options
-from hearts.web.cookies import YEAR, seat_path
 from hearts.web.pages import SECURITY_HEADERS, WebPages
 from hearts.words import words
 

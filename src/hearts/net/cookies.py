@@ -6,7 +6,8 @@ cannot read, scoped to the table's path. The table's WebSocket
 (``/t/TABLE/ws``) carries the cookie, and a ``join`` without a token from that
 connection takes the cookie's token (:func:`seat_token`), so a reloaded page or
 a browser that comes back gets its seat, as ``hearts join`` does with the token
-it keeps. This module imports nothing from the server, which imports it.
+it keeps. It lives with the server, which reads the cookie, so that the web
+pages above it (which set it) import down, never the server up.
 """
 
 from __future__ import annotations
