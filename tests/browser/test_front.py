@@ -22,7 +22,7 @@ from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 
-from .test_web_table import ARTIFACTS, chromium, status  # noqa: F401
+from .test_web_table import ARTIFACTS, status
 from .web import SCREENS, Served, assert_accessible, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -63,7 +63,7 @@ def step(page: Any) -> bool:
     return False
 
 
-def test_a_table_from_the_front_page_and_a_friend_by_its_link(chromium: Any,  # noqa: F811
+def test_a_table_from_the_front_page_and_a_friend_by_its_link(chromium: Any,
                                                              host: Served) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     desk = chromium.new_context(**SCREENS["desktop"])
@@ -156,7 +156,7 @@ def test_a_table_from_the_front_page_and_a_friend_by_its_link(chromium: Any,  # 
         phone.close()
 
 
-def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:  # noqa: F811
+def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     phone = chromium.new_context(**SCREENS["phone"])
     try:
@@ -189,7 +189,7 @@ def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:  # noqa
         phone.close()
 
 
-def test_the_final_standings_and_playing_again(chromium: Any, host: Served) -> None:  # noqa: F811
+def test_the_final_standings_and_playing_again(chromium: Any, host: Served) -> None:
     """A match of one hand for Ann (a desktop) and Bob (a phone): both see the
     final standings; Ann's Deal waits for Bob's, and his begins the new match."""
     from hearts.net.cookies import SEAT_COOKIE

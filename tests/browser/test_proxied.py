@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,24 +24,9 @@ import pytest
 from tests.net.proxied import Room, free_port, needs_haproxy, room_behind_haproxy, self_signed
 
 from .test_web_table import cards_left, sit_down, status
-from .web import CHROMIUM_FLAGS, SCREENS, chromium_path, tap
+from .web import SCREENS, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, needs_haproxy]
-
-
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """A headless Chromium of the distribution's."""
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def invite_link(room: Room, table: str) -> str:

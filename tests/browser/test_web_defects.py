@@ -19,11 +19,9 @@ from hearts.cards import Seat
 
 from .test_web_table import play_by_taps, sit_down, status, table_of
 from .web import (
-    CHROMIUM_FLAGS,
     SCREENS,
     Served,
     assert_accessible,
-    chromium_path,
     table_server,
     tap,
 )
@@ -32,21 +30,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
 GOLD = "rgb(255, 216, 74)"
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One headless Chromium for the module."""
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture

@@ -27,11 +27,9 @@ from hearts.tui.words import rules_lines
 
 from .test_web_table import cards_left, play_by_taps, sit_down, status
 from .web import (
-    CHROMIUM_FLAGS,
     SCREENS,
     Served,
     assert_accessible,
-    chromium_path,
     hand_boxes,
     table_server,
     tap,
@@ -54,21 +52,6 @@ if (Kind) {
 }
 navigator.vibrate = (pattern) => { window.__buzzes.push(pattern); return true; };
 """
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One headless Chromium for the module."""
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from hearts.rules import Rules
 from hearts.web.solo import make_server
 
 from .server import ServerProcess
-from .test_web_table import ARTIFACTS, chromium  # noqa: F401  (the fixture)
+from .test_web_table import ARTIFACTS
 from .web import SCREENS, Served, assert_accessible, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -43,7 +43,7 @@ def solo(tmp_path: Path) -> Iterator[Served]:
         executor.shutdown(wait=False, cancel_futures=True)
 
 
-def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:  # noqa: F811
+def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     context = chromium.new_context(**SCREENS["phone"])
     try:

@@ -25,12 +25,10 @@ from hearts.net import messages as msg
 
 from ..schemas import check
 from .web import (
-    CHROMIUM_FLAGS,
     SCREENS,
     Served,
     assert_accessible,
     assert_result_clear,
-    chromium_path,
     hand_boxes,
     table_server,
     tap,
@@ -39,21 +37,6 @@ from .web import (
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One headless Chromium for the module (each test opens contexts of its own)."""
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture
