@@ -57,8 +57,14 @@ def step(page: Any) -> bool:
     if re.search(r"your (play|lead)$", status(page)):
         playable = page.get_by_role("button", name=re.compile(r", may be played$"))
         if playable.count():
-            tap(page, playable.first)  # raised; then Play (the card itself moves as it rises)
-            tap(page, page.get_by_role("button", name="Play", exact=True))
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                # raised; then Play (the card itself moves as it rises)
+                tap(page, playable.first, timeout=5000)
+                tap(page, page.get_by_role("button", name="Play", exact=True), timeout=5000)
+            except PlaywrightTimeout:
+                return False  # the table moved on meanwhile (a redraw, or the turn gone)
             return True
     return False
 

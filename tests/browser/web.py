@@ -114,12 +114,13 @@ class Served:
             self.on_close()
 
 
-def tap(page: Any, locator: Any) -> None:
-    """A tap on a touch screen, a click elsewhere."""
+def tap(page: Any, locator: Any, timeout: float | None = None) -> None:
+    """A tap on a touch screen, a click elsewhere (waiting at most ``timeout`` ms
+    for the element, Playwright's own default without it)."""
     if page.context._impl_obj._options.get("hasTouch"):
-        locator.tap()
+        locator.tap(timeout=timeout)
     else:
-        locator.click()
+        locator.click(timeout=timeout)
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
