@@ -297,15 +297,24 @@ class Session:
                 assert_never(self.step)
         return False
 
-    def _ask_review(self, message: msg.AskReview) -> bool:
+    def _seat(self) -> tuple[NetTable, SeatHolder] | bool:
+        """The table and seat a seat's command comes from; or, when it is refused
+        (a watcher, not joined, the seat played from another connection now),
+        whether the connection is to close."""
         if self.step is Step.WATCHING:
             return self._refuse(ErrorCode.WATCHING, "watchers cannot act")
         if self.step is not Step.SEATED:
             return self._refuse(ErrorCode.NOT_JOINED, "send join first")
         if self._replaced():
             return True
-        table, holder = self.table, self.holder
-        assert table is not None and holder is not None
+        assert self.table is not None and self.holder is not None
+        return self.table, self.holder
+
+    def _ask_review(self, message: msg.AskReview) -> bool:
+        seated = self._seat()
+        if isinstance(seated, bool):
+            return seated
+        table, holder = seated
         # a review costs the shared workers, as a hint does: one budget a seat
         if not self.room.aids(table, holder.seat).take():
             return self._too_fast(f"one review or hint every "
@@ -319,13 +328,10 @@ class Session:
         return False
 
     def _act(self, event: ev.PersonEvent) -> bool:
-        # read_client makes a command only for a seated connection (it has a seat)
-        if self.step is not Step.SEATED:
-            return self._refuse(ErrorCode.NOT_JOINED, "send join first")
-        if self._replaced():
-            return True
-        table, holder = self.table, self.holder
-        assert table is not None and holder is not None
+        seated = self._seat()
+        if isinstance(seated, bool):
+            return seated
+        table, holder = seated
         if isinstance(event, ev.AskHint) and not self.room.aids(table, holder.seat).take():
             return self._too_fast(f"one hint every {self.room.limits.hint_seconds:g} seconds "
                                   "- this one was not taken")
@@ -335,14 +341,10 @@ class Session:
     def _host(self, command: msg.HostCommand) -> bool:
         """The creator's command (free, computer, link, close); from anyone else,
         refused by the table's creator rules (:mod:`hearts.net.creator`)."""
-        if self.step is Step.WATCHING:
-            return self._refuse(ErrorCode.WATCHING, "watchers cannot act")
-        if self.step is not Step.SEATED:
-            return self._refuse(ErrorCode.NOT_JOINED, "send join first")
-        if self._replaced():
-            return True
-        table, holder = self.table, self.holder
-        assert table is not None and holder is not None
+        seated = self._seat()
+        if isinstance(seated, bool):
+            return seated
+        table, holder = seated
         refusal = self.room.host_command(table, holder, self.outbox, command)
         return refusal is not None and self._refuse(*refusal)
 
