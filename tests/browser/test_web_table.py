@@ -37,6 +37,12 @@ from .web import (
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
+APPLY_CHANGE = """async ([state, entries]) => {
+    const entry = document.querySelector('script[type="module"][src$="/main.js"]').src;
+    const { applyChange } = await import(entry.replace(/main\\.js$/, "state.js"));
+    return applyChange(state, entries);
+}"""
+"""The page's own applyChange (js/state.js, the module the page imported), run in the page."""
 
 
 @pytest.fixture
@@ -232,8 +238,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
             elif data["type"] == "change" and held is not None:
                 entries = [(tuple(path), value) for path, value in data["set"]]
                 new = msg.apply_change(held, entries)
-                assert page.evaluate("([s, e]) => window.heartsClient.applyChange(s, e)",
-                                     [held, data["set"]]) == new
+                assert page.evaluate(APPLY_CHANGE, [held, data["set"]]) == new
                 held, changes = new, changes + 1
         assert changes > 20
     finally:
