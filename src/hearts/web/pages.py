@@ -3,9 +3,9 @@
 ``/t/TABLE/?code=CODE`` is a seat at the table (the page asks for a name, then
 joins over ``/t/TABLE/ws`` like ``hearts join``), ``/t/TABLE/watch?code=WATCH``
 watches it, and ``/t/TABLE/js/VERSION/main.js`` (with the modules it imports),
-``hearts.css`` and ``words.json`` are the client and its words. Everything a table needs lives under its path, so a
-proxy that routes ``/t/TABLE/`` to the server holding that table routes its
-pages and its sockets alike.
+``hearts.css`` and ``words.json`` are the client and its words. Everything a
+table needs lives under its path, so a proxy that routes ``/t/TABLE/`` to the
+server holding that table routes its pages and its sockets alike.
 
 The page holds no secret of its own: the code goes to the server in ``join``
 (wrong codes are slowed down and logged there, as for any client), and the
@@ -37,6 +37,7 @@ from hearts.net.limits import cross_origin
 from hearts.net.tables import NetTable
 from hearts.rules import Rules, RuleSet
 from hearts.words import catalogue_text
+from hearts.words.rules import rule_set_text, rules_lines
 
 __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "modules", "page_text",
            "table_rules", "version"]
@@ -88,11 +89,14 @@ def version() -> str:
 
 def table_rules(rules: Rules) -> dict[str, Any]:
     """What the page is told of the table's rules, for its Help, its rule line and
-    its join form: the settings, the rule set they follow (``custom`` if none) and
-    the points of a hand (what a moon gives the others)."""
+    its join form: the settings, the rule set they follow (``custom`` if none), the
+    points of a hand (what a moon gives the others), and the words the terminal
+    says them in (the rule set named in full and in short, and the rules' lines),
+    so that the browser does not word them again."""
     rule_set = RuleSet.of(rules)
     return {"rules": rules.to_json(), "set": "custom" if rule_set is None else rule_set.value,
-            "hand_value": rules.scoring.hand_value}
+            "hand_value": rules.scoring.hand_value, "named": rule_set_text(rules, "named"),
+            "short": rule_set_text(rules, "short"), "lines": rules_lines(rules)}
 
 
 def page_text(table_id: str, mode: str, seated: bool, rules: Rules | None = None) -> str:

@@ -15,7 +15,7 @@ import { buttons, listenKeys, takeHint, useCard } from "./actions.js";
 import { say, tell } from "./announce.js";
 import { Connection, FATAL, forgetSeat, keepSeat } from "./protocol.js";
 import { listenReview, openReview } from "./review.js";
-import { errorText, noticeText, ruleSetText } from "./sentences.js";
+import { errorText, noticeText } from "./sentences.js";
 import { Client, applyChange } from "./state.js";
 import { TOUCH, dialog, draw, el, tick } from "./view.js";
 import { Words, fill, loadCatalogue, overlaid } from "./words.js";
@@ -240,7 +240,7 @@ function label() {
   el("actions").setAttribute("aria-label", c.w("web.actions"));
   if (c.mode === "watch") el("sit").textContent = c.w("web.watch");
   c.settings.label(c.words.catalogue);
-  if (c.rules) el("join-about").textContent = fill(c.w("web.join-about"), { rules: ruleSetText(c, c.rules, "named") });
+  if (c.rules) el("join-about").textContent = fill(c.w("web.join-about"), { rules: c.rules.named });
 }
 
 el("join").addEventListener("submit", (event) => {

@@ -1,12 +1,12 @@
 // The sentences the page makes of the state: the status line, the notices, the
-// refusals, the errors, a match's winners and the table's rules, each from the
-// catalogue's templates (the terminal fills the same ones: hearts.tui.words).
+// refusals, the errors and a match's winners, each from the catalogue's
+// templates (the terminal fills the same ones: hearts.tui.words). The table's
+// rules come worded with the page (hearts.words.rules).
 
 /** @typedef {import("./types.js").Seat} Seat */
 /** @typedef {import("./types.js").Notice} Notice */
 /** @typedef {import("./types.js").Refusal} Refusal */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
-/** @typedef {import("./types.js").TableRules} TableRules */
 /** @typedef {import("./state.js").Client} Client */
 import { seatIndex } from "./cards.js";
 import { fill } from "./words.js";
@@ -191,37 +191,4 @@ export function presenceText(c, info) {
     return fill(c.w("presence." + p + "-until"), { seconds: c.secondsLeft(info.until) });
   }
   return c.w("presence." + p);
-}
-
-/**
- * The rule set the table follows, in the "short" or the "named" form.
- * @param {Client} c
- * @param {TableRules} told
- * @param {"short" | "named"} form
- * @returns {string}
- */
-export function ruleSetText(c, told, form) {
-  const key = told.set;
-  return fill(c.w("rules." + form), { set: c.w("rules.sets." + key), about: c.w("rules.set-about." + key),
-    target: told.rules.target });
-}
-
-/**
- * The table's rules as sentences: the same, in the same order, as
- * hearts.tui.words.rules_lines.
- * @param {Client} c
- * @param {TableRules} told
- * @returns {string[]}
- */
-export function rulesLines(c, told) {
-  const rules = told.rules;
-  /** @param {string} name @param {boolean} on */
-  const onOff = (name, on) => c.w("rules." + name + "." + (on ? "on" : "off"));
-  const lines = [c.w("rules.aim"), c.w("rules.passing." + rules.passing), onOff("queen", rules.pass_queen),
-    onOff("first-lead", rules.first_lead), c.w("rules.follow"), onOff("leading-hearts", rules.leading_hearts),
-    onOff("first-trick", rules.first_trick), c.w("rules.scoring." + rules.scoring)];
-  if (rules.jack_of_diamonds) lines.push(c.w("rules.jack"));
-  lines.push(fill(c.w("rules.moon"), { value: told.hand_value }));
-  lines.push(fill(c.w("rules.target"), { target: rules.target }));
-  return lines;
 }

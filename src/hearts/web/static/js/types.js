@@ -187,11 +187,15 @@
  */
 
 /**
- * The table's rules as the page is served them (hearts.web.pages.table_rules).
+ * The table's rules as the page is served them (hearts.web.pages.table_rules),
+ * worded by the server (hearts.words.rules: the terminal's words too).
  * @typedef {object} TableRules
- * @property {{[name: string]: any}} rules
- * @property {string} set
- * @property {number} hand_value
+ * @property {{[name: string]: any}} rules  the settings
+ * @property {string} set  the rule set they follow ("custom" if none)
+ * @property {number} hand_value  the points of a hand
+ * @property {string} named  the rule set named in full, with the target
+ * @property {string} short  the rule set in short, with the target
+ * @property {string[]} lines  the rules, a sentence a line
  */
 
 export {};

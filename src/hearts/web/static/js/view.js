@@ -7,7 +7,7 @@
 /** @typedef {import("./types.js").Seat} Seat */
 /** @typedef {import("./state.js").Client} Client */
 import { SEATS, SUITS, byTable, seatIndex, suitOf, rankOf } from "./cards.js";
-import { presenceText, promptText, ruleSetText, rulesLines, winnerText } from "./sentences.js";
+import { presenceText, promptText, winnerText } from "./sentences.js";
 import { fill } from "./words.js";
 
 /** A screen with no keyboard (a phone, a tablet): its words name no key. */
@@ -354,7 +354,7 @@ export function tick(c) {
 export function drawTableInfo(c) {
   const S = c.S;
   const parts = [];
-  if (c.rules) parts.push(ruleSetText(c, c.rules, "short"));
+  if (c.rules) parts.push(c.rules.short);
   if (S.hand_number) parts.push(fill(c.w("rules.hand"), { number: S.hand_number }));
   if (S.view && S.stage !== "idle") parts.push(c.w(S.view.hearts_broken ? "rules.hearts-broken" : "rules.hearts-not-broken"));
   el("table-info").textContent = parts.join(" · ");
@@ -502,8 +502,8 @@ export function showScores(c) {
  * @param {Client} c
  */
 export function showHelp(c) {
-  el("rules-set").textContent = c.rules ? ruleSetText(c, c.rules, "named") : "";
-  el("rules-body").replaceChildren(...(c.rules ? rulesLines(c, c.rules) : []).map((line) => {
+  el("rules-set").textContent = c.rules ? c.rules.named : "";
+  el("rules-body").replaceChildren(...(c.rules ? c.rules.lines : []).map((line) => {
     const li = document.createElement("li");
     li.textContent = line;
     return li;
