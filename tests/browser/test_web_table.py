@@ -136,6 +136,15 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         tap(page, deal)
         page.locator("#hand button.card").nth(12).wait_for()
         assert cards_left(page) == 13
+        # the client's modules leave nothing in the page's global scope
+        blank = context.new_page()  # a page of the same origin with no script
+        try:
+            blank.goto(f"{table.url}/t/t1/hearts.css")
+            browser_own = set(blank.evaluate("Object.keys(window)"))
+        finally:
+            blank.close()
+        browser_own.add("axe")  # the test's own accessibility checker
+        assert set(page.evaluate("Object.keys(window)")) <= browser_own
         # each card a button named as a screen reader says it, every one on screen
         names = page.locator("#hand button.card").evaluate_all(
             "cards => cards.map(c => c.getAttribute('aria-label'))")
