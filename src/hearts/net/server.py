@@ -128,7 +128,7 @@ class TableServer:
         self.watching: collections.Counter[str] = collections.Counter()
         """How many watch from each address now, at all the tables."""
         self._aids: dict[tuple[str, Seat], TokenBucket] = {}
-        self._throttle = Throttle()
+        self._throttle = Throttle(clock=loop_clock)
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
