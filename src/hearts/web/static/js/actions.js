@@ -74,7 +74,7 @@ export function useCard(c, card) {
  */
 export function buttons(c, leave) {
   return [
-    ["play", () => c.raised && (c.S.legal || []).length, () => { c.send({ type: "play", card: c.raised }); c.raised = null; draw(c); }],
+    ["play", () => c.raised && (c.S.legal || []).length, () => { if (c.raised) c.send({ type: "play", card: c.raised }); c.raised = null; draw(c); }],
     ["deal", (a) => a.has("deal"), () => c.send({ type: "deal" })],
     ["pass", (a) => a.has("pass"), () => pass(c)],
     ["clear", (a) => a.has("pass") && c.chosen.length, () => { c.chosen = []; draw(c); }],

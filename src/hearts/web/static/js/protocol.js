@@ -55,7 +55,7 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const c = this.c;
-      /** @type {ClientMessage} */
+      /** @type {import("./types.js").JoinMessage} */
       const first = { type: c.mode === "watch" ? "watch" : "join", version: VERSION, code: c.code,
         name: c.name || "Guest" };
       if (c.epoch !== null && c.seq !== null) first.resume = { epoch: c.epoch, seq: c.seq };

@@ -245,7 +245,7 @@ function showInvite(info) {
  * @param {Seat} [seat]
  */
 function host(command, seat) {
-  /** @type {import("./types.js").ClientMessage} */
+  /** @type {import("./types.js").HostMessage} */
   const message = { type: "host", command: command };
   if (seat) message.seat = seat;
   document.dispatchEvent(new CustomEvent("hearts:send", { detail: message }));

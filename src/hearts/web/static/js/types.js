@@ -177,8 +177,30 @@
  */
 
 /**
- * A message to the server.
- * @typedef {{type: string, [field: string]: unknown}} ClientMessage
+ * The first message on a socket: a seat's join, or a watcher's.
+ * @typedef {object} JoinMessage
+ * @property {"join" | "watch"} type
+ * @property {number} version
+ * @property {string} code
+ * @property {string} name
+ * @property {{epoch: string, seq: number}} [resume]  where the page stood
+ */
+
+/**
+ * A command of the table's creator (hearts.web.room).
+ * @typedef {object} HostMessage
+ * @property {"host"} type
+ * @property {string} command
+ * @property {Seat} [seat]
+ */
+
+/**
+ * A message to the server (docs/network.md, "the client's messages"): the
+ * checker holds every message the page builds to these shapes.
+ * @typedef {JoinMessage | HostMessage
+ *   | {type: "deal" | "continue" | "hint" | "undo" | "leave" | "sync" | "review"}
+ *   | {type: "pass", cards: Card[]}
+ *   | {type: "play", card: Card}} ClientMessage
  */
 
 /**
