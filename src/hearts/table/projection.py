@@ -402,9 +402,9 @@ def _compiled(sees: Sees, view: bool | None, watcher: bool = False
               ) -> Callable[[Projection], Flat]:
     """One function that makes the part of the fields ``sees`` sees: out of the
     view (``view`` False), in it (True) or both (None); with ``watcher``, a
-    watcher's values of the seat's own fields;
-    compiled from :data:`FIELDS` at import: a dict display calling each field's
-    maker, with no loop over the fields at every change."""
+    watcher's values of the seat's own fields. Compiled from :data:`FIELDS` at
+    import: a dict display calling each field's maker, with no loop over the
+    fields at every change."""
     names: dict[str, Any] = {}
     entries = []
     for field in FIELDS:
