@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
