@@ -117,6 +117,39 @@ async def test_a_watcher_sees_no_hidden_card_during_a_hand(tmp_path: Path) -> No
         net.close()
 
 
+async def test_watchers_get_one_whole_state_then_changes_and_sync_sends_it_again(
+        tmp_path: Path) -> None:
+    config = TableConfig(people=1, level=Level.BEGINNER, delay_scale=0.0)
+    net = NetTable.create("t1", tmp_path / "t1", config, None, code="code-1", seed=5)
+    net.start(asyncio.get_running_loop())
+    try:
+        holder = net.join("Ann", None, Outbox())
+        first, second = Recorder(), Recorder()
+        net.watchers.add("Wes", first)
+        net.redraw()
+        net.watchers.add("Wyn", second)
+        net.redraw()
+
+        def kinds(recorder: Recorder) -> list[str]:
+            kinds = [json.loads(text)["type"] for text in recorder.texts]
+            recorder.texts.clear()
+            return kinds
+
+        # the first had the whole state, then the change naming the second watcher
+        assert kinds(first) == ["state", "change"] and kinds(second) == ["state"]
+        net.carry_out(net.table.handle(ev.Deal(holder.seat)))
+        changes = kinds(first)
+        assert changes and set(changes) == {"change"} and kinds(second) == changes
+        net.watchers.resend(second)  # it asked with sync: the whole state, it alone
+        net.redraw()
+        assert kinds(first) == [] and kinds(second) == ["state"]
+        net.watchers.remove(first)
+        net.redraw()
+        assert kinds(second) == ["change"]  # the watchers' names changed
+    finally:
+        net.close()
+
+
 async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
     """The next message of type ``kind`` (others are skipped)."""
     async with asyncio.timeout(60):
