@@ -18,19 +18,8 @@ from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.table import Decide, Person, SeatState, Table, Wait
 from hearts.table import events as ev
-from hearts.table.projection import (
-    FIELDS,
-    Flat,
-    Projection,
-    Sees,
-    actions_of,
-    nest,
-    prompt_of,
-    seat_state,
-    shared_actions,
-    shared_prompt,
-    update_flat,
-)
+from hearts.table.projection import FIELDS, Flat, Projection, Sees, nest, seat_state, update_flat
+from hearts.table.reading import actions_of, prompt_of, shared_actions, shared_prompt
 
 from .helpers import make_driver, progress_event
 from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
