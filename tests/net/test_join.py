@@ -147,6 +147,29 @@ def test_the_command_lines() -> None:
                                                                  None)
 
 
+async def test_the_help_tells_the_tables_rules_before_the_first_deal(tmp_path: Path) -> None:
+    """The state names the table's rules before a hand is dealt, so the help tells
+    them from the start (the Classic rules to 50 here, not the defaults)."""
+    from hearts.tui.help import HelpScreen, rules_text
+
+    rules = RuleSet.CLASSIC.rules(target=50)
+    async with running_server(tmp_path / "server", replace(QUICK, people=1, rules=rules)) \
+            as (_server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: app.seat_view.shown)
+            assert app.seat_view.state.view is None  # no hand dealt yet
+            assert app.seat_view.state.rules == rules
+            await pilot.press("alt+h")
+            await _until(lambda: isinstance(app.screen, HelpScreen))
+            shown = str(app.screen.query_one("#help-text", Static).render())
+            told = Static(rules_text(rules)).render()
+            assert str(told).strip() and str(told).strip() in shown
+            assert "Classic" in shown and "50" in shown
+            await pilot.press("escape")
+            await pilot.press("x")
+
+
 async def test_joining_again_after_quitting_gives_the_same_seat_back(tmp_path: Path) -> None:
     async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (server, url):
         bob = Scripted(url, "code-1", "Bob")

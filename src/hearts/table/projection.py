@@ -35,6 +35,7 @@ from typing import Any
 
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, Suit, names_of_mask
 from hearts.hand import Hand, Phase
+from hearts.rules import Rules
 from hearts.table.base import Stage
 from hearts.table.notices import Prompt
 from hearts.table.reading import (
@@ -90,6 +91,12 @@ class Field:
 def _prompt_json(prompt: Prompt) -> dict[str, Any]:
     """``prompt.to_json()``, made once for each prompt (there are a few hundred)."""
     return prompt.to_json()
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    """``rules.to_json()``, made once for each set of rules."""
+    return rules.to_json()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -200,6 +207,8 @@ FIELDS: tuple[Field, ...] = (
     Field(("result",), Sees.EVERYONE, _result),
     Field(("watchers",), Sees.EVERYONE, lambda p: list(p.watchers)),
     Field(("actions",), Sees.SEAT, _actions, _none),
+    # the rules the match plays by: there before the first deal, unlike the view's
+    Field(("rules",), Sees.EVERYONE, lambda p: _rules_json(p.table.match.rules)),
     # the seat's view of the hand on the table (PlayerView.to_json), null without one
     Field(("view", "schema"), Sees.EVERYONE, lambda p: VIEW_SCHEMA),
     Field(("view", "version"), Sees.EVERYONE, lambda p: VIEW_VERSION),

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
+from hearts.rules import Rules
 from hearts.table.base import Stage
 from hearts.table.notices import Prompt
 from hearts.table.seating import Presence
@@ -211,6 +212,9 @@ class SeatState:
     """The names of the people watching the table."""
     actions: frozenset[Action]
     """What this seat may use now."""
+    rules: Rules | None = None
+    """The rules the match plays by, before the first deal too (None from a
+    server that does not send them)."""
 
     @property
     def cards(self) -> list[Card]:
@@ -265,6 +269,7 @@ class SeatState:
             "result": None if self.result is None else self.result.to_json(),
             "watchers": list(self.watchers),
             "actions": sorted(action.value for action in self.actions),
+            "rules": None if self.rules is None else self.rules.to_json(),
         }
 
     @classmethod
@@ -316,6 +321,7 @@ class SeatState:
                     _deal(result.get("deal"))),
                 watchers=tuple(_text(name, 64) for name in _list(data["watchers"], 64)),
                 actions=frozenset(Action(a) for a in _list(data["actions"], len(Action))),
+                rules=None if data.get("rules") is None else Rules.from_json(data["rules"]),
             )
         except (KeyError, TypeError) as error:
             raise ValueError(f"bad seat state: missing or wrong {error}") from None

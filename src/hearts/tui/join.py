@@ -229,9 +229,12 @@ class JoinApp(SeatApp):
         """Show the help page."""
         from hearts.tui.help import HelpScreen
 
-        view = self.seat_view.state.view
+        state = self.seat_view.state
+        # the table's rules: the state's own (there before a deal), else the hand's
+        rules = state.rules if state.rules is not None else (
+            None if state.view is None else state.view.rules)
         if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
-            self.push_screen(HelpScreen(None if view is None else view.rules))
+            self.push_screen(HelpScreen(rules))
 
     def open_stats(self) -> None:
         """Show the person's own statistics."""

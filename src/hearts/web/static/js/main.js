@@ -4,7 +4,8 @@
 // server, state.js holds the state and applies its changes, view.js draws it,
 // announce.js says what happens, sentences.js and words.js word it all from the
 // catalogue the terminal shares (src/hearts/words/en.json), actions.js and
-// review.js answer the person, settings.js keeps the browser's settings.
+// review.js answer the person, settings.js keeps the browser's settings,
+// motion.js moves the cards played and the tricks taken, sounds.js makes the sounds.
 
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./types.js").Notice} Notice */
@@ -14,10 +15,12 @@
 import { buttons, listenKeys, takeHint, useCard } from "./actions.js";
 import { say, tell } from "./announce.js";
 import { Connection, FATAL, forgetSeat, keepSeat } from "./protocol.js";
+import { showMoves, whatMoved } from "./motion.js";
 import { listenReview, openReview } from "./review.js";
 import { errorText, noticeText } from "./sentences.js";
 import { Client, applyChange } from "./state.js";
-import { TOUCH, dialog, draw, el, tick } from "./view.js";
+import { soundsFor } from "./sounds.js";
+import { TOUCH, cardFace, dialog, draw, el, tick } from "./view.js";
 import { Words, fill, loadCatalogue, overlaid } from "./words.js";
 
 const body = document.body;
@@ -102,8 +105,11 @@ function receive(m) {
  */
 function setState(state, number) {
   const before = c.hold(state, number);
+  const moves = whatMoved(before, state);
   tell(c, before, state);
   draw(c);
+  showMoves(c, moves, cardFace);
+  for (const sound of soundsFor(before, state, moves)) c.settings.sound(sound);
   toRoom({ type: "state", state: state });
 }
 

@@ -1,7 +1,10 @@
 // The settings the browser keeps (localStorage "hearts.settings"): the turn's
-// cue (a chime, a vibration) and the looks (four-colour deck, theme, card size).
+// cue (a chime, a vibration), the table's sounds (hearts broken, the queen) and
+// the looks (four-colour deck, theme, card size). Every sound is off until the
+// person turns it on, and none is made before their tap or key.
 
 /** @typedef {import("./state.js").Client} Client */
+import { play } from "./sounds.js";
 import { lookup } from "./words.js";
 
 const PREFS_KEY = "hearts.settings";
@@ -12,7 +15,8 @@ const THEME_COLOURS = { felt: "#0a6b22", dark: "#16191d", contrast: "#000000" };
 
 /**
  * @typedef {object} Prefs
- * @property {boolean} sound
+ * @property {boolean} sound  the turn's chime
+ * @property {boolean} sounds  hearts broken and the queen of spades
  * @property {boolean} vibrate
  * @property {boolean} four
  * @property {string} theme
@@ -25,11 +29,11 @@ const THEME_COLOURS = { felt: "#0a6b22", dark: "#16191d", contrast: "#000000" };
  */
 function loadPrefs() {
   /** @type {Prefs & {[name: string]: unknown}} */
-  const kept = { sound: false, vibrate: false, four: false, theme: "device", size: "normal" };
+  const kept = { sound: false, sounds: false, vibrate: false, four: false, theme: "device", size: "normal" };
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch (e) { stored = null; }
   if (stored && typeof stored === "object") {
-    for (const name of ["sound", "vibrate", "four"]) if (typeof stored[name] === "boolean") kept[name] = stored[name];
+    for (const name of ["sound", "sounds", "vibrate", "four"]) if (typeof stored[name] === "boolean") kept[name] = stored[name];
     for (const name of Object.keys(CHOICES)) if (CHOICES[name].includes(stored[name])) kept[name] = stored[name];
   }
   return kept;
@@ -88,6 +92,7 @@ export class Settings {
   show() {
     const prefs = this.prefs;
     input("set-sound").checked = prefs.sound;
+    input("set-sounds").checked = prefs.sounds;
     input("set-vibrate").checked = prefs.vibrate;
     input("vibrate-row").hidden = !navigator.vibrate;
     input("set-four").checked = prefs.four;
@@ -104,6 +109,7 @@ export class Settings {
     /** @type {{[id: string]: string}} */
     const fixed = { "settings-title": "actions.settings", "settings-about": "web.settings-about",
       "cue-legend": "web.cue-legend", "set-sound-label": "web.cue-sound", "set-vibrate-label": "web.cue-vibrate",
+      "sounds-legend": "web.sounds-legend", "set-sounds-label": "web.table-sounds",
       "looks-legend": "web.looks-legend", "set-four-label": "web.four-colour", "set-theme-label": "web.theme",
       "set-size-label": "web.card-size" };
     for (const [id, key] of Object.entries(fixed)) input(id).textContent = lookup(words, key);
@@ -122,6 +128,12 @@ export class Settings {
       this.save();
       if (prefs.sound) this.chime();  // what it sounds like (and the tap lets the browser play it)
     });
+    input("set-sounds").addEventListener("change", () => {
+      prefs.sounds = input("set-sounds").checked;
+      this.save();
+      const ctx = prefs.sounds ? this.audioContext() : null;  // the tap lets the browser play it
+      if (ctx) play(ctx, "hearts");  // what it sounds like
+    });
     input("set-vibrate").addEventListener("change", () => {
       prefs.vibrate = input("set-vibrate").checked;
       this.save();
@@ -131,8 +143,8 @@ export class Settings {
     input("set-theme").addEventListener("change", () => { prefs.theme = input("set-theme").value; this.save(); });
     input("set-size").addEventListener("change", () => { prefs.size = input("set-size").value; this.save(); });
     // a tap or a key wakes the sound, so that a turn's chime may play later
-    document.addEventListener("pointerdown", () => { if (prefs.sound) this.audioContext(); });
-    document.addEventListener("keydown", () => { if (prefs.sound) this.audioContext(); });
+    document.addEventListener("pointerdown", () => { if (prefs.sound || prefs.sounds) this.audioContext(); });
+    document.addEventListener("keydown", () => { if (prefs.sound || prefs.sounds) this.audioContext(); });
   }
 
   /**
@@ -149,23 +161,21 @@ export class Settings {
     return this.audio;
   }
 
-  /** Two soft notes, made here: no sound file to fetch. */
+  /** The turn's chime (sounds.js makes it: no sound file to fetch). */
   chime() {
     const ctx = this.audioContext();
-    if (!ctx) return;
-    const start = ctx.currentTime + 0.01;
-    [[660, 0], [880, 0.16]].forEach(([pitch, after]) => {
-      const tone = ctx.createOscillator();
-      const level = ctx.createGain();
-      tone.type = "sine";
-      tone.frequency.value = pitch;
-      level.gain.setValueAtTime(0.0001, start + after);
-      level.gain.exponentialRampToValueAtTime(0.2, start + after + 0.02);
-      level.gain.exponentialRampToValueAtTime(0.0001, start + after + 0.3);
-      tone.connect(level).connect(ctx.destination);
-      tone.start(start + after);
-      tone.stop(start + after + 0.32);
-    });
+    if (ctx) play(ctx, "turn");
+  }
+
+  /**
+   * A sound of the table's, if the person turned them on and has tapped or
+   * pressed a key since the page opened (browsers allow no sound before).
+   * @param {import("./sounds.js").Sound} sound
+   */
+  sound(sound) {
+    if (!this.prefs.sounds || !this.audio) return;
+    const ctx = this.audioContext();
+    if (ctx) play(ctx, sound);
   }
 
   /** It is this person's turn: the cues they asked for. */

@@ -147,10 +147,10 @@ export function drawTrick(c) {
     label.textContent = (c.mine(seat) ? c.w("web.you") : c.who(seat)) + ": " + c.words.card(card);
     const face = cardFace(c, card);
     const by = document.createElement("span");
-    by.className = "by";  // who played it, on the card's free corner (wide screens)
+    by.className = "by";  // who played it: on the card's free corner, or under it on a phone
+    by.setAttribute("aria-hidden", "true");
     by.textContent = c.whoOrYou(seat);
-    face.append(by);
-    li.append(label, face);
+    li.append(label, face, by);
     list.append(li);
   }
   const result = el("result");
@@ -362,7 +362,9 @@ export function drawTableInfo(c) {
 }
 
 /**
- * What the table waits for from this person: "turn" (a card), "pass", "wait" or "".
+ * What the table waits for from this person: "turn" (a card), "pass", "wait",
+ * "deal" (a hand or the match is over: the next one begins when a player deals)
+ * or "".
  * @param {Client} c
  * @returns {string}
  */
@@ -372,6 +374,7 @@ export function turnCue(c) {
   if ((S.legal || []).length) return "turn";
   if ((S.passable || []).length) return "pass";
   if ((S.waiting || []).includes(S.seat)) return "wait";
+  if (S.result && (S.actions || []).includes("deal")) return "deal";
   return "";
 }
 

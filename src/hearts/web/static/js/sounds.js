@@ -1,0 +1,62 @@
+// The table's sounds, made in the page with the Web Audio API (short tones: no
+// sound file to fetch): the turn's chime, hearts broken, the queen of spades.
+// Which ones play is the person's choice (settings.js, off until turned on);
+// this module says which the table calls for and how each sounds.
+
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./motion.js").Moves} Moves */
+
+/** @typedef {"turn" | "hearts" | "queen"} Sound */
+
+/** A tone: its pitch (Hz), when it starts and how long it lasts (s), its wave. */
+/** @typedef {{pitch: number, at: number, length: number, wave: OscillatorType}} Tone */
+
+/** @type {Record<Sound, Tone[]>} each sound's tones */
+const TONES = {
+  // two soft notes rising
+  turn: [{ pitch: 660, at: 0, length: 0.3, wave: "sine" }, { pitch: 880, at: 0.16, length: 0.3, wave: "sine" }],
+  // three quick notes falling: something is broken
+  hearts: [{ pitch: 988, at: 0, length: 0.14, wave: "triangle" }, { pitch: 784, at: 0.09, length: 0.14, wave: "triangle" },
+    { pitch: 659, at: 0.18, length: 0.22, wave: "triangle" }],
+  // one low note, then a lower: the queen has fallen
+  queen: [{ pitch: 220, at: 0, length: 0.35, wave: "square" }, { pitch: 165, at: 0.2, length: 0.45, wave: "square" }],
+};
+
+/**
+ * The sounds the table calls for between two states: hearts broken, the queen
+ * of spades played (the turn's chime goes with the tab's title, view.js).
+ * @param {State | null} before
+ * @param {State} after
+ * @param {Moves} moves  what moved between them (motion.js)
+ * @returns {Sound[]}
+ */
+export function soundsFor(before, after, moves) {
+  /** @type {Sound[]} */
+  const sounds = [];
+  if (!before || before.hand_number !== after.hand_number) return sounds;
+  if (moves.played.some(([, card]) => card === "QS")) sounds.push("queen");
+  else if (before.view && after.view && !before.view.hearts_broken && after.view.hearts_broken) sounds.push("hearts");
+  return sounds;
+}
+
+/**
+ * Play a sound now.
+ * @param {AudioContext} ctx
+ * @param {Sound} sound
+ */
+export function play(ctx, sound) {
+  const start = ctx.currentTime + 0.01;
+  const loud = TONES[sound][0].wave === "square" ? 0.08 : 0.2;  // a square wave sounds louder
+  for (const tone of TONES[sound]) {
+    const osc = ctx.createOscillator();
+    const level = ctx.createGain();
+    osc.type = tone.wave;
+    osc.frequency.value = tone.pitch;
+    level.gain.setValueAtTime(0.0001, start + tone.at);
+    level.gain.exponentialRampToValueAtTime(loud, start + tone.at + 0.02);
+    level.gain.exponentialRampToValueAtTime(0.0001, start + tone.at + tone.length);
+    osc.connect(level).connect(ctx.destination);
+    osc.start(start + tone.at);
+    osc.stop(start + tone.at + tone.length + 0.02);
+  }
+}
