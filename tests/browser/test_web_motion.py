@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from .test_web_table import cards_left, play_by_taps, sit_down, status
+from .test_web_table import cards_left, sit_down, status
 from .web import SCREENS, Served, assert_accessible, table_server, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -47,6 +47,30 @@ if (Kind) {
 }
 """
 
+STEP = """() => {
+    const hand = document.getElementById('hand');
+    const pass = document.querySelector('#actions button[data-action="pass"]');
+    if (pass) {
+        for (let i = 0; i < 3; i++) {
+            const free = hand.querySelector(
+                'button.card[aria-pressed="false"]:not([aria-disabled])');
+            if (free) free.click();
+        }
+        document.querySelector('#actions button[data-action="pass"]').click();
+        return 'pass';
+    }
+    const legal = [...hand.querySelectorAll('button.card')].find(
+        (b) => /, may be played$/.test(b.getAttribute('aria-label') || ''));
+    if (!legal) return '';
+    const card = legal.dataset.card;
+    legal.click();  // raised
+    hand.querySelector('button[data-card="' + card + '"]').click();  // played
+    return 'play';
+}"""
+"""One step of this seat's part, done in the page at once (no state can come
+between reading the hand and tapping it): three cards and Pass, or a card it may
+play tapped twice. The taps of a person are tested in test_web_table.py."""
+
 MODULE = """async ([name, call, args]) => {
     const entry = document.querySelector('script[type="module"][src$="/main.js"]').src;
     const module = await import(entry.replace(/main\\.js$/, name));
@@ -65,11 +89,28 @@ def table(tmp_path: Path) -> Iterator[Served]:
         served.close()
 
 
+NAMES = """() => [...document.querySelectorAll('#trick .played .by')].map((by) => {
+    const r = by.getBoundingClientRect();
+    const style = getComputedStyle(by);
+    return { text: by.textContent, width: r.width, height: r.height,
+             shown: style.display !== 'none' && style.visibility === 'visible' };
+})"""
+"""Who played each card of the trick, as shown."""
+
+
+def play(page: Any, until: Any, timeout: float = 120.0) -> None:
+    """Pass and play until ``until(page)``."""
+    deadline = time.monotonic() + timeout
+    while not until(page):
+        assert time.monotonic() < deadline, f"stuck at: {status(page)!r}"
+        page.evaluate(STEP)
+        page.wait_for_timeout(40)
+
+
 def deal_and_pass(page: Any) -> None:
     tap(page, page.get_by_role("button", name="Deal", exact=True))
-    play_by_taps(page, lambda p: cards_left(p) == 13 and p.get_by_role(
-        "button", name="Pass", exact=True).count() == 0 and "pass" not in status(p).lower(),
-        timeout=60)
+    page.locator('#actions button[data-action="pass"]').wait_for()
+    play(page, lambda p: p.locator('#actions button[data-action="pass"]').count() == 0)
 
 
 def animations(page: Any) -> list[dict[str, Any]]:
@@ -89,17 +130,16 @@ def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
 
         # a card played slides in, a trick taken goes: short, and the hand takes
         # a tap while they move (nothing of them covers it)
-        play_by_taps(page, lambda p: cards_left(p) <= 11, timeout=90)
+        play(page, lambda p: cards_left(p) <= 11, timeout=90)
         page.wait_for_function("() => window.__animated.some((a) => a.id === 'take')")
         moved = animations(page)
         kinds = {a["id"] for a in moved}
         assert {"play", "take"} <= kinds, moved
         assert all(200 <= a["duration"] <= 350 for a in moved), moved
-        deadline = time.monotonic() + 60
-        covered = None
-        while covered is None:
-            assert time.monotonic() < deadline, "no motion seen while the hand was on screen"
-            covered = page.evaluate("""() => {
+        seen: list[int] = []
+
+        def moving(p: Any) -> bool:
+            covered = p.evaluate("""() => {
                 if (!document.getAnimations().some((a) => a.playState === 'running')) return null;
                 return [...document.querySelectorAll('#hand button.card')].filter((b) => {
                     const r = b.getBoundingClientRect();
@@ -107,19 +147,21 @@ def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
                     return !b.contains(hit);
                 }).length;
             }""")
-            if covered is None:
-                play_by_taps(page, lambda p: True)
-                page.wait_for_timeout(20)
-        assert covered == 0
+            if covered is not None:
+                seen.append(covered)
+            return bool(seen)
+
+        play(page, moving, timeout=60)
+        assert seen == [0]  # no card of the hand covered while a card moved
 
         # on a phone, as on a desktop, each card of the trick names who played it
-        page.wait_for_function("() => document.querySelectorAll('#trick .played').length >= 2")
-        names = page.evaluate("""() => [...document.querySelectorAll('#trick .played .by')].map((by) => {
-            const r = by.getBoundingClientRect();
-            const style = getComputedStyle(by);
-            return { text: by.textContent, width: r.width, height: r.height,
-                     shown: style.display !== 'none' && style.visibility === 'visible' };
-        })""")
+        names: list[dict[str, Any]] = []
+
+        def two_names(p: Any) -> bool:
+            names[:] = p.evaluate(NAMES)
+            return len(names) >= 2
+
+        play(page, two_names, timeout=60)
         page.screenshot(path=str(ARTIFACTS / f"web-trick-names-{screen}.png"))
         assert len(names) >= 2
         for name in names:
@@ -155,7 +197,7 @@ def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
         page.keyboard.press("Escape")
 
         # the hand played out: the tab's title says the table waits for a Deal
-        play_by_taps(page, lambda p: cards_left(p) == 0 and p.get_by_role(
+        play(page, lambda p: cards_left(p) == 0 and p.get_by_role(
             "button", name="Deal", exact=True).count() > 0, timeout=240)
         page.wait_for_function("() => document.title === 'Press Deal - Hearts'")
         page.screenshot(path=str(ARTIFACTS / f"web-deal-cue-{screen}.png"))
@@ -174,7 +216,7 @@ def test_nothing_moves_under_reduced_motion(chromium: Any, table: Served, screen
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
         page.get_by_role("button", name="Deal", exact=True).wait_for()
         deal_and_pass(page)
-        play_by_taps(page, lambda p: cards_left(p) <= 10, timeout=90)
+        play(page, lambda p: cards_left(p) <= 10, timeout=90)
         # two tricks were taken (and every card of them played): still nothing moved
         assert page.evaluate("document.body.dataset.motions") is None
         assert animations(page) == []
