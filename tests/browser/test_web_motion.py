@@ -162,7 +162,7 @@ def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
             return len(names) >= 2
 
         play(page, two_names, timeout=60)
-        page.screenshot(path=str(ARTIFACTS / f"web-trick-names-{screen}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"web-motion-trick-{screen}.png"))
         assert len(names) >= 2
         for name in names:
             assert name["shown"] and name["height"] >= 8 and name["width"] >= 14, name

@@ -91,6 +91,8 @@
  * @property {HandResult | null} [result]
  * @property {boolean} [match_over]
  * @property {SheetRow[]} [sheet]
+ * @property {{[name: string]: any} | null} [rules]  the rules the match plays by (the Help's words
+ *   come with the page, TableRules, made from the same rules)
  */
 
 /** @typedef {[(string | number)[], unknown]} ChangeEntry  a path into the state and its new value */
