@@ -15,10 +15,11 @@ import pytest
 from aiohttp import web
 
 from hearts.net import messages as msg
-from hearts.net.cli import parse_host, serve_pages
+from hearts.net.cli import parse_host
 from hearts.net.forwarded import client_of, trusted_networks
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
+from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
 LOCAL = trusted_networks(["127.0.0.1"])
