@@ -14,7 +14,8 @@ it with ``haproxy -c``, runs HAProxy (the distribution's ``haproxy``) on
 ``--host`` and ``--port``, prints each table's command through the proxy, and
 starts again at once any worker that ends (killed with ``kill -9`` say): it
 comes back on the same port with the same tables, and the people's clients
-reconnect through the proxy by themselves. Ctrl+C stops the proxy and every worker (each saves its tables).
+reconnect through the proxy by themselves. Ctrl+C stops the proxy and every
+worker (each saves its tables).
 """
 
 from __future__ import annotations
