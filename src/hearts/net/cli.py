@@ -210,9 +210,10 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
         front.add_argument(option, type=_count(1, most), metavar="N",
                            help=f"{what} (default {default}; 1 to {most:,})")
     front.add_argument("--held-tables", type=_count(1, 10_000), metavar="N",
-                       help="tables started from browsers held in memory at once, by each "
-                            "worker (default 256; 1 to 10,000): one nobody is at is put "
-                            "away to make room, and past that a new table waits for one")
+                       help="tables started from browsers held in memory at once (with "
+                            "--workers, by each worker) (default 256; 1 to 10,000): one "
+                            "nobody is at is put away to make room, and past that a new "
+                            "table waits for one")
     front.add_argument("--idle-hours", type=_hours, metavar="H",
                        help="a table started from the front page that nobody has visited "
                             "for H hours is closed and kept in the history (default 6; "
@@ -221,8 +222,8 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
     given = [option for option in [o for o, *_ in _START_LIMITS] + _FRONT_ONLY
              if getattr(args, option[2:].replace("-", "_")) is not None]
     if given and not args.serve:
-        parser.error(f"{given[0]} goes with --serve (it limits the tables started from the "
-                     "front page)")
+        parser.error(f"{given[0]} goes with --serve (it is about the tables started from "
+                     "the front page)")
     if args.tables == 0 and not args.serve:
         parser.error("--tables 0 leaves no table to join: add --serve (its front page starts "
                      "tables from a browser), or give --tables 1 or more")
