@@ -123,9 +123,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                           "host: from its address alone the player's address and scheme are "
                           "read from X-Forwarded-For and X-Forwarded-Proto")
     args = parser.parse_args(argv)
-    if not args.serve and (args.host is not None or args.port is not None or args.terminal
-                           or args.trust_proxy):
-        parser.error("--host, --port, --terminal and --trust-proxy go with --serve")
+    if not args.serve and (args.host is not None or args.port is not None or args.terminal):
+        parser.error("--host, --port and --terminal go with --serve")
+    if not args.serve and args.trust_proxy:
+        parser.error("--trust-proxy goes with --serve (a proxy in front of the web table)")
     if args.terminal and args.trust_proxy:
         parser.error("--trust-proxy goes with the web table, not --terminal (the terminal "
                      "in a browser is for this machine or a network of your own)")
