@@ -42,6 +42,7 @@ from aiohttp import web
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Seat
+from hearts.hand import read_record
 from hearts.net import creator
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
@@ -484,13 +485,14 @@ class TableServer:
 
         async def review() -> None:
             try:
-                document = await reviews.document(record, seat)
+                typed = read_record(record)  # once: the worker and the steps share it
+                document = await reviews.document(typed, seat)
             except Exception as error:  # one line, and the table goes on
                 self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
                 outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
                                             f"the review could not be made: {error}"))
                 return
-            outbox.put(review_message(number, seat, document, record))
+            outbox.put(review_message(number, seat, document, typed))
 
         task = asyncio.get_running_loop().create_task(review())
         self._reviewing.add(task)
