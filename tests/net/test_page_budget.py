@@ -75,7 +75,7 @@ async def test_past_its_budget_an_address_gets_a_clear_page_and_nobody_else_does
         await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Ann"))))
         assert json.loads((await ws.receive(timeout=10)).data)["type"] == "welcome"
         pages = [url + "/", url + "/front.css", url + "/t/t1/?code=code-1",
-                 url + "/t/t1/hearts.css", url + "/t/t1/hearts.js", url + "/t/t1/words.json"]
+                 url + "/t/t1/hearts.css", url + "/t/t1/icon.svg", url + "/t/t1/words.json"]
         assert [await _status(ann, page) for page in pages] == [200] * BURST
         async with ann.get(url + "/t/t1/?code=code-1") as refused:
             text = await refused.text()
