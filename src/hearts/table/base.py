@@ -25,6 +25,7 @@ from hearts.options import Options
 from hearts.rules import Rules
 from hearts.seeds import computer_seed, match_seed
 from hearts.table.effects import Effect, Say, Wait
+from hearts.table.happenings import Happening, HappeningLog
 from hearts.table.notices import Notice
 from hearts.table.seating import Presence, Seating, SeatSpec, one_person
 from hearts.view import Phase, Trick
@@ -130,6 +131,9 @@ class TableState:
         """The match being played."""
         self.stage = Stage.IDLE
         """Where the table stands."""
+        self.happenings = HappeningLog()
+        """What happened at the table, numbered (:mod:`hearts.table.happenings`):
+        the hand in play's and the one before it."""
         self.shown_trick: Trick | None = None
         """The finished trick on show, during ``TRICK_SHOW``."""
         self.aided: set[Seat] = set()
@@ -347,6 +351,10 @@ class TableState:
         token = self._new_token()
         self._pause = (token, kind)
         out.append(Wait(token, seconds))
+
+    def _tell(self, happening: Happening) -> None:
+        """Keep ``happening`` in the table's log (:attr:`happenings`)."""
+        self.happenings.add(happening)
 
     def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
         if notice is not None:

@@ -30,6 +30,7 @@ from hearts.match import Match
 from hearts.rules import Reason, Refusal
 from hearts.seeds import match_seed
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.aids import Aids
 from hearts.table.base import SUIT_ORDER, Ask, Pause, Stage, display_order
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
@@ -155,6 +156,7 @@ class Table(SeatLifecycle, Aids):
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
+        self._tell(hp.Dealt(len(self.match.hands)))
         # a match that deals set cards may name its computer players (today's deal):
         # a seat no person holds keeps the player the deal gave it
         named = hand.players
@@ -203,10 +205,22 @@ class Table(SeatLifecycle, Aids):
         if refusal is not None:
             self._say(out, seat, _refused(refusal))
             return
-        hand.pass_cards(seat, cards)
+        self._pass_made(hand, seat, cards)
         self._record_person(seat, None)
         self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
+
+    def _pass_made(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> None:
+        """``seat`` passes ``cards`` (checked): told to everyone, the cards to ``seat``
+        alone; the exchange, once it comes, to each receiver."""
+        hand.pass_cards(seat, cards)
+        to = hand.pass_direction.target(seat)
+        self._tell(hp.Passed(seat, to))
+        self._tell(hp.PassedCards(seat, to, hand.passed(seat)))
+        if hand.phase is Phase.PLAYING:
+            for each in SEATS:
+                self._tell(hp.Received(each, hand.pass_direction.source(each),
+                                       hand.received(each)))
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
@@ -244,7 +258,18 @@ class Table(SeatLifecycle, Aids):
     def _play(self, seat: Seat, card: Card, out: list[Effect]) -> None:
         hand = self.hand
         assert hand is not None
+        broken = hand.hearts_broken
         play = hand.play(card, seat=seat)
+        self._tell(hp.played(seat, card))
+        if hand.hearts_broken and not broken:
+            self._tell(hp.HeartsBroken(seat))
+        finished = play.trick
+        if finished is not None:
+            rules = hand.rules
+            self._tell(hp.TrickTaken(finished.winner, len(hand.tricks),
+                                     sum(rules.card_points(each) for each in finished.cards)))
+            if hand.phase is Phase.OVER:
+                self._tell(hp.HandEnded(len(self.match.hands), hand.points, hand.shooter))
         self._asks.pop(seat, None)
         self._ready.clear()
         self._pause = None
@@ -440,7 +465,7 @@ class Table(SeatLifecycle, Aids):
                 self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
                 return
             del self._asks[ask.seat]
-            hand.pass_cards(ask.seat, event.cards)
+            self._pass_made(hand, ask.seat, event.cards)
             self._record_stand_in(ask, None)
             self._after_pass(out)
             return
