@@ -119,7 +119,7 @@ def test_an_undo_is_told() -> None:
     index = after.index(card)
     driver.send(ev.Undo(Seat.SOUTH))
     last = table.happenings.hand()[-1][1]
-    assert last == hp.TakenBack(Seat.SOUTH, tuple(after[index:]))
+    assert last == hp.TakenBack(Seat.SOUTH, len(after) - index)  # (which: hidden again)
 
 
 def test_each_happening_reads_back_from_its_json() -> None:
@@ -129,7 +129,7 @@ def test_each_happening_reads_back_from_its_json() -> None:
         hp.Received(Seat.EAST, Seat.NORTH, tuple(map(Card.parse, ("10D", "3C", "KH")))),
         hp.PassTakenBack(Seat.SOUTH), hp.Played(Seat.NORTH, Card.parse("QS")),
         hp.HeartsBroken(Seat.EAST), hp.TrickTaken(Seat.SOUTH, 4, 13),
-        hp.TakenBack(Seat.SOUTH, (Card.parse("2H"), Card.parse("3H"))),
+        hp.TakenBack(Seat.SOUTH, 3),
         hp.HandEnded(2, (0, 26, 0, 0), None), hp.HandEnded(2, (26, 0, 26, 26), Seat.WEST),
         hp.SatDown(Seat.NORTH, "Bob"), hp.Dropped(Seat.NORTH, "Bob"),
         hp.CameBack(Seat.NORTH, "Bob"), hp.StoodIn(Seat.WEST, None),
@@ -202,3 +202,21 @@ def test_only_the_passer_and_the_receiver_are_told_the_cards() -> None:
                 assert seat == happening.seat
             else:
                 assert not shown, (number, happening)
+
+
+def test_what_an_undo_took_back_is_forgotten() -> None:
+    driver = make_driver()
+    table = driver.table
+    deal_and_pass(driver)
+    hand = table.hand
+    assert hand is not None
+    while hand.turn is not Seat.SOUTH:
+        driver.send(ev.Continue(Seat.SOUTH))
+    driver.send(ev.Play(Seat.SOUTH, hand.legal_plays()[0]))
+    plays = len(hand.plays)
+    driver.send(ev.Undo(Seat.SOUTH))
+    kept = [h.card for _, h in table.happenings.hand() if isinstance(h, hp.Played)]
+    assert kept == list(hand.plays)  # the cards back in the hands are hidden again
+    assert len(kept) < plays
+    numbers = [n for n, _ in table.happenings.since(0)]
+    assert numbers == sorted(set(numbers))

@@ -61,6 +61,7 @@ from hearts.table import (
     sheet_rows,
 )
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
 from hearts.table.seatparts import Flat, StateParts, update_flat
@@ -232,6 +233,8 @@ class NetTable:
         """The public part of the states last built."""
         self._looks: tuple[object, ...] | None = None
         """What the seats' states were last built from (:attr:`Table.looks`)."""
+        self._told = 0
+        """The number of the last happening of the table's log that was sent."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
         self.again: set[Seat] = set()
@@ -766,9 +769,21 @@ class NetTable:
         if seat is None and self._watchers is not None:
             self._watchers.say(text)
 
+    def told(self, seat: Seat | None) -> tuple[msg.Told, ...]:
+        """What happened in the hand so far that ``seat`` (None: a watcher) may know,
+        numbered (a whole state carries it)."""
+        return tuple(told for told in self.table.happenings.hand()
+                     if hp.visible(told[1], seat))
+
+    def _now_whole(self, holder: SeatHolder, now: float) -> str:
+        """``holder``'s last state sent, whole, with the hand so far (a backlog of
+        changes gives way to it)."""
+        return holder.changes.now_whole(now, self.told(holder.seat))
+
     def redraw(self) -> None:
         """Send every connected person what changed in their own state (nothing if
-        nothing did): a numbered ``change``, or the whole state to a connection
+        nothing did) and what happened that they may know: a numbered ``change``,
+        or the whole state with what happened in the hand so far to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
         ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
         watchers get the public state whole. The messages of one change share its
@@ -777,10 +792,16 @@ class NetTable:
         fresh = tuple(h.seat for h in self.holders.values()
                       if h.outbox is not None and h.needs_whole)
         watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
-        looks = (self.table.looks, watching, watched)
+        log = self.table.happenings
+        looks = (self.table.looks, watching, watched, log.last)
         if not fresh and looks == self._looks:
             return  # nothing anyone sees changed: no state is built again
         self._looks = looks
+        before, self._told = self._told, log.last
+        news = log.since(before)
+        # what happened, written once for every seat unless some of it is one seat's
+        private = any(hp.audience(happening) is not None for _, happening in news)
+        shared_events = "" if private or not news else msg.events_text(news)
         now = time.time()
         seq = self.seq + 1
         used = False
@@ -810,18 +831,26 @@ class NetTable:
                 missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
                     and resume.epoch == self.epoch else None
                 if missed is None:
-                    outbox.put_state(record.whole(public, own, seq, now))
+                    outbox.put_state(record.whole(public, own, seq, now,
+                                                  self.told(holder.seat)))
+                    record.told = log.last
                     used = True
                     continue
                 for text in missed:
-                    outbox.put_change(text, partial(record.now_whole, now))
-            change = record.change(shared, own, seq, now)
+                    outbox.put_change(text, partial(self._now_whole, holder, now))
+            if record.told == before and not private:
+                events = shared_events
+            else:  # one seat's own, or what happened while it was away
+                events = msg.events_text([told for told in log.since(record.told)
+                                          if hp.visible(told[1], holder.seat)])
+            record.told = log.last
+            change = record.change(shared, own, seq, now, events)
             if change is not None:
-                outbox.put_change(change, partial(record.now_whole, now))
+                outbox.put_change(change, partial(self._now_whole, holder, now))
                 used = True
         if self._watchers is not None and self._watchers.outboxes:
             south = seat_state(self.table, Seat.SOUTH, sheet_rows(self.table.match),
                                self.deadlines, watching)
-            used = self._watchers.redraw(self.table, south, seq, now) or used
+            used = self._watchers.redraw(self.table, south, seq, now, self.told(None)) or used
         if used:
             self.seq = seq

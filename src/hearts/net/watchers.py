@@ -102,9 +102,11 @@ class Watchers:
         for outbox in self.outboxes:
             outbox.put_text(text)
 
-    def redraw(self, table: Table, south: SeatState, seq: int, now: float) -> bool:
-        """Send the public state, built from the table and South's state, if it
-        changed; True when it did (its number is then the table's ``seq``)."""
+    def redraw(self, table: Table, south: SeatState, seq: int, now: float,
+               events: tuple[msg.Told, ...] = ()) -> bool:
+        """Send the public state, built from the table and South's state, with
+        ``events`` (the public happenings of the hand so far), if it changed; True
+        when it did (its number is then the table's ``seq``)."""
         if not self.outboxes:
             return False
         state = public_state(table, south, self.names())
@@ -112,7 +114,7 @@ class Watchers:
         if text == self.last:
             return False
         self.last = text
-        message = msg.server_text(msg.StateMessage(seq, now, state))
+        message = msg.server_text(msg.StateMessage(seq, now, state, events))
         for outbox in self.outboxes:
             outbox.put_state(message)
         return True

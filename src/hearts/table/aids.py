@@ -91,6 +91,7 @@ class Aids(TableState):
         assert hand is not None
         if self.stage is Stage.PASSING:
             passed = hand.take_back_pass(seat)
+            self.happenings.take_back_pass(seat)
             self._tell(hp.PassTakenBack(seat))
             self._assist(out, seat)
             self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed))
@@ -98,10 +99,11 @@ class Aids(TableState):
         index = _last_play_of(hand, seat)
         assert index is not None
         card = hand.plays[index]
-        back = hand.plays[index:]
+        count = len(hand.plays) - index
         while len(hand.plays) > index:
             hand.pop()
-        self._tell(hp.TakenBack(seat, back))
+        self.happenings.take_back(count)
+        self._tell(hp.TakenBack(seat, count))
         self.stage = Stage.PLAYING
         self.shown_trick = None
         self._forget_requests()

@@ -108,11 +108,12 @@ class TrickTaken:
 
 @dataclass(frozen=True, slots=True)
 class TakenBack:
-    """``seat`` took its last card back, and ``cards`` (played, in order, from its
-    own) went back to their hands (an undo)."""
+    """``seat`` took its last card back, and ``count`` cards in all (its own and
+    those played after it) went back to their hands (an undo; which cards is not
+    told: they are hidden again)."""
 
     seat: Seat
-    cards: tuple[Card, ...]
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +262,7 @@ def happening_json(happening: Happening) -> dict[str, Any]:
             data["trick"] = happening.trick
             data["points"] = happening.points
         case TakenBack():
-            data["cards"] = _cards(happening.cards)
+            data["count"] = happening.count
         case SatDown() | Dropped() | CameBack() | StoodIn() | Left() | Freed() \
                 | ComputerSeated():
             data["name"] = happening.name
@@ -338,7 +339,7 @@ def read_happening(data: object) -> tuple[int, Happening] | None:
     elif cls is TrickTaken:
         happening = TrickTaken(_seat(data, "seat"), _int(data, "trick"), _int(data, "points"))
     elif cls is TakenBack:
-        happening = TakenBack(_seat(data, "seat"), _card_list(data, 52))
+        happening = TakenBack(_seat(data, "seat"), _int(data, "count"))
     elif cls in (PassTakenBack, HeartsBroken):
         happening = cls(_seat(data, "seat"))
     elif cls is SatDown:
@@ -353,12 +354,14 @@ def read_happening(data: object) -> tuple[int, Happening] | None:
 
 class HappeningLog:
     """The happenings of the hand in play and of the hand before it, numbered from 1
-    in the order they happened (the numbers go on from hand to hand)."""
+    in the order they happened (the numbers go on from hand to hand). What an undo
+    took back is forgotten (its cards are hidden again), its number kept unused."""
 
     __slots__ = ("_first", "_hand_start", "_items")
 
     def __init__(self) -> None:
-        self._items: list[Happening] = []
+        self._items: list[Happening | None] = []
+        """Each number's happening from :attr:`_first` on; None where one was taken back."""
         self._first = 1
         """The number of ``_items[0]``."""
         self._hand_start = 0
@@ -380,11 +383,32 @@ class HappeningLog:
             self._hand_start = len(self._items)
         self._items.append(happening)
 
+    def take_back(self, plays: int) -> None:
+        """The last ``plays`` cards of the hand were taken back: forget them and
+        what they made (tricks, hearts broken, the hand's end)."""
+        items = self._items
+        index = len(items)
+        while plays and index > self._hand_start:
+            index -= 1
+            happening = items[index]
+            if isinstance(happening, (Played, TrickTaken, HeartsBroken, HandEnded)):
+                items[index] = None
+                plays -= isinstance(happening, Played)
+
+    def take_back_pass(self, seat: Seat) -> None:
+        """``seat`` took its pass back: forget it."""
+        items = self._items
+        for index in range(self._hand_start, len(items)):
+            happening = items[index]
+            if isinstance(happening, (Passed, PassedCards)) and happening.seat == seat:
+                items[index] = None
+
     def since(self, number: int) -> list[tuple[int, Happening]]:
         """The happenings after number ``number`` that are kept, numbered, in order."""
-        start = max(0, number + 1 - self._first)
-        return [(self._first + index, self._items[index])
-                for index in range(start, len(self._items))]
+        first, items = self._first, self._items
+        return [(first + index, happening)
+                for index in range(max(0, number + 1 - first), len(items))
+                if (happening := items[index]) is not None]
 
     def hand(self) -> list[tuple[int, Happening]]:
         """The happenings of the hand in play so far (since its deal; before the
