@@ -268,12 +268,12 @@
         try { localStorage.setItem("hearts.name", name); } catch (e) { /* private mode */ }
         break;
       case "state":
-        setState(m.state, m.seq);
+        setState(m.state, m.seq, m.events);
         while (early.length) sayNotice(early.shift());
         break;
       case "change":
         if (S === null || m.base !== seq) { send({ type: "sync" }); break; }
-        setState(applyChange(S, m.set), m.seq);
+        setState(applyChange(S, m.set), m.seq, m.events);
         break;
       case "notice":
         if (!m.notice) break;
@@ -431,7 +431,7 @@
     return PLACES[(seatIndex(seat) - me + 4) % 4];
   }
 
-  function setState(state, number) {
+  function setState(state, number, events) {
     const before = S;
     S = state;
     seq = number;
@@ -439,48 +439,34 @@
         (before.hand_number !== state.hand_number)) chosen = [];
     chosen = chosen.filter((c) => (state.passable || []).includes(c));
     if (raised && !(state.view && state.view.hand.includes(raised))) raised = null;
-    tell(before, state);
+    tell(!before, events);
     draw();
     toRoom({ type: "state", state: state });
   }
 
-  function tell(before, after) {
-    // What changed, said in the live region: each card played, who took the
-    // trick and its points, the turn when it comes to this seat, the prompt
-    // when a pass or a hand begins or ends.
-    if (!before) {
+  // --- what happened: said from the messages' events (happenings.js), each once ---
+
+  let teller = null;       // happenings.js's teller, once loaded
+  let saidTurn = null;     // the turn "Your turn" was said for (hand and cards played)
+  let saidStuck = false;
+
+  function tell(first, events) {
+    // The first state: where the table stands. Then each card played, each trick
+    // taken, the cards passed and received, as the events tell them; the prompt
+    // when a hand begins or ends; "Your turn" once a turn.
+    if (first) {
       say(promptText());
-      tellThePass(after);
-      return;
+      tellThePass(S);
     }
-    const old = before.trick || [];
-    const now = after.trick || [];
-    const same = old.length <= now.length && old.every((p, i) => now[i] && p[1] === now[i][1]);
-    const fresh = same ? now.slice(old.length) : now;
-    for (const [seat, card] of fresh) {
-      say(mine(seat) ? fill(w("web.you-play"), { card: cardName(card) })
-        : fill(w("web.plays"), { who: who(seat), card: cardName(card) }));
-    }
-    if (after.winner && !(before.winner && same && fresh.length === 0)) {
-      const i = seatIndex(after.winner);
-      const gained = after.view && before.view ? after.view.points_taken[i] - before.view.points_taken[i] : 0;
-      const named = who(after.winner);
-      const kind = mine(after.winner) ? "web.you-take" : "web.takes";
-      if (gained === 0) say(fill(w(kind + "-none"), { who: named }));
-      else if (gained === 1) say(fill(w(kind + "-one"), { who: named }));
-      else say(fill(w(kind + "-points"), { who: named, points: gained }));
-    }
-    const kind = after.prompt && after.prompt.kind;
-    const was = before.prompt && before.prompt.kind;
-    if (kind === "received" && was !== "received" && after.view && (after.view.received || []).length) {
-      say(fill(w("web.received-cards"), { cards: cardNames(after.view.received.slice().sort(byTable)),
-        who: who(after.prompt.seat) }));
-    } else if (kind !== was && ["choose", "received", "hand-over", "game-over", "stuck"].includes(kind)) {
-      // (the rest of a hand played out is said once, by the table's notice)
-      say(promptText());
-    } else if ((kind === "lead" || kind === "follow") && mine(after.prompt.seat) &&
-               !(before.prompt && before.prompt.seat === after.prompt.seat && (was === "lead" || was === "follow"))) {
-      say(w("web.your-turn"));
+    const told = teller.take(events || [], epoch, first);
+    const p = S.prompt || {};
+    const turn = S.hand_number + ":" + ((S.view && S.view.played) || []).length;
+    if (told.dealt || told.ended) say(promptText());
+    if (p.kind === "stuck" && !saidStuck) { if (!first) say(promptText()); }
+    saidStuck = p.kind === "stuck";
+    if ((p.kind === "lead" || p.kind === "follow") && mine(p.seat) && saidTurn !== turn) {
+      if (!first && !told.dealt) say(w("web.your-turn"));
+      saidTurn = turn;
     }
   }
 
@@ -1475,8 +1461,12 @@
     return words;
   }
 
-  fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
+  const here = document.currentScript ? document.currentScript.src : location.href;
+  const told = import(new URL("happenings.js" + new URL(here).search, here).href);
+  Promise.all([fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()),
+    told]).then(([words, happenings]) => {
     W = forWatch(forTouch(words));
+    teller = happenings.makeTeller({ say, w, fill, cardName, cardNames, who, mine, byTable });
     document.documentElement.lang = W.language || "en";
     label();
     try { name = localStorage.getItem("hearts.name") || ""; } catch (e) { name = ""; }
