@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -358,3 +360,63 @@ async def test_the_table_shows_free_seats_stand_ins_and_watchers(tmp_path: Path)
         shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "away" in shown
         await pilot.press("x")
+
+
+async def _play_from_the_app(app: JoinApp, net: Any, cards: int) -> None:
+    """South (the app's seat) deals, passes, and plays its lowest cards through the
+    app's connection until ``cards`` cards of the hand are played."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the hand stalled"
+        hand = net.table.hand
+        if hand is not None and len(hand.plays) >= cards:
+            return
+        stage = net.table.stage
+        holder = net.holders[Seat.SOUTH]
+        if holder.outbox is None:
+            pass  # reconnecting
+        elif hand is None or stage is Stage.IDLE:
+            app.send(ev.Deal(Seat.SOUTH))
+        elif stage is Stage.PASSING and not hand.passed(Seat.SOUTH):
+            app.send(ev.Pass(Seat.SOUTH, tuple(hand.passable(Seat.SOUTH)[:3])))
+        elif stage is Stage.RECEIVED:
+            app.send(ev.Continue(Seat.SOUTH))
+        elif hand.turn is Seat.SOUTH and stage in (Stage.PLAYING, Stage.TRICK_SHOW):
+            app.send(ev.Play(Seat.SOUTH, hand.legal_plays()[0]))
+        await asyncio.sleep(0.05)
+
+
+def _named_cards(app: JoinApp) -> list[str]:
+    found = [re.fullmatch(r"(?:You play|\w+ plays) the (.+)", line) for line in app.happened]
+    return [match.group(1) for match in found if match]
+
+
+async def test_the_log_names_every_card_from_the_events(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=1)) as (server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        net = server.tables["t1"]
+        async with app.run_test(size=(100, 30)):
+            await _until(lambda: app.seat_view.shown)
+            await _play_from_the_app(app, net, 12)
+            hand = net.table.hand
+            assert hand is not None
+            await _until(lambda: len(_named_cards(app)) >= len(hand.plays))
+            assert _named_cards(app) == [words.card_name(card) for card in hand.plays]
+            assert any(re.fullmatch(r"You received the .+ from \w+", line)
+                       for line in app.happened)
+            assert any(line.startswith("You passed the ") for line in app.happened)
+            assert any(re.fullmatch(r"(You take|\w+ takes) the trick.*", line)
+                       for line in app.happened)
+            # the connection drops: the cards played meanwhile are told once it is
+            # back (the change that brings the seat up to date carries them)
+            holder = net.holders[Seat.SOUTH]
+            outbox = holder.outbox
+            assert outbox is not None
+            net.dropped(holder, outbox)
+            outbox.close()
+            await _until(lambda: net.holders[Seat.SOUTH].outbox is None)
+            await _play_from_the_app(app, net, 24)
+            await _until(lambda: len(_named_cards(app)) >= len(hand.plays))
+            assert _named_cards(app) == [words.card_name(card) for card in hand.plays]
+            assert app.connection.reconnects >= 1
+            await app.connection.stop()
