@@ -135,7 +135,7 @@ def test_each_happening_reads_back_from_its_json() -> None:
         hp.CameBack(Seat.NORTH, "Bob"), hp.StoodIn(Seat.WEST, None),
         hp.Left(Seat.NORTH, "Bob"), hp.Freed(Seat.EAST, None),
         hp.ComputerSeated(Seat.EAST, "Cy")]
-    assert {type(h) for h in table_of_all} == set(hp._KINDS)
+    assert {type(h) for h in table_of_all} == set(hp.KINDS)
     for number, happening in enumerate(table_of_all, 1):
         assert hp.read_happening(hp.numbered_json(number, happening)) == (number, happening)
     assert hp.read_happening({"n": 1, "kind": "fireworks"}) is None

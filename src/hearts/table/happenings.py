@@ -30,10 +30,31 @@ from typing import Any
 from hearts.cards import SEAT_KEYS, Card, Seat
 
 __all__ = [
-    "CameBack", "ComputerSeated", "Dealt", "Dropped", "Freed", "HandEnded", "Happening",
-    "HappeningLog", "HeartsBroken", "Left", "PassTakenBack", "Passed", "PassedCards",
-    "Played", "Received", "SatDown", "StoodIn", "TakenBack", "TrickTaken", "audience",
-    "happening_json", "numbered_json", "played", "read_happening",
+    "KINDS",
+    "CameBack",
+    "ComputerSeated",
+    "Dealt",
+    "Dropped",
+    "Freed",
+    "HandEnded",
+    "Happening",
+    "HappeningLog",
+    "HeartsBroken",
+    "Left",
+    "PassTakenBack",
+    "Passed",
+    "PassedCards",
+    "Played",
+    "Received",
+    "SatDown",
+    "StoodIn",
+    "TakenBack",
+    "TrickTaken",
+    "audience",
+    "happening_json",
+    "numbered_json",
+    "played",
+    "read_happening",
     "visible",
 ]
 
@@ -216,7 +237,7 @@ def played(seat: Seat, card: Card) -> Played:
 
 # --- as JSON ------------------------------------------------------------------------
 
-_KINDS: dict[type[Any], str] = {
+KINDS: dict[type[Any], str] = {
     Dealt: "dealt", Passed: "passed", PassedCards: "passed-cards", Received: "received",
     PassTakenBack: "pass-taken-back", Played: "played", HeartsBroken: "hearts-broken",
     TrickTaken: "trick-taken", TakenBack: "taken-back", HandEnded: "hand-ended",
@@ -225,7 +246,7 @@ _KINDS: dict[type[Any], str] = {
 }
 """Each happening's ``kind`` on the wire."""
 
-_TYPES = {kind: cls for cls, kind in _KINDS.items()}
+_TYPES = {kind: cls for cls, kind in KINDS.items()}
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
@@ -235,7 +256,7 @@ def _cards(cards: Sequence[Card]) -> list[str]:
 def happening_json(happening: Happening) -> dict[str, Any]:
     """``happening`` as a JSON object: its ``kind`` and its fields (seats and cards
     written as in the messages: ``"west"``, ``"QS"``)."""
-    data: dict[str, Any] = {"kind": _KINDS[type(happening)]}
+    data: dict[str, Any] = {"kind": KINDS[type(happening)]}
     match happening:
         case Dealt() | HandEnded():
             data["hand"] = happening.hand
