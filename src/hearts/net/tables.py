@@ -793,12 +793,13 @@ class NetTable:
                       if h.outbox is not None and h.needs_whole)
         watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
         log = self.table.happenings
-        looks = (self.table.looks, watching, watched, log.last)
+        looks = (self.table.looks, watching, watched, log.last)  # (a happening: a change)
         if not fresh and looks == self._looks:
             return  # nothing anyone sees changed: no state is built again
         self._looks = looks
-        before, self._told = self._told, log.last
-        news = log.since(before)
+        before, last = self._told, log.last
+        self._told = last
+        news = log.since(before) if last > before else []
         # what happened, written once for every seat unless some of it is one seat's
         private = any(hp.audience(happening) is not None for _, happening in news)
         shared_events = "" if private or not news else msg.events_text(news)
@@ -833,7 +834,7 @@ class NetTable:
                 if missed is None:
                     outbox.put_state(record.whole(public, own, seq, now,
                                                   self.told(holder.seat)))
-                    record.told = log.last
+                    record.told = last
                     used = True
                     continue
                 for text in missed:
@@ -843,7 +844,7 @@ class NetTable:
             else:  # one seat's own, or what happened while it was away
                 events = msg.events_text([told for told in log.since(record.told)
                                           if hp.visible(told[1], holder.seat)])
-            record.told = log.last
+            record.told = last
             change = record.change(shared, own, seq, now, events)
             if change is not None:
                 outbox.put_change(change, partial(self._now_whole, holder, now))
