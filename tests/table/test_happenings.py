@@ -10,9 +10,11 @@ import random
 import pytest
 
 from hearts.cards import Card, Seat
+from hearts.hand import Hand
 from hearts.table import Computer, Person, Table
 from hearts.table import events as ev
 from hearts.table import happenings as hp
+from hearts.table.driver import Driver
 
 from .helpers import (
     deal_and_pass,
@@ -220,3 +222,67 @@ def test_what_an_undo_took_back_is_forgotten() -> None:
     assert len(kept) < plays
     numbers = [n for n, _ in table.happenings.since(0)]
     assert numbers == sorted(set(numbers))
+
+
+def _four_people_at_the_deal(seed: int, swap: tuple[Card, Card] | None) -> Driver:
+    """A table of four people at the start of a hand dealt from ``seed``, restored
+    from its record (``swap``: two cards that trade places in the deal)."""
+    from hearts.match import Match
+    from hearts.options import Options
+    from hearts.table import restore
+
+    table = Table(Options(), seed, [Person(name) for name in ("Ann", "Bob", "Cat", "Dan")])
+    original = Match(table.match.rules, table.match.seed)
+    hand = original.deal()
+    record = hand.record()
+    if swap is not None:
+        for seat, cards in record["deal"].items():
+            record["deal"][seat] = [str(swap[1]) if c == str(swap[0]) else
+                                    str(swap[0]) if c == str(swap[1]) else c for c in cards]
+    match = Match(table.match.rules, table.match.seed)
+    match.hands = [Hand.from_record(record)]
+    restore(table, match, {**table.state(), "stage": "passing", "deals": 1}, False)
+    driver = Driver(table)
+    driver.start()
+    return driver
+
+
+def _told_to(driver: Driver, seat: Seat | None) -> list[tuple[int, hp.Happening]]:
+    return [(n, h) for n, h in driver.table.happenings.since(0) if hp.visible(h, seat)]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_two_deals_that_differ_in_hidden_cards_tell_the_same(seed: int) -> None:
+    """Two tables whose deals differ only in a card West and North trade (same
+    suit, neither passed), played alike: while neither card is played, South,
+    East and a watcher are told exactly the same, number for number; once one
+    is, everyone is told the difference (the comparison can fail)."""
+    rng = random.Random(seed)
+    plain = _four_people_at_the_deal(seed, None)
+    hand = plain.table.hand
+    assert hand is not None
+    west, north = hand.holding(Seat.WEST), hand.holding(Seat.NORTH)
+    pairs = [(a, b) for a in west for b in north if a.suit == b.suit]
+    a, b = rng.choice(pairs)
+    swapped = _four_people_at_the_deal(seed, (a, b))
+    other = swapped.table.hand
+    assert other is not None and other.holding(Seat.WEST) != west
+    for seat in Seat:  # the same passes, never the traded cards
+        cards = tuple(c for c in hand.passable(seat) if c not in (a, b))[:3]
+        plain.send(ev.Pass(seat, cards))
+        swapped.send(ev.Pass(seat, cards))
+    differed = False
+    for _ in range(60):
+        for told in (None, Seat.SOUTH, Seat.EAST):
+            same = _told_to(plain, told) == _told_to(swapped, told)
+            assert same or differed, told
+        turn = hand.turn
+        if turn is None:
+            break
+        legal = [c for c in hand.legal_plays() if c in other.legal_plays()]
+        card = rng.choice(legal or hand.legal_plays())  # (else: a traded card, must)
+        plain.send(ev.Play(turn, card))
+        swapped.send(ev.Play(turn, card if card not in (a, b) else (b if card == a else a)))
+        differed = differed or card in (a, b)
+    assert differed  # (a traded card is played at the latest when it is all that is left)
+    assert _told_to(plain, None) != _told_to(swapped, None)
