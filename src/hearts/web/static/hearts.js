@@ -462,8 +462,9 @@
     const p = S.prompt || {};
     const turn = S.hand_number + ":" + ((S.view && S.view.played) || []).length;
     if (told.dealt || told.ended) say(promptText());
-    if (p.kind === "stuck" && !saidStuck) { if (!first) say(promptText()); }
-    saidStuck = p.kind === "stuck";
+    const stuck = p.kind === "stuck";  // (no happening: a decision failed at every level)
+    if (stuck && !saidStuck && !first) say(promptText());
+    saidStuck = stuck;
     if ((p.kind === "lead" || p.kind === "follow") && mine(p.seat) && saidTurn !== turn) {
       if (!first && !told.dealt) say(w("web.your-turn"));
       saidTurn = turn;
