@@ -304,3 +304,4 @@ def test_the_document_names_every_happening() -> None:
     from hearts.table import happenings as hp
 
     assert _documented("#### What happened") == set(hp.KINDS.values())
+    assert hp.MAX_KEPT < msg.MAX_EVENTS  # a whole state's hand so far is always read

@@ -286,3 +286,15 @@ def test_two_deals_that_differ_in_hidden_cards_tell_the_same(seed: int) -> None:
         differed = differed or card in (a, b)
     assert differed  # (a traded card is played at the latest when it is all that is left)
     assert _told_to(plain, None) != _told_to(swapped, None)
+
+
+def test_the_log_is_bounded_when_nobody_deals() -> None:
+    log = hp.HappeningLog()
+    for number in range(hp.MAX_KEPT * 3):
+        log.add(hp.SatDown(Seat.NORTH, f"P{number}") if number % 2 else hp.Left(Seat.NORTH, "x"))
+    kept = log.since(0)
+    assert len(kept) == hp.MAX_KEPT == len(log.hand())
+    assert kept[-1][0] == log.last == hp.MAX_KEPT * 3
+    log.add(hp.Dealt(1))
+    log.add(played := hp.played(Seat.WEST, Card.parse("2C")))
+    assert [h for _, h in log.hand()] == [hp.Dealt(1), played]

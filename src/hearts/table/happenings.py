@@ -372,6 +372,10 @@ def read_happening(data: object) -> tuple[int, Happening] | None:
 
 # --- the table's log ------------------------------------------------------------------
 
+MAX_KEPT = 384
+"""The most happenings a table keeps (a hand tells about a hundred; a message
+carries at most 512)."""
+
 
 class HappeningLog:
     """The happenings of the hand in play and of the hand before it, numbered from 1
@@ -395,14 +399,21 @@ class HappeningLog:
 
     def add(self, happening: Happening) -> None:
         """Tell ``happening`` (a :class:`Dealt` begins a hand: what came before the
-        hand before it is forgotten)."""
+        hand before it is forgotten; so is the oldest beyond :data:`MAX_KEPT`, as
+        people coming and going at a table nobody deals at would make)."""
         if isinstance(happening, Dealt):
-            drop = self._hand_start
-            if drop:
-                del self._items[:drop]
-                self._first += drop
+            self._forget(self._hand_start)
             self._hand_start = len(self._items)
+        elif len(self._items) >= MAX_KEPT:
+            self._forget(len(self._items) - MAX_KEPT + 1)
         self._items.append(happening)
+
+    def _forget(self, count: int) -> None:
+        """Forget the oldest ``count`` happenings kept."""
+        if count:
+            del self._items[:count]
+            self._first += count
+            self._hand_start = max(0, self._hand_start - count)
 
     def take_back(self, plays: int) -> None:
         """The last ``plays`` cards of the hand were taken back: forget them and
