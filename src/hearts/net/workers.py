@@ -38,7 +38,8 @@ __all__ = ["CONFIG_FILE", "run_workers"]
 CONFIG_FILE = "haproxy.cfg"
 """The proxy's configuration, written in the data folder."""
 
-_PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds")
+_PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds",
+           "--duplicate")
 """The options every worker is started with, as given, with their values."""
 
 _PASSED_FLAGS = ("--serve",)

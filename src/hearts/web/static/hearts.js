@@ -41,6 +41,7 @@
   let review = null;       // the review on show: {data, step}
   let lost = false;        // the connection dropped: say when it is back
   let early = [];          // notices come before the first state: said after it
+  let standings = "";      // a duplicate evening's standings, shown with the hand's result
 
   // --- words ------------------------------------------------------------------
 
@@ -166,7 +167,7 @@
       case "hint":
         return fill(said[(n.cards || []).length === 3 ? "hint-pass" : "hint"], { cards: cardNames(n.cards || []) });
       case "player-failed": return failureText(n);
-      case "text": return n.text || "";
+      case "text": case "standings": return n.text || "";
       case "left":
         if (mine(n.seat)) return said["you-left"];
         break;
@@ -298,6 +299,7 @@
 
   function sayNotice(notice) {
     if (notice.kind === "hint") takeHint(notice.cards || []);
+    if (notice.kind === "standings") standings = notice.text || "";
     say(noticeText(notice));
   }
 
@@ -609,6 +611,7 @@
         lines.push(fill(w(S.match_over ? "results.hand-from" : "results.dealt-from"), { number: S.result.number, seed: S.result.seed }));
       }
       if (S.result.shooter) lines.push(mine(S.result.shooter) ? w("results.moon-you") : fill(w("results.moon"), { who: who(S.result.shooter) }));
+      if (standings) lines.push(standings);
       for (const line of lines) {
         const p = document.createElement("p");
         p.textContent = line;
