@@ -20,8 +20,8 @@ from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable
 from hearts.table import NoticeKind
 from hearts.table import events as ev
-from hearts.view import Phase
 from hearts.verify import main as verify_main
+from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server, until
 
 EVENING = replace(QUICK, people=2, duplicate=2)
