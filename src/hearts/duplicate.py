@@ -309,31 +309,34 @@ def _signed(value: Fraction) -> str:
 
 
 def standings_text(match: DuplicateMatch) -> str:
-    """The standings after the hands finished so far, in one line: where the
-    evening stands, then each person's difference (and the computers' when no
-    more than one person plays)."""
+    """The standings after the hands finished so far, in one short line: where the
+    evening stands, then each person's difference (the computers' at a table of
+    computers only)."""
     finished = [hand for hand in match.hands if hand.phase is Phase.OVER]
     evening = match.evening
     if not finished:
         return "Duplicate: no hand finished yet"
     place = finished[-1].duplicate
     assert place is not None
-    where = (f"Duplicate, evening over ({len(finished)} hands)" if match.over else
-             f"Duplicate after deal {place.deal + 1} of {evening.deals}, round "
-             f"{place.round + 1} of {evening.rounds} ({len(finished)} of {evening.hands} hands)")
+    where = ("Duplicate evening over" if match.over else
+             f"Duplicate, deal {place.deal + 1} of {evening.deals}, round {place.round + 1} "
+             f"of {evening.rounds}")
     board = standings(match.hands)
-    people = [row for row in board if row.person]
-    shown = board if len(people) <= 1 else people
+    shown = [row for row in board if row.person] or board
+    compared = [row for row in shown if row.hands]
+    if not compared:
+        return f"{where}: compared once a deal is played again"
+    most = max(row.hands for row in compared)
     parts = []
-    for row in shown:
-        if row.hands == 0:
-            parts.append(f"{row.name}: not compared yet ({row.points} points)")
-            continue
-        note = f", {row.stood_in} stood in" if row.stood_in else ""
-        hands = "1 hand" if row.hands == 1 else f"{row.hands} hands"
-        parts.append(f"{row.name} {_signed(row.difference)} over {hands}{note}")
-    return (f"{where}: " + "; ".join(parts)
-            + " (points taken less the others' on the same cards: lower is better)")
+    for row in compared:
+        notes = []
+        if row.hands < most:
+            notes.append("1 hand" if row.hands == 1 else f"{row.hands} hands")
+        if row.stood_in:
+            notes.append(f"{row.stood_in} stood in")
+        parts.append(f"{row.name} {_signed(row.difference)}"
+                     + (f" ({', '.join(notes)})" if notes else ""))
+    return f"{where}: {', '.join(parts)} (lower is better)"
 
 
 def check_evening(records: Sequence[HandRecord]) -> str:

@@ -49,9 +49,10 @@ async def test_two_people_play_a_duplicate_evening(tmp_path: Path,
         assert again["deal"]["north"] == first["deal"]["south"]
         standings = [n.text for n in ann.notices() if n.kind is NoticeKind.STANDINGS]
         assert len(standings) == 4
-        assert standings[0] is not None and "not compared yet" in standings[0]
+        assert standings[0] == ("Duplicate, deal 1 of 2, round 1 of 2: compared once a deal "
+                                "is played again")
         assert standings[-1] is not None
-        assert standings[-1].startswith("Duplicate, evening over (4 hands): ")
+        assert standings[-1].startswith("Duplicate evening over: ")
         assert "Ann" in standings[-1] and "Bob" in standings[-1]
         assert [n.text for n in bob.notices() if n.kind is NoticeKind.STANDINGS] == standings
         kept = net.evening_file

@@ -18,6 +18,7 @@ from hearts.duplicate import (
     DuplicateMatch,
     Evening,
     EveningError,
+    Standing,
     base_view,
     check_evening,
     deal_round,
@@ -124,7 +125,8 @@ def test_the_computers_holding_the_same_cards_play_them_the_same_in_every_round(
     assert all(row.difference == 0 and row.hands == 8 for row in standings(hands))
     said = [s.notice for s in driver.said if s.notice.kind is NoticeKind.STANDINGS]
     assert len(said) == 8 and said[-1].text is not None
-    assert said[-1].text.startswith("Duplicate, evening over (8 hands)")
+    assert said[-1].text == ("Duplicate evening over: South (computer) 0, West (computer) 0, "
+                             "North (computer) 0, East (computer) 0 (lower is better)")
 
 
 def test_a_computer_sees_the_deal_as_first_dealt_at_every_step() -> None:
@@ -165,10 +167,21 @@ def test_the_standings_are_the_points_less_the_others_on_the_same_cards() -> Non
     assert board[Seat.SOUTH].person and not board[Seat.WEST].person
     assert board[Seat.SOUTH].points == sum(hand.points[Seat.SOUTH] for hand in hands)
     text = standings_text(driver.table.match)  # type: ignore[arg-type]
-    assert "Ann" in text and "Bob" in text and "computer" not in text
+    rows = {row.name: row for row in board.values()}
+    assert text == (f"Duplicate evening over: {words(rows, 'Ann')}, {words(rows, 'Bob')} "
+                    "(lower is better)") or text == (
+                    f"Duplicate evening over: {words(rows, 'Bob')}, {words(rows, 'Ann')} "
+                    "(lower is better)")
     winners = driver.table.match.winners
     best = min(row.difference for row in board.values())
     assert winners and all(board[seat].difference == best for seat in winners)
+
+
+def words(rows: dict[str, Standing], name: str) -> str:
+    """How the standings line gives ``name``'s difference (one decimal, signed)."""
+    tenths = round(rows[name].difference * 10)
+    sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
+    return f"{name} {sign}{abs(tenths) / 10:.1f}" if tenths else f"{name} 0"
 
 
 def test_after_one_round_nobody_is_compared_yet() -> None:
@@ -177,8 +190,7 @@ def test_after_one_round_nobody_is_compared_yet() -> None:
     rows = standings(driver.table.match.hands)
     assert all(row.hands == 0 for row in rows)
     text = standings_text(driver.table.match)  # type: ignore[arg-type]
-    assert text.startswith("Duplicate after deal 1 of 2, round 1 of 2 (1 of 4 hands)")
-    assert "not compared yet" in text
+    assert text == "Duplicate, deal 1 of 2, round 1 of 2: compared once a deal is played again"
 
 
 def test_a_person_who_drops_is_stood_in_for_by_the_player_of_their_cards() -> None:
