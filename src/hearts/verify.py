@@ -300,8 +300,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts verify", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("record", type=Path,
-                        help="a hand record, or a JSON-lines file of them (arena results too), "
-                             "or day's records (hearts daily --export)")
+                        help="a hand record, or a JSON-lines file of them (arena results, "
+                             "a duplicate evening's evening-SEED.jsonl too), or day's "
+                             "records (hearts daily --export)")
     args = parser.parse_args(argv)
     days = _day_records(args.record)
     if days is not None:

@@ -16,9 +16,10 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.duplicate import DuplicateMatch, Evening
+from hearts.net.hostview import heard
 from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable
-from hearts.table import NoticeKind
+from hearts.table import Notice, NoticeKind
 from hearts.table import events as ev
 from hearts.verify import main as verify_main
 from hearts.view import Phase
@@ -57,6 +58,8 @@ async def test_two_people_play_a_duplicate_evening(tmp_path: Path,
         assert [n.text for n in bob.notices() if n.kind is NoticeKind.STANDINGS] == standings
         kept = net.evening_file
         await until(lambda: kept.exists() and len(kept.read_text().splitlines()) == 4)
+        line = heard(net, Notice(NoticeKind.STANDINGS, text=standings[-1]))
+        assert line == f"t1: {standings[-1]} - the evening's hands: {kept}"  # the host's
         meta = json.loads((net.folder / "table.json").read_text())
         assert meta["duplicate"] == {"deals": 2, "rounds": 2}
         await ann.stop()
