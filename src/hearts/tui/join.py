@@ -29,7 +29,7 @@ from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
-from hearts.table import Action
+from hearts.table import Action, NoticeKind
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.refused import ConnectingScreen, RefusedScreen
@@ -73,6 +73,9 @@ class JoinApp(SeatApp):
         self.last_record: dict[str, Any] | None = None
         """The record of the last hand finished here, for the review."""
         self._notice_timer: Timer | None = None
+        self._standings: tuple[int, str | None] | None = None
+        """A duplicate evening's standings after hand N: they stay above the prompt
+        until another hand is dealt."""
 
     def on_mount(self) -> None:
         """Say where it connects, and connect: the table page comes with the seat."""
@@ -85,6 +88,13 @@ class JoinApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (each hand was saved as it came)."""
         self.store.close()
+
+    def _standings_until(self, hand_number: int) -> None:
+        """Put the standings away once a hand after theirs is dealt."""
+        if self._standings is not None and hand_number != self._standings[0]:
+            if self.seat_view.offer == self._standings[1]:
+                self.seat_view.offer = None
+            self._standings = None
 
     def _seated(self) -> None:
         """The first state: the table page in place of the connecting page, and
@@ -146,6 +156,7 @@ class JoinApp(SeatApp):
                     return
                 self.seat_view.banner = None
                 self.seat_view.clock = message.now - time.time()
+                self._standings_until(state.hand_number)
                 self.seat_view.show(state)
                 self._seated()
                 self.refresh_table()
@@ -154,6 +165,9 @@ class JoinApp(SeatApp):
                 self.sub_title = f"table {message.table}, seat {message.seat}"
             case msg.NoticeMessage():
                 self.say(self.seat_view.told(message.notice))
+                if message.notice.kind is NoticeKind.STANDINGS and self.seat_view.shown:
+                    self._standings = (self.seat_view.state.hand_number, message.notice.text)
+                    self.seat_view.offer = message.notice.text
             case msg.ErrorMessage():
                 self.say(words.error_text(message.code, message.message))
             case msg.HandMessage():
