@@ -248,6 +248,8 @@ class Standing:
     """Every point they took in the evening."""
     stood_in: int
     """Hands in which a computer player made some of their decisions."""
+    assisted: int = 0
+    """Hands in which they had help (a hint, or an undo at a table of one person)."""
 
 
 def _holder(hand: Hand, seat: Seat) -> tuple[str, bool]:
@@ -267,6 +269,7 @@ class _Tally:
     difference: Fraction = Fraction(0)
     points: int = 0
     stood_in: int = 0
+    assisted: int = 0
 
 
 def standings(hands: Sequence[Hand]) -> list[Standing]:
@@ -287,13 +290,15 @@ def standings(hands: Sequence[Hand]) -> list[Standing]:
                 tally = tallies.setdefault((seat, *_holder(hand, seat)), _Tally())
                 tally.points += points[seat]
                 tally.stood_in += any(s.seat == seat for s in hand.stand_ins)
+                tally.assisted += seat in hand.assisted
                 others = [other.points[held(place, seat).offset(-other.duplicate.shift)]
                           for other_number, other in played.items()
                           if other_number != number and other.duplicate is not None]
                 if others:
                     tally.hands += 1
                     tally.difference += points[seat] - Fraction(sum(others), len(others))
-    board = [Standing(seat, name, person, t.hands, t.difference, t.points, t.stood_in)
+    board = [Standing(seat, name, person, t.hands, t.difference, t.points, t.stood_in,
+                      t.assisted)
              for (seat, name, person), t in tallies.items()]
     board.sort(key=lambda row: (not row.person, row.hands == 0,
                                 row.difference / row.hands if row.hands else 0, int(row.seat)))
@@ -334,6 +339,8 @@ def standings_text(match: DuplicateMatch) -> str:
             notes.append("1 hand" if row.hands == 1 else f"{row.hands} hands")
         if row.stood_in:
             notes.append(f"{row.stood_in} stood in")
+        if row.assisted:
+            notes.append(f"{row.assisted} assisted")
         parts.append(f"{row.name} {_signed(row.difference)}"
                      + (f" ({', '.join(notes)})" if notes else ""))
     return f"{where}: {', '.join(parts)} (lower is better)"

@@ -244,3 +244,15 @@ def test_an_evening_whose_cards_were_changed_is_refused() -> None:
     swapped[0], swapped[1] = swapped[1], swapped[0]
     with pytest.raises(EveningError, match="not the deal's"):
         check_evening([records[0], replace(records[1], deal=tuple(swapped))])
+
+
+def test_the_standings_say_who_had_help() -> None:
+    driver = evening_driver((Person("Ann"), Computer(), Person("Bob"), Computer()),
+                            Evening(1, 2))
+    pick = random.Random(6)
+    hands = [play_evening_hand(driver, pick) for _ in range(2)]
+    hands[1].assisted.add(Seat.SOUTH)  # as a hint in that hand would have marked it
+    board = {row.name: row for row in standings(hands)}
+    assert board["Ann"].assisted == 1 and board["Bob"].assisted == 0
+    text = standings_text(driver.table.match)  # type: ignore[arg-type]
+    assert "Ann " in text and "(1 assisted)" in text and text.count("assisted") == 1
