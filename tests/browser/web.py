@@ -56,10 +56,10 @@ def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
     from concurrent.futures import ThreadPoolExecutor
 
     from hearts.ai import Level
-    from hearts.net.cli import serve_pages
     from hearts.net.server import TableServer
     from hearts.net.tables import TableConfig
     from hearts.rules import Rules
+    from hearts.web.host import serve_pages
 
     config = TableConfig(people=people, level=Level.BEGINNER, rules=rules or Rules(target=100),
                          delay_scale=delay_scale, duplicate=duplicate)

@@ -22,13 +22,14 @@ from rich.console import Console
 
 from hearts.cards import Seat
 from hearts.duplicate import DuplicateMatch, Evening
-from hearts.net.cli import serve_pages
 from hearts.net.hostview import HostView
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, TableConfig
 from hearts.rules import Rules
-from hearts.web.front import BROWSER_COOKIE, FrontPage, StartLimits, Starts
+from hearts.web.front import BROWSER_COOKIE, FrontPage
+from hearts.web.host import serve_pages
+from hearts.web.starts import StartLimits, Starts
 
 FORM = {"people": "2", "level": "2", "rules": "classic", "target": "50", "name": "Ann"}
 
