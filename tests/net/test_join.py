@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import time
 from collections.abc import Callable
@@ -13,7 +14,9 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
+from hearts.ai import make_player
 from hearts.cards import Card, Seat
+from hearts.duplicate import DuplicateMatch, Evening
 from hearts.net import messages as msg
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
@@ -21,7 +24,7 @@ from hearts.options import Options
 from hearts.rules import Rules, RuleSet
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
-from hearts.table import Action, Computer, Person, Stage, Table, seat_state
+from hearts.table import Action, Computer, NoticeKind, Person, Stage, Table, seat_state
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.join import JoinApp
@@ -30,7 +33,7 @@ from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
-from tests.table.helpers import due_decisions, make_driver, step, to_first_card
+from tests.table.helpers import due_decisions, make_driver, progress_event, step, to_first_card
 
 
 async def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -420,3 +423,36 @@ async def test_the_log_names_every_card_from_the_events(tmp_path: Path) -> None:
             assert _named_cards(app) == [words.card_name(card) for card in hand.plays]
             assert app.connection.reconnects >= 1
             await app.connection.stop()
+
+
+async def test_a_duplicate_evenings_standings_stay_until_the_next_deal(tmp_path: Path) -> None:
+    driver = make_driver((Person("Ann"), Computer(), Computer(), Computer()), factory=make_player)
+    table = driver.table
+    table.match = DuplicateMatch(table.rules, 5, Evening(1, 2), "beginner")
+    pick = random.Random(1)
+    driver.send(ev.Deal(Seat.SOUTH))
+    while table.stage is not Stage.IDLE or table.hand is None \
+            or table.hand.phase.value != "over":
+        event = progress_event(table, pick)
+        assert event is not None
+        driver.send(event)
+    [told] = [s.notice for s in driver.said if s.notice.kind is NoticeKind.STANDINGS]
+    assert told.text is not None
+    over = seat_state(table, Seat.SOUTH)
+    driver.send(ev.Deal(Seat.SOUTH))
+    dealt = seat_state(table, Seat.SOUTH)
+    app, _sent = _recording_app(tmp_path)
+    app.message_seconds = 0.2  # a notice's time: the standings outlast it
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.connection.stop()  # (no server: the states are handed in here)
+        app.receive(msg.StateMessage(1, time.time(), over.to_json()))
+        app.receive(msg.NoticeMessage(told))
+        app.receive(msg.StateMessage(2, time.time(), over.to_json()))
+        await pilot.pause(0.5)
+        app.seat_view.banner = None  # (the connection stopped said so)
+        assert app.seat_view.notice is None  # the notice's time is over,
+        assert app.seat_view.prompt().splitlines()[0] == told.text  # the standings stay
+        app.receive(msg.StateMessage(3, time.time(), dealt.to_json()))
+        await pilot.pause()
+        assert told.text not in app.seat_view.prompt()
+        await pilot.press("x")

@@ -32,6 +32,7 @@ from typing import Any
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
+from hearts.duplicate import DuplicateMatch, Evening
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.changes import PublicChange, SeatChanges
@@ -39,7 +40,7 @@ from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.net.outbox import Outbox
-from hearts.net.saver import Saver, write_private
+from hearts.net.saver import Saver, write_private, writers
 from hearts.net.thinking import Thinkers
 from hearts.net.watchers import Watchers
 from hearts.options import Options
@@ -164,6 +165,9 @@ class TableConfig:
     turn_seconds: float | None = None
     """Seconds a connected person has to pass or play before a computer player
     decides for them, that once (None: no limit)."""
+    duplicate: int = 0
+    """A new table plays a duplicate evening of this many deals (0: ordinary
+    matches; :mod:`hearts.duplicate`)."""
 
     def options(self) -> Options:
         """The table's options: the rules and the level."""
@@ -200,6 +204,10 @@ class NetTable:
         self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds,
                            grace=config.grace)
         """The flow of the match."""
+        self.evening: Evening | None = None
+        """How the table's duplicate evenings are played (None: ordinary matches)."""
+        if config.duplicate:
+            self.play_evenings(Evening.for_people(config.duplicate, config.people))
         self.deadlines: dict[int, float] = {}
         """When each pause of the table that a person may be shown ends (by token,
         seconds since 1970): the grace times and the turn timer."""
@@ -246,6 +254,42 @@ class NetTable:
         """The seat of the person who started the table from the server's front page
         (they run it from their page as the host does from the terminal); None for
         the host's own tables."""
+
+    def play_evenings(self, evening: Evening) -> None:
+        """Make the table play duplicate evenings like ``evening`` (before :meth:`start`)."""
+        self.evening = evening
+        match = self.table.match
+        self.table.match = DuplicateMatch(match.rules, match.seed, evening,
+                                          self.config.level.name.lower())
+
+    def _carry_on_evening(self) -> None:
+        """The match the store gave back, carried on as the duplicate evening it is
+        (a match saved before the table played evenings stays as it is)."""
+        match = self.table.match
+        if self.evening is None or isinstance(match, DuplicateMatch) \
+                or any(hand.duplicate is None for hand in match.hands):
+            return
+        rules = match.hands[0].rules if match.hands else match.rules
+        evening = DuplicateMatch(rules, match.seed, self.evening, self.config.level.name.lower())
+        evening.hands = match.hands
+        evening.rules = match.rules
+        self.table.match = evening
+
+    @property
+    def evening_file(self) -> Path:
+        """The file the finished hands of the table's current duplicate evening are
+        kept in, a hand record a line (``hearts verify`` checks it)."""
+        return self.folder / f"evening-{self.table.match.seed}.jsonl"
+
+    def _keep_evening(self) -> None:
+        """Write the evening's finished hands to :attr:`evening_file`, whole, off the
+        event loop."""
+        if self.loop is None:
+            return
+        lines = "".join(hand.to_json() + "\n" for hand in self.table.match.hands
+                        if hand.phase is Phase.OVER)
+        self.loop.run_in_executor(self.writer or writers(), write_private, self.evening_file,
+                                  lines)
 
     @property
     def watchers(self) -> Watchers:
@@ -303,6 +347,9 @@ class NetTable:
                 holder.delivered = int(kept["delivered"])
                 holder.match_seed = kept["match_seed"]
                 holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
+            evening = data.get("duplicate")  # (older files and ordinary tables: none)
+            if evening is not None:
+                net.play_evenings(Evening(int(evening["deals"]), int(evening["rounds"])))
             creator = data.get("creator")  # (older files and the host's tables: none)
             net.creator = None if creator is None else Seat.parse(str(creator))
         except (OSError, KeyError, TypeError, ValueError) as error:
@@ -348,6 +395,8 @@ class NetTable:
             "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
             **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
+            **({} if self.evening is None else {"duplicate": {
+                "deals": self.evening.deals, "rounds": self.evening.rounds}}),
         })
         path = self.folder / META_FILE
         if self.loop is None:  # made or read, not started: nobody waits yet
@@ -364,6 +413,7 @@ class NetTable:
         self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
+            self._carry_on_evening()
         for seat in Seat:  # each person away until they come back; free seats wait too
             holder = self.holders.get(seat)
             self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
@@ -743,8 +793,11 @@ class NetTable:
         return self._saver is not None and not self._saver.idle
 
     def tell(self, notice: Say) -> None:
-        """Send a notice of the table to its seat (or to everyone)."""
+        """Send a notice of the table to its seat (or to everyone); after a hand of a
+        duplicate evening (its standings), keep the evening's hands."""
         self._say(notice.notice, notice.seat)
+        if notice.notice.kind is NoticeKind.STANDINGS:
+            self._keep_evening()
 
     def _deliver_hands(self, holder: SeatHolder) -> bool:
         """Send ``holder`` the records of the finished hands they have not had yet;

@@ -19,6 +19,7 @@ from typing import Literal
 
 from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat, Suit
+from hearts.duplicate import player_seed
 from hearts.hand import Hand
 from hearts.match import Match
 from hearts.options import Options
@@ -321,7 +322,11 @@ class TableState:
         return tuple(tokens)
 
     def _computer_seed(self, seat: Seat) -> int:
-        """The seed of the computer player in ``seat`` for the hand just dealt."""
+        """The seed of the computer player in ``seat`` for the hand just dealt (in a
+        duplicate evening, the one that holds those cards in every round)."""
+        hand = self.hand
+        if hand is not None and hand.duplicate is not None:
+            return player_seed(hand.duplicate, seat)
         return computer_seed(self.seed, self.deals, seat)
 
     def _forget_requests(self) -> None:

@@ -26,8 +26,8 @@ from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat
+from hearts.duplicate import DuplicateMatch, decision_view, standings_text
 from hearts.hand import Hand
-from hearts.match import Match
 from hearts.rules import Reason, Refusal
 from hearts.seeds import match_seed
 from hearts.table import events as ev
@@ -172,7 +172,7 @@ class Table(SeatLifecycle, Aids):
 
     def _new_match(self) -> None:
         self.games += 1
-        self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
+        self.match = self.match.again(self.options.rules(), match_seed(self.seed, self.games))
         self.aided = set()
         self._clear_table(Stage.IDLE)
 
@@ -276,6 +276,8 @@ class Table(SeatLifecycle, Aids):
         self._pause = None
         self._timer = None
         self._card_waited = False
+        if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
+            out.append(Say(Notice(NoticeKind.STANDINGS, text=standings_text(self.match))))
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
@@ -389,7 +391,7 @@ class Table(SeatLifecycle, Aids):
         ask = Ask(self._new_token(), kind, seat, self._key(), level, seed,
                    timed_out=timed_out)
         self._asks[seat] = ask
-        out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
+        out.append(Decide(ask.token, seat, kind, decision_view(hand, seat), level, seed))
 
     def _player_of(self, seat: Seat) -> tuple[Level, int]:
         """The level and seed of the computer player in ``seat`` for this hand, as
@@ -522,8 +524,8 @@ class Table(SeatLifecycle, Aids):
             out.append(Say(failed(Outcome.STUCK)))
             return
         self._asks[ask.seat] = retry
-        out.append(Decide(retry.token, ask.seat, ask.kind, hand.view(ask.seat), retry.level,
-                          retry.seed))
+        out.append(Decide(retry.token, ask.seat, ask.kind, decision_view(hand, ask.seat),
+                          retry.level, retry.seed))
 
 
 def _refused(refusal: Refusal) -> Notice:

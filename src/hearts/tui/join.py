@@ -30,7 +30,7 @@ from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
-from hearts.table import Action, SeatState
+from hearts.table import Action, NoticeKind, SeatState
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.refused import ConnectingScreen, RefusedScreen
@@ -85,6 +85,9 @@ class JoinApp(SeatApp):
         """The number of the last happening put into :attr:`happened` (None before
         the first state: what happened before it is on the table to see)."""
         self._heard_epoch: str | None = None
+        self._standings: tuple[int, str | None] | None = None
+        """A duplicate evening's standings after hand N: they stay above the prompt
+        until another hand is dealt."""
 
     def on_mount(self) -> None:
         """Say where it connects, and connect: the table page comes with the seat."""
@@ -97,6 +100,13 @@ class JoinApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (each hand was saved as it came)."""
         self.store.close()
+
+    def _standings_until(self, hand_number: int) -> None:
+        """Put the standings away once a hand after theirs is dealt."""
+        if self._standings is not None and hand_number != self._standings[0]:
+            if self.seat_view.offer == self._standings[1]:
+                self.seat_view.offer = None
+            self._standings = None
 
     def _seated(self) -> None:
         """The first state: the table page in place of the connecting page, and
@@ -159,6 +169,7 @@ class JoinApp(SeatApp):
                 self.seat_view.banner = None
                 self.seat_view.clock = message.now - time.time()
                 first = not self.seat_view.shown
+                self._standings_until(state.hand_number)
                 self.seat_view.show(state)
                 self._hear(message.events, state, first)
                 self._seated()
@@ -170,6 +181,9 @@ class JoinApp(SeatApp):
                     self._heard, self._heard_epoch = None, message.epoch
             case msg.NoticeMessage():
                 self.say(self.seat_view.told(message.notice))
+                if message.notice.kind is NoticeKind.STANDINGS and self.seat_view.shown:
+                    self._standings = (self.seat_view.state.hand_number, message.notice.text)
+                    self.seat_view.offer = message.notice.text
             case msg.ErrorMessage():
                 self.say(words.error_text(message.code, message.message))
             case msg.HandMessage():

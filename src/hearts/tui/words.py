@@ -270,7 +270,7 @@ def notice_text(notice: Notice, state: SeatState) -> str:
         case NoticeKind.AWAY | NoticeKind.BACK | NoticeKind.JOINED | NoticeKind.STAND_IN \
                 | NoticeKind.FREED | NoticeKind.COMPUTER_SEATED if you:
             return str(said[f"{kind.value}-you"])
-        case NoticeKind.TEXT:
+        case NoticeKind.TEXT | NoticeKind.STANDINGS:
             return notice.text or ""
     if kind.value in said:
         return fill(said[kind.value], count=notice.count, who=name,

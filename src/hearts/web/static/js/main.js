@@ -119,6 +119,7 @@ function setState(state, number, events) {
  */
 function sayNotice(notice) {
   if (notice.kind === "hint") takeHint(c, notice.cards || []);
+  if (notice.kind === "standings") c.standings = notice.text || "";
   say(noticeText(c, notice));
 }
 
