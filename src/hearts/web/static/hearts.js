@@ -289,6 +289,7 @@
         refused(m.code, m.message || "");
         break;
       case "seat-link":
+      case "reaction":  // (reactions.js shows it)
         toRoom(m);
         break;
       default:
@@ -324,7 +325,7 @@
   }
 
   document.addEventListener("hearts:send", (event) => {
-    if (event.detail && event.detail.type === "host") send(event.detail);
+    if (event.detail && ["host", "reaction"].includes(event.detail.type)) send(event.detail);
   });
 
   function applyChange(state, entries) {
