@@ -280,8 +280,9 @@
         if (S === null) early.push(m.notice);  // said once the state names the people
         else sayNotice(m.notice);
         break;
-      case "hand":
-        break;  // a finished hand's record: the web table keeps no store
+      case "hand":  // a finished hand's record: record.js keeps it in this browser
+        toRoom(m);
+        break;
       case "review":
         openReview(m);
         break;

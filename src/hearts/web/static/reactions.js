@@ -83,10 +83,8 @@ function build() {
   choices.hidden = watching;  // a watcher may see reactions (or mute them), never send one
   panel.append(choices, make("p", { className: "reactions-mute" }, [muteBox, document.createTextNode(" "), muteLabel]));
   box.append(toggle, panel);
-  const table = document.getElementById("table");
-  const after = document.getElementById("actions");
-  if (after && after.parentNode === table) after.after(box);
-  else if (table) table.append(box);
+  const extras = document.getElementById("extras");
+  if (extras) extras.prepend(box);
   toggle.addEventListener("click", () => open(panel.hidden));
 }
 
