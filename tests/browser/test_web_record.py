@@ -141,13 +141,15 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
             const mod = await import("./record.js");
             const hands = [];
             for (let i = 0; i < mod.MAX_HANDS; i++) {
-                hands.push({record: {...record, seed: i, plays: record.plays.slice(0, 51 - (i % 2))},
-                            seat: "south", match_seed: i, table: "old"});
+                const plays = record.plays.slice(0, 51 - (i % 2));
+                hands.push({record: {...record, seed: i, plays}, seat: "south", match_seed: i,
+                            table: "old"});
             }
             localStorage.setItem(mod.RECORD_KEY, JSON.stringify({version: 1, hands}));
             const count = mod.keep({record, seat: "south", match_seed: -1, table: "t1"});
             const kept = mod.load();
-            return {max: mod.MAX_HANDS, count, first: kept[0].match_seed, last: kept[kept.length - 1].match_seed};
+            return {max: mod.MAX_HANDS, count, first: kept[0].match_seed,
+                    last: kept[kept.length - 1].match_seed};
         }""", record)
         assert bound == {"max": 1000, "count": 1000, "first": 1, "last": -1}
         assert not page.errors
