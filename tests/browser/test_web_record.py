@@ -67,6 +67,9 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
     context = chromium.new_context(**SCREENS["phone"], accept_downloads=True)
     try:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        # alone with the computer players: nobody to react to, no React
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        assert page.get_by_role("button", name="React").count() == 0
         opener = page.get_by_role("button", name="Your record")
         tap(page, opener)
         dialog = page.get_by_role("dialog", name="Your record")

@@ -88,6 +88,13 @@ function build() {
   toggle.addEventListener("click", () => open(panel.hidden));
 }
 
+function company() {
+  // Someone to react to or with: another person at the table, or a watcher (a
+  // watcher sees the people's reactions, and may mute them).
+  if (watching || (S.watchers || []).length) return true;
+  return (S.seats || []).some((info, i) => SEATS[i] !== S.seat && ["here", "away"].includes(info.presence));
+}
+
 function open(wanted) {
   panel.hidden = !wanted;
   toggle.setAttribute("aria-expanded", wanted ? "true" : "false");
@@ -163,7 +170,8 @@ document.addEventListener("hearts:message", (event) => {
   const m = event.detail || {};
   if (m.type === "state") {
     S = m.state;
-    box.hidden = !W;
+    box.hidden = !W || !company();
+    if (box.hidden) open(false);
   } else if (m.type === "reaction") {
     reacted(m);
   }
@@ -188,5 +196,5 @@ document.addEventListener("keydown", (event) => {
 fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
   W = words;
   build();
-  if (S) box.hidden = false;
+  if (S) box.hidden = !company();
 });

@@ -264,7 +264,7 @@ function build() {
   dialog.setAttribute("aria-labelledby", "record-title");
   document.body.append(dialog);
   const extras = document.getElementById("extras");
-  if (extras) extras.append(opener);
+  if (extras && body.dataset.mode !== "watch") extras.append(opener);  // a watcher plays no hand
 }
 
 document.addEventListener("hearts:message", (event) => {
