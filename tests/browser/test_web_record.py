@@ -9,6 +9,7 @@ browser keeps a bounded number of hands, the oldest giving way.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from hearts.store.report import ROWS, STOOD_IN_ROW
 from hearts.verify import main as verify_main
 from hearts.words import words
 
-from .test_web_table import play_by_taps, sit_down
+from .test_web_table import play_by_taps, sit_down, status
 from .web import SCREENS, Served, assert_accessible, table_server, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -54,6 +55,28 @@ def _played(rules: Rules, seed: int, shooter_seat: Seat | None) -> dict[str, Any
     return hand.record()
 
 
+def _play_the_hand(page: Any) -> None:
+    """Play by taps until Deal is offered again; a tap the table moved on from
+    meanwhile (a card raised as the trick was taken) is tried again, never waited
+    on for long."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + 180
+    deal = page.get_by_role("button", name="Deal", exact=True)
+    page.set_default_timeout(5000)
+    try:
+        while not deal.count():
+            assert time.monotonic() < deadline, status(page)
+            try:
+                play_by_taps(page, lambda p: bool(p.get_by_role("button", name="Deal",
+                                                                  exact=True).count()),
+                             timeout=180)
+            except PlaywrightError:
+                page.wait_for_timeout(200)
+    finally:
+        page.set_default_timeout(30000)
+
+
 def _taker(hand: Hand, card: Card) -> str | None:
     for trick in hand.tricks:
         if card in trick.cards:
@@ -81,8 +104,7 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
         # a whole hand played by taps: the browser keeps it as it ends
         tap(page, page.get_by_role("button", name="Deal", exact=True))
         page.get_by_role("button", name="Deal", exact=True).wait_for(state="detached")
-        play_by_taps(page, lambda p: bool(p.get_by_role("button", name="Deal",
-                                                          exact=True).count()), timeout=180)
+        _play_the_hand(page)
         page.wait_for_function("() => JSON.parse(localStorage.getItem('hearts.record') || "
                                "'{\"hands\": []}').hands.length === 1")
         kept = json.loads(page.evaluate("localStorage.getItem('hearts.record')"))["hands"]
