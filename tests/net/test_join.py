@@ -399,6 +399,16 @@ async def test_reactions_are_sent_shown_by_the_seat_and_muted(tmp_path: Path) ->
             assert "Wow" not in (app.seat_view.notice or "")
             assert "Wow" not in app.screen.query_one(TrickArea).render().plain
             await pilot.press("x")
+    # the mute is kept: the next run starts muted, and a broken file is set aside
+    later = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+    later.store.close()
+    assert later.seat_view.reactions.muted
+    (tmp_path / "ann" / "reactions.json").write_text("{broken", encoding="utf-8")
+    again = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+    again.store.close()
+    assert not again.seat_view.reactions.muted
+    assert again._mute_notice is not None and "could not be read" in again._mute_notice
+    assert list((tmp_path / "ann").glob("reactions.json.*.broken"))
 
 
 async def test_the_single_player_table_says_reactions_are_for_friends(tmp_path: Path) -> None:

@@ -32,7 +32,13 @@ from hearts.store.store import database_path
 from hearts.table import Action
 from hearts.table import events as ev
 from hearts.tui import words
-from hearts.tui.reactions import REACTION_SECONDS, reaction_words, said_text
+from hearts.tui.reactions import (
+    REACTION_SECONDS,
+    load_muted,
+    reaction_words,
+    said_text,
+    save_muted,
+)
 from hearts.tui.reactions_page import MUTE, ReactionsScreen
 from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
@@ -61,11 +67,15 @@ class JoinApp(SeatApp):
         # the host chose the rules; undo is for one person alone; Abandon leaves
         self.seat_view.withheld = frozenset({Action.OPTIONS, Action.UNDO})
         self.seat_view.granted = frozenset({Action.HELP, Action.QUIT})  # Leave once seated
-        self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
+        folder = database_path(data_dir).parent
+        self.seats = SeatTokens(folder / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
         self.connection = Connection(url, code, name, self.receive, token=token,
                                      tokens=self.seats, on_trouble=self.trouble)
         """The connection to the table (it reconnects by itself)."""
+        self.mute_file = folder / "reactions.json"
+        """Where the person's mute of reactions is kept between runs."""
+        self.seat_view.reactions.muted, self._mute_notice = load_muted(self.mute_file)
         self.store = Store.open(data_dir, claim=False)
         """The person's own store: finished hands are kept there."""
         self.message_seconds = message_seconds
@@ -83,6 +93,8 @@ class JoinApp(SeatApp):
         self.set_interval(1.0, self._tick)
         if self.seats.notice:
             self.say(self.seats.notice)
+        if self._mute_notice:
+            self.say(self._mute_notice)
         self.run_worker(self._connect(), group="connection")
 
     def on_unmount(self) -> None:
@@ -281,6 +293,7 @@ class JoinApp(SeatApp):
             return
         if answer == MUTE:
             muted = self.seat_view.reactions.toggle_mute()
+            save_muted(self.mute_file, muted)
             self.say(str(catalogue_words("reactions.muted" if muted else "reactions.unmuted")))
             return
 
