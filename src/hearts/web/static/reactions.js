@@ -7,6 +7,11 @@
 // events (a "state" with each new state, a "reaction" as it comes) and sends
 // its own with a "hearts:send" event on the same socket.
 
+/** @typedef {{[key: string]: any}} Catalogue  the words (src/hearts/words/en.json) */
+/** @typedef {{name: string, presence: string}} SeatInfo */
+/** @typedef {{seat: string | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
+/** @typedef {{type: string, state?: TableState, seat?: string, reaction?: string}} Heard */
+
 const SEATS = ["south", "west", "north", "east"];
 const PLACES = ["bottom", "left", "across", "right"];
 const SHOWN_MS = 5000;
@@ -14,11 +19,15 @@ const MUTE_KEY = "hearts.reactions.muted";
 
 const body = document.body;
 const watching = body.dataset.mode === "watch";
-let W = null;        // the words catalogue
-let S = null;        // the latest state (for the names and the seats' places)
+/** @type {Catalogue | null} the words catalogue */
+let W = null;
+/** @type {TableState | null} the latest state (for the names and the seats' places) */
+let S = null;
 let muted = readMuted();
-const bubbles = {};  // seat -> {node, timer}
+/** @type {{[seat: string]: {node: HTMLElement, timer: number}}} */
+const bubbles = {};
 
+/** @returns {boolean} */
 function readMuted() {
   try { return localStorage.getItem(MUTE_KEY) === "1"; } catch (e) { return false; }
 }
@@ -30,7 +39,13 @@ function keepMuted() {
   } catch (e) { /* private mode: for this visit only */ }
 }
 
+/**
+ * The catalogue's entry at ``path`` (keys joined by dots), or null.
+ * @param {string} path
+ * @returns {any}
+ */
 function w(path) {
+  /** @type {any} */
   let entry = W;
   for (const key of path.split(".")) {
     if (entry == null) return null;
@@ -39,11 +54,24 @@ function w(path) {
   return entry == null ? null : entry;
 }
 
+/**
+ * @param {string} template
+ * @param {{[name: string]: string | number}} fields
+ * @returns {string}
+ */
 function fill(template, fields) {
   return String(template).replace(/\{([a-z_]+)\}/g, (all, key) =>
     fields[key] !== undefined ? String(fields[key]) : all);
 }
 
+/**
+ * A new element with its properties and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Partial<HTMLElementTagNameMap[K]>} [props]
+ * @param {(Node | string)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function make(tag, props, children) {
   const node = document.createElement(tag);
   Object.assign(node, props || {});
@@ -88,19 +116,24 @@ function build() {
   toggle.addEventListener("click", () => open(panel.hidden));
 }
 
+/** @returns {boolean} */
 function company() {
   // Someone to react to or with: another person at the table, or a watcher (a
   // watcher sees the people's reactions, and may mute them).
-  if (watching || (S.watchers || []).length) return true;
-  return (S.seats || []).some((info, i) => SEATS[i] !== S.seat && ["here", "away"].includes(info.presence));
+  if (!S) return false;
+  const state = S;
+  if (watching || (state.watchers || []).length) return true;
+  return (state.seats || []).some((info, i) => SEATS[i] !== state.seat && ["here", "away"].includes(info.presence));
 }
 
+/** @param {boolean} wanted */
 function open(wanted) {
   panel.hidden = !wanted;
   toggle.setAttribute("aria-expanded", wanted ? "true" : "false");
   if (wanted) (watching ? muteBox : choices.querySelector("button") || muteBox).focus();
 }
 
+/** @param {string} name */
 function send(name) {
   document.dispatchEvent(new CustomEvent("hearts:send", { detail: { type: "reaction", reaction: name } }));
   open(false);
@@ -109,16 +142,26 @@ function send(name) {
 
 // --- the bubble by the seat, and the live region ----------------------------------
 
+/**
+ * Where ``seat`` sits on this page: bottom (this person), left, across, right.
+ * @param {string} seat
+ * @returns {string}
+ */
 function place(seat) {
   const me = S && S.seat ? SEATS.indexOf(S.seat) : 0;
   return PLACES[(SEATS.indexOf(seat) - me + 4) % 4];
 }
 
+/**
+ * @param {string} seat
+ * @returns {string}
+ */
 function nameOf(seat) {
   const info = S && S.seats ? S.seats[SEATS.indexOf(seat)] : null;
   return info ? info.name : seat;
 }
 
+/** @param {string} seat */
 function hideBubble(seat) {
   const shown = bubbles[seat];
   if (!shown) return;
@@ -127,11 +170,15 @@ function hideBubble(seat) {
   delete bubbles[seat];
 }
 
+/**
+ * @param {string} seat
+ * @param {string} text
+ */
 function showBubble(seat, text) {
   hideBubble(seat);
   const arena = document.querySelector(".arena");
   const chip = document.querySelector('.player[data-at="' + place(seat) + '"]');
-  if (!arena || !chip) return;
+  if (!(arena instanceof HTMLElement) || !(chip instanceof HTMLElement)) return;
   const where = place(seat);
   const node = make("p", { className: "reaction-bubble at-" + where, textContent: text });
   node.dataset.seat = seat;
@@ -145,18 +192,20 @@ function showBubble(seat, text) {
   node.style.left = Math.max(half + 2, Math.min(frame.width - half - 2, middle)) + "px";
   node.style.top = (where === "bottom" ? at.top - frame.top - node.offsetHeight - 6
     : at.bottom - frame.top + 6) + "px";
-  bubbles[seat] = { node: node, timer: setTimeout(() => hideBubble(seat), SHOWN_MS) };
+  bubbles[seat] = { node: node, timer: window.setTimeout(() => hideBubble(seat), SHOWN_MS) };
 }
 
+/** @param {string} text */
 function sayIt(text) {
   const log = document.getElementById("log");
   if (!log) return;
   log.append(make("p", { className: "said-reaction", textContent: text }));
-  while (log.childElementCount > 40) log.removeChild(log.firstElementChild);
+  while (log.childElementCount > 40 && log.firstElementChild) log.firstElementChild.remove();
 }
 
+/** @param {Heard} m */
 function reacted(m) {
-  if (muted || !W) return;
+  if (muted || !W || !m.seat) return;
   const text = w("reactions.words." + m.reaction);
   if (typeof text !== "string" || SEATS.indexOf(m.seat) < 0) return;  // a newer server's: left out
   const mine = S && S.seat === m.seat;
@@ -167,8 +216,9 @@ function reacted(m) {
 // --- what hearts.js hears, and the key -----------------------------------------------
 
 document.addEventListener("hearts:message", (event) => {
-  const m = event.detail || {};
-  if (m.type === "state") {
+  /** @type {Heard} */
+  const m = /** @type {CustomEvent} */ (event).detail || {};
+  if (m.type === "state" && m.state) {
     S = m.state;
     box.hidden = !W || !company();
     if (box.hidden) open(false);
@@ -186,14 +236,14 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const target = event.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
   if (event.key === "e" && !document.querySelector("dialog[open]")) {
     open(panel.hidden);
     event.preventDefault();
   }
 });
 
-fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
+fetch(body.dataset.words || "words.json", { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
   W = words;
   build();
   if (S) box.hidden = !company();

@@ -8,20 +8,48 @@
 // At most MAX_HANDS are kept: past that the oldest give way (and the storage
 // being full makes older ones give way too), so the export holds the latest.
 
+/**
+ * A hand record (hearts.hand_record: the fields read here).
+ * @typedef {object} HandRecord
+ * @property {{scoring?: string, jack_of_diamonds?: boolean}} [rules]
+ * @property {{[seat: string]: string[]}} deal
+ * @property {string} [pass_direction]
+ * @property {{seat: string, cards: string[]}[]} [passes]
+ * @property {string[]} [plays]
+ * @property {{seat: string, player: string}[]} [players]
+ * @property {{seat: string, player: string}[]} [stand_ins]
+ */
+/**
+ * A hand kept by this browser: its record, the seat played, its match and table, when.
+ * @typedef {{record: HandRecord, seat: string, match_seed: number | null, table?: string, at?: string}} Entry
+ */
+/** @typedef {{points: number[], shooter: string | null, queen: string | null}} HandFigures */
+/** @typedef {{[key: string]: any}} Catalogue */
+
 const SEATS = ["south", "west", "north", "east"];
+/** @type {{[direction: string]: number}} */
 const OFFSETS = { left: 1, across: 2, right: 3, none: 0 };
 export const MAX_HANDS = 1000;
 export const RECORD_KEY = "hearts.record";
 
 // --- a hand's figures, as the engine and the store count them --------------------
 
+/** @type {{[scoring: string]: number[]}} */
 const HEART_VALUES = { house: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 4, 5], classic: Array(13).fill(1) };
+/** @type {{[scoring: string]: number}} */
 const QUEEN_VALUES = { house: 10, classic: 13 };
 const RANKS = "23456789TJQKA";
 
+/** @param {string} card */
 function rankOf(card) { return card.slice(0, -1).replace("10", "T"); }
+/** @param {string} card */
 function suitOf(card) { return card.slice(-1); }
 
+/**
+ * @param {string} card
+ * @param {{scoring?: string, jack_of_diamonds?: boolean}} rules
+ * @returns {number}
+ */
 function cardPoints(card, rules) {
   const scoring = rules.scoring === "classic" ? "classic" : "house";
   if (suitOf(card) === "H") return HEART_VALUES[scoring][RANKS.indexOf(rankOf(card))];
@@ -30,11 +58,16 @@ function cardPoints(card, rules) {
   return 0;
 }
 
+/**
+ * Who holds each card once the passes are made: the seat of every card played.
+ * @param {HandRecord} record
+ * @returns {{[card: string]: string}}
+ */
 function heldAfterPass(record) {
-  // Who holds each card once the passes are made: the seat of every card played.
+  /** @type {{[card: string]: string}} */
   const holder = {};
   SEATS.forEach((seat) => { for (const card of record.deal[seat] || []) holder[card] = seat; });
-  const offset = OFFSETS[record.pass_direction] || 0;
+  const offset = OFFSETS[record.pass_direction || "none"] || 0;
   for (const pass of record.passes || []) {
     const to = SEATS[(SEATS.indexOf(pass.seat) + offset) % 4];
     for (const card of pass.cards) holder[card] = to;
@@ -42,13 +75,18 @@ function heldAfterPass(record) {
   return holder;
 }
 
+/**
+ * Each seat's points (the moon included), who shot the moon and who took the
+ * queen of spades, as hearts.hand.Hand counts them; null for an unfinished hand.
+ * @param {HandRecord} record
+ * @returns {HandFigures | null}
+ */
 export function handFigures(record) {
-  // Each seat's points (the moon included), who shot the moon and who took the
-  // queen of spades, as hearts.hand.Hand counts them; null for an unfinished hand.
   const plays = record.plays || [];
   if (plays.length !== 52 || !record.deal) return null;
   const rules = record.rules || {};
   const holder = heldAfterPass(record);
+  /** @type {{[seat: string]: string[]}} */
   const taken = { south: [], west: [], north: [], east: [] };
   for (let i = 0; i < 52; i += 4) {
     const trick = plays.slice(i, i + 4);
@@ -59,8 +97,10 @@ export function handFigures(record) {
     }
     taken[holder[best]].push(...trick);
   }
+  /** @param {string} card */
   const isPointCard = (card) => suitOf(card) === "H" || card === "QS";
   const shooter = SEATS.find((seat) => taken[seat].filter(isPointCard).length === 14) || null;
+  /** @param {string} seat */
   const jack = (seat) => (rules.jack_of_diamonds && taken[seat].includes("JD") ? -10 : 0);
   const full = rules.scoring === "classic" ? 26 : 33;
   const points = SEATS.map((seat) => (shooter
@@ -70,15 +110,23 @@ export function handFigures(record) {
   return { points: points, shooter: shooter, queen: queen };
 }
 
+/**
+ * A computer player made some of this seat's decisions (as the store's STOOD_IN).
+ * @param {HandRecord} record
+ * @param {string} seat
+ * @returns {boolean}
+ */
 function stoodIn(record, seat) {
-  // A computer player made some of this seat's decisions (as the store's STOOD_IN).
   const player = (record.players || []).find((p) => p.seat === seat);
   if (player && player.player !== "human") return true;
   return (record.stand_ins || []).some((s) => s.seat === seat && s.player !== "human");
 }
 
+/**
+ * The terminal's hand figures (hearts.store.stats) over the kept hands.
+ * @param {Entry[]} entries
+ */
 export function statistics(entries) {
-  // The terminal's hand figures (hearts.store.stats) over the kept hands.
   const out = { hands: 0, yours: 0, theirs: 0, moonsYours: 0, moonsAgainst: 0, queens: 0, stoodIn: 0 };
   for (const entry of entries) {
     const figures = handFigures(entry.record);
@@ -104,19 +152,30 @@ export function statistics(entries) {
 
 // --- kept by the browser -------------------------------------------------------------
 
+/**
+ * The hands this browser keeps, oldest first.
+ * @returns {Entry[]}
+ */
 export function load() {
+  /** @type {any} */
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null"); } catch (e) { kept = null; }
-  return kept && Array.isArray(kept.hands) ? kept.hands.filter((h) => h && h.record && h.seat) : [];
+  return kept && Array.isArray(kept.hands)
+    ? kept.hands.filter(/** @param {any} h */ (h) => h && h.record && h.record.deal && h.seat) : [];
 }
 
+/** @param {Entry} entry */
 function keyOf(entry) {
   return JSON.stringify([entry.match_seed, entry.seat, entry.record.deal, entry.record.plays]);
 }
 
+/**
+ * Add a finished hand (once), the oldest giving way past MAX_HANDS or when the
+ * storage is full; returns how many hands are kept.
+ * @param {Entry} entry
+ * @returns {number}
+ */
 export function keep(entry) {
-  // Add a finished hand (once), the oldest giving way past MAX_HANDS or when the
-  // storage is full; returns how many hands are kept.
   const hands = load();
   const key = keyOf(entry);
   if (hands.some((h) => keyOf(h) === key)) return hands.length;
@@ -134,9 +193,13 @@ export function keep(entry) {
   return 0;
 }
 
+/**
+ * JSON lines, one hand record a line: what `hearts history --export` writes and
+ * `hearts verify` reads.
+ * @param {Entry[]} entries
+ * @returns {string}
+ */
 export function exportText(entries) {
-  // JSON lines, one hand record a line: what `hearts history --export` writes and
-  // `hearts verify` reads.
   return entries.map((entry) => JSON.stringify(entry.record)).join("\n") + (entries.length ? "\n" : "");
 }
 
@@ -144,9 +207,16 @@ export function exportText(entries) {
 
 const body = document.body;
 const tableId = body.dataset.table;
+/** @type {Catalogue | null} */
 let W = null;
 
+/**
+ * The catalogue's entry at ``path`` (keys joined by dots), or the path.
+ * @param {string} path
+ * @returns {any}
+ */
 function w(path) {
+  /** @type {any} */
   let entry = W;
   for (const key of path.split(".")) {
     if (entry == null) return path;
@@ -155,11 +225,24 @@ function w(path) {
   return entry == null ? path : entry;
 }
 
+/**
+ * @param {string} template
+ * @param {{[name: string]: string | number}} fields
+ * @returns {string}
+ */
 function fill(template, fields) {
   return String(template).replace(/\{([a-z_]+)\}/g, (all, key) =>
     fields[key] !== undefined ? String(fields[key]) : all);
 }
 
+/**
+ * A new element with its properties and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Partial<HTMLElementTagNameMap[K]>} [props]
+ * @param {(Node | string)[]} [children]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function make(tag, props, children) {
   const node = document.createElement(tag);
   Object.assign(node, props || {});
@@ -170,9 +253,12 @@ function make(tag, props, children) {
 const opener = make("button", { type: "button", id: "record-open", className: "record-open" });
 const dialog = make("dialog", { id: "record", className: "record" });
 
+/** @param {number | null} value */
 function average(value) { return value === null ? "-" : value.toFixed(2); }
+/** @param {number | null} value */
 function share(value) { return value === null ? "-" : Math.round(value * 100) + "%"; }
 
+/** @param {ReturnType<typeof statistics>} s */
 function figuresTable(s) {
   const rows = [
     ["hands", String(s.hands)], ["your-points", average(s.yourPoints)],
@@ -191,8 +277,11 @@ function figuresTable(s) {
   return table;
 }
 
+/**
+ * The latest hands, newest first: when, your points, the others' from your left.
+ * @param {Entry[]} entries
+ */
 function handsTable(entries) {
-  // The latest hands, newest first: when, your points, the others' from your left.
   const table = make("table", { className: "record-hands" });
   const head = make("tr");
   for (const key of ["when", "you", "left", "across", "right"]) {
@@ -220,8 +309,11 @@ function handsTable(entries) {
   return make("div", { className: "record-latest" }, [legend, make("div", { className: "record-scroll" }, [table])]);
 }
 
+/**
+ * The time alone today, the day and the time before.
+ * @param {Date} date
+ */
 function whenText(date) {
-  // the time alone today, the day and the time before
   const today = new Date().toDateString() === date.toDateString();
   return today ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
     : date.toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
@@ -241,6 +333,7 @@ function download() {
 function draw() {
   const entries = load();
   const stats = statistics(entries);
+  /** @type {HTMLElement[]} */
   const parts = [make("h2", { id: "record-title", textContent: w("record.title") }),
     make("p", { className: "about", textContent: fill(w("record.about"), { count: MAX_HANDS.toLocaleString() }) })];
   if (!entries.length) {
@@ -268,14 +361,15 @@ function build() {
 }
 
 document.addEventListener("hearts:message", (event) => {
-  const m = event.detail || {};
-  if (m.type !== "hand" || !m.record || !SEATS.includes(m.seat)) return;
+  /** @type {{type?: string, record?: HandRecord, seat?: string, match_seed?: number | null}} */
+  const m = /** @type {CustomEvent} */ (event).detail || {};
+  if (m.type !== "hand" || !m.record || !m.seat || !SEATS.includes(m.seat)) return;
   keep({ record: m.record, seat: m.seat, match_seed: m.match_seed === undefined ? null : m.match_seed,
     table: tableId, at: new Date().toISOString() });
   if (dialog.open) draw();
 });
 
-fetch(body.dataset.words, { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
+fetch(body.dataset.words || "words.json", { credentials: "same-origin" }).then((r) => r.json()).then((words) => {
   W = words;
   build();
 });
