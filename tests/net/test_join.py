@@ -391,7 +391,7 @@ async def test_reactions_are_sent_shown_by_the_seat_and_muted(tmp_path: Path) ->
             # muted: Bob's next reaction is not shown at all
             await pilot.press("e", "m")
             await _until(lambda: app.seat_view.reactions.muted)
-            assert app.seat_view.notice == "Reactions muted: the others' are not shown"
+            assert app.seat_view.notice == "Reactions muted: none are shown until you show them again"
             assert await bob.connection.send(msg.React("wow"))
             await _until(lambda: sum(isinstance(m, msg.Reaction) for m in bob.messages) == 3)
             await pilot.pause(0.2)

@@ -77,8 +77,8 @@ Between hands the table shows the hand's number and the seed it was dealt from
   a               abandon this match and start a new one (asks first)
   e               at a table of friends (hearts join): a quick reaction to
                   everyone there (1 to 8 picks one: Hello!, Nice play!...),
-                  shown by your seat for a few seconds; m there mutes the
-                  others' reactions (kept for the next time), or shows them
+                  shown by your seat for a few seconds; m there mutes all
+                  reactions (kept for the next time), or shows them again
   y               today's deal: the same hand for everyone today, you
                   against three Experts, your points beside the Expert's
                   par at its end (hearts daily starts it too); the match

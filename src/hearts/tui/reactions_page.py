@@ -1,6 +1,6 @@
 """The page of quick reactions over the table (``hearts join``): ``e`` opens it,
-a digit (or a click) sends one to everyone at the table, ``m`` mutes the
-others' (or shows them again)."""
+a digit (or a click) sends one to everyone at the table, ``m`` mutes every
+reaction (or shows them again)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ MUTE = "mute"
 
 class ReactionsScreen(ModalScreen[str | None]):
     """The reactions to choose from, over the table: a digit (or a click) sends one,
-    ``m`` mutes or shows the others', escape goes back."""
+    ``m`` mutes reactions or shows them again, escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(number), f"choose({number})", show=False)
