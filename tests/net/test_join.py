@@ -363,6 +363,7 @@ async def test_the_table_shows_free_seats_stand_ins_and_watchers(tmp_path: Path)
 async def test_reactions_are_sent_shown_by_the_seat_and_muted(tmp_path: Path) -> None:
     from hearts.tui.reactions_page import ReactionsScreen
     from hearts.tui.widgets import TrickArea
+    from hearts.words import words as words_of
 
     async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_s, url):
         bob = Scripted(url, "code-1", "Bob")
@@ -391,7 +392,7 @@ async def test_reactions_are_sent_shown_by_the_seat_and_muted(tmp_path: Path) ->
             # muted: Bob's next reaction is not shown at all
             await pilot.press("e", "m")
             await _until(lambda: app.seat_view.reactions.muted)
-            assert app.seat_view.notice == "Reactions muted: none are shown until you show them again"
+            assert app.seat_view.notice == words_of("reactions.muted")
             assert await bob.connection.send(msg.React("wow"))
             await _until(lambda: sum(isinstance(m, msg.Reaction) for m in bob.messages) == 3)
             await pilot.pause(0.2)
