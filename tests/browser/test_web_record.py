@@ -148,7 +148,7 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
                 shooter = Seat(seed % 4) if seed % 2 else None
                 samples.append(_played(rule_set.rules(), 100 * number + seed, shooter))
         counted = page.evaluate("""async (records) => {
-            const record = await import("./record.js");
+            const record = await import(document.querySelector("script[src*='record.js']").src);
             return records.map((r) => record.handFigures(r));
         }""", samples)
         moons = 0
@@ -163,7 +163,7 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
 
         # bounded: past the most kept, the oldest gives way
         bound = page.evaluate("""async (record) => {
-            const mod = await import("./record.js");
+            const mod = await import(document.querySelector("script[src*='record.js']").src);
             const hands = [];
             for (let i = 0; i < mod.MAX_HANDS; i++) {
                 const plays = record.plays.slice(0, 51 - (i % 2));
