@@ -4,7 +4,7 @@
 // that `hearts verify` reads (JSON lines, one hand record a line).
 //
 // The hands come as the server's "hand" messages (a finished hand's record, the
-// seat played, its match), which hearts.js hands on as "hearts:message" events.
+// seat played, its match), which main.js hands on as "hearts:message" events.
 // At most MAX_HANDS are kept: past that the oldest give way (and the storage
 // being full makes older ones give way too), so the export holds the latest.
 

@@ -3,7 +3,7 @@
 // bubble by the seat that sent them for a few seconds and said in the live
 // region; each person may mute them, which this browser remembers.
 //
-// Apart from hearts.js: it hears the table's messages as "hearts:message"
+// Apart from main.js: it hears the table's messages as "hearts:message"
 // events (a "state" with each new state, a "reaction" as it comes) and sends
 // its own with a "hearts:send" event on the same socket.
 
@@ -213,7 +213,7 @@ function reacted(m) {
   showBubble(m.seat, text);
 }
 
-// --- what hearts.js hears, and the key -----------------------------------------------
+// --- what main.js hears, and the key -------------------------------------------------
 
 document.addEventListener("hearts:message", (event) => {
   /** @type {Heard} */
