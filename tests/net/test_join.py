@@ -456,3 +456,67 @@ async def test_a_duplicate_evenings_standings_stay_until_the_next_deal(tmp_path:
         await pilot.pause()
         assert told.text not in app.seat_view.prompt()
         await pilot.press("x")
+
+
+async def test_reactions_are_sent_shown_by_the_seat_and_muted(tmp_path: Path) -> None:
+    from hearts.tui.reactions_page import ReactionsScreen
+    from hearts.tui.widgets import TrickArea
+    from hearts.words import words as words_of
+
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_s, url):
+        bob = Scripted(url, "code-1", "Bob")
+        bob.playing = False
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: app.seat_view.shown)
+            bob.start()
+            await _until(lambda: app.seat_view.state.names[2] == "Bob")
+            # the React button is offered, the key opens the set; 2 sends "nice"
+            assert app.screen.query_one("#button-react").display
+            await pilot.press("e")
+            await _until(lambda: isinstance(app.screen, ReactionsScreen))
+            await pilot.press("2")
+            await _until(lambda: any(isinstance(m, msg.Reaction) for m in bob.messages))
+            assert [m for m in bob.messages if isinstance(m, msg.Reaction)] == \
+                [msg.Reaction(Seat.SOUTH, "nice")]
+            await _until(lambda: app.seat_view.reactions.at(Seat.SOUTH) == "Nice play!")
+            # Bob's reaction: by his seat (North, across) and on the status line
+            assert await bob.connection.send(msg.React("thanks"))
+            await _until(lambda: app.seat_view.reactions.at(Seat.NORTH) == "Thanks!")
+            assert app.seat_view.notice == "Bob: Thanks!"
+            await pilot.pause()
+            drawn = app.screen.query_one(TrickArea).render().plain
+            assert '"Thanks!"' in drawn and '"Nice play!"' in drawn
+            # muted: Bob's next reaction is not shown at all
+            await pilot.press("e", "m")
+            await _until(lambda: app.seat_view.reactions.muted)
+            assert app.seat_view.notice == words_of("reactions.muted")
+            assert await bob.connection.send(msg.React("wow"))
+            await _until(lambda: sum(isinstance(m, msg.Reaction) for m in bob.messages) == 3)
+            await pilot.pause(0.2)
+            assert app.seat_view.reactions.at(Seat.NORTH) is None
+            assert "Wow" not in (app.seat_view.notice or "")
+            assert "Wow" not in app.screen.query_one(TrickArea).render().plain
+            await pilot.press("x")
+    # the mute is kept: the next run starts muted, and a broken file is set aside
+    later = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+    later.store.close()
+    assert later.seat_view.reactions.muted
+    (tmp_path / "ann" / "reactions.json").write_text("{broken", encoding="utf-8")
+    again = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+    again.store.close()
+    assert not again.seat_view.reactions.muted
+    assert again._mute_notice is not None and "could not be read" in again._mute_notice
+    assert list((tmp_path / "ann").glob("reactions.json.*.broken"))
+
+
+async def test_the_single_player_table_says_reactions_are_for_friends(tmp_path: Path) -> None:
+    from hearts.tui.app import HeartsApp
+
+    app = HeartsApp(seed=1, config_dir=tmp_path, data_dir=tmp_path, first_start_notice=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#button-react").display
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.seat_view.notice == "Quick reactions are for a table of friends (hearts join)"

@@ -7,13 +7,15 @@ the seat's token when it comes back) or ``watch``, then the commands of a
 person at the table, which are the table's own events
 (:mod:`hearts.table.events`: ``deal``, ``pass`` with three cards, ``play``
 with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
-``leave``; the person who started the table from the server's front page
+``leave``, and ``reaction`` (one of a fixed set of short reactions, :data:`REACTIONS`);
+the person who started the table from the server's front page
 also ``host`` (free a seat, give it to a computer player, a seat's link for
 a new device, close the table), answered by ``seat-link`` for a link. The
 server answers ``welcome``, then the seat's whole ``state`` once and a
 ``change`` after every change it can see, each numbered; notices go as
 ``notice``, a finished hand as ``hand``, a review as ``review``, a
-refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
+refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`, a
+seat's reaction to everyone at the table as ``reaction``.
 
 This module builds and reads messages; it does no I/O. Everything a client
 sends goes through :func:`read_client`, which raises :class:`MessageError`
@@ -50,6 +52,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "NETWORK_VERSION",
+    "REACTIONS",
     "AskReview",
     "ChangeMessage",
     "ClientMessage",
@@ -61,6 +64,8 @@ __all__ = [
     "MessageError",
     "NoticeMessage",
     "Path",
+    "React",
+    "Reaction",
     "Resume",
     "ReviewMessage",
     "SeatLink",
@@ -207,7 +212,39 @@ class HostCommand:
     seat: Seat | None = None
 
 
-ClientMessage = Join | Watch | Leave | Sync | AskReview | HostCommand | ev.PersonEvent
+# --- reactions: a fixed set of short words, so there is nothing to moderate ------
+
+REACTIONS: tuple[str, ...] = ("hello", "nice", "thanks", "oops", "sorry", "unlucky",
+                              "wow", "gg")
+"""The reactions a person may send, by their names on the wire; their words are the
+catalogue's ``reactions`` entries (:mod:`hearts.words`), the same for every client."""
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Send ``reaction`` (one of :data:`REACTIONS`) to everyone at the table."""
+
+    reaction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """A person's reaction, sent to every seat and watcher of the table: the seat
+    it came from and its name in :data:`REACTIONS`."""
+
+    seat: Seat
+    reaction: str
+
+
+def _reaction_name(value: object) -> str:
+    """A reaction's name checked against :data:`REACTIONS` (MessageError if not one)."""
+    if not isinstance(value, str) or value not in REACTIONS:
+        raise MessageError(f"{value!r:.40} is not a reaction ({', '.join(REACTIONS)})")
+    return value
+
+
+ClientMessage = (Join | Watch | Leave | Sync | AskReview | HostCommand | React
+                 | ev.PersonEvent)
 """Anything a client may send; a person's command is the table's own event."""
 
 
@@ -240,6 +277,8 @@ def client_json(message: ClientMessage) -> dict[str, Any]:
             return {"type": "host", "command": message.command} if message.seat is None \
                 else {"type": "host", "command": message.command,
                       "seat": seat_name(message.seat)}
+        case React():
+            return {"type": "reaction", "reaction": message.reaction}
         case ev.Pass():
             return {"type": "pass", "cards": [str(card) for card in message.cards]}
         case ev.Play():
@@ -334,10 +373,13 @@ def read_client(text: str | bytes, seat: Seat | None) -> ClientMessage:
         return AskReview(number)
     if kind == "host":
         return _host_command(data, seat)
+    if kind == "reaction":
+        return React(_reaction_name(data.get("reaction")))
     command = COMMANDS.get(kind) if isinstance(kind, str) else None
     if command is None:
         raise MessageError(f"unknown message type {kind!r:.40} (join, watch, "
-                           f"{', '.join(COMMANDS)}, review, sync, leave or host)")
+                           f"{', '.join(COMMANDS)}, review, sync, leave, host or "
+                           "reaction)")
     if seat is None:
         raise MessageError("send join first", ErrorCode.NOT_JOINED)
     if command is ev.Play:
@@ -487,7 +529,7 @@ class SeatLink:
 
 
 ServerMessage = (Welcome | StateMessage | ChangeMessage | NoticeMessage | HandMessage
-                 | ReviewMessage | ErrorMessage | SeatLink)
+                 | ReviewMessage | ErrorMessage | SeatLink | Reaction)
 """Anything the server sends."""
 
 
@@ -528,6 +570,9 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case SeatLink():
             body = {"type": "seat-link", "seat": seat_name(message.seat),
                     "token": message.token}
+        case Reaction():
+            body = {"type": "reaction", "seat": seat_name(message.seat),
+                    "reaction": message.reaction}
         case _:
             assert_never(message)
     return {"version": NETWORK_VERSION, **body}
@@ -684,6 +729,12 @@ def read_server(data: object) -> ServerMessage | None:
         if seat is None or not isinstance(token, str):
             raise ValueError("a seat-link names its seat and its token")
         return SeatLink(seat, token)
+    if kind == "reaction":
+        seat = _seat(data.get("seat"))
+        reaction = data.get("reaction")
+        if seat is None or not isinstance(reaction, str):
+            raise ValueError("a reaction names its seat and the reaction")
+        return Reaction(seat, reaction)  # (one a client has no words for, it does not show)
     return None
 
 

@@ -33,10 +33,19 @@ from hearts.store.store import database_path
 from hearts.table import Action, NoticeKind, SeatState
 from hearts.table import events as ev
 from hearts.tui import words
+from hearts.tui.reactions import (
+    REACTION_SECONDS,
+    load_muted,
+    reaction_words,
+    said_text,
+    save_muted,
+)
+from hearts.tui.reactions_page import MUTE, ReactionsScreen
 from hearts.tui.refused import ConnectingScreen, RefusedScreen
 from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
+from hearts.words import words as catalogue_words
 
 __all__ = ["HAPPENED_KEPT", "JoinApp", "main", "run_join"]
 
@@ -62,11 +71,15 @@ class JoinApp(SeatApp):
         # the host chose the rules; undo is for one person alone; Abandon leaves
         self.seat_view.withheld = frozenset({Action.OPTIONS, Action.UNDO})
         self.seat_view.granted = frozenset({Action.HELP, Action.QUIT})  # Leave once seated
-        self.seats = SeatTokens(database_path(data_dir).parent / "seats.json")
+        folder = database_path(data_dir).parent
+        self.seats = SeatTokens(folder / "seats.json")
         """The seats' tokens, kept so that joining again gives the same seat back."""
         self.connection = Connection(url, code, name, self.receive, token=token,
                                      tokens=self.seats, on_trouble=self.trouble)
         """The connection to the table (it reconnects by itself)."""
+        self.mute_file = folder / "reactions.json"
+        """Where the person's mute of reactions is kept between runs."""
+        self.seat_view.reactions.muted, self._mute_notice = load_muted(self.mute_file)
         self.store = Store.open(data_dir, claim=False)
         """The person's own store: finished hands are kept there."""
         self.message_seconds = message_seconds
@@ -95,6 +108,8 @@ class JoinApp(SeatApp):
         self.set_interval(1.0, self._tick)
         if self.seats.notice:
             self.say(self.seats.notice)
+        if self._mute_notice:
+            self.say(self._mute_notice)
         self.run_worker(self._connect(), group="connection")
 
     def on_unmount(self) -> None:
@@ -188,6 +203,8 @@ class JoinApp(SeatApp):
                 self.say(words.error_text(message.code, message.message))
             case msg.HandMessage():
                 self._keep_hand(message)
+            case msg.Reaction():
+                self._show_reaction(message)
             case msg.ChangeMessage() | msg.ReviewMessage():
                 pass  # the connection hands changes on as states; reviews are made here
 
@@ -205,6 +222,18 @@ class JoinApp(SeatApp):
             text = words.happening_text(happening, state)
             if text:
                 self.happened.append(text)
+
+    def _show_reaction(self, message: msg.Reaction) -> None:
+        """A person's reaction: by their seat for a few seconds, and on the status
+        line; nothing at all when muted (or a reaction this client has no words for)."""
+        text = reaction_words(message.reaction)
+        shown = self.seat_view.reactions
+        if text is None or shown.muted:
+            return
+        shown.show(message.seat, text)
+        seat = message.seat
+        self.say(said_text(self.seat_view.label(seat), text, seat == self.seat_view.seat))
+        self.set_timer(REACTION_SECONDS + 0.1, self.refresh_table)  # gone from by the seat
 
     def _keep_hand(self, message: msg.HandMessage) -> None:
         seed = message.match_seed
@@ -291,6 +320,32 @@ class JoinApp(SeatApp):
             self.say("A hand can be reviewed once it is over")
             return
         self.show_review(self.last_record, self.store.path, self.review_depth)
+
+    @property
+    def reacts(self) -> bool:
+        """Quick reactions are offered once seated."""
+        return self.seat_view.shown
+
+    def open_reactions(self) -> None:
+        """The reactions to choose from: one is sent to everyone at the table, or
+        the others' are muted (or shown again)."""
+        if any(isinstance(screen, ReactionsScreen) for screen in self.screen_stack):
+            return
+        self.push_screen(ReactionsScreen(self.seat_view.reactions.muted), self._reacted)
+
+    def _reacted(self, answer: str | None) -> None:
+        if answer is None:
+            return
+        if answer == MUTE:
+            muted = self.seat_view.reactions.toggle_mute()
+            save_muted(self.mute_file, muted)
+            self.say(str(catalogue_words("reactions.muted" if muted else "reactions.unmuted")))
+            return
+
+        async def go() -> None:
+            if not await self.connection.send(msg.React(answer)):
+                self.say(str(catalogue_words("reactions.not-sent")))
+        self.run_worker(go(), group="sending")
 
     def open_options(self) -> None:
         """The table's options are the host's."""

@@ -83,8 +83,9 @@ function receive(m) {
       if (c.state === null) early.push(m.notice);  // said once the state names the people
       else sayNotice(m.notice);
       break;
-    case "hand":
-      break;  // a finished hand's record: the web table keeps no store
+    case "hand":  // a finished hand's record: record.js keeps it in this browser
+      toRoom(m);
+      break;
     case "review":
       openReview(c, /** @type {ReviewMessage} */ (/** @type {unknown} */ (m)));
       break;
@@ -92,6 +93,7 @@ function receive(m) {
       refused(m.code || "", m.message || "");
       break;
     case "seat-link":
+    case "reaction":  // (reactions.js shows it)
       toRoom(m);
       break;
     default:
@@ -123,8 +125,10 @@ function sayNotice(notice) {
   say(noticeText(c, notice));
 }
 
-// --- the room (room.js): the creator's commands go out on this socket, and
-// what answers them comes back to it as a "hearts:message" event -------------------
+// --- the room (room.js), reactions.js and record.js: the creator's commands and a
+// person's reactions go out on this socket, and what answers them (and the
+// states, reactions and finished hands they follow) comes back to them as
+// "hearts:message" events ----------------------------------------------------------
 
 /**
  * @param {ServerMessage} m
@@ -135,7 +139,7 @@ function toRoom(m) {
 
 document.addEventListener("hearts:send", (event) => {
   const detail = /** @type {CustomEvent} */ (event).detail;
-  if (detail && detail.type === "host") c.send(detail);
+  if (detail && (detail.type === "host" || detail.type === "reaction")) c.send(detail);
 });
 
 // --- errors, and the end of the table here ---------------------------------------

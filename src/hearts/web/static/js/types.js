@@ -217,7 +217,7 @@
 /**
  * A message to the server (docs/network.md, "the client's messages"): the
  * checker holds every message the page builds to these shapes.
- * @typedef {JoinMessage | HostMessage
+ * @typedef {JoinMessage | HostMessage | {type: "reaction", reaction: string}
  *   | {type: "deal" | "continue" | "hint" | "undo" | "leave" | "sync" | "review"}
  *   | {type: "pass", cards: Card[]}
  *   | {type: "play", card: Card}} ClientMessage
