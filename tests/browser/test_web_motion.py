@@ -227,45 +227,45 @@ def test_nothing_moves_under_reduced_motion(chromium: Any, table: Served, screen
 
 
 def test_what_moved_and_what_sounds(chromium: Any, table: Served) -> None:
-    """The page's own functions, on states as the server sends them: what moved
-    between two states, and the sounds that calls for."""
+    """The page's own functions, on states and events as the server sends them:
+    what moved with a change, and the sounds it calls for."""
     context = chromium.new_context(**SCREENS["desktop"])
     try:
         page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
 
-        def state(trick: list[list[str]], winner: str | None = None, hand: int = 1,
-                  broken: bool = False, tricks: list[dict[str, Any]] | None = None
+        def state(trick: list[list[str]], tricks: list[dict[str, Any]] | None = None
                   ) -> dict[str, Any]:
-            return {"hand_number": hand, "trick": trick, "winner": winner,
-                    "view": {"hearts_broken": broken, "tricks": tricks or []}}
+            return {"hand_number": 1, "trick": trick, "winner": None,
+                    "view": {"tricks": tricks or []}}
 
-        def moved(before: Any, after: Any) -> Any:
-            return page.evaluate(MODULE, ["motion.js", "whatMoved", [before, after]])
+        def moved(before: Any, after: Any, events: list[dict[str, Any]]) -> Any:
+            return page.evaluate(MODULE, ["motion.js", "whatMoved", [before, after, events]])
 
-        def sounds(before: Any, after: Any) -> Any:
-            moves = moved(before, after)
-            return page.evaluate(MODULE, ["sounds.js", "soundsFor", [before, after, moves]])
+        def sounds(whole: bool, events: list[dict[str, Any]]) -> Any:
+            return page.evaluate(MODULE, ["sounds.js", "soundsFor", [whole, events]])
+
+        def played(n: int, seat: str, card: str) -> dict[str, Any]:
+            return {"n": n, "kind": "played", "seat": seat, "card": card}
 
         one = state([["west", "2C"]])
         two = state([["west", "2C"], ["north", "QS"]])
-        assert moved(one, two) == {"played": [["north", "QS"]], "taken": None}
-        assert sounds(one, two) == ["queen"]
-        assert moved(None, two) == {"played": [], "taken": None}  # a first sight moves nothing
-        assert moved(two, state([], hand=2)) == {"played": [], "taken": None}  # a new deal
+        queen = [played(2, "north", "QS")]
+        assert moved(one, two, queen) == {"played": [["north", "QS"]], "taken": None}
+        assert sounds(False, queen) == ["queen"]
+        assert sounds(True, queen) == []  # a whole state's events: the hand so far
+        assert moved(None, two, queen) == {"played": [], "taken": None}  # a first sight
         full = [["west", "2C"], ["north", "QS"], ["east", "3C"], ["south", "4C"]]
-        shown = state(full, winner="south")
         taken = {"leader": "west", "cards": ["2C", "QS", "3C", "4C"], "winner": "south"}
         after = state([], tricks=[taken])
-        assert moved(shown, after) == {"played": [], "taken": {"winner": "south", "cards": full}}
-        assert sounds(shown, after) == []
         # the fourth card played and the trick taken in one change
-        three = state(full[:3])
-        assert moved(three, after) == {"played": [["south", "4C"]],
-                                       "taken": {"winner": "south", "cards": full}}
-        # the next lead breaks hearts
-        lead = state([["south", "5H"]], broken=True, tricks=[taken])
-        assert moved(after, lead)["played"] == [["south", "5H"]]
-        assert sounds(after, lead) == ["hearts"]
-        assert sounds(lead, state([["south", "5H"], ["west", "6H"]], broken=True)) == []
+        events = [played(4, "south", "4C"),
+                  {"n": 5, "kind": "trick-taken", "seat": "south", "points": 13, "trick": 1}]
+        assert moved(state(full[:3]), after, events) == {
+            "played": [["south", "4C"]], "taken": {"winner": "south", "cards": full}}
+        assert sounds(False, events) == []
+        broken = [played(6, "south", "5H"), {"n": 7, "kind": "hearts-broken"}]
+        assert moved(after, state([["south", "5H"]], tricks=[taken]), broken)["played"] == [
+            ["south", "5H"]]
+        assert sounds(False, broken) == ["hearts"]
     finally:
         context.close()

@@ -1,7 +1,7 @@
 """``hearts host``: start a table server; ``hearts join``: sit at one of its tables.
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
-[--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
+[--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--duplicate DEALS] [--data-dir DIR]
 [--serve] [--trust-proxy ADDRESS]``
 prints the address and each table's join code, then follows the tables in the
 terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
@@ -47,6 +47,7 @@ from aiohttp import web
 
 from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
+from hearts.duplicate import MAX_DEALS
 from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
 from hearts.net.collector import keep_frozen, tune_for_server
@@ -175,6 +176,12 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                         help="how long a connected person may take to pass or play before a "
                              "computer player decides for them, that once (default: no "
                              "limit)")
+    parser.add_argument("--duplicate", type=_count(1, MAX_DEALS), default=0, metavar="DEALS",
+                        help="new tables play a duplicate evening of DEALS deals: each deal "
+                             "is played again with its cards moved round the seats (twice "
+                             "for 1 or 2 people, four times for 3 or 4), and the standings "
+                             "are the points taken less the others' on the same cards "
+                             "(see docs/playing.md)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
@@ -385,7 +392,8 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
         return run_workers(args, argv, lock)
     _more_open_files()
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
-                         grace=args.grace, turn_seconds=args.turn_seconds)
+                         grace=args.grace, turn_seconds=args.turn_seconds,
+                         duplicate=args.duplicate)
     # Computer players think in other processes: one table's Expert never
     # holds up the event loop or another table. Workers are spawned, not
     # forked: a forked worker would inherit the listening socket and keep the

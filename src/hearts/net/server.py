@@ -133,6 +133,7 @@ class TableServer:
         self.watching: collections.Counter[str] = collections.Counter()
         """How many watch from each address now, at all the tables."""
         self._aids: dict[tuple[str, Seat], TokenBucket] = {}
+        self._reactions: dict[tuple[str, Seat], TokenBucket] = {}
         self._throttle = Throttle(clock=loop_clock)
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
@@ -399,6 +400,17 @@ class TableServer:
                                                    limits.hint_burst, loop_clock)
         return bucket
 
+    def reactions(self, table: NetTable, seat: Seat) -> TokenBucket:
+        """The reactions left to ``seat`` at ``table``: one budget a seat, which a
+        new connection to the seat does not renew."""
+        key = (table.id, seat)
+        bucket = self._reactions.get(key)
+        if bucket is None:
+            limits = self.limits
+            bucket = self._reactions[key] = TokenBucket(1.0 / limits.reaction_seconds,
+                                                        limits.reaction_burst, loop_clock)
+        return bucket
+
     async def _send(self, ws: web.WebSocketResponse, outbox: Outbox,
                     request: web.Request) -> None:
         """Send what the outbox holds, in order; a client that does not read is
@@ -447,8 +459,9 @@ class TableServer:
             now = loop.time()
             if now - pruned > 60.0:
                 self.guesses.prune()
-                for key in [key for key in self._aids if key[0] not in self.tables]:
-                    del self._aids[key]  # a table closed and gone: its seats' budgets too
+                for budgets in (self._aids, self._reactions):
+                    for key in [key for key in budgets if key[0] not in self.tables]:
+                        del budgets[key]  # a table closed and gone: its seats' budgets too
                 pruned = now
             self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):

@@ -41,8 +41,8 @@ CONFIG_FILE = "haproxy.cfg"
 """The proxy's configuration, written in the data folder."""
 
 _PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds",
-           "--starts-per-browser", "--starts-per-address", "--starts-per-network",
-           "--starts-per-hour", "--held-tables", "--idle-hours")
+           "--duplicate", "--starts-per-browser", "--starts-per-address",
+           "--starts-per-network", "--starts-per-hour", "--held-tables", "--idle-hours")
 """The options every worker is started with, as given, with their values."""
 
 _PASSED_FLAGS = ("--serve",)

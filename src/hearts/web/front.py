@@ -37,7 +37,14 @@ from hearts.net.cookies import YEAR, seat_path
 from hearts.net.limits import cross_origin
 from hearts.net.server import TableServer
 from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
-from hearts.web.choices import level_options, options, read_choice, rules_options, target_options
+from hearts.web.choices import (
+    level_options,
+    options,
+    play_options,
+    read_choice,
+    rules_options,
+    target_options,
+)
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
@@ -199,6 +206,7 @@ class FrontPage:
             rules_label=html.escape(web_words["rules"]), rules=rules_options(),
             target_label=html.escape(web_words["target-label"]),
             targets=target_options(defaults.rules),
+            play_label=html.escape(said["play"]), plays=play_options(defaults.duplicate),
             name_label=html.escape(web_words["name-label"]),
             name=html.escape(chosen.get("name", "")),
             start=html.escape(said["start"]), solo_title=html.escape(said["solo-title"]),

@@ -7,6 +7,7 @@
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Seat} Seat */
 /** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").Happening} Happening */
 /** @typedef {import("./state.js").Client} Client */
 /** @typedef {{winner: Seat, cards: [Seat, Card][]}} Taken */
 /** @typedef {{played: [Seat, Card][], taken: Taken | null}} Moves */
@@ -25,43 +26,45 @@ export function reducedMotion() {
 }
 
 /**
- * What moved between two states: the cards that came to the trick, and the
- * trick that left it with who took it. Read from what the states show (the
- * trick on the table, the last trick taken), so that it can read the changes'
- * events instead once they carry them.
+ * What moved with a change: the cards that came to the trick, and the trick
+ * that left it with who took it, read from the change's events (docs/network.md,
+ * "What happened"). A whole state moves nothing (its events are the hand so
+ * far: on the table to see already).
  * @param {State | null} before
  * @param {State} after
+ * @param {readonly Happening[]} events
  * @returns {Moves}
  */
-export function whatMoved(before, after) {
+export function whatMoved(before, after, events) {
   /** @type {Moves} */
   const moves = { played: [], taken: null };
-  if (!before || before.hand_number !== after.hand_number) return moves;  // a first sight, a new deal
-  /** @type {[Seat, Card][]} */
-  const was = /** @type {[Seat, Card][]} */ (before.trick || []);
-  /** @type {[Seat, Card][]} */
-  const now = /** @type {[Seat, Card][]} */ (after.trick || []);
-  const wasCards = new Set(was.map(([, card]) => card));
-  const nowCards = new Set(now.map(([, card]) => card));
-  const gone = was.filter(([, card]) => !nowCards.has(card));
-  // a trick taken: the last trick of the hand's view says who took it, and all
-  // its cards (the fourth may have come and gone in the same change)
-  const tricks = (after.view && after.view.tricks) || [];
-  const last = tricks.length ? tricks[tricks.length - 1] : null;
-  if (last && gone.some(([, card]) => last.cards.includes(card))) {
-    const lead = seatIndex(last.leader);
-    moves.taken = { winner: last.winner,
-      cards: last.cards.map((card, i) => /** @type {[Seat, Card]} */ ([SEATS[(lead + i) % 4], card])) };
-  } else if (gone.length && before.winner) {
-    moves.taken = { winner: before.winner, cards: gone };
-  }
-  const takenCards = new Set((moves.taken ? moves.taken.cards : []).map(([, card]) => card));
-  moves.played = now.filter(([, card]) => !wasCards.has(card));
-  // the fourth card of a trick taken in the same change: it comes, then goes
-  for (const pair of moves.taken ? moves.taken.cards : []) {
-    if (!wasCards.has(pair[1]) && takenCards.has(pair[1])) moves.played.push(pair);
+  if (!before) return moves;
+  for (const h of events) {
+    if (h.kind === "played" && h.seat && h.card) moves.played.push([h.seat, h.card]);
+    if (h.kind === "trick-taken" && h.seat) moves.taken = { winner: h.seat, cards: takenCards(before, after, moves.played) };
   }
   return moves;
+}
+
+/**
+ * The cards of the trick just taken, each with who played it: the last trick of
+ * the hand's view, or (without one) the trick on the table before and the cards
+ * played since.
+ * @param {State} before
+ * @param {State} after
+ * @param {[Seat, Card][]} played
+ * @returns {[Seat, Card][]}
+ */
+function takenCards(before, after, played) {
+  const tricks = (after.view && after.view.tricks) || [];
+  const last = tricks.length ? tricks[tricks.length - 1] : null;
+  if (last) {
+    const lead = seatIndex(last.leader);
+    return last.cards.map((card, i) => /** @type {[Seat, Card]} */ ([SEATS[(lead + i) % 4], card]));
+  }
+  const was = /** @type {[Seat, Card][]} */ (before.trick || []);
+  const seen = new Set(was.map(([, card]) => card));
+  return was.concat(played.filter(([, card]) => !seen.has(card)));
 }
 
 /**

@@ -3,8 +3,7 @@
 // Which ones play is the person's choice (settings.js, off until turned on);
 // this module says which the table calls for and how each sounds.
 
-/** @typedef {import("./types.js").State} State */
-/** @typedef {import("./motion.js").Moves} Moves */
+/** @typedef {import("./types.js").Happening} Happening */
 
 /** @typedef {"turn" | "hearts" | "queen"} Sound */
 
@@ -23,20 +22,17 @@ const TONES = {
 };
 
 /**
- * The sounds the table calls for between two states: hearts broken, the queen
- * of spades played (the turn's chime goes with the tab's title, view.js).
- * @param {State | null} before
- * @param {State} after
- * @param {Moves} moves  what moved between them (motion.js)
+ * The sounds a change calls for, from its events: the queen of spades played,
+ * hearts broken (the turn's chime goes with the tab's title, view.js). A whole
+ * state calls for none (its events are the hand so far).
+ * @param {boolean} whole
+ * @param {readonly Happening[]} events
  * @returns {Sound[]}
  */
-export function soundsFor(before, after, moves) {
-  /** @type {Sound[]} */
-  const sounds = [];
-  if (!before || before.hand_number !== after.hand_number) return sounds;
-  if (moves.played.some(([, card]) => card === "QS")) sounds.push("queen");
-  else if (before.view && after.view && !before.view.hearts_broken && after.view.hearts_broken) sounds.push("hearts");
-  return sounds;
+export function soundsFor(whole, events) {
+  if (whole) return [];
+  if (events.some((h) => h.kind === "played" && h.card === "QS")) return ["queen"];
+  return events.some((h) => h.kind === "hearts-broken") ? ["hearts"] : [];
 }
 
 /**
