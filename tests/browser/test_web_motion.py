@@ -263,6 +263,15 @@ def test_what_moved_and_what_sounds(chromium: Any, table: Served) -> None:
         assert moved(state(full[:3]), after, events) == {
             "played": [["south", "4C"]], "taken": {"winner": "south", "cards": full}}
         assert sounds(False, events) == []
+        # the trick taken while on show: it goes when its cards leave the table
+        shown = state(full)
+        shown["winner"] = "south"
+        taking = [played(4, "south", "4C"),
+                  {"n": 5, "kind": "trick-taken", "seat": "south", "points": 13, "trick": 1}]
+        assert moved(state(full[:3]), shown, taking) == {"played": [["south", "4C"]],
+                                                          "taken": None}
+        assert moved(shown, after, []) == {"played": [], "taken": {"winner": "south",
+                                                                   "cards": full}}
         broken = [played(6, "south", "5H"), {"n": 7, "kind": "hearts-broken"}]
         assert moved(after, state([["south", "5H"]], tricks=[taken]), broken)["played"] == [
             ["south", "5H"]]

@@ -26,10 +26,11 @@ export function reducedMotion() {
 }
 
 /**
- * What moved with a change: the cards that came to the trick, and the trick
- * that left it with who took it, read from the change's events (docs/network.md,
- * "What happened"). A whole state moves nothing (its events are the hand so
- * far: on the table to see already).
+ * What moved with a change: the cards that came to the trick (its "played"
+ * events), and the trick that left the table with who took it (its
+ * "trick-taken" event: the trick goes when its cards leave the table, which may
+ * be a change later, once it has been on show). A whole state moves nothing
+ * (its events are the hand so far: on the table to see already).
  * @param {State | null} before
  * @param {State} after
  * @param {readonly Happening[]} events
@@ -39,10 +40,17 @@ export function whatMoved(before, after, events) {
   /** @type {Moves} */
   const moves = { played: [], taken: null };
   if (!before) return moves;
+  /** @type {Seat | null} */
+  let taker = null;
   for (const h of events) {
     if (h.kind === "played" && h.seat && h.card) moves.played.push([h.seat, h.card]);
-    if (h.kind === "trick-taken" && h.seat) moves.taken = { winner: h.seat, cards: takenCards(before, after, moves.played) };
+    if (h.kind === "trick-taken" && h.seat) taker = h.seat;
   }
+  const now = new Set((after.trick || []).map(([, card]) => card));
+  const left = moves.played.some(([, card]) => !now.has(card)) ||
+    (before.trick || []).some(([, card]) => !now.has(card));
+  const winner = taker || before.winner;
+  if (left && winner) moves.taken = { winner: winner, cards: takenCards(before, after, moves.played) };
   return moves;
 }
 
