@@ -48,7 +48,7 @@ from hearts.arena.players import (
 from hearts.arena.referee import referee_hand
 from hearts.arena.runner import RunSpec
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT, side_moons
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.records import read_text
 from hearts.rules import Rules
