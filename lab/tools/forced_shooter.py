@@ -3,6 +3,8 @@ whenever its signs allow.
 
     hearts-arena match lab.tools.moon_search_expert:off lab.tools.forced_shooter:make --seed 6603
 
+(``lab.tools.forced_shooter:eager`` goes for it from a twentieth of its playouts.)
+
 It is the released Expert, except where a shot is still open to it (no other
 seat has taken a point). There it plays out every candidate card on sampled
 deals with itself playing to shoot (the hand-written shooting play) and the
@@ -49,6 +51,11 @@ def make(seed: int = 0) -> ForcedShooter:
     return ForcedShooter(seed)
 
 
+def eager(seed: int = 0) -> ForcedShooter:
+    """A forced shooter that goes for the moon from a twentieth of its playouts."""
+    return ForcedShooter(seed, 0.05)
+
+
 def shot_made(points: tuple[int, ...], me: int, value: int) -> bool:
     """Whether seat ``me`` shot the moon, from the hand's final points."""
     least = value + JACK_OF_DIAMONDS_POINTS
@@ -57,10 +64,12 @@ def shot_made(points: tuple[int, ...], me: int, value: int) -> bool:
 
 class ForcedShooter(SearchPlayer):
     """The Expert that plays for the moon at every decision where its playouts
-    say a shot can still be made (``READY`` of them)."""
+    say a shot can still be made (``ready`` of them, ``READY`` unless given)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, ready: float = READY) -> None:
         super().__init__(Level.EXPERT, seed)
+        self.ready = ready
+        """The share of its playouts that must make the moon for it to go for it."""
 
     def __repr__(self) -> str:
         return f"ForcedShooter(seed={self.seed})"
@@ -105,6 +114,6 @@ class ForcedShooter(SearchPlayer):
         if not view.legal:
             raise ValueError("it is not this player's turn")
         card, rate = self.shot_card(view)
-        if card >= 0 and rate >= READY:
+        if card >= 0 and rate >= self.ready:
             return Card.from_index(card)
         return super().choose_play(view)

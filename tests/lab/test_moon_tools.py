@@ -227,6 +227,7 @@ def test_the_forced_shooter_goes_for_the_moon_when_its_playouts_make_it() -> Non
     card, rate = forced.make(3).shot_card(view)
     assert rate >= forced.READY and Card.from_index(card) in view.legal
     assert forced.make(3).choose_play(view) == Card.from_index(card)
+    assert forced.make(3).ready == forced.READY and forced.eager(3).ready < forced.READY
     assert forced.shot_made((0, 26, 26, 26), 0, 26)
     assert not forced.shot_made((0, 23, 26, 3), 0, 26)
     assert not forced.shot_made((3, 23, 0, 0), 0, 26)
