@@ -5,7 +5,7 @@ person's action, a computer player's answer, a pause that ran out), the
 effects out (ask a seat to decide, wait, save, tell, redraw). It knows
 nothing of Textual, threads, clocks or files, so the terminal app, a network
 server and the tests all drive the same flow. What one seat may see and do is
-built from it by :func:`hearts.table.seatstate.seat_state`; what it tells
+built from it by :func:`hearts.table.projection.seat_state`; what it tells
 people are :class:`~hearts.table.notices.Notice` values, which each front end
 words in its own way.
 
@@ -21,6 +21,7 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
@@ -425,6 +426,8 @@ class Table(SeatLifecycle, Aids):
         hand = self.hand
         if ask is None or hand is None or ask.key != self._key():
             return
+        if event.level is not None and event.level < ask.level:
+            ask = dataclasses.replace(ask, level=event.level)  # recorded as made by it
         if ask.kind == "hint":
             refusal = self._hint_refusal(hand, ask.seat, event.cards)
             if refusal is not None:
