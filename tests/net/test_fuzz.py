@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.net import messages as msg
+from hearts.net.session import react
 from hearts.net.tables import JoinRefused, NetTable, Outbox
 from hearts.table import events as ev
 from tests.net.helpers import QUICK
@@ -31,6 +32,8 @@ _MESSAGES = st.one_of(
                                           "token": t}),
               st.sampled_from(["code-1", "x"]), st.text(max_size=5),
               st.none() | st.text(max_size=5)),
+    st.builds(lambda r: json.dumps({"type": "reaction", "reaction": r}),
+              st.sampled_from([*msg.REACTIONS, "boo", ""]) | st.text(max_size=5)),
 )
 
 
@@ -57,6 +60,8 @@ async def _play(messages: list[str], folder: Path) -> None:
                 continue
             if isinstance(message, ev.PersonEvent):
                 mine.act(holder, message)
+            elif isinstance(message, msg.React):
+                react(mine, holder.seat, message.reaction)
             elif isinstance(message, msg.Join):
                 with contextlib.suppress(JoinRefused):
                     mine.join(message.name or "x", message.token, Outbox())

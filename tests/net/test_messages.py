@@ -96,7 +96,7 @@ def test_every_command_a_client_sends_comes_back_as_the_same_event(event: ev.Per
 @pytest.mark.parametrize("message", [
     msg.Leave(), msg.Sync(), msg.AskReview(), msg.AskReview(3),
     msg.Watch("w-code", "Zoe"), msg.Watch("w-code", "Zoe", msg.Resume("e", 9)),
-    msg.Join("c", "Ann"),
+    msg.Join("c", "Ann"), msg.React("gg"),
 ])
 def test_every_other_client_message_comes_back_as_it_was_sent(
         message: msg.ClientMessage) -> None:
@@ -199,6 +199,7 @@ def test_a_state_and_a_notice_come_back_as_they_were_sent() -> None:
     msg.HandMessage({"format": "hearts-hand"}, 12, Seat.NORTH),
     msg.ReviewMessage(2, Seat.EAST, {"decisions": []}),
     msg.ErrorMessage(ErrorCode.BAD_CODE, "no table has that code"),
+    msg.Reaction(Seat.EAST, "nice"),
 ])
 def test_every_server_message_comes_back_as_it_was_sent(message: msg.ServerMessage) -> None:
     text = msg.server_text(message)
@@ -270,9 +271,10 @@ def test_the_document_names_every_message_error_code_and_notice_kind() -> None:
     assert _documented("### Notices") == {kind.value for kind in NoticeKind}
     assert _documented("### Prompts") == {kind.value for kind in PromptKind}
     assert _documented("### Client to server") == {"join", "watch", *msg.COMMANDS, "review",
-                                                   "sync", "leave", "host"}
+                                                   "sync", "leave", "host", "reaction"}
     assert _documented("### Server to client") == {"welcome", "state", "change", "notice",
-                                                   "hand", "review", "error", "seat-link"}
+                                                   "hand", "review", "error", "seat-link",
+                                                   "reaction"}
     text = DOCS.read_text(encoding="utf-8")
     assert f"version {msg.NETWORK_VERSION}" in text.splitlines()[0]
 
@@ -298,3 +300,10 @@ def test_a_field_from_a_newer_version_is_left_out() -> None:
     newer_state = {**state.to_json(), "mood": "cheerful"}
     newer_state["prompt"] = {**newer_state["prompt"], "hint": 1}
     assert SeatState.from_json(newer_state) == state
+
+
+def test_the_document_names_every_happening() -> None:
+    from hearts.table import happenings as hp
+
+    assert _documented("#### What happened") == set(hp.KINDS.values())
+    assert hp.MAX_KEPT < msg.MAX_EVENTS  # a whole state's hand so far is always read

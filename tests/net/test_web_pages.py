@@ -14,12 +14,12 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from hearts.net.cli import serve_pages
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Guesses
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import Limits, TableServer
 from hearts.net.tables import TableConfig
+from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
 
@@ -77,7 +77,8 @@ async def test_the_modules_of_one_release_only(tmp_path: Path) -> None:
             async with session.get(f"{url}/t/t1/?code=code-1") as page:
                 text = await page.text()
             scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', text)
-            assert scripts == [f"js/{version()}/main.js", f"js/{version()}/room.js"]
+            assert scripts == [f"js/{version()}/{name}.js"
+                               for name in ("main", "room", "reactions", "record")]
             assert "<script>" not in text and "hearts.js" not in text
             for name in sorted(modules()):
                 async with session.get(f"{url}/t/t1/js/{version()}/{name}") as file:

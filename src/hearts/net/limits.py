@@ -2,7 +2,7 @@
 
 Small pieces with no I/O of their own, used by :mod:`hearts.net.server`:
 :class:`Limits` (the figures, as a host sets them), :class:`TokenBucket` (how
-fast a connection's messages, and a seat's hints and reviews, are taken),
+fast a connection's messages, and a seat's hints, reviews and reactions, are taken),
 :class:`Guesses` (wrong join codes, slowed down by address, by network and
 in total), :class:`Waiting` (connections not yet joined, capped by address, by
 network and in total),
@@ -46,6 +46,11 @@ class Limits:
     """One hint every so many seconds on average: each costs a worker's time."""
     hint_burst: float = 3.0
     """Hints taken at once after a pause."""
+    reaction_seconds: float = 4.0
+    """One reaction every so many seconds on average, a seat: each goes to everyone
+    at the table, so no one seat may fill the others' screens."""
+    reaction_burst: float = 3.0
+    """Reactions taken at once after a pause."""
     patience: float = 100.0
     """Messages refused for coming too fast before the connection is closed..."""
     patience_per_second: float = 5.0
@@ -74,6 +79,14 @@ class Limits:
     watchers_per_address: int = 4
     """The most people watching from one address, at all the tables together
     (each table also takes at most its own number of watchers)."""
+    page_requests_per_second: float = 10.0
+    """Plain HTTP requests (pages, their files, a page's own POST) one address may
+    make a second on average (:mod:`hearts.net.pagebudget`; a table's WebSocket
+    is not one)."""
+    page_request_burst: float = 300.0
+    """...and at once after a pause (a page and its files are a few dozen at most;
+    more than the proxy's own 200 in ten seconds, so behind it the proxy answers
+    first)."""
     send_buffer: int = 128 * 1024
     """The operating system's send buffer of each connection, in bytes (a state is a
     few kilobytes): with the outbox, all that waits for one client."""

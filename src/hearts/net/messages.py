@@ -7,13 +7,15 @@ the seat's token when it comes back) or ``watch``, then the commands of a
 person at the table, which are the table's own events
 (:mod:`hearts.table.events`: ``deal``, ``pass`` with three cards, ``play``
 with a card, ``continue``, ``hint``, ``undo``), ``review``, ``sync`` and
-``leave``; the person who started the table from the server's front page
+``leave``, and ``reaction`` (one of a fixed set of short reactions, :data:`REACTIONS`);
+the person who started the table from the server's front page
 also ``host`` (free a seat, give it to a computer player, a seat's link for
 a new device, close the table), answered by ``seat-link`` for a link. The
 server answers ``welcome``, then the seat's whole ``state`` once and a
 ``change`` after every change it can see, each numbered; notices go as
 ``notice``, a finished hand as ``hand``, a review as ``review``, a
-refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`.
+refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`, a
+seat's reaction to everyone at the table as ``reaction``.
 
 This module builds and reads messages; it does no I/O. Everything a client
 sends goes through :func:`read_client`, which raises :class:`MessageError`
@@ -25,6 +27,7 @@ does not know, from a newer server).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,15 +41,18 @@ from hearts.net.errors import ErrorCode
 from hearts.net.names import MAX_NAME, BadName, check_name
 from hearts.table import Notice, SeatState
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 
 __all__ = [
     "COMMANDS",
     "HEARTBEAT_SECONDS",
     "HOST_COMMANDS",
     "MAX_CHANGE_DEPTH",
+    "MAX_EVENTS",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "NETWORK_VERSION",
+    "REACTIONS",
     "AskReview",
     "ChangeMessage",
     "ClientMessage",
@@ -58,18 +64,22 @@ __all__ = [
     "MessageError",
     "NoticeMessage",
     "Path",
+    "React",
+    "Reaction",
     "Resume",
     "ReviewMessage",
     "SeatLink",
     "ServerMessage",
     "StateMessage",
     "Sync",
+    "Told",
     "Watch",
     "Welcome",
     "apply_change",
     "client_json",
     "diff_state",
     "encode",
+    "events_text",
     "read_client",
     "read_server",
     "seat_name",
@@ -202,7 +212,39 @@ class HostCommand:
     seat: Seat | None = None
 
 
-ClientMessage = Join | Watch | Leave | Sync | AskReview | HostCommand | ev.PersonEvent
+# --- reactions: a fixed set of short words, so there is nothing to moderate ------
+
+REACTIONS: tuple[str, ...] = ("hello", "nice", "thanks", "oops", "sorry", "unlucky",
+                              "wow", "gg")
+"""The reactions a person may send, by their names on the wire; their words are the
+catalogue's ``reactions`` entries (:mod:`hearts.words`), the same for every client."""
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Send ``reaction`` (one of :data:`REACTIONS`) to everyone at the table."""
+
+    reaction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """A person's reaction, sent to every seat and watcher of the table: the seat
+    it came from and its name in :data:`REACTIONS`."""
+
+    seat: Seat
+    reaction: str
+
+
+def _reaction_name(value: object) -> str:
+    """A reaction's name checked against :data:`REACTIONS` (MessageError if not one)."""
+    if not isinstance(value, str) or value not in REACTIONS:
+        raise MessageError(f"{value!r:.40} is not a reaction ({', '.join(REACTIONS)})")
+    return value
+
+
+ClientMessage = (Join | Watch | Leave | Sync | AskReview | HostCommand | React
+                 | ev.PersonEvent)
 """Anything a client may send; a person's command is the table's own event."""
 
 
@@ -235,6 +277,8 @@ def client_json(message: ClientMessage) -> dict[str, Any]:
             return {"type": "host", "command": message.command} if message.seat is None \
                 else {"type": "host", "command": message.command,
                       "seat": seat_name(message.seat)}
+        case React():
+            return {"type": "reaction", "reaction": message.reaction}
         case ev.Pass():
             return {"type": "pass", "cards": [str(card) for card in message.cards]}
         case ev.Play():
@@ -329,10 +373,13 @@ def read_client(text: str | bytes, seat: Seat | None) -> ClientMessage:
         return AskReview(number)
     if kind == "host":
         return _host_command(data, seat)
+    if kind == "reaction":
+        return React(_reaction_name(data.get("reaction")))
     command = COMMANDS.get(kind) if isinstance(kind, str) else None
     if command is None:
         raise MessageError(f"unknown message type {kind!r:.40} (join, watch, "
-                           f"{', '.join(COMMANDS)}, review, sync, leave or host)")
+                           f"{', '.join(COMMANDS)}, review, sync, leave, host or "
+                           "reaction)")
     if seat is None:
         raise MessageError("send join first", ErrorCode.NOT_JOINED)
     if command is ev.Play:
@@ -392,14 +439,24 @@ class Welcome:
     epoch: str
 
 
+Told = tuple[int, hp.Happening]
+"""A happening as the messages carry it: its number in the table's log, and itself."""
+
+MAX_EVENTS = 512
+"""The most happenings one message may carry (a hand tells about a hundred)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StateMessage:
     """The seat's whole state (:meth:`SeatState.to_json`), numbered ``seq``; ``now``
-    is the server's clock (seconds since 1970) as it was made."""
+    is the server's clock (seconds since 1970) as it was made; ``events``, what
+    happened in the hand so far that this seat (or watcher) may know, numbered,
+    so that a client that missed changes announces what it has not yet."""
 
     seq: int
     now: float
     state: dict[str, Any]
+    events: tuple[Told, ...] = ()
 
     def seat_state(self) -> SeatState:
         """The state as a value (``ValueError`` if it cannot be read)."""
@@ -415,6 +472,9 @@ class ChangeMessage:
     base: int
     now: float
     set: tuple[tuple[Path, Any], ...]
+    events: tuple[Told, ...] = ()
+    """What happened to make this change, that this seat may know, numbered in
+    the table's log (:mod:`hearts.table.happenings`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +529,7 @@ class SeatLink:
 
 
 ServerMessage = (Welcome | StateMessage | ChangeMessage | NoticeMessage | HandMessage
-                 | ReviewMessage | ErrorMessage | SeatLink)
+                 | ReviewMessage | ErrorMessage | SeatLink | Reaction)
 """Anything the server sends."""
 
 
@@ -484,10 +544,14 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case StateMessage():
             body = {"type": "state", "seq": message.seq, "now": message.now,
                     "state": message.state}
+            if message.events:
+                body["events"] = [hp.numbered_json(*told) for told in message.events]
         case ChangeMessage():
             body = {"type": "change", "seq": message.seq, "base": message.base,
                     "now": message.now, "set": [[list(path), value]
                                                 for path, value in message.set]}
+            if message.events:
+                body["events"] = [hp.numbered_json(*told) for told in message.events]
         case NoticeMessage():
             body = {"type": "notice", "notice": message.notice.to_json()}
         case HandMessage():
@@ -506,6 +570,9 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case SeatLink():
             body = {"type": "seat-link", "seat": seat_name(message.seat),
                     "token": message.token}
+        case Reaction():
+            body = {"type": "reaction", "seat": seat_name(message.seat),
+                    "reaction": message.reaction}
         case _:
             assert_never(message)
     return {"version": NETWORK_VERSION, **body}
@@ -522,13 +589,29 @@ def entries_text(entries: Iterable[tuple[Path, Any]]) -> str:
     return _json_text([[list(path), value] for path, value in entries])[1:-1]
 
 
-def change_text(seq: int, base: int, now: float, entries: str) -> str:
-    """The text of a ``change`` whose entries are written already (:func:`entries_text`):
-    the text :func:`server_text` gives for the same :class:`ChangeMessage`."""
+@functools.lru_cache(maxsize=4096)
+def _happening_text(happening: hp.Happening) -> str:
+    """``happening``'s JSON without its opening brace, written once for each (a card
+    played is one of 208 values)."""
+    return _json_text(hp.happening_json(happening))[1:]
+
+
+def events_text(events: Iterable[Told]) -> str:
+    """Numbered happenings written as a ``change``'s ``events``, without the list's
+    brackets (for :func:`change_text`)."""
+    return ",".join([f'{{"n":{number},{_happening_text(happening)}'
+                     for number, happening in events])
+
+
+def change_text(seq: int, base: int, now: float, entries: str, events: str = "") -> str:
+    """The text of a ``change`` whose entries (and happenings) are written already
+    (:func:`entries_text`, :func:`events_text`): the text :func:`server_text` gives
+    for the same :class:`ChangeMessage`."""
     # a finite float's repr is its JSON, and costs a tenth of json.dumps
     stamp = repr(float(now)) if math.isfinite(now) else json.dumps(now)
+    told = f',"events":[{events}]' if events else ""
     return (f'{{"version":{NETWORK_VERSION},"type":"change","seq":{seq},"base":{base},'
-            f'"now":{stamp},"set":[{entries}]}}')
+            f'"now":{stamp},"set":[{entries}]{told}}}')
 
 
 def _whole(data: Mapping[str, Any], name: str) -> int:
@@ -575,6 +658,17 @@ def _entries(value: object) -> tuple[tuple[Path, Any], ...]:
     return tuple(out)
 
 
+def _events(value: object) -> tuple[Told, ...]:
+    """A message's ``events`` read (none when absent); a kind this client does not
+    know (a newer server's) is left out."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_EVENTS:
+        raise ValueError(f"a message's 'events' must be a list of at most {MAX_EVENTS}")
+    read = (hp.read_happening(item) for item in value)
+    return tuple(told for told in read if told is not None)
+
+
 def read_server(data: object) -> ServerMessage | None:
     """A server's message (its JSON text or the object it holds), read; None for a
     type this client does not know (a newer server's); ``ValueError`` if it cannot
@@ -597,10 +691,11 @@ def read_server(data: object) -> ServerMessage | None:
             raise ValueError("a welcome's epoch and token must be strings")
         return Welcome(role, _seat(data.get("seat")), token, str(data.get("table")), epoch)
     if kind == "state":
-        return StateMessage(_whole(data, "seq"), _number(data, "now"), _object(data, "state"))
+        return StateMessage(_whole(data, "seq"), _number(data, "now"), _object(data, "state"),
+                            _events(data.get("events")))
     if kind == "change":
         return ChangeMessage(_whole(data, "seq"), _whole(data, "base"), _number(data, "now"),
-                             _entries(data.get("set")))
+                             _entries(data.get("set")), _events(data.get("events")))
     if kind == "notice":
         return NoticeMessage(Notice.from_json(data.get("notice")))
     if kind == "hand":
@@ -634,6 +729,12 @@ def read_server(data: object) -> ServerMessage | None:
         if seat is None or not isinstance(token, str):
             raise ValueError("a seat-link names its seat and its token")
         return SeatLink(seat, token)
+    if kind == "reaction":
+        seat = _seat(data.get("seat"))
+        reaction = data.get("reaction")
+        if seat is None or not isinstance(reaction, str):
+            raise ValueError("a reaction names its seat and the reaction")
+        return Reaction(seat, reaction)  # (one a client has no words for, it does not show)
     return None
 
 

@@ -59,6 +59,7 @@ from hearts.net.limits import (
     quiet_exception_handler,
 )
 from hearts.net.outbox import Outbox
+from hearts.net.pagebudget import PageBudget, page_budget_middleware
 from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
 from hearts.net.session import MAX_BAD_MESSAGES, Session, Step
 from hearts.net.tables import NetTable, SeatHolder, TableConfig
@@ -104,6 +105,9 @@ class TableServer:
         self.local_only = False
         """Listening on this machine's own address: a web page may only reach it by
         that address (no other name that points here)."""
+        self.pages_budget = PageBudget(self.limits.page_requests_per_second,
+                                       self.limits.page_request_burst)
+        """Each address's budget of plain HTTP requests (the web pages, their files)."""
         self.trusted_proxies: tuple[Network, ...] = ()
         """The proxies in front (``hearts host --trust-proxy``): from their addresses
         alone the client's address and scheme are read from the forwarded headers
@@ -129,6 +133,7 @@ class TableServer:
         self.watching: collections.Counter[str] = collections.Counter()
         """How many watch from each address now, at all the tables."""
         self._aids: dict[tuple[str, Seat], TokenBucket] = {}
+        self._reactions: dict[tuple[str, Seat], TokenBucket] = {}
         self._throttle = Throttle(clock=loop_clock)
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
@@ -221,9 +226,10 @@ class TableServer:
 
     def app(self) -> web.Application:
         """The aiohttp app: ``/ws`` and ``/t/{table}/ws``; behind trusted proxies
-        every request is first told who its client is."""
-        app = web.Application(middlewares=[forwarded_middleware(self.trusted_proxies)]
-                              if self.trusted_proxies else [])
+        every request is first told who its client is; the pages and files are
+        held to each address's budget (:attr:`pages_budget`)."""
+        told = [forwarded_middleware(self.trusted_proxies)] if self.trusted_proxies else []
+        app = web.Application(middlewares=[*told, page_budget_middleware(self.pages_budget)])
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
         for extend in self.extensions:
@@ -394,6 +400,17 @@ class TableServer:
                                                    limits.hint_burst, loop_clock)
         return bucket
 
+    def reactions(self, table: NetTable, seat: Seat) -> TokenBucket:
+        """The reactions left to ``seat`` at ``table``: one budget a seat, which a
+        new connection to the seat does not renew."""
+        key = (table.id, seat)
+        bucket = self._reactions.get(key)
+        if bucket is None:
+            limits = self.limits
+            bucket = self._reactions[key] = TokenBucket(1.0 / limits.reaction_seconds,
+                                                        limits.reaction_burst, loop_clock)
+        return bucket
+
     async def _send(self, ws: web.WebSocketResponse, outbox: Outbox,
                     request: web.Request) -> None:
         """Send what the outbox holds, in order; a client that does not read is
@@ -442,8 +459,9 @@ class TableServer:
             now = loop.time()
             if now - pruned > 60.0:
                 self.guesses.prune()
-                for key in [key for key in self._aids if key[0] not in self.tables]:
-                    del self._aids[key]  # a table closed and gone: its seats' budgets too
+                for budgets in (self._aids, self._reactions):
+                    for key in [key for key in budgets if key[0] not in self.tables]:
+                        del budgets[key]  # a table closed and gone: its seats' budgets too
                 pruned = now
             self._tell_guesses()
             for outbox, (since, request) in list(self._sending.items()):

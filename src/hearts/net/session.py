@@ -10,7 +10,8 @@ them, which :func:`typing.assert_never` closes: a message type added to the
 protocol and not handled here fails the type check, never drops silently.
 
 What the session asks of its server (the tables, wrong codes, the budgets a
-seat, a watcher and an address have) is the :class:`Room` it is given.
+seat, a watcher and an address have) is the :class:`Room` it is given. A
+seat's reaction goes to everyone at its table (:func:`react`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from hearts.table import Notice, NoticeKind, Say
 from hearts.table import events as ev
 from hearts.view import Phase
 
-__all__ = ["MAX_BAD_MESSAGES", "Room", "Session", "Step", "finished_hand", "watch"]
+__all__ = ["MAX_BAD_MESSAGES", "Room", "Session", "Step", "finished_hand", "react", "watch"]
 
 MAX_BAD_MESSAGES = 10
 """Bad messages (malformed, unknown, refused) a connection may send before it is closed."""
@@ -89,6 +90,9 @@ class Room(Protocol):
     def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
                record: dict[str, Any]) -> None:
         """Make the review of ``holder``'s hand ``number`` and send it when made."""
+
+    def reactions(self, table: NetTable, seat: Seat) -> TokenBucket:
+        """The reactions left to a seat: kept a seat, not a connection."""
 
     def host_command(self, table: NetTable, holder: SeatHolder, outbox: Outbox,
                      command: msg.HostCommand) -> tuple[ErrorCode, str] | None:
@@ -198,6 +202,8 @@ class Session:
                 return self._act(message)
             case msg.HostCommand():
                 return self._host(message)
+            case msg.React():
+                return self._react(message)
             case _:
                 assert_never(message)
 
@@ -348,6 +354,19 @@ class Session:
         refusal = self.room.host_command(table, holder, self.outbox, command)
         return refusal is not None and self._refuse(*refusal)
 
+    def _react(self, message: msg.React) -> bool:
+        """A seat's reaction, to every seat and watcher of the table (a watcher may
+        see reactions, never send one)."""
+        seated = self._seat()
+        if isinstance(seated, bool):
+            return seated
+        table, holder = seated
+        if not self.room.reactions(table, holder.seat).take():
+            return self._too_fast(f"one reaction every {self.room.limits.reaction_seconds:g} "
+                                  "seconds - this one was not sent")
+        react(table, holder.seat, message.reaction)
+        return False
+
     # --- refusals -----------------------------------------------------------------------
 
     def _replaced(self) -> bool:
@@ -421,6 +440,16 @@ def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, A
     if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
         return None
     return wanted, hands[wanted - 1].record()
+
+
+def react(table: NetTable, seat: Seat, reaction: str) -> None:
+    """Send ``seat``'s ``reaction`` to every person at ``table``: the seats (their
+    own too, which shows it was sent) and the watchers."""
+    text = msg.server_text(msg.Reaction(seat, reaction))
+    for holder in table.holders.values():
+        if holder.outbox is not None:
+            holder.outbox.put_text(text)
+    table.watchers.say(text)
 
 
 def watch(table: NetTable, name: str, outbox: Outbox) -> None:

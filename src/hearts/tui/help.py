@@ -75,6 +75,10 @@ Between hands the table shows the hand's number and the seed it was dealt from
   v               between hands: review the hand just played, trick by
                   trick, with the Expert's verdict on every decision
   a               abandon this match and start a new one (asks first)
+  e               at a table of friends (hearts join): a quick reaction to
+                  everyone there (1 to 8 picks one: Hello!, Nice play!...),
+                  shown by your seat for a few seconds; m there mutes all
+                  reactions (kept for the next time), or shows them again
   y               today's deal: the same hand for everyone today, you
                   against three Experts, your points beside the Expert's
                   par at its end (hearts daily starts it too); the match
@@ -100,10 +104,10 @@ card. Click a button to use it; buttons appear only when they can be used:
 Deal and Options between hands, Pass and Clear while passing, Continue while
 received cards are on show, Hint when you have a decision, Undo when there is
 something to take back, Last once a trick is done, Scores and Abandon during a
-match, Stats between hands, Help and Quit always. A click anywhere puts
-received cards into the hand. A double click plays only one card. On the
-options page, click a value to change it, or its name to go back; a click on
-the target opens its field.
+match, Stats between hands, React at a table of friends, Help and Quit always.
+A click anywhere puts received cards into the hand. A double click plays only
+one card. On the options page, click a value to change it, or its name to go
+back; a click on the target opens its field.
 
 [b]Options[/b]
 Between hands, o opens the options page; r, 1 to 9, 0, - and = change the

@@ -169,6 +169,15 @@ class SeatApp(App[None]):
         """Why there is no card to play or pass now, and what to press instead."""
         return words.nothing_to_play(self.seat_view.state)
 
+    @property
+    def reacts(self) -> bool:
+        """Quick reactions are offered (a network table's seat)."""
+        return False
+
+    def open_reactions(self) -> None:
+        """Choose a quick reaction to send, or mute them (a network table's)."""
+        self.say(str(catalogue_words("reactions.alone")))
+
     def open_daily(self) -> None:
         """Play today's deal (an app that can says how; elsewhere it is said where)."""
         self.say(str(catalogue_words("daily.elsewhere")))

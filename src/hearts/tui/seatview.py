@@ -26,6 +26,7 @@ from hearts.table import (
 )
 from hearts.table.choosing import Choice
 from hearts.tui import words
+from hearts.tui.reactions import Shown
 from hearts.tui.sheet import rows_lines
 from hearts.view import Trick
 
@@ -152,6 +153,8 @@ class SeatView:
         """Actions this screen does not offer, whatever the table allows."""
         self.granted: frozenset[Action] = frozenset()
         """Actions this screen always offers (leaving a network table)."""
+        self.reactions = Shown()
+        """The people's quick reactions on show by their seats (a network table's)."""
 
     def show(self, state: SeatState) -> None:
         """Take a new state from the table. A notice of the table said before this

@@ -23,7 +23,8 @@ _BUTTONS: tuple[tuple[str, str, str | None], ...] = (
     ("Deal", "deal", "D"), ("Options", "options", "O"), ("Stats", "stats", "t"),
     ("Pass 0", "pass", "P"), ("Clear", "clear", "C"), ("Continue", "continue", "C"),
     ("Hint", "hint", None), ("Undo", "undo", "U"), ("Last", "last", "L"),
-    ("Scores", "scores", "r"), ("Abandon", "abandon", "A"), ("Help", "help", None),
+    ("Scores", "scores", "r"), ("Abandon", "abandon", "A"), ("React", "react", "e"),
+    ("Help", "help", None),
     ("Quit", "quit", None),
 )
 """Label, action and the letter underlined (only where that letter is the key)."""
@@ -59,6 +60,7 @@ class TableScreen(HelpKeysScreen):
         Binding("v", "review", "Review the hand", show=False),
         Binding("a", "abandon", "Abandon", show=False),
         Binding("y", "daily", "Today's deal", show=False),
+        Binding("e", "react", "React", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
@@ -120,7 +122,8 @@ class TableScreen(HelpKeysScreen):
         self.query_one(HandRow).refresh()
         self.query_one("#status", Static).update(game.prompt())
         for button in self.query(GameButton):
-            button.display = game.can(Action(button.action_name))
+            button.display = self.hearts.reacts if button.action_name == "react" \
+                else game.can(Action(button.action_name))
         count = len(game.choice)
         self.query_one("#button-pass", GameButton).label = f"[u]P[/u]ass {count}"
 
@@ -233,6 +236,10 @@ class TableScreen(HelpKeysScreen):
     def action_abandon(self) -> None:
         """Abandon the match, after a confirmation."""
         self.hearts.abandon()
+
+    def action_react(self) -> None:
+        """Send a quick reaction to the table, or mute them (``hearts join``)."""
+        self.hearts.open_reactions()
 
     def action_daily(self) -> None:
         """Play today's deal (the match in progress is kept to carry on after)."""

@@ -150,7 +150,10 @@ class TrickArea(_Painted):
                 canvas.card(card_x, y + 1, cards[seat], palette, self.ascii_only,
                             won=seat == winner, big=layout.big)
             note = _PRESENCE_NOTES.get(game.state.seats[seat].presence, "")
-            if seat == winner:
+            said = game.reactions.at(seat)
+            if said is not None:  # a person's quick reaction, for a few seconds
+                note = f'"{said}"'[:LABEL_WIDTH]
+            elif seat == winner:
                 note = "took it"
             elif view and view.voids[seat]:
                 marks = " ".join(suit_mark(s, self.ascii_only) for s in sorted(view.voids[seat]))

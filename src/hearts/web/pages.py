@@ -43,6 +43,7 @@ __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "modules", "page_t
            "table_rules", "version"]
 
 ASSETS = {"hearts.css": "text/css", "room.css": "text/css",
+          "reactions.css": "text/css", "record.css": "text/css",
           "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
           "icon-192.png": "image/png", "icon-512.png": "image/png"}
 """The client's own files, by name, with their content types (the manifest and
@@ -129,8 +130,9 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:(?:hearts|room)\\.css|manifest\\.webmanifest|"
-                           "icon(?:-192|-512)?\\.(?:svg|png)}", self.file)
+        app.router.add_get("/t/{table}/{name:(?:hearts|room|reactions|record)\\.css|"
+                           "manifest\\.webmanifest|icon(?:-192|-512)?\\.(?:svg|png)}",
+                           self.file)
         app.router.add_get("/t/{table}/js/{version:[0-9a-f]{1,32}}/{name:[a-z]+\\.js}", self.module)
         app.router.add_post("/t/{table}/seat", self.keep_seat)
         app.router.add_delete("/t/{table}/seat", self.forget_seat)

@@ -9,10 +9,12 @@
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./types.js").Notice} Notice */
 /** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Happening} Happening */
 /** @typedef {import("./types.js").TableRules} TableRules */
 /** @typedef {import("./types.js").ReviewMessage} ReviewMessage */
 import { buttons, listenKeys, takeHint, useCard } from "./actions.js";
 import { say, tell } from "./announce.js";
+import { Teller } from "./happenings.js";
 import { Connection, FATAL, forgetSeat, keepSeat } from "./protocol.js";
 import { listenReview, openReview } from "./review.js";
 import { errorText, noticeText } from "./sentences.js";
@@ -34,6 +36,8 @@ function servedRules() {
 const c = new Client(body.dataset.mode === "watch" ? "watch" : "seat", body.dataset.table || "",
   query.get("code") || "", servedRules());
 const connection = new Connection(c, receive, opening);
+/** Which happenings this page has said (each once, by its number). */
+const teller = new Teller();
 c.send = (/** @type {import("./types.js").ClientMessage} */ message) => connection.send(message);
 c.useCard = (/** @type {string} */ card) => useCard(c, card);
 c.buttons = buttons(c, askLeave);
@@ -67,20 +71,21 @@ function receive(m) {
       break;
     case "state":
       if (!m.state) break;
-      setState(m.state, m.seq === undefined ? null : m.seq);
+      setState(m.state, m.seq === undefined ? null : m.seq, m.events || []);
       for (const notice of early.splice(0)) sayNotice(notice);
       break;
     case "change":
       if (c.state === null || m.base !== c.seq) { c.send({ type: "sync" }); break; }
-      setState(applyChange(c.state, m.set), m.seq === undefined ? null : m.seq);
+      setState(applyChange(c.state, m.set), m.seq === undefined ? null : m.seq, m.events || []);
       break;
     case "notice":
       if (!m.notice) break;
       if (c.state === null) early.push(m.notice);  // said once the state names the people
       else sayNotice(m.notice);
       break;
-    case "hand":
-      break;  // a finished hand's record: the web table keeps no store
+    case "hand":  // a finished hand's record: record.js keeps it in this browser
+      toRoom(m);
+      break;
     case "review":
       openReview(c, /** @type {ReviewMessage} */ (/** @type {unknown} */ (m)));
       break;
@@ -88,6 +93,7 @@ function receive(m) {
       refused(m.code || "", m.message || "");
       break;
     case "seat-link":
+    case "reaction":  // (reactions.js shows it)
       toRoom(m);
       break;
     default:
@@ -96,13 +102,15 @@ function receive(m) {
 }
 
 /**
- * A new state: held, told, drawn, and passed on to room.js.
+ * A new state: held, told (what happened, from the message's events), drawn, and
+ * passed on to room.js.
  * @param {State} state
  * @param {number | null} number
+ * @param {Happening[]} events
  */
-function setState(state, number) {
+function setState(state, number, events) {
   const before = c.hold(state, number);
-  tell(c, before, state);
+  tell(c, teller, before === null, events);
   draw(c);
   toRoom({ type: "state", state: state });
 }
@@ -113,11 +121,14 @@ function setState(state, number) {
  */
 function sayNotice(notice) {
   if (notice.kind === "hint") takeHint(c, notice.cards || []);
+  if (notice.kind === "standings") c.standings = notice.text || "";
   say(noticeText(c, notice));
 }
 
-// --- the room (room.js): the creator's commands go out on this socket, and
-// what answers them comes back to it as a "hearts:message" event -------------------
+// --- the room (room.js), reactions.js and record.js: the creator's commands and a
+// person's reactions go out on this socket, and what answers them (and the
+// states, reactions and finished hands they follow) comes back to them as
+// "hearts:message" events ----------------------------------------------------------
 
 /**
  * @param {ServerMessage} m
@@ -128,7 +139,7 @@ function toRoom(m) {
 
 document.addEventListener("hearts:send", (event) => {
   const detail = /** @type {CustomEvent} */ (event).detail;
-  if (detail && detail.type === "host") c.send(detail);
+  if (detail && (detail.type === "host" || detail.type === "reaction")) c.send(detail);
 });
 
 // --- errors, and the end of the table here ---------------------------------------
