@@ -38,6 +38,7 @@ from hearts.net.limits import TokenBucket, cross_origin, network_of
 from hearts.net.server import TableServer
 from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
 from hearts.web.choices import level_options, options, read_choice, rules_options, target_options
+from hearts.web.daily import DailyPages
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
@@ -153,10 +154,14 @@ class FrontPage:
         self.visited: dict[str, float] = {}
         """When each table started here was last visited (its page, or someone at it)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.daily = DailyPages(server, defaults, self._admit_deal)
+        """Today's deal, challenges and their boards."""
 
     def find(self, table_id: str) -> NetTable | None:
         """Any table of the server: held, or one started here and put away (opened);
         a visit to a table started here is noted."""
+        if self.daily.held.is_ours(table_id):
+            return self.daily.find(table_id)
         if not self.held.is_ours(table_id):
             return self.server.tables.get(table_id)
         table = self.held.find(table_id)  # (and it was used now: the last to be put away)
@@ -171,6 +176,7 @@ class FrontPage:
         app.router.add_post("/new", self.new)
         app.router.add_get("/{name:front\\.(?:js|css)}", self.file)
         self.room.add_to(app)
+        self.daily.add_to(app)
         app.on_startup.append(self._start_sweeping)
         app.on_shutdown.append(self._stop_sweeping)
 
@@ -259,7 +265,7 @@ class FrontPage:
             solo_intro=html.escape(said["solo-intro"]),
             solo_start=html.escape(said["solo-start"]),
             why=html.escape(why), why_hidden="" if why else " hidden",
-            yours=self._yours(request))
+            yours=self._yours(request), today=self.daily.section())
         response = web.Response(text=text, content_type="text/html", status=status,
                                 headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
         if self._browser(request) is None:
@@ -310,6 +316,14 @@ class FrontPage:
         return value if ok else None
 
     # --- a new table ----------------------------------------------------------------
+
+    def _admit_deal(self, request: web.Request) -> str | None:
+        """A table of today's deal (or a challenge's) counts as a table started."""
+        refusal = self.starts.take(self._browser(request), request.remote or "?")
+        if refusal is not None:
+            self.server.warn("starts " + refusal, "Refused a deal's table from %s (%s)",
+                             request.remote, refusal)
+        return refusal
 
     async def new(self, request: web.Request) -> web.StreamResponse:
         """Start the table the form asks for, seat its creator, and send them to it."""

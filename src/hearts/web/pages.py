@@ -42,6 +42,7 @@ __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text", "tabl
 
 ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css",
           "room.js": "application/javascript", "room.css": "text/css",
+          "daily.js": "application/javascript", "daily.css": "text/css",
           "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
           "icon-192.png": "image/png", "icon-512.png": "image/png"}
 """The client's own files, by name, with their content types (the manifest and
@@ -113,7 +114,7 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:(?:hearts|room)\\.(?:js|css)|manifest\\.webmanifest|"
+        app.router.add_get("/t/{table}/{name:(?:hearts|room|daily)\\.(?:js|css)|manifest\\.webmanifest|"
                            "icon(?:-192|-512)?\\.(?:svg|png)}", self.file)
         app.router.add_post("/t/{table}/seat", self.keep_seat)
         app.router.add_delete("/t/{table}/seat", self.forget_seat)

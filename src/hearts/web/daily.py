@@ -1,0 +1,613 @@
+"""Today's deal and challenges' deals in the browser, and the server's boards.
+
+From the front page of ``hearts host --serve`` and the page of ``hearts
+--serve``, "Play today's deal" starts a table of its own for the browser
+(:class:`DailyTable`): one hand, the person South against three Experts, dealt
+by :class:`hearts.daily.DailyDeal` (the day's seed and the server's rules to
+100) exactly as ``hearts daily`` deals it. A challenge's code opens
+``/c/CODE``, whose deals are played alike (:class:`hearts.daily.ChallengeDeal`).
+
+The **par** of a deal is worked out once a server (:class:`Pars`: in a worker,
+as the first table of that deal starts; then kept in the data folder's
+``web/pars.json``), never once a request. At the hand's end the page
+(``daily.js``) shows the points beside the par, the review (the table's own
+Review button) and the board: the person puts their result on it under a name
+(:mod:`hearts.web.boards`), sent as the hand's record the server kept, checked
+as any record sent to the board is.
+
+Routes: ``POST /daily`` (today's deal), ``GET /c?code=`` and ``/c/CODE`` (a
+challenge), ``POST /c/CODE/N`` (its deal N), ``/t/TABLE/daily.json`` (what the
+page shows at the end), ``POST /t/TABLE/board`` (the result on the board),
+``GET /board/day/DATE/RULES`` and ``/board/c/CODE`` (a board; ``.json`` for
+its data), ``POST /board`` (a day's or challenge record sent by a program).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import replace
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from aiohttp import web
+
+from hearts.ai import Level, Player, make_player
+from hearts.arena.rulestext import parse_rules
+from hearts.cards import Seat
+from hearts.challenge import Challenge, ChallengeError, challenge_record
+from hearts.daily import (
+    ChallengeDeal,
+    DailyDeal,
+    DailyMatch,
+    SetDeal,
+    daily_rules,
+    day_record_of,
+    today,
+)
+from hearts.net.addresses import is_loopback
+from hearts.net.codes import fresh_secret
+from hearts.net.cookies import YEAR, seat_path, seat_token
+from hearts.net.limits import cross_origin
+from hearts.net.saver import write_private
+from hearts.net.server import TableServer
+from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.paths import write_atomically
+from hearts.table import Notice, NoticeKind
+from hearts.table import events as ev
+from hearts.view import Phase
+from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
+from hearts.web.boards import board_name as checked_name
+from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
+from hearts.web.solo import SoloTables
+from hearts.words import fill, words
+
+__all__ = ["BOARD_COOKIE", "DEAL_FILE", "DailyPages", "DailyTable", "Pars", "par_of"]
+
+DEAL_FILE = "deal.json"
+"""The file beside a day's table's store that names its deal."""
+
+BOARD_COOKIE = "hearts_board"
+"""The cookie that holds a browser's board token (its names on the boards)."""
+
+MOST_PARS = 1000
+"""The pars kept in ``pars.json`` (the newest)."""
+
+
+def par_of(deal: SetDeal) -> int:
+    """The par of ``deal`` (run in a worker: picklable)."""
+    return deal.par()
+
+
+def result_line(points: int, par: int | None, assisted: bool) -> str:
+    """The words at a deal's end: the points beside the par (as the terminal says)."""
+    said = words("daily")
+    if par is None:
+        line = fill(said["working"], points=points)
+    else:
+        key = "under" if points < par else "over" if points > par else "level"
+        line = fill(said[key], points=points, par=par, difference=abs(points - par))
+    return line + (said["assisted"] if assisted else "")
+
+
+class Pars:
+    """The pars of this server's deals, each worked out once in a worker and kept."""
+
+    def __init__(self, path: Path, executor: Executor | None) -> None:
+        self.path = path
+        """``pars.json``: the pars worked out, by the deal's seed text."""
+        self.executor = executor
+        self.known: dict[str, int] = {}
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            self.known = {str(k): int(v) for k, v in kept.items()}
+        self._working: dict[str, asyncio.Future[int]] = {}
+
+    def known_par(self, deal: SetDeal) -> int | None:
+        """The par of ``deal`` if it is worked out already."""
+        return self.known.get(deal.seed_text)
+
+    def par(self, deal: SetDeal) -> asyncio.Future[int]:
+        """The par of ``deal``: known, or being worked out (started now if not)."""
+        loop = asyncio.get_running_loop()
+        key = deal.seed_text
+        if key in self.known:
+            done: asyncio.Future[int] = loop.create_future()
+            done.set_result(self.known[key])
+            return done
+        working = self._working.get(key)
+        if working is None:
+            working = self._working[key] = asyncio.ensure_future(
+                loop.run_in_executor(self.executor, par_of, deal))
+            working.add_done_callback(lambda future: self._done(key, future))
+        return working
+
+    def _done(self, key: str, future: asyncio.Future[int]) -> None:
+        self._working.pop(key, None)
+        if future.cancelled() or future.exception() is not None:
+            return
+        self.known[key] = future.result()
+        while len(self.known) > MOST_PARS:
+            self.known.pop(next(iter(self.known)))
+        text = json.dumps(self.known)
+        with contextlib.suppress(OSError):  # kept next time, or worked out again
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            write_atomically(self.path, [text])
+
+
+def _deal_json(deal: SetDeal, challenge: Challenge | None) -> dict[str, Any]:
+    if isinstance(deal, DailyDeal):
+        return {"kind": "day", "date": deal.day.isoformat(), "rules": deal.words}
+    assert isinstance(deal, ChallengeDeal) and challenge is not None
+    return {"kind": "challenge", "seed": deal.challenge, "rules": deal.words,
+            "deal": deal.number + 1, "code": challenge.code}
+
+
+def _deal_of(data: dict[str, Any]) -> SetDeal:
+    rules = parse_rules(str(data["rules"]))
+    if data["kind"] == "day":
+        return DailyDeal(date.fromisoformat(str(data["date"])), rules)
+    return ChallengeDeal(int(data["seed"]), rules, int(data["deal"]) - 1)
+
+
+class DailyTable(NetTable):
+    """A table of one deal: today's or a challenge's, one person in South against
+    three Experts. Deal refuses once the hand is dealt; the par is worked out as
+    it starts and told at its end."""
+
+    deal: SetDeal
+    """The deal played."""
+    code: str
+    challenge: Challenge | None = None
+    """The challenge the deal belongs to (None: today's deal)."""
+    pars: Pars | None = None
+    """Where the par comes from."""
+    posted: bool = False
+    """The result went on the board."""
+
+    @classmethod
+    def begin(cls, server: TableServer, root: Path, kind: str, deal: SetDeal,
+              challenge: Challenge | None, name: str, pars: Pars) -> DailyTable:
+        """A new table of ``deal`` on ``server``, its seat held by ``name``, started."""
+        while True:
+            table_id = f"{server.prefix}{kind}{secrets.token_urlsafe(9).replace('-', 'x')}"
+            if table_id not in server.tables and not (root / table_id).exists():
+                break
+        config = replace(server.config, people=1, level=Level.EXPERT, rules=deal.rules,
+                         turn_seconds=None)
+        table = cls.create(table_id, root / table_id, config, server.executor, server.factory,
+                           creator=name)
+        assert isinstance(table, DailyTable)
+        table.deal, table.challenge, table.pars = deal, challenge, pars
+        write_private(table.folder / DEAL_FILE, json.dumps(_deal_json(deal, challenge)))
+        server.hold(table)
+        return table
+
+    @classmethod
+    def reopen(cls, folder: Path, executor: Executor | None,
+               factory: Callable[[Level, int], Player] = make_player,
+               pars: Pars | None = None) -> DailyTable:
+        """The table kept in ``folder`` (``ValueError`` if it cannot be read)."""
+        table = cls.load(folder, executor, factory)
+        assert isinstance(table, DailyTable)
+        try:
+            data = json.loads((folder / DEAL_FILE).read_text(encoding="utf-8"))
+            table.deal = _deal_of(data)
+            if data["kind"] == "challenge":
+                table.challenge = Challenge.parse(str(data["code"]))
+        except (OSError, KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"the deal of the table in {folder} cannot be read: {error}") \
+                from None
+        table.pars = pars
+        return table
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
+        """Carry on the deal as kept, or deal it; and start working out the par."""
+        self.table.match = DailyMatch(self.deal)
+        notices = super().start(loop)
+        match = self.table.match
+        if not isinstance(match, DailyMatch):  # as the store kept it: a plain match
+            daily = DailyMatch(self.deal)
+            daily.hands = match.hands
+            self.table.match = daily
+        if self.table.hand is None:
+            self.carry_out(self.table.handle(ev.Deal(Seat.SOUTH)))
+        if self.pars is not None:
+            self.pars.par(self.deal)
+        return notices
+
+    @property
+    def over(self) -> bool:
+        """The hand was played to its end."""
+        hand = self.table.hand
+        return hand is not None and hand.phase is Phase.OVER
+
+    def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
+        """A person's command; there is no next hand to deal."""
+        if isinstance(event, ev.Deal | ev.Abandon) and self.table.hand is not None:
+            self._say(Notice(NoticeKind.TEXT, text=str(words("today.played"))), holder.seat)
+            return
+        super().act(holder, event)
+
+    def record(self) -> dict[str, Any]:
+        """The finished hand's result as a day's record, or as a challenge record's
+        deal entry (the board checks either)."""
+        hand = self.table.hand
+        assert hand is not None and hand.phase is Phase.OVER and self.pars is not None
+        par = self.pars.known_par(self.deal)
+        points = hand.points[Seat.SOUTH]
+        assisted = Seat.SOUTH in hand.assisted
+        if isinstance(self.deal, DailyDeal):
+            return day_record_of(self.deal.day.isoformat(), self.deal.words, points,
+                                 -1 if par is None else par, assisted, hand.record())
+        assert self.challenge is not None and isinstance(self.deal, ChallengeDeal)
+        return challenge_record(self.challenge, "-", [{
+            "deal": self.deal.number + 1, "points": points, "par": -1 if par is None else par,
+            "assisted": assisted, "hand": hand.record()}])
+
+
+def board_path(claim_kind: str, ident: str) -> str:
+    """The address of a board's page."""
+    if claim_kind == "day":
+        day, _, rules = ident.partition("/")
+        return f"/board/day/{day}/{quote(rules, safe=',')}"
+    return f"/board/c/{ident}"
+
+
+def _page(title: str, body: str) -> str:
+    return ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(title)}</title>'
+            '<link rel="stylesheet" href="/daily.css"></head>'
+            f'<body class="daily-page"><main>{body}</main></body></html>')
+
+
+class DailyPages:
+    """Today's deal, challenges and boards on a table server (add with :meth:`add_to`)."""
+
+    def __init__(self, server: TableServer, defaults: TableConfig,
+                 admit: Callable[[web.Request], str | None] | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.server = server
+        self.rules = daily_rules(defaults.rules)
+        """The rules of this server's deals (the host's, to 100)."""
+        self.pars = Pars(server.data_dir / "web" / "pars.json", server.executor)
+        """The pars, worked out once."""
+        self.held = SoloTables(server, defaults, None, folder=server.data_dir / "web" / "daily",
+                               kind="d")
+        self.held.loader = lambda folder: DailyTable.reopen(folder, server.executor,
+                                                            server.factory, self.pars)
+        """The tables of deals played here, held in memory or put away."""
+        self.boards = Boards(server.data_dir / "web" / "boards",
+                             warn=lambda text: server.warn("board", "%s", text))
+        """The boards."""
+        self.admit = admit
+        """The limits on tables started (the front page's), if any."""
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self._lock = asyncio.Lock()
+
+    def today(self) -> DailyDeal:
+        """Today's deal on this server."""
+        return DailyDeal(today(self.clock()), self.rules)
+
+    def find(self, table_id: str) -> DailyTable | None:
+        """A table of a deal played here (held, or opened again), if ``table_id`` is one."""
+        if not self.held.is_ours(table_id):
+            return None
+        table = self.held.find(table_id)
+        return table if isinstance(table, DailyTable) else None
+
+    def add_to(self, app: web.Application) -> None:
+        """The routes."""
+        app.router.add_post("/daily", self.start_today)
+        app.router.add_get("/c", self.challenge_form)
+        app.router.add_get("/c/{code}", self.challenge_page)
+        app.router.add_post("/c/{code}/{number:[0-9]{1,2}}", self.start_challenge)
+        app.router.add_get("/t/{table}/daily.json", self.table_result)
+        app.router.add_post("/t/{table}/board", self.post_from_table)
+        app.router.add_get("/board/day/{day}/{rules}", self.board_page)
+        app.router.add_get("/board/c/{code}", self.board_page)
+        app.router.add_post("/board", self.post_record)
+        app.router.add_get("/daily.css", self.style)
+
+    # --- checks ---------------------------------------------------------------------
+
+    def _check(self, request: web.Request, posted: bool = False) -> None:
+        if self.server.local_only and not is_loopback(request.url.host or ""):
+            raise web.HTTPForbidden(text="This Hearts server answers only to this machine's "
+                                         "own address.")
+        if posted and "Origin" in request.headers and cross_origin(request.headers,
+                                                                  request.url):
+            raise web.HTTPForbidden(text="A deal starts only from this server's own pages.")
+
+    @staticmethod
+    def _headers(extra: dict[str, str] | None = None) -> dict[str, str]:
+        return {**SECURITY_HEADERS, "Cache-Control": "no-store", **(extra or {})}
+
+    # --- the front page's part ------------------------------------------------------
+
+    def section(self) -> str:
+        """The front page's panel: today's deal, its board, and a challenge's code."""
+        said = words("today")
+        daily = self.today()
+        board = board_path("day", f"{daily.day.isoformat()}/{daily.words}")
+        return (
+            '<section class="card-panel today" aria-labelledby="today-title">'
+            f'<h2 id="today-title">{html.escape(said["title"])}</h2>'
+            f'<p>{html.escape(fill(said["intro"], day=daily.day.isoformat(), rules=daily.words))}'
+            '</p><form method="post" action="/daily" class="quick-form">'
+            '<input type="hidden" name="name" value="" class="remembered-name">'
+            f'<button type="submit" class="primary">{html.escape(said["play"])}</button></form>'
+            f'<p><a href="{html.escape(board)}">{html.escape(said["board-link"])}</a></p>'
+            '<form method="get" action="/c" class="challenge-form">'
+            f'<p><label for="challenge-code">{html.escape(said["challenge-label"])}</label>'
+            '<input id="challenge-code" name="code" maxlength="40" autocomplete="off" '
+            'spellcheck="false" placeholder="abcd-efgh-ijkl-mnop-qrst"></p>'
+            f'<button type="submit">{html.escape(said["challenge-open"])}</button></form>'
+            '</section>')
+
+    # --- starting a deal ------------------------------------------------------------
+
+    async def start_today(self, request: web.Request) -> web.StreamResponse:
+        """A table of today's deal for this browser, then its page."""
+        self._check(request, posted=True)
+        form = await request.post()
+        return await self._start(request, self.today(), None, str(form.get("name", "")))
+
+    async def start_challenge(self, request: web.Request) -> web.StreamResponse:
+        """A table of deal N of a challenge, then its page."""
+        self._check(request, posted=True)
+        challenge = self._challenge(request.match_info["code"])
+        try:
+            deal = challenge.deal(int(request.match_info["number"]))
+        except ChallengeError as error:
+            raise web.HTTPNotFound(text=str(error)) from None
+        form = await request.post()
+        return await self._start(request, deal, challenge, str(form.get("name", "")))
+
+    async def _start(self, request: web.Request, deal: SetDeal, challenge: Challenge | None,
+                     name: str) -> web.StreamResponse:
+        try:
+            name = checked_name(name or str(words("front.default-name")))
+        except BoardRefused:
+            name = str(words("front.default-name"))
+        refusal = self.admit(request) if self.admit is not None else None
+        if refusal is not None:
+            raise web.HTTPTooManyRequests(text=str(words(f"front.{refusal}")),
+                                          headers={"Retry-After": "600"})
+        if not self.held.room():
+            raise web.HTTPServiceUnavailable(text=str(words("front.refused-busy")))
+        table = DailyTable.begin(self.server, self.held.folder, "d", deal, challenge, name,
+                                 self.pars)
+        self.held.keep(table)
+        holder = next(iter(table.holders.values()))
+        assert holder.token is not None
+        response = web.Response(status=303, headers=self._headers({
+            "Location": seat_path(table.id) + "?" + urlencode({"code": table.code})}))
+        WebPages._set_cookie(request, response, table.id, holder.token)
+        return response
+
+    # --- challenges -----------------------------------------------------------------
+
+    @staticmethod
+    def _challenge(code: str) -> Challenge:
+        try:
+            return Challenge.parse(code[:64])
+        except ChallengeError as error:
+            raise web.HTTPNotFound(text=f"No challenge has that code: {error}.") from None
+
+    async def challenge_form(self, request: web.Request) -> web.StreamResponse:
+        """The front page's code form: on to the challenge's page."""
+        self._check(request)
+        challenge = self._challenge(request.query.get("code", ""))
+        raise web.HTTPSeeOther(f"/c/{challenge.code}")
+
+    async def challenge_page(self, request: web.Request) -> web.StreamResponse:
+        """A challenge: its rules, a button a deal, and its board."""
+        self._check(request)
+        challenge = self._challenge(request.match_info["code"])
+        said = words("today")
+        intro = fill(said["challenge-intro"], count=challenge.deals, rules=challenge.deal(1).words)
+        board_words = said["board-link-challenge"]
+        items = "".join(
+            f'<li><form method="post" action="/c/{challenge.code}/{n}">'
+            '<input type="hidden" name="name" value="" class="remembered-name">'
+            f'<button type="submit">{html.escape(fill(said["play-deal"], number=n))}</button>'
+            '</form></li>' for n in range(1, challenge.deals + 1))
+        body = (f'<h1>{html.escape(fill(said["challenge-title"], name=challenge.code))}</h1>'
+                f'<p>{html.escape(intro)}</p>'
+                f'<ol class="deals">{items}</ol>'
+                f'<p><a href="/board/c/{challenge.code}">{html.escape(board_words)}</a>'
+                f' - <a href="/">{html.escape(said["home"])}</a></p>')
+        return web.Response(text=_page(fill(said["challenge-title"], name=challenge.code), body),
+                            content_type="text/html", headers=self._headers())
+
+    # --- the end of a deal ----------------------------------------------------------
+
+    def _table(self, request: web.Request) -> DailyTable:
+        self._check(request)
+        table = self.find(request.match_info["table"][:64])
+        if table is None:
+            raise web.HTTPNotFound(text="No deal is played at that table.")
+        return table
+
+    async def table_result(self, request: web.Request) -> web.StreamResponse:
+        """What the page shows of the deal: its name, and once over the points, the
+        par (or null while worked out), the board's address and the next deal."""
+        table = self._table(request)
+        deal = table.deal
+        said = words("today")
+        if isinstance(deal, DailyDeal):
+            title = fill(said["table-title"], day=deal.day.isoformat(), rules=deal.words)
+            board = board_path("day", f"{deal.day.isoformat()}/{deal.words}")
+            following = None
+        else:
+            assert table.challenge is not None and isinstance(deal, ChallengeDeal)
+            title = fill(said["table-title-challenge"], number=deal.number + 1,
+                         count=table.challenge.deals)
+            board = board_path("challenge", table.challenge.code)
+            following = (f"/c/{table.challenge.code}"
+                         if deal.number + 1 < table.challenge.deals else None)
+        out: dict[str, Any] = {"title": title, "over": table.over, "board": board,
+                               "next": following, "posted": table.posted}
+        hand = table.table.hand
+        if table.over and hand is not None:
+            par = self.pars.known_par(deal)
+            points = hand.points[Seat.SOUTH]
+            assisted = Seat.SOUTH in hand.assisted
+            out.update(points=points, par=par, assisted=assisted,
+                       line=result_line(points, par, assisted))
+        return web.json_response(out, headers=self._headers())
+
+    async def post_from_table(self, request: web.Request) -> web.StreamResponse:
+        """The seat's result, from the hand the server kept, put on the board under
+        the name sent (the seat's cookie shows it is the person's own)."""
+        table = self._table(request)
+        if "Origin" not in request.headers or cross_origin(request.headers, request.url):
+            raise web.HTTPForbidden(text="Only the table's own page sends its result.")
+        holder = next(iter(table.holders.values()))
+        token = seat_token(request.cookies)
+        if token is None or holder.token is None or not secrets.compare_digest(
+                token.encode(), holder.token.encode()):
+            return self._refused(BoardRefused("only the person who played the deal sends "
+                                              "its result", 403))
+        if not table.over:
+            return self._refused(BoardRefused("the deal is not over yet"))
+        await self.pars.par(table.deal)
+        form = await request.post()
+        return await self._submit(request, table.record(), str(form.get("name", "")),
+                                  table)
+
+    async def post_record(self, request: web.Request) -> web.StreamResponse:
+        """A day's or challenge record sent by a program (JSON: ``name``, ``result``
+        and, after the first, the ``token`` the board gave)."""
+        self._check(request)
+        try:
+            body = await request.content.read(self.boards.limits.body + 1)
+            if len(body) > self.boards.limits.body:
+                raise BoardRefused(f"a result is at most {self.boards.limits.body} bytes", 413)
+            data = json.loads(body)
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+        except ValueError:
+            return self._refused(BoardRefused("send JSON: {\"name\", \"result\", \"token\"}"))
+        except BoardRefused as refused:
+            return self._refused(refused)
+        token = data.get("token")
+        return await self._submit(request, data.get("result"), str(data.get("name", "")),
+                                  token=token if isinstance(token, str) else None)
+
+    def _refused(self, refused: BoardRefused) -> web.Response:
+        return web.json_response({"ok": False, "error": str(refused)}, status=refused.status,
+                                 headers=self._headers())
+
+    async def _submit(self, request: web.Request, record: object, name: str,
+                      table: DailyTable | None = None,
+                      token: str | None = None) -> web.StreamResponse:
+        """Put a result on its board: limits, form, room, par, verification (in a
+        worker), then the board kept on disk."""
+        cookie = request.cookies.get(BOARD_COOKIE, "")
+        token = token or (cookie if len(cookie) == 22 else None) or fresh_secret(16)
+        if len(token) > 64:
+            return self._refused(BoardRefused("that is not a board's token"))
+        try:
+            self.boards.admit(request.remote or "?")
+            name = checked_name(name)
+            claim = claim_of(record, today(self.clock()))
+            self.boards.check_room(claim, name, token)
+            pars = {number: await self.pars.par(deal) for number, deal, _ in claim.deals}
+            loop = asyncio.get_running_loop()
+            results = await loop.run_in_executor(self.server.executor, check_claim, claim, pars)
+            async with self._lock:
+                stamp = datetime.now(UTC).isoformat(timespec="seconds")
+                board = await asyncio.to_thread(self.boards.add, claim, name, token, results,
+                                                stamp)
+        except BoardRefused as refused:
+            return self._refused(refused)
+        except OSError as error:
+            self.server.warn("board write", "A board could not be kept: %s", error)
+            return self._refused(BoardRefused("the board could not be kept just now: try "
+                                              "again in a while", 503))
+        if table is not None:
+            table.posted = True
+        response = web.json_response({"ok": True, "board": board_path(claim.kind, claim.ident),
+                                      "token": token, "entries": len(board.entries)},
+                                     headers=self._headers())
+        response.set_cookie(BOARD_COOKIE, token, max_age=YEAR, path="/", httponly=True,
+                            samesite="Strict", secure=request.secure)
+        return response
+
+    # --- the boards -----------------------------------------------------------------
+
+    async def board_page(self, request: web.Request) -> web.StreamResponse:
+        """A board, as a page (or its data, with ``.json`` at the end)."""
+        self._check(request)
+        as_json = False
+        if "code" in request.match_info:
+            code = request.match_info["code"]
+            as_json = code.endswith(".json")
+            challenge = self._challenge(code.removesuffix(".json"))
+            board = self.boards.board("challenge", challenge.code)
+            title = fill(words("today.challenge-title"), name=challenge.code)
+        else:
+            rules = request.match_info["rules"]
+            as_json = rules.endswith(".json")
+            try:
+                day = date.fromisoformat(request.match_info["day"])
+                words_of_rules = parse_rules(rules.removesuffix(".json")[:200])
+            except ValueError as error:
+                raise web.HTTPNotFound(text=f"No board has that name: {error}.") from None
+            daily = DailyDeal(day, words_of_rules)
+            board = self.boards.board("day", f"{day.isoformat()}/{daily.words}")
+            title = fill(words("today.table-title"), day=day.isoformat(), rules=daily.words)
+        if as_json:
+            return web.json_response(board.public(), headers=self._headers())
+        return web.Response(text=_page(title, self._board_html(title, board)),
+                            content_type="text/html", headers=self._headers())
+
+    def _board_html(self, title: str, board: Board) -> str:
+        said = words("today")
+        entries = board.ranked()
+        deals = board.deals
+        head = "".join(f'<th scope="col">{html.escape(fill(said["col-deal"], number=n))}</th>'
+                       for n in range(1, deals + 1)) if deals > 1 else \
+            f'<th scope="col">{html.escape(said["col-points"])}</th>'
+        rows = []
+        for place, entry in enumerate(entries, 1):
+            cells = []
+            over = 0
+            for n in range(1, deals + 1):
+                result = entry["deals"].get(str(n))
+                if result is None:
+                    cells.append("<td>-</td>")
+                    continue
+                over += result["points"] - result["par"]
+                mark = (f' <span class="assisted">{html.escape(said["assisted"])}</span>'
+                        if result["assisted"] else "")
+                figures = fill(said["points-par"], points=result["points"], par=result["par"])
+                cells.append(f'<td>{html.escape(figures)}{mark}</td>')
+            against = said["level"] if over == 0 else fill(said["under" if over < 0 else "over"],
+                                                           difference=abs(over))
+            rows.append(f'<tr><th scope="row">{place}. {html.escape(entry["name"])}</th>'
+                        f'{"".join(cells)}<td>{html.escape(against)}</td></tr>')
+        table = (f'<table class="board"><caption>{html.escape(said["board"])}</caption>'
+                 f'<thead><tr><th scope="col">{html.escape(said["col-name"])}</th>{head}'
+                 f'<th scope="col">{html.escape(said["col-against"])}</th></tr></thead>'
+                 f'<tbody>{"".join(rows)}</tbody></table>') if rows else \
+            f'<p class="empty">{html.escape(said["empty"])}</p>'
+        bound = fill(said["bound"], count=self.boards.limits.names)
+        return (f'<h1>{html.escape(title)}</h1>{table}'
+                f'<p class="about">{html.escape(bound)}</p>'
+                f'<p><a href="/">{html.escape(said["home"])}</a></p>')
+
+    async def style(self, request: web.Request) -> web.StreamResponse:
+        """The style sheet of the challenge's and the boards' pages."""
+        return web.Response(body=asset("daily.css"), content_type="text/css",
+                            headers={**SECURITY_HEADERS, "Cache-Control": "public, max-age=3600"})

@@ -1,0 +1,209 @@
+"""Today's deal and challenges on a server (``hearts host --serve``): the front
+page starts a table of the day's deal for the browser, dealt exactly as ``hearts
+daily`` deals it; at its end the page is told the points and the par (worked out
+once a server, and kept); the result goes on the day's board under a name, once;
+the board's page shows it. A challenge's code opens its deals alike."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from hearts.ai import make_player
+from hearts.cards import Seat
+from hearts.challenge import Challenge
+from hearts.daily import PAR_LEVEL, DailyDeal, SetDeal, daily_rules
+from hearts.net.cli import serve_pages
+from hearts.net.server import TableServer
+from hearts.net.tables import TableConfig
+from hearts.rules import Rules
+from hearts.table import events as ev
+from hearts.view import Phase
+from hearts.web.daily import DailyTable, Pars
+from hearts.web.front import FrontPage
+
+
+@dataclass
+class Host:
+    server: TableServer
+    front: FrontPage
+    url: str
+
+    def session(self) -> aiohttp.ClientSession:
+        return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    server = TableServer(tmp_path, TableConfig(delay_scale=0.0), codes=["code-1"])
+    server.local_only = True
+    server.prefix = "w2-"
+    page = serve_pages(server)
+    runner = server.runner()
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        yield Host(server, page, f"http://127.0.0.1:{runner.addresses[0][1]}")
+    finally:
+        await runner.cleanup()
+
+
+def today_deal() -> DailyDeal:
+    return DailyDeal(datetime.now(UTC).date(), daily_rules(Rules()))
+
+
+async def play_as_expert(table: DailyTable, deal: SetDeal) -> None:
+    """South's decisions made by the par's own player (so the hand is the par's)."""
+    south = make_player(PAR_LEVEL, deal.player_seed(Seat.SOUTH))
+    holder = table.holders[Seat.SOUTH]
+    table.handle(ev.Return(Seat.SOUTH))  # the person is at the table (as their page joins)
+    for _ in range(4000):
+        hand = table.table.hand
+        assert hand is not None
+        if hand.phase is Phase.OVER:
+            return
+        if hand.phase is Phase.PASSING and not table.table.passed(Seat.SOUTH):
+            table.act(holder, ev.Pass(Seat.SOUTH, tuple(south.choose_pass(hand.view(
+                Seat.SOUTH)))))
+        elif table.table.stage.value == "playing" and Seat.SOUTH in table.table.waiting:
+            table.act(holder, ev.Play(Seat.SOUTH, south.choose_play(hand.view(Seat.SOUTH))))
+        elif table.table.stage.value == "received":
+            table.act(holder, ev.Continue(Seat.SOUTH))
+        await asyncio.sleep(0.01)
+    pytest.fail("the hand did not end")
+
+
+async def start_today(host: Host, session: aiohttp.ClientSession, name: str = "Ann"
+                      ) -> DailyTable:
+    async with session.get(host.url + "/") as page:
+        text = await page.text()
+        assert 'action="/daily"' in text and html.escape("Today's deal") in text
+    answer = await session.post(host.url + "/daily", data={"name": name},
+                                allow_redirects=False)
+    assert answer.status == 303, await answer.text()
+    found = re.fullmatch(r"/t/(w2-d[\w-]+)/\?code=([\w-]+)", answer.headers["Location"])
+    assert found, answer.headers["Location"]
+    table = host.server.tables[found[1]]
+    assert isinstance(table, DailyTable)
+    assert f"hearts_seat={table.holders[Seat.SOUTH].token}" in answer.headers["Set-Cookie"]
+    return table
+
+
+async def test_todays_deal_from_the_front_page_is_the_days_and_goes_on_the_board(
+        host: Host) -> None:
+    deal = today_deal()
+    async with host.session() as session:
+        table = await start_today(host, session)
+        hand = table.table.hand
+        assert hand is not None
+        dealt = deal.deal()
+        assert all(set(hand.dealt(seat)) == set(dealt.dealt(seat)) for seat in Seat)
+        assert hand.seed == deal.seed and hand.players == dealt.players
+        async with session.get(f"{host.url}/t/{table.id}/daily.json") as answer:
+            shown = await answer.json()
+            assert shown["over"] is False and "points" not in shown
+            assert deal.day.isoformat() in shown["title"]
+        await play_as_expert(table, deal)
+        par = await host.front.daily.pars.par(deal)
+        async with session.get(f"{host.url}/t/{table.id}/daily.json") as answer:
+            shown = await answer.json()
+        assert shown["over"] and shown["par"] == par == shown["points"]
+        assert shown["line"] == f"You took {par}, par {par} - level with par"
+        # Deal is refused: the day's deal is played once
+        table.act(table.holders[Seat.SOUTH], ev.Deal(Seat.SOUTH))
+        assert len(table.table.match.hands) == 1
+        # on the board, under a name, once
+        origin = {"Origin": host.url}
+        async with session.post(f"{host.url}/t/{table.id}/board", data={"name": "Ann"},
+                                headers=origin) as answer:
+            posted = await answer.json()
+            assert answer.status == 200, posted
+        board = posted["board"]
+        assert board == f"/board/day/{deal.day.isoformat()}/original,100"
+        async with session.post(f"{host.url}/t/{table.id}/board", data={"name": "Ann"},
+                                headers=origin) as answer:
+            assert answer.status == 409
+            assert "first play" in (await answer.json())["error"]
+        async with session.get(host.url + board + ".json") as answer:
+            data = await answer.json()
+        assert data["entries"] == [{"name": "Ann", "deals": {"1": {
+            "points": par, "par": par, "assisted": False, "when": data["entries"][0]["deals"][
+                "1"]["when"]}}}]
+        async with session.get(host.url + board) as answer:
+            text = await answer.text()
+            assert "1. Ann" in text and f"{par} (par {par})" in text
+            assert "level with par" in text
+    # another browser cannot send Ann's table's result: it holds no seat there
+    async with host.session() as other, other.post(
+            f"{host.url}/t/{table.id}/board", data={"name": "Eve"},
+            headers={"Origin": host.url}) as answer:
+        assert answer.status == 403
+
+
+async def test_the_par_is_worked_out_once_and_kept(host: Host, tmp_path: Path) -> None:
+    deal = today_deal()
+    pars = host.front.daily.pars
+    first, second = pars.par(deal), pars.par(deal)
+    assert first is second  # one worker's time for both
+    par = await first
+    assert par == deal.par()
+    kept = json.loads((tmp_path / "web" / "pars.json").read_text())
+    assert kept == {deal.seed_text: par}
+    again = Pars(tmp_path / "web" / "pars.json", None)
+    assert again.known_par(deal) == par
+
+
+async def test_a_challenge_code_opens_its_deals(host: Host) -> None:
+    challenge = Challenge(123456789, daily_rules(Rules()), 3)
+    async with host.session() as session:
+        async with session.get(host.url + "/c", params={"code": challenge.code.upper()},
+                               allow_redirects=False) as answer:
+            assert answer.status == 303
+            assert answer.headers["Location"] == f"/c/{challenge.code}"
+        async with session.get(f"{host.url}/c/{challenge.code}") as answer:
+            text = await answer.text()
+            for number in (1, 2, 3):
+                assert f'action="/c/{challenge.code}/{number}"' in text
+        async with session.get(f"{host.url}/c/nonsense") as answer:
+            assert answer.status == 404
+        answer = await session.post(f"{host.url}/c/{challenge.code}/2", data={"name": "Bo"},
+                                    allow_redirects=False)
+        assert answer.status == 303
+        table_id = answer.headers["Location"].split("/")[2]
+        table = host.server.tables[table_id]
+        assert isinstance(table, DailyTable)
+        deal = challenge.deal(2)
+        hand = table.table.hand
+        assert hand is not None and hand.seed == deal.seed
+        async with session.get(f"{host.url}/t/{table.id}/daily.json") as shown:
+            data = await shown.json()
+            assert data["title"] == "Challenge: deal 2 of 3"
+            assert data["next"] == f"/c/{challenge.code}"
+
+
+async def test_a_days_table_put_away_carries_on_as_it_was(host: Host) -> None:
+    async with host.session() as session:
+        table = await start_today(host, session)
+    hand = table.table.hand
+    assert hand is not None
+    held = host.front.daily.held
+    table.close()
+    host.server.tables.pop(table.id)
+    held._used.pop(table.id)
+    again = host.front.find(table.id)
+    assert isinstance(again, DailyTable) and again is not table
+    assert again.deal == table.deal
+    kept = again.table.hand
+    assert kept is not None and kept.seed == hand.seed
+    assert [set(kept.dealt(s)) for s in Seat] == [set(hand.dealt(s)) for s in Seat]
