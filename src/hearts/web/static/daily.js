@@ -43,6 +43,17 @@
     return panel;
   }
 
+  function holdStatus(text) {
+    // The table's own line at a hand's end offers the next deal, which a deal of
+    // the day has not: this line stands in its place while the page shows it.
+    const line = document.getElementById("status");
+    if (!line || line.dataset.held) return;
+    line.dataset.held = "1";
+    const put = () => { if (line.textContent !== text) line.textContent = text; };
+    put();
+    new MutationObserver(put).observe(line, { childList: true, characterData: true, subtree: true });
+  }
+
   function draw(deal) {
     const key = JSON.stringify([deal.title, deal.over, deal.par, deal.posted]);
     if (key === shown) return;
@@ -52,6 +63,7 @@
     const title = el("h2", { id: "daily-title" }, deal.title);
     box.append(title);
     if (!deal.over) return;
+    holdStatus(w("status-over"));
     box.append(el("p", { class: "daily-line", id: "daily-line" }, deal.line));
     const row = el("p", { class: "row" });
     const review = el("button", { type: "button", id: "daily-review" }, w("review"));

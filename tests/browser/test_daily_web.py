@@ -1,0 +1,109 @@
+"""Today's deal in headless Chromium, on a phone (390x844, touch): from the front
+page of ``hearts host --serve``, the day's cards (the ones ``hearts daily``
+deals), one hand against three Experts, the par beside the points at its end,
+the review one press away, and the result put on the day's board. The pages are
+accessible; screenshots go to ``tests/browser/artifacts/``."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.ai import Level
+from hearts.cards import Seat
+from hearts.daily import DailyDeal, daily_rules
+from hearts.net.cli import serve_pages
+from hearts.net.server import TableServer
+from hearts.net.tables import TableConfig
+from hearts.rules import Rules
+
+from .test_front import step
+from .test_web_table import ARTIFACTS, status
+from .web import SCREENS, Served, assert_accessible, tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[Served]:
+    executor = ThreadPoolExecutor(2)
+    config = TableConfig(level=Level.BEGINNER, rules=Rules(target=100), delay_scale=0.1)
+    server = TableServer(tmp_path, config, 0, executor)
+    server.local_only = True
+    serve_pages(server)
+    served = Served(server.app())
+    try:
+        yield served
+    finally:
+        served.close()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,
+                                                               host: Served) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    deal = DailyDeal(datetime.now(UTC).date(), daily_rules(Rules()))
+    phone = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = phone.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(host.url + "/")
+        panel = page.get_by_role("region", name="Today's deal")
+        assert deal.day.isoformat() in panel.inner_text()
+        assert_accessible(page, "the front page with today's deal")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(ARTIFACTS / "daily-front-phone.png"), full_page=True)
+        tap(page, page.get_by_role("button", name="Play today's deal"))
+
+        # the day's cards, as hearts daily deals them
+        page.locator("#hand button.card").nth(12).wait_for()
+        held = page.locator("#hand button.card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert set(held) == {str(card) for card in deal.deal().dealt(Seat.SOUTH)}
+        page.get_by_role("heading", name=re.compile("Today's deal, " + deal.day.isoformat())
+                         ).wait_for()
+        assert_accessible(page, "today's deal in play")
+
+        deadline = time.monotonic() + 240
+        line = page.locator("#daily-line")
+        while not line.count():
+            assert time.monotonic() < deadline, status(page)
+            if not step(page):
+                page.wait_for_timeout(150)
+        par = deal.par()
+        page.get_by_text(re.compile(rf"You took \d+, par {par}\b")).wait_for(timeout=60_000)
+        assert page.get_by_role("button", name="Deal", exact=True).count() == 0
+        page.get_by_role("button", name="Put it on the board").wait_for()
+        assert_accessible(page, "the deal's end")
+        page.screenshot(path=str(ARTIFACTS / "daily-end-phone.png"), full_page=True)
+
+        # the review, one press away
+        tap(page, page.get_by_role("button", name="Review your decisions"))
+        review = page.locator("#review")
+        review.wait_for()
+        page.wait_for_function("() => !document.querySelector('#review-headline')"
+                               ".textContent.includes('...')", timeout=60_000)
+        page.screenshot(path=str(ARTIFACTS / "daily-review-phone.png"))
+        tap(page, review.get_by_role("button", name="Close"))
+
+        # the result on the board, under a name
+        page.get_by_label("Your name on the board").fill("Ann")
+        tap(page, page.get_by_role("button", name="Put it on the board"))
+        page.get_by_text("Your result is on the board.").wait_for(timeout=60_000)
+        tap(page, page.get_by_role("link", name="See the board"))
+        page.get_by_role("heading", name=re.compile("Today's deal")).wait_for()
+        row = page.get_by_role("row", name=re.compile(r"1\. Ann"))
+        assert f"(par {par})" in row.inner_text()
+        assert_accessible(page, "the day's board")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(ARTIFACTS / "daily-board-phone.png"), full_page=True)
+        assert errors == []
+    finally:
+        phone.close()
