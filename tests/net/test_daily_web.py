@@ -207,3 +207,42 @@ async def test_a_days_table_put_away_carries_on_as_it_was(host: Host) -> None:
     kept = again.table.hand
     assert kept is not None and kept.seed == hand.seed
     assert [set(kept.dealt(s)) for s in Seat] == [set(hand.dealt(s)) for s in Seat]
+
+
+async def test_hearts_serve_keeps_the_days_deal_with_the_persons_history(
+        tmp_path: Path) -> None:
+    from hearts.store import Store
+    from hearts.store.dailies import daily_row
+    from hearts.web.solo import make_server
+
+    server, solo = make_server(tmp_path, TableConfig(delay_scale=0.0), None)
+    server.local_only = True
+    runner = server.runner()
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    deal = today_deal()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+            async with browser.get(url + "/") as page:
+                assert 'action="/daily"' in await page.text()
+            answer = await browser.post(url + "/daily", data={}, allow_redirects=False)
+            assert answer.status == 303
+            table = server.tables[answer.headers["Location"].split("/")[2]]
+            assert isinstance(table, DailyTable)
+            await play_as_expert(table, deal)
+            par = await solo.daily.pars.par(deal) if solo.daily else -1
+            for _ in range(200):  # kept off the event loop, a moment later
+                store = Store.open(tmp_path, claim=False)
+                assert store.connection is not None
+                row = daily_row(store.connection, deal.day.isoformat(), deal.words)
+                store.close_quietly()
+                if row is not None and row.par is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert row is not None and row.finished is not None
+            assert row.points == par == row.par and not row.assisted
+            assert row.seed == deal.seed
+    finally:
+        await runner.cleanup()

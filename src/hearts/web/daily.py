@@ -60,7 +60,9 @@ from hearts.net.saver import write_private
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, SeatHolder, TableConfig
 from hearts.paths import write_atomically
-from hearts.table import Notice, NoticeKind
+from hearts.store import Store
+from hearts.store.dailies import CHALLENGES, DAYS, save_daily, set_par
+from hearts.table import Notice, NoticeKind, Save
 from hearts.table import events as ev
 from hearts.view import Phase
 from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
@@ -171,6 +173,10 @@ class DailyTable(NetTable):
     """Where the par comes from."""
     posted: bool = False
     """The result went on the board."""
+    on_over: Callable[[DailyTable, int], None] | None = None
+    """Called once the hand is over and its par known (``hearts --serve`` keeps the
+    deal with the person's own history)."""
+    _ending: asyncio.Task[None] | None = None
 
     @classmethod
     def begin(cls, server: TableServer, root: Path, kind: str, deal: SetDeal,
@@ -223,6 +229,24 @@ class DailyTable(NetTable):
             self.pars.par(self.deal)
         return notices
 
+    def save(self, save: Save) -> None:
+        """Keep the table as any table is; once the hand is over, tell the seat its
+        points beside the par (when the par is known)."""
+        super().save(save)
+        if self.over and self._ending is None and self.loop is not None:
+            self._ending = self.loop.create_task(self._ended())
+
+    async def _ended(self) -> None:
+        assert self.pars is not None
+        par = await self.pars.par(self.deal)
+        hand = self.table.hand
+        if hand is None or self.closed:
+            return
+        self._say(Notice(NoticeKind.TEXT, text=result_line(
+            hand.points[Seat.SOUTH], par, Seat.SOUTH in hand.assisted)), Seat.SOUTH)
+        if self.on_over is not None:
+            self.on_over(self, par)
+
     @property
     def over(self) -> bool:
         """The hand was played to its end."""
@@ -253,6 +277,31 @@ class DailyTable(NetTable):
             "assisted": assisted, "hand": hand.record()}])
 
 
+def keep_in_history(data_dir: Path, table: DailyTable, par: int) -> None:
+    """Keep the finished deal of ``table`` with the person's own history (the store's
+    days' and challenges' deals, as ``hearts daily`` keeps them): ``hearts stats``
+    counts it, its streak and par. A deal already finished there keeps its first
+    play. Run in a thread: it opens the store."""
+    hand = table.table.hand
+    assert hand is not None
+    deal = table.deal
+    if isinstance(deal, DailyDeal):
+        key, shelf = (deal.day.isoformat(), deal.words), DAYS
+    else:
+        assert table.challenge is not None and isinstance(deal, ChallengeDeal)
+        key, shelf = (table.challenge.code, str(deal.number + 1)), CHALLENGES
+    store = Store.open(data_dir, claim=False)
+    try:
+        db = store.connection
+        if db is None:
+            return
+        save_daily(db, *key, deal.seed, hand.to_json(), {}, hand.points[Seat.SOUTH],
+                   Seat.SOUTH in hand.assisted, shelf=shelf)
+        set_par(db, *key, par, shelf=shelf)
+    finally:
+        store.close_quietly()
+
+
 def board_path(claim_kind: str, ident: str) -> str:
     """The address of a board's page."""
     if claim_kind == "day":
@@ -274,7 +323,8 @@ class DailyPages:
 
     def __init__(self, server: TableServer, defaults: TableConfig,
                  admit: Callable[[web.Request], str | None] | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+                 clock: Callable[[], datetime] | None = None,
+                 history: Path | None = None) -> None:
         self.server = server
         self.rules = daily_rules(defaults.rules)
         """The rules of this server's deals (the host's, to 100)."""
@@ -282,9 +332,11 @@ class DailyPages:
         """The pars, worked out once."""
         self.held = SoloTables(server, defaults, None, folder=server.data_dir / "web" / "daily",
                                kind="d")
-        self.held.loader = lambda folder: DailyTable.reopen(folder, server.executor,
-                                                            server.factory, self.pars)
+        self.held.loader = self._reopen
         """The tables of deals played here, held in memory or put away."""
+        self.history = history
+        """The data folder of the person whose history keeps the deals played here
+        (``hearts --serve``: one person's own server); None on a public server."""
         self.boards = Boards(server.data_dir / "web" / "boards",
                              warn=lambda text: server.warn("board", "%s", text))
         """The boards."""
@@ -292,6 +344,28 @@ class DailyPages:
         """The limits on tables started (the front page's), if any."""
         self.clock = clock or (lambda: datetime.now(UTC))
         self._lock = asyncio.Lock()
+        self._keeping: set[asyncio.Task[None]] = set()
+
+    def _reopen(self, folder: Path) -> DailyTable:
+        table = DailyTable.reopen(folder, self.server.executor, self.server.factory, self.pars)
+        table.on_over = self._ended
+        return table
+
+    def _ended(self, table: DailyTable, par: int) -> None:
+        """A deal's hand is over: keep it with the person's history, if this server
+        has one (off the event loop)."""
+        if self.history is None:
+            return
+        history = self.history
+
+        async def keep() -> None:
+            try:
+                await asyncio.to_thread(keep_in_history, history, table, par)
+            except Exception as error:  # one line, and the table goes on
+                self.server.warn("history", "A deal could not be kept in the history: %r",
+                                 error)
+        self._keeping.add(task := asyncio.get_running_loop().create_task(keep()))
+        task.add_done_callback(self._keeping.discard)
 
     def today(self) -> DailyDeal:
         """Today's deal on this server."""
@@ -386,6 +460,7 @@ class DailyPages:
             raise web.HTTPServiceUnavailable(text=str(words("front.refused-busy")))
         table = DailyTable.begin(self.server, self.held.folder, "d", deal, challenge, name,
                                  self.pars)
+        table.on_over = self._ended
         self.held.keep(table)
         holder = next(iter(table.holders.values()))
         assert holder.token is not None

@@ -221,7 +221,7 @@ def make_server(data_dir: Path, defaults: TableConfig, executor: Executor | None
     server.extensions.append(solo.add_to)
     from hearts.web.daily import DailyPages
 
-    solo.daily = DailyPages(server, defaults)
+    solo.daily = DailyPages(server, defaults, history=data_dir)
     server.extensions.append(solo.daily.add_to)
     pages = WebPages(solo.find, lambda: server.local_only)
     pages.wrong_code = server.wrong_code
