@@ -246,3 +246,38 @@ async def test_hearts_serve_keeps_the_days_deal_with_the_persons_history(
             assert row.seed == deal.seed
     finally:
         await runner.cleanup()
+
+
+async def test_a_program_sends_a_days_record_to_the_board(host: Host) -> None:
+    from hearts.daily import day_record
+
+    deal = today_deal()
+    hand = deal.par_hand()
+    record = day_record(deal, hand, hand.points[Seat.SOUTH])
+    record["hand"]["players"][0] = {"seat": "south", "player": "human"}
+    async with aiohttp.ClientSession() as program:  # no cookies: a program
+        forged = json.loads(json.dumps(record))
+        forged["points"] += 2
+        async with program.post(host.url + "/board", json={"name": "Dee", "result": forged}
+                                ) as answer:
+            assert answer.status == 400
+            assert "does not verify" in (await answer.json())["error"]
+        async with program.post(host.url + "/board", json={"name": "Dee", "result": record}
+                                ) as answer:
+            sent = await answer.json()
+            assert answer.status == 200, sent
+        token = sent["token"]
+        async with program.post(host.url + "/board", json={
+                "name": "Dee", "result": record, "token": "another"}) as answer:
+            assert answer.status == 409  # Dee is the first token's
+        async with program.post(host.url + "/board", json={
+                "name": "Dee", "result": record, "token": token}) as answer:
+            assert answer.status == 409  # the first result stands
+        async with program.post(host.url + "/board", data=b"x" * (300 * 1024)) as answer:
+            assert answer.status == 413
+        async with program.post(host.url + "/board", data=b"[1, 2") as answer:
+            assert answer.status == 400
+        async with program.get(host.url + sent["board"] + ".json") as answer:
+            board = await answer.json()
+        assert [e["name"] for e in board["entries"]] == ["Dee"]
+        assert token not in json.dumps(board)

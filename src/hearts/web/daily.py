@@ -564,17 +564,21 @@ class DailyPages:
         """A day's or challenge record sent by a program (JSON: ``name``, ``result``
         and, after the first, the ``token`` the board gave)."""
         self._check(request)
+        limit = self.boards.limits.body
+        body = bytearray()
+        while len(body) <= limit:
+            chunk = await request.content.read(limit + 1 - len(body))
+            if not chunk:
+                break
+            body += chunk
+        if len(body) > limit:
+            return self._refused(BoardRefused(f"a result is at most {limit} bytes", 413))
         try:
-            body = await request.content.read(self.boards.limits.body + 1)
-            if len(body) > self.boards.limits.body:
-                raise BoardRefused(f"a result is at most {self.boards.limits.body} bytes", 413)
             data = json.loads(body)
-            if not isinstance(data, dict):
-                raise ValueError("not an object")
         except ValueError:
-            return self._refused(BoardRefused("send JSON: {\"name\", \"result\", \"token\"}"))
-        except BoardRefused as refused:
-            return self._refused(refused)
+            data = None
+        if not isinstance(data, dict):
+            return self._refused(BoardRefused('send JSON: {"name", "result", "token"}'))
         token = data.get("token")
         return await self._submit(request, data.get("result"), str(data.get("name", "")),
                                   token=token if isinstance(token, str) else None)
