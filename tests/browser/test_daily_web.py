@@ -107,3 +107,42 @@ def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,
         assert errors == []
     finally:
         phone.close()
+
+
+def test_a_challenge_from_the_page_of_hearts_serve(chromium: Any, tmp_path: Path) -> None:
+    """``hearts --serve``: the page offers today's deal and a challenge's code; the
+    code opens the challenge's page, whose deal 1 is played at a table of its own."""
+    from hearts.challenge import Challenge
+    from hearts.web.solo import make_server
+
+    executor = ThreadPoolExecutor(2)
+    server, _solo = make_server(tmp_path, TableConfig(rules=Rules(), delay_scale=0.1),
+                                executor)
+    served = Served(server.app())
+    challenge = Challenge(31337, daily_rules(Rules()), 3)
+    phone = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = phone.new_page()
+        page.goto(served.url + "/")
+        page.get_by_role("button", name="Play today's deal").wait_for()
+        assert_accessible(page, "the page of hearts --serve with today's deal")
+        page.screenshot(path=str(ARTIFACTS / "daily-solo-phone.png"), full_page=True)
+        page.get_by_label("A friend's challenge code").fill(challenge.code.upper())
+        tap(page, page.get_by_role("button", name="Open the challenge"))
+        page.get_by_role("heading", name=f"Challenge {challenge.code}").wait_for()
+        assert page.get_by_role("button", name=re.compile("Play deal")).count() == 3
+        assert_accessible(page, "a challenge's page")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(ARTIFACTS / "daily-challenge-phone.png"), full_page=True)
+        tap(page, page.get_by_role("button", name="Play deal 1"))
+        page.locator("#hand button.card").nth(12).wait_for()
+        held = page.locator("#hand button.card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        dealt = challenge.deal(1).deal().dealt(Seat.SOUTH)
+        assert set(held) == {str(card) for card in dealt}
+        page.get_by_role("heading", name="Challenge: deal 1 of 3").wait_for()
+        page.goto(served.url + "/c/not-a-code")
+        assert "No challenge has that code" in page.content()
+    finally:
+        phone.close()
+        served.close()
+        executor.shutdown(wait=False, cancel_futures=True)

@@ -413,6 +413,7 @@ class DailyPages:
         daily = self.today()
         board = board_path("day", f"{daily.day.isoformat()}/{daily.words}")
         return (
+            '<link rel="stylesheet" href="/daily.css">'
             '<section class="card-panel today" aria-labelledby="today-title">'
             f'<h2 id="today-title">{html.escape(said["title"])}</h2>'
             f'<p>{html.escape(fill(said["intro"], day=daily.day.isoformat(), rules=daily.words))}'

@@ -59,7 +59,7 @@ _PAGE = """<!DOCTYPE html>
 <title>Hearts</title><link rel="stylesheet" href="/hearts.css"></head>
 <body><main class="panel solo">
 <h1><span class="heart" aria-hidden="true">&#9829;</span> {title}</h1>
-<p>{intro}</p>{carry_on}{daily}
+<p>{intro}</p>{carry_on}
 <form method="post" action="/new">
 <p><label for="level">{level_label}</label>
 <select id="level" name="level">{levels}</select></p>
@@ -71,7 +71,7 @@ _PAGE = """<!DOCTYPE html>
 <input id="name" name="name" maxlength="24" value="{name}" autocomplete="nickname"></p>
 <p class="why">{why}</p>
 <button type="submit">{start}</button>
-</form></main></body></html>
+</form>{daily}</main></body></html>
 """
 
 
