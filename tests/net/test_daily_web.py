@@ -281,3 +281,19 @@ async def test_a_program_sends_a_days_record_to_the_board(host: Host) -> None:
             board = await answer.json()
         assert [e["name"] for e in board["entries"]] == ["Dee"]
         assert token not in json.dumps(board)
+
+
+async def test_a_browser_that_starts_the_same_deal_again_goes_back_to_its_table(
+        host: Host) -> None:
+    async with host.session() as session:
+        first = await start_today(host, session)
+        again = await session.post(host.url + "/daily", data={"name": "Ann"},
+                                   allow_redirects=False)
+        assert again.status == 303
+        assert again.headers["Location"] == f"/t/{first.id}/?code={first.code}"
+        code = Challenge(5, daily_rules(Rules()), 2).code
+        other = await session.post(f"{host.url}/c/{code}/1", data={}, allow_redirects=False)
+        assert other.headers["Location"] != again.headers["Location"]  # another deal
+    async with host.session() as stranger:
+        fresh = await start_today(host, stranger)
+        assert fresh.id != first.id

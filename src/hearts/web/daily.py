@@ -71,13 +71,22 @@ from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.solo import SoloTables
 from hearts.words import fill, words
 
-__all__ = ["BOARD_COOKIE", "DEAL_FILE", "DailyPages", "DailyTable", "Pars", "par_of"]
+__all__ = ["BOARD_COOKIE", "DEALS_COOKIE", "DEAL_FILE", "DailyPages", "DailyTable", "Pars",
+           "par_of"]
 
 DEAL_FILE = "deal.json"
 """The file beside a day's table's store that names its deal."""
 
 BOARD_COOKIE = "hearts_board"
 """The cookie that holds a browser's board token (its names on the boards)."""
+
+DEALS_COOKIE = "hearts_deals"
+"""The cookie that lists the tables of deals a browser started (id and code each,
+newest first): the same deal started again goes back to its table, so a browser
+plays each deal once."""
+
+MOST_DEALS = 12
+"""The tables of deals a browser's cookie lists."""
 
 MOST_PARS = 1000
 """The pars kept in ``pars.json`` (the newest)."""
@@ -453,6 +462,11 @@ class DailyPages:
             name = checked_name(name or str(words("front.default-name")))
         except BoardRefused:
             name = str(words("front.default-name"))
+        mine = self._mine(request)
+        for table in mine:
+            if table.deal == deal:  # played here before: the first play is the one
+                return web.Response(status=303, headers=self._headers({
+                    "Location": seat_path(table.id) + "?" + urlencode({"code": table.code})}))
         refusal = self.admit(request) if self.admit is not None else None
         if refusal is not None:
             raise web.HTTPTooManyRequests(text=str(words(f"front.{refusal}")),
@@ -468,7 +482,22 @@ class DailyPages:
         response = web.Response(status=303, headers=self._headers({
             "Location": seat_path(table.id) + "?" + urlencode({"code": table.code})}))
         WebPages._set_cookie(request, response, table.id, holder.token)
+        kept = [f"{t.id}~{t.code}" for t in [table, *mine]][:MOST_DEALS]
+        response.set_cookie(DEALS_COOKIE, ".".join(kept), max_age=YEAR, path="/",
+                            httponly=True, samesite="Lax", secure=request.secure)
         return response
+
+    def _mine(self, request: web.Request) -> list[DailyTable]:
+        """The tables of deals this browser started here that are still kept, as its
+        cookie lists them (each checked against its table's code)."""
+        out = []
+        for entry in request.cookies.get(DEALS_COOKIE, "").split(".")[:MOST_DEALS]:
+            table_id, _, code = entry.partition("~")
+            table = self.find(table_id) if code and len(code) <= 64 else None
+            if table is not None and secrets.compare_digest(
+                    table.code.encode(), code.encode(errors="surrogatepass")):
+                out.append(table)
+        return out
 
     # --- challenges -----------------------------------------------------------------
 
