@@ -297,3 +297,16 @@ async def test_a_browser_that_starts_the_same_deal_again_goes_back_to_its_table(
     async with host.session() as stranger:
         fresh = await start_today(host, stranger)
         assert fresh.id != first.id
+
+
+async def test_a_days_table_nobody_visits_is_closed_and_kept(host: Host) -> None:
+    wall = [1_000_000.0]
+    host.front.wall = lambda: wall[0]
+    host.front.idle_close = 3600.0
+    async with host.session() as session:
+        table = await start_today(host, session)
+    assert host.front.sweep() == []
+    wall[0] += 3601
+    assert host.front.sweep() == [table.id]
+    assert table.id not in host.server.tables
+    assert (host.server.data_dir / "closed" / table.id / "deal.json").exists()

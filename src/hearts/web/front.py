@@ -161,7 +161,10 @@ class FrontPage:
         """Any table of the server: held, or one started here and put away (opened);
         a visit to a table started here is noted."""
         if self.daily.held.is_ours(table_id):
-            return self.daily.find(table_id)
+            found = self.daily.find(table_id)
+            if found is not None:
+                self.visited[table_id] = self.wall()
+            return found
         if not self.held.is_ours(table_id):
             return self.server.tables.get(table_id)
         table = self.held.find(table_id)  # (and it was used now: the last to be put away)
@@ -198,12 +201,22 @@ class FrontPage:
                 self.server.warn("sweep", "Could not close the idle tables: %s", error)
 
     def sweep(self) -> list[str]:
-        """Close the tables started here that nobody has visited for
-        :attr:`idle_close` seconds (held, or put away on disk), keeping them in
-        the server's history; the ids closed."""
+        """Close the tables started here (today's deals' too) that nobody has
+        visited for :attr:`idle_close` seconds (held, or put away on disk), keeping
+        them in the server's history; the ids closed."""
         now = self.wall()
         closed = []
-        for table in [t for t in self.server.tables.values() if self.held.is_ours(t.id)]:
+        for held in (self.held, self.daily.held):  # the tables, and today's deals'
+            closed += self._sweep(held, now)
+        for table_id in closed:
+            self.visited.pop(table_id, None)
+            self.server.warn(f"closed {table_id}", "Closed table %s: nobody came to it for "
+                             "a while (kept in the history)", table_id)
+        return closed
+
+    def _sweep(self, held: SoloTables, now: float) -> list[str]:
+        closed = []
+        for table in [t for t in self.server.tables.values() if held.is_ours(t.id)]:
             if any(h.outbox is not None for h in table.holders.values()) or \
                     table.watchers.outboxes:
                 self.visited[table.id] = now  # someone is at it
@@ -213,9 +226,9 @@ class FrontPage:
                 creator.close_table(self.server.tables, self.server.data_dir, table,
                                     "nobody came to this table for a while")
                 closed.append(table.id)
-        folder = self.held.folder
+        folder = held.folder
         for kept in sorted(folder.iterdir()) if folder.is_dir() else []:
-            if kept.name in self.server.tables or not self.held.is_ours(kept.name):
+            if kept.name in self.server.tables or not held.is_ours(kept.name):
                 continue
             last = max([self.visited.get(kept.name, 0.0),
                         *(part.stat().st_mtime for part in kept.iterdir())], default=0.0)
@@ -224,10 +237,6 @@ class FrontPage:
                 history.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 kept.rename(history)
                 closed.append(kept.name)
-        for table_id in closed:
-            self.visited.pop(table_id, None)
-            self.server.warn(f"closed {table_id}", "Closed table %s: nobody came to it for "
-                             "a while (kept in the history)", table_id)
         return closed
 
     # --- the page -------------------------------------------------------------------
