@@ -78,7 +78,12 @@ def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,
             if not step(page):
                 page.wait_for_timeout(150)
         par = deal.par()
-        page.get_by_text(re.compile(rf"You took \d+, par {par}\b")).wait_for(timeout=60_000)
+        page.wait_for_function("() => /par/.test(document.querySelector('#daily-line')"
+                               ".textContent)", timeout=60_000)
+        assert re.fullmatch(rf"You took \d+, par {par} - .*", line.inner_text())
+        # the table's log says it too, and the status line offers no next deal
+        page.locator("#log").get_by_text(line.inner_text()).wait_for()
+        assert "press Deal" not in status(page)
         assert page.get_by_role("button", name="Deal", exact=True).count() == 0
         page.get_by_role("button", name="Put it on the board").wait_for()
         assert_accessible(page, "the deal's end")

@@ -32,7 +32,24 @@
     }
     body.classList.add("daily-table");
     draw(deal);
-    if (!deal.over || deal.par === null || deal.par === undefined) setTimeout(look, deal.over ? 1500 : 3000);
+    if (!deal.over) waitForTheEnd();
+    else if (deal.par === null || deal.par === undefined) setTimeout(look, 1500);
+  }
+
+  let watching = null;
+  function waitForTheEnd() {
+    // The table draws the hand's result when the hand is over: look again then
+    // (no asking the server while the hand is played).
+    const result = document.getElementById("result");
+    if (!result) { setTimeout(look, 5000); return; }
+    if (watching) return;
+    watching = new MutationObserver(() => {
+      if (!result.childElementCount) return;
+      watching.disconnect();
+      watching = null;
+      look();
+    });
+    watching.observe(result, { childList: true });
   }
 
   function place() {
