@@ -63,8 +63,9 @@ def today_deal() -> DailyDeal:
     return DailyDeal(datetime.now(UTC).date(), daily_rules(Rules()))
 
 
-async def play_as_expert(table: DailyTable, deal: SetDeal) -> None:
-    """South's decisions made by the par's own player (so the hand is the par's)."""
+async def play_as_expert(table: DailyTable, deal: SetDeal, hint: bool = False) -> None:
+    """South's decisions made by the par's own player (so the hand is the par's);
+    with ``hint``, a hint asked for (and waited for) at South's first card."""
     south = make_player(PAR_LEVEL, deal.player_seed(Seat.SOUTH))
     holder = table.holders[Seat.SOUTH]
     table.handle(ev.Return(Seat.SOUTH))  # the person is at the table (as their page joins)
@@ -77,6 +78,12 @@ async def play_as_expert(table: DailyTable, deal: SetDeal) -> None:
             table.act(holder, ev.Pass(Seat.SOUTH, tuple(south.choose_pass(hand.view(
                 Seat.SOUTH)))))
         elif table.table.stage.value == "playing" and Seat.SOUTH in table.table.waiting:
+            if hint and Seat.SOUTH not in hand.assisted:
+                table.act(holder, ev.AskHint(Seat.SOUTH))
+                for _ in range(1000):
+                    await asyncio.sleep(0.01)
+                    if Seat.SOUTH in hand.assisted:
+                        break
             table.act(holder, ev.Play(Seat.SOUTH, south.choose_play(hand.view(Seat.SOUTH))))
         elif table.table.stage.value == "received":
             table.act(holder, ev.Continue(Seat.SOUTH))
@@ -310,3 +317,19 @@ async def test_a_days_table_nobody_visits_is_closed_and_kept(host: Host) -> None
     assert host.front.sweep() == [table.id]
     assert table.id not in host.server.tables
     assert (host.server.data_dir / "closed" / table.id / "deal.json").exists()
+
+
+async def test_a_deal_played_with_a_hint_is_assisted_on_the_board(host: Host) -> None:
+    deal = today_deal()
+    async with host.session() as session:
+        table = await start_today(host, session, "Hal")
+        await play_as_expert(table, deal, hint=True)
+        async with session.post(f"{host.url}/t/{table.id}/board", data={"name": "Hal"},
+                                headers={"Origin": host.url}) as answer:
+            posted = await answer.json()
+            assert answer.status == 200, posted
+        async with session.get(host.url + posted["board"] + ".json") as answer:
+            [entry] = (await answer.json())["entries"]
+        assert entry["name"] == "Hal" and entry["deals"]["1"]["assisted"] is True
+        async with session.get(host.url + posted["board"]) as answer:
+            assert ">assisted</span>" in await answer.text()
