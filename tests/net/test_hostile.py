@@ -25,6 +25,7 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.net import messages as msg
+from hearts.net.clock import InlineExecutor, loop_clock, run_virtual
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Guesses
 from hearts.net.server import Limits
@@ -33,6 +34,7 @@ from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server, until
 pytestmark = pytest.mark.slow
 
 _JOIN = msg.client_json(msg.Join("code-1", "Eve"))
+_INLINE = InlineExecutor()
 
 
 
@@ -101,22 +103,28 @@ async def test_hints_have_a_stricter_limit_of_their_own(tmp_path: Path) -> None:
         assert "one hint every 60 seconds" in refusals[0]["message"]
 
 
-async def test_pings_do_not_put_off_the_join_deadline(tmp_path: Path) -> None:
-    limits = replace(UNLIMITED, join_seconds=1.0)
-    async with running_server(tmp_path, limits=limits) as (_s, url):
-        async with aiohttp.ClientSession() as session, \
+def test_pings_do_not_put_off_the_join_deadline(tmp_path: Path) -> None:
+    # on the virtual clock: a 30-s deadline in a moment, whatever the machine's speed
+    async def main() -> tuple[list[dict[str, Any]], float]:
+        limits = replace(UNLIMITED, join_seconds=30.0)
+        loop = asyncio.get_running_loop()
+        async with running_server(tmp_path, limits=limits, executor=_INLINE,
+                                  writer=_INLINE) as (_s, url), \
+                aiohttp.ClientSession() as session, \
                 session.ws_connect(url, autoping=False) as ws:
-            start = time.monotonic()
+            start = loop.time()
 
             async def ping() -> None:
                 while not ws.closed:
                     await ws.ping()
-                    await asyncio.sleep(0.1)
+                    await asyncio.sleep(1.0)
             pinging = asyncio.create_task(ping())
-            got = await _read_all(ws, 10)
+            got = await _read_all(ws, 100)
             pinging.cancel()
-        assert _codes(got) == [ErrorCode.JOIN_TIMEOUT.value]
-        assert 0.9 < time.monotonic() - start < 5
+            return got, loop.time() - start
+    got, waited = run_virtual(main)
+    assert _codes(got) == [ErrorCode.JOIN_TIMEOUT.value]
+    assert 29.9 < waited < 32
 
 
 async def test_slow_headers_are_cut_off(tmp_path: Path) -> None:
@@ -198,20 +206,26 @@ async def test_a_web_page_of_another_site_cannot_open_the_tables_socket(tmp_path
             assert json.loads((await ws.receive()).data)["type"] == "welcome"
 
 
-async def test_wrong_codes_are_slowed_and_logged(tmp_path: Path,
-                                                 caplog: pytest.LogCaptureFixture) -> None:
-    async with running_server(tmp_path) as (server, url), aiohttp.ClientSession() as session:
-        server.guesses = Guesses(first=0.2, longest=10.0)
-        async with session.ws_connect(url) as ws:
-            waits = []
-            for _ in range(3):
-                start = time.monotonic()
-                await ws.send_str(json.dumps({**_JOIN, "code": "guess"}))
-                reply = json.loads((await ws.receive()).data)
-                assert reply["code"] == ErrorCode.BAD_CODE.value
-                waits.append(time.monotonic() - start)
-        assert waits[0] >= 0.2 and waits[1] >= 0.4 and waits[2] >= 0.8
-        assert server.guesses.count("127.0.0.1") == 3
+def test_wrong_codes_are_slowed_and_logged(tmp_path: Path,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    # on the virtual clock: waits of 2, 4 and 8 s, measured in a moment
+    async def main() -> tuple[list[float], int]:
+        loop = asyncio.get_running_loop()
+        async with running_server(tmp_path, executor=_INLINE, writer=_INLINE) as (
+                server, url), aiohttp.ClientSession() as session:
+            server.guesses = Guesses(first=2.0, longest=100.0, clock=loop_clock)
+            async with session.ws_connect(url) as ws:
+                waits = []
+                for _ in range(3):
+                    start = loop.time()
+                    await ws.send_str(json.dumps({**_JOIN, "code": "guess"}))
+                    reply = json.loads((await ws.receive()).data)
+                    assert reply["code"] == ErrorCode.BAD_CODE.value
+                    waits.append(loop.time() - start)
+            return waits, server.guesses.count("127.0.0.1")
+    waits, counted = run_virtual(main)
+    assert 2.0 <= waits[0] < 3 and 4.0 <= waits[1] < 5 and 8.0 <= waits[2] < 9
+    assert counted == 3
     lines = [r.getMessage() for r in caplog.records if "Wrong table code" in r.getMessage()]
     assert lines and lines[0] == "Wrong table code from 127.0.0.1 (1 so far)"
 

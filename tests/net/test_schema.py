@@ -67,7 +67,7 @@ def test_a_review_message_is_a_message() -> None:
     while hand.turn is not None:
         hand.play(players[hand.turn].choose_play(hand.view(hand.turn)))
     document = {"format": "hearts-review", "version": 2, "seats": [], "decisions": []}
-    check(server_json(review_message(1, "south", document, hand.record())), "server.json")
+    check(server_json(review_message(1, "south", document, hand.to_record())), "server.json")
 
 
 def test_a_change_gives_exactly_the_new_state_when_a_field_goes() -> None:

@@ -15,13 +15,17 @@ from hearts.hand import Hand
 from hearts.net import client
 from hearts.net import messages as msg
 from hearts.net import server as server_module
+from hearts.net.clock import InlineExecutor, run_virtual
 from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
+from hearts.net.tables import NetTable
 from hearts.rules import Reason, Refusal, RuleSet
-from hearts.table import Notice, NoticeKind, Presence, Stage
+from hearts.table import Notice, NoticeKind, Presence, SeatState, Stage
 from hearts.table import events as ev
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
+
+_INLINE = InlineExecutor()
 
 
 async def _until(condition, seconds: float = 30.0) -> None:  # type: ignore[no-untyped-def]
@@ -147,38 +151,44 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
         await bob.stop()
 
 
-async def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) -> None:
-    config = replace(QUICK, people=2, grace=0.05)
-    async with running_server(tmp_path, config) as (server, url):
-        ann = Scripted(url, "code-1", "Ann", deals=True)
-        bob = Scripted(url, "code-1", "Bob", first_pause=60.0)
-        # Bob sits down but never acts: had he played on, the hand could have been
-        # played out (no points left) before his grace time ran out.
-        bob.playing = False
-        ann.start()
-        bob.start()
-        await _until(lambda: bob.states and bob.state.stage is Stage.PASSING)
-        ws = bob.connection._ws
-        assert ws is not None
-        await ws.close()  # he will not try again for a minute
-        await asyncio.wait_for(ann.over.wait(), 60)  # the match went on without him
-        assert Notice(NoticeKind.AWAY, Seat.NORTH, name="Bob") in ann.notices()
-        assert Notice(NoticeKind.STAND_IN, Seat.NORTH, name="Bob") in ann.notices()
-        # he was shown away to the others at once, before a computer stood in (a
-        # computer may have stood in before he sat down too, on a slow machine:
-        # the grace time is short; what counts comes after he was last here)
-        presences = [s.seats[Seat.NORTH].presence for s in ann.states]
-        last_here = max(i for i, p in enumerate(presences) if p is Presence.HERE)
-        after = presences[last_here:]
-        assert Presence.AWAY in after and Presence.STAND_IN in after
-        assert after.index(Presence.AWAY) < after.index(Presence.STAND_IN)
-        table = server.tables["t1"].table
-        first = table.match.hands[0]
-        # from his pass on, every decision of his is the computer player's
-        assert first.stand_ins and first.stand_ins[0].play is None
-        assert {s.seat for s in first.stand_ins} == {Seat.NORTH}
-        await bob.stop()
-        await ann.stop()
+def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) -> None:
+    # on the virtual clock: a minute's grace in a moment, whatever the machine's speed
+    async def main() -> tuple[list[Notice], list[SeatState], NetTable, float]:
+        config = replace(QUICK, people=2, grace=60.0)
+        loop = asyncio.get_running_loop()
+        async with running_server(tmp_path, config, executor=_INLINE, writer=_INLINE) as (
+                server, url):
+            ann = Scripted(url, "code-1", "Ann", deals=True)
+            bob = Scripted(url, "code-1", "Bob")
+            # Bob sits down but never acts: had he played on, the hand could have been
+            # played out (no points left) before his grace time ran out.
+            bob.playing = False
+            ann.start()
+            bob.start()
+            await _until(lambda: bob.states and bob.state.stage is Stage.PASSING)
+            await bob.stop()  # his connection closes; he does not come back
+            gone = loop.time()
+            net = server.tables["t1"]
+            await _until(lambda: net.table.seating(Seat.NORTH).presence is Presence.STAND_IN,
+                         90)
+            waited = loop.time() - gone
+            await asyncio.wait_for(ann.over.wait(), 600)  # the match went on without him
+            await ann.stop()
+            return ann.notices(), ann.states, net, waited
+    notices, states, net, waited = run_virtual(main)
+    assert 59.9 <= waited < 62
+    assert Notice(NoticeKind.AWAY, Seat.NORTH, name="Bob") in notices
+    assert Notice(NoticeKind.STAND_IN, Seat.NORTH, name="Bob") in notices
+    # he was shown away to the others at once, before a computer stood in
+    presences = [s.seats[Seat.NORTH].presence for s in states]
+    last_here = max(i for i, p in enumerate(presences) if p is Presence.HERE)
+    after = presences[last_here:]
+    assert Presence.AWAY in after and Presence.STAND_IN in after
+    assert after.index(Presence.AWAY) < after.index(Presence.STAND_IN)
+    first = net.table.match.hands[0]
+    # from his pass on, every decision of his is the computer player's
+    assert first.stand_ins and first.stand_ins[0].play is None
+    assert {s.seat for s in first.stand_ins} == {Seat.NORTH}
 
 
 async def test_a_person_who_leaves_gives_the_seat_up_for_good(tmp_path: Path) -> None:

@@ -27,6 +27,12 @@ def figures(decision: Decision) -> list[Any]:
             [(c.cards, c.alike, c.expected, c.se, c.diff, c.diff_se) for c in decision.choices]]
 
 
+def task_at(record: HandRecord, kind: str, plays: int) -> Task:
+    """South's task of ``kind`` after ``plays`` cards, walked from ``record``."""
+    return next(t for t in tasks_of(record, [Seat.SOUTH], 1, DEPTH)
+                if t.kind == kind and t.plays == plays)
+
+
 def swapped(record: HandRecord, seat: Seat, plays: int, rng: random.Random,
             swaps: int = 4) -> HandRecord:
     """``record`` up to ``plays`` cards, with hidden cards of the seats other than
@@ -70,7 +76,7 @@ def test_a_verdict_does_not_change_when_the_hidden_cards_do(seed: int) -> None:
             continue
         other = swapped(record, Seat.SOUTH, task.plays, rng)
         assert other.deal != truncated(record, task.plays + 1).deal
-        again = decide(Task(other, Seat.SOUTH, "play", task.plays, 1, DEPTH))
+        again = decide(task_at(other, "play", task.plays))
         assert figures(again) == figures(original)
         checked += 1
         changed += [c.hindsight for c in again.choices] != [c.hindsight for c in original.choices]
@@ -94,6 +100,6 @@ def test_the_pass_verdict_does_not_change_when_the_others_cards_do() -> None:
     cut = truncated(read_record(record), 0).to_json()
     cut["deal"] = {s.name.lower(): [str(c) for c in deal[s]] for s in Seat}
     other = read_record(cut)
-    again = decide(Task(other, Seat.SOUTH, "pass", 0, 1, DEPTH))
+    again = decide(task_at(other, "pass", 0))
     assert figures(again) == figures(original)
     assert all(isinstance(c, Card) for c in again.chosen)

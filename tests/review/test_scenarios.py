@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.hand import read_record
-from hearts.review.verdict import BLUNDER, Task, decide
+from hearts.review.verdict import BLUNDER, decide, tasks_of
 from tests.review.helpers import (
     MOON_DEAL,
     MOON_QUEUES,
@@ -29,10 +28,9 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_right_card_is_best_and_the_wrong_one_a_blunder(name: str) -> None:
     deal, queues, dealer, right, wrong = CASES[name]
-    good = decide(Task(read_record(scripted_record(deal, queues, dealer, right)),
-                       Seat.SOUTH, "play", DECISION, 1, 60))
-    bad = decide(Task(read_record(scripted_record(deal, queues, dealer, wrong)),
-                      Seat.SOUTH, "play", DECISION, 1, 60))
+    good, bad = (decide(next(t for t in tasks_of(scripted_record(deal, queues, dealer, line),
+                                                 [Seat.SOUTH], 1, 60) if t.plays == DECISION))
+                 for line in (right, wrong))
     best = Card.parse(right.split()[0])
     assert good.chosen == (best,) and good.verdict == "best" and good.loss == 0
     assert bad.verdict == "blunder" and bad.loss >= BLUNDER

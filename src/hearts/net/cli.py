@@ -56,6 +56,7 @@ from hearts.net.limits import QuietRepeats
 from hearts.net.server import TableServer
 from hearts.net.signals import stop_on_signals
 from hearts.net.tables import TableConfig
+from hearts.net.thinking import Thinkers
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
@@ -347,10 +348,12 @@ def host_main(argv: list[str]) -> int:
     # holds up the event loop or another table. Workers are spawned, not
     # forked: a forked worker would inherit the listening socket and keep the
     # port taken after the server is killed.
-    executor: Executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
+    processes = max(1, os.cpu_count() or 1)
+    executor: Executor = ProcessPoolExecutor(max_workers=processes,
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=start_worker, initargs=(os.getpid(),))
     server = TableServer(data_dir, config, args.tables, executor)
+    server.thinkers = Thinkers(processes)
     server.prefix = args.table_prefix
     server.trusted_proxies = args.trust_proxy
     logging.getLogger("hearts.net").setLevel(logging.INFO)

@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Seat
+from hearts.hand import HandRecord
 from hearts.net.messages import ReviewMessage
 from hearts.records import hand_key
 from hearts.review.analysis import review_hand
@@ -34,14 +35,14 @@ REVIEW_SEED = 1
 """The review's seed: the same hand is always reviewed alike."""
 
 
-def review_document(record: dict[str, Any], seat: str, depth: int = REVIEW_DEPTH,
+def review_document(record: HandRecord, seat: str, depth: int = REVIEW_DEPTH,
                     seed: int = REVIEW_SEED) -> dict[str, Any]:
     """The review document of ``seat``'s decisions in the finished hand ``record``
     (run in a worker: picklable, and it starts no process of its own)."""
     return review_hand(record, [Seat.parse(seat)], seed, depth).to_json()
 
 
-def steps_json(record: dict[str, Any]) -> list[dict[str, Any]]:
+def steps_json(record: HandRecord) -> list[dict[str, Any]]:
     """The replay of ``record`` as JSON: each step's kind, who, the cards, whom a
     pass went to, and the table after it (the hands, the trick, the points)."""
     return [{"kind": step.kind, "seat": None if step.seat is None else SEAT_KEYS[step.seat],
@@ -54,9 +55,10 @@ def steps_json(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def review_message(number: int, seat: str, document: dict[str, Any],
-                   record: dict[str, Any]) -> ReviewMessage:
+                   record: HandRecord) -> ReviewMessage:
     """The ``review`` message of hand ``number`` for ``seat``."""
-    return ReviewMessage(number, Seat.parse(seat), document, record, steps_json(record))
+    return ReviewMessage(number, Seat.parse(seat), document, record.to_json(),
+                         steps_json(record))
 
 
 class Reviews:
@@ -75,8 +77,9 @@ class Reviews:
         self._kept: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
         self._one = asyncio.Lock()
 
-    async def document(self, record: dict[str, Any], seat: str) -> dict[str, Any]:
-        """The review document of ``seat`` in the finished hand ``record``."""
+    async def document(self, record: HandRecord, seat: str) -> dict[str, Any]:
+        """The review document of ``seat`` in the finished hand ``record`` (read
+        once by the caller: the worker and the replay's steps share it)."""
         key = (hand_key(record), seat)
         async with self._one:
             kept = self._kept.get(key)

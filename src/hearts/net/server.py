@@ -42,6 +42,7 @@ from aiohttp import web
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Seat
+from hearts.hand import read_record
 from hearts.net import creator
 from hearts.net import messages as msg
 from hearts.net.addresses import is_loopback
@@ -61,6 +62,7 @@ from hearts.net.outbox import Outbox
 from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
 from hearts.net.session import MAX_BAD_MESSAGES, Session, Step
 from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.net.thinking import Thinkers
 from hearts.net.watchers import MAX_WATCHERS
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
@@ -119,12 +121,15 @@ class TableServer:
         """The connections that have not joined yet."""
         self.writer: Executor | None = None
         """Where the tables write (None: the threads the tables share)."""
+        self.thinkers: Thinkers | None = None
+        """The computer players' decisions at every table, counted so that they
+        think less when the processes that make them fall behind (None: never)."""
         self.sessions: dict[Outbox, Session] = {}
         """The connections' sessions, by their outboxes."""
         self.watching: collections.Counter[str] = collections.Counter()
         """How many watch from each address now, at all the tables."""
         self._aids: dict[tuple[str, Seat], TokenBucket] = {}
-        self._throttle = Throttle()
+        self._throttle = Throttle(clock=loop_clock)
         self._sending: dict[Outbox, tuple[float, web.Request]] = {}
         """The connections in the middle of a send: since when, and the request."""
         self._watcher: asyncio.Task[None] | None = None
@@ -168,6 +173,7 @@ class TableServer:
             self.tables[table.id] = table
         for table in self.tables.values():
             table.writer = self.writer
+            table.thinkers = self.thinkers
             self.notices.extend(table.start(loop))
 
     def new_table(self, config: TableConfig, root: Path, kind: str = "b",
@@ -189,6 +195,7 @@ class TableServer:
         """Serve ``table`` (new, or opened again from its folder) and start it: the
         connections allowed grow with the tables held (unless a number was set)."""
         table.writer = self.writer
+        table.thinkers = self.thinkers
         self.tables[table.id] = table
         if self.limits.max_connections is None:
             self.max_connections = max(self.max_connections, default_max_connections(
@@ -473,13 +480,14 @@ class TableServer:
 
         async def review() -> None:
             try:
-                document = await reviews.document(record, seat)
+                typed = read_record(record)  # once: the worker and the steps share it
+                document = await reviews.document(typed, seat)
             except Exception as error:  # one line, and the table goes on
                 self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
                 outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
                                             f"the review could not be made: {error}"))
                 return
-            outbox.put(review_message(number, seat, document, record))
+            outbox.put(review_message(number, seat, document, typed))
 
         task = asyncio.get_running_loop().create_task(review())
         self._reviewing.add(task)

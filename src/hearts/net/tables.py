@@ -19,6 +19,7 @@ table share a name.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import secrets
 import time
@@ -39,6 +40,7 @@ from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.net.outbox import Outbox
 from hearts.net.saver import Saver, write_private
+from hearts.net.thinking import Thinkers
 from hearts.net.watchers import Watchers
 from hearts.options import Options
 from hearts.rules import Rules, RuleSettings
@@ -215,6 +217,9 @@ class NetTable:
         """What the store said when it was opened (for the host's terminal)."""
         self.writer: Executor | None = None
         """Where the table's writes run (None: the threads the tables share)."""
+        self.thinkers: Thinkers | None = None
+        """The server's count of computer decisions, which sets how hard this
+        table's computer players think (None: always at their level)."""
         self._store: Store | None = None
         self._saver: Saver | None = None
         self._gated: set[Outbox] = set()
@@ -667,16 +672,22 @@ class NetTable:
     def decide(self, request: Decide) -> None:
         """Run a decision in the executor; its answer comes back as an event."""
         assert self.loop is not None
-        future = self.loop.run_in_executor(self.executor, think, request, self.factory)
+        thinkers = self.thinkers
+        made = request.level if thinkers is None else thinkers.start(request.level)
+        lighter = made if made != request.level else None
+        asked = request if lighter is None else dataclasses.replace(request, level=made)
+        future = self.loop.run_in_executor(self.executor, think, asked, self.factory)
         self._thinking.add(future)
 
         def done(finished: asyncio.Future[tuple[Card, ...]]) -> None:
             self._thinking.discard(finished)
+            if thinkers is not None:
+                thinkers.finish()
             if finished.cancelled():
                 return
             error = finished.exception()
             if error is None:
-                self.handle(ev.Decided(request.token, finished.result()))
+                self.handle(ev.Decided(request.token, finished.result(), lighter))
             else:
                 self.failures += 1
                 self.handle(ev.Failed(request.token, f"{type(error).__name__}: {error}"))

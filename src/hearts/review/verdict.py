@@ -54,7 +54,7 @@ from typing import Any, Literal, NamedTuple
 from hearts.ai.kit import rule_kit
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.hand import Hand, HandRecord, RecordData, read_record
+from hearts.hand import Hand, RecordData, read_record
 from hearts.review.evaluate import (
     Measured,
     hindsight_pass,
@@ -64,6 +64,7 @@ from hearts.review.evaluate import (
     pass_options,
     play_groups,
 )
+from hearts.view import PlayerView
 
 __all__ = [
     "BLUNDER",
@@ -224,12 +225,11 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Task:
-    """One decision to judge: everything a worker process needs."""
+    """One decision to judge: everything a worker process needs (the hand is
+    walked once, by :func:`tasks_of`, never rebuilt for each decision)."""
 
-    record: HandRecord
-    """The whole hand record (the chosen card and the hindsight come from it)."""
     seat: Seat
     """Who decides."""
     kind: Literal["pass", "play"]
@@ -240,23 +240,39 @@ class Task:
     """The review's seed."""
     depth: int
     """Sampled deals a choice."""
+    view: PlayerView
+    """What the seat saw when it decided: all the verdict's figures come from it."""
+    chosen: tuple[Card, ...]
+    """What the seat chose."""
+    world: tuple[int, ...]
+    """Every seat's cards as masks (for a card, those held at the decision; for the
+    pass, those dealt): the hindsight's alone, never the verdict's."""
+    passes: tuple[int | None, ...] = ()
+    """For the pass, every seat's pass as a mask (None: not passed): hindsight too."""
 
 
 def tasks_of(record: RecordData, seats: Sequence[Seat], seed: int,
              depth: int) -> list[Task]:
-    """Every decision of ``seats`` in the hand, in the order they were made (a
-    record as JSON is read once, here)."""
+    """Every decision of ``seats`` in the hand, in the order they were made, the
+    hand walked forward once (a record as JSON is read once, here)."""
     record = read_record(record)
     out: list[Task] = []
     passed = {passed.seat for passed in record.passes}
-    for seat in seats:
-        if seat in passed:
-            out.append(Task(record, seat, "pass", 0, seed, depth))
+    if passed & set(seats):
+        before = Hand.from_record(record.cut(0, passes=False))
+        dealt = tuple(_mask(cards) for cards in record.deal)
+        passes = tuple(_mask(record.passed(seat)) or None for seat in Seat)
+        for seat in seats:
+            if seat in passed:
+                out.append(Task(seat, "pass", 0, seed, depth, before.view(seat),
+                                tuple(record.passed(seat)), dealt, passes))
     replayed = Hand.from_record(record.cut(0))
     for index, card in enumerate(record.plays):
         turn = replayed.turn
         if turn is not None and turn in seats:
-            out.append(Task(record, turn, "play", index, seed, depth))
+            world = tuple(replayed.held_mask(seat) for seat in Seat)
+            out.append(Task(turn, "play", index, seed, depth, replayed.view(turn), (card,),
+                            world))
         replayed.play(card)
     return out
 
@@ -301,9 +317,8 @@ def _verdict(task: Task, chosen: tuple[Card, ...], choices: list[Choice], found:
 
 
 def _decide_play(task: Task) -> Decision:
-    hand = Hand.from_record(task.record.cut(task.plays))
-    chosen = task.record.plays[task.plays]
-    view = hand.view(task.seat)
+    (chosen,) = task.chosen
+    view = task.view
     s = Situation.of(view)
     groups = play_groups(s, rule_kit(view.rules))
     if len(groups) == 1:
@@ -311,8 +326,7 @@ def _decide_play(task: Task) -> Decision:
                         task.depth, 0.0)
     by_card = {card: group for group in groups for card in group}
     found = measure_play(view, task.seed, task.depth, [group[0] for group in groups])
-    world = [_mask(hand.holding(seat)) for seat in Seat]
-    hindsight = hindsight_play(view, world, task.seed, found.choices)
+    hindsight = hindsight_play(view, task.world, task.seed, found.choices)
     choices = _choices(found, lambda c: (Card.from_index(c),),
                        lambda c: tuple(Card.from_index(x) for x in by_card[c]), hindsight)
     position = next(i for i, group in enumerate(groups) if chosen.index in group)
@@ -320,22 +334,17 @@ def _decide_play(task: Task) -> Decision:
 
 
 def _decide_pass(task: Task) -> Decision:
-    record = task.record
-    chosen = record.passed(task.seat)
-    hand = Hand.from_record(record.cut(0, passes=False))
-    view = hand.view(task.seat)
-    chosen_mask = _mask(chosen)
+    view = task.view
+    chosen_mask = _mask(task.chosen)
     options = pass_options(view, chosen_mask)
     found = measure_pass(view, task.seed, task.depth, options)
-    dealt = [_mask(cards) for cards in record.deal]
-    passes = [_mask(record.passed(seat)) or None for seat in Seat]
-    hindsight = hindsight_pass(view, dealt, passes, task.seed, options)
+    hindsight = hindsight_pass(view, task.world, task.passes, task.seed, options)
 
     def cards(mask: int) -> tuple[Card, ...]:
         return tuple(cards_of_mask(mask))
 
     choices = _choices(found, cards, lambda mask: (), hindsight)
-    return _verdict(task, tuple(chosen), choices, found, options.index(chosen_mask))
+    return _verdict(task, task.chosen, choices, found, options.index(chosen_mask))
 
 
 def judge_all(tasks: Sequence[Task], executor: Executor | None = None) -> Iterator[Decision]:

@@ -21,6 +21,7 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
@@ -425,6 +426,8 @@ class Table(SeatLifecycle, Aids):
         hand = self.hand
         if ask is None or hand is None or ask.key != self._key():
             return
+        if event.level is not None and event.level < ask.level:
+            ask = dataclasses.replace(ask, level=event.level)  # recorded as made by it
         if ask.kind == "hint":
             refusal = self._hint_refusal(hand, ask.seat, event.cards)
             if refusal is not None:
