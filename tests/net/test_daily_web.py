@@ -333,3 +333,18 @@ async def test_a_deal_played_with_a_hint_is_assisted_on_the_board(host: Host) ->
         assert entry["name"] == "Hal" and entry["deals"]["1"]["assisted"] is True
         async with session.get(host.url + posted["board"]) as answer:
             assert ">assisted</span>" in await answer.text()
+
+
+async def test_a_busy_server_never_makes_the_days_experts_lighter(host: Host) -> None:
+    from hearts.net.thinking import Thinkers
+
+    busy = host.server.thinkers = Thinkers(processes=1, backlog=1000)  # far past LIGHT
+    deal = today_deal()
+    async with host.session() as session:
+        table = await start_today(host, session)
+        await play_as_expert(table, deal)
+    hand = table.table.hand
+    assert hand is not None and hand.stand_ins == []
+    assert busy.lighter == 0 and busy.backlog == 1000  # counted in, and out again
+    assert sum(busy.made.values()) >= 39
+    assert hand.points[Seat.SOUTH] == await host.front.daily.pars.par(deal)

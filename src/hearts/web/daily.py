@@ -59,6 +59,7 @@ from hearts.net.limits import cross_origin
 from hearts.net.saver import write_private
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.net.thinking import Thinkers
 from hearts.paths import write_atomically
 from hearts.store import Store
 from hearts.store.dailies import CHALLENGES, DAYS, save_daily, set_par
@@ -168,6 +169,31 @@ def _deal_of(data: dict[str, Any]) -> SetDeal:
     return ChallengeDeal(int(data["seed"]), rules, int(data["deal"]) - 1)
 
 
+class ExpertsAlways(Thinkers):
+    """The server's :class:`~hearts.net.thinking.Thinkers` as a deal of the day sees
+    them: its decisions count in the server's backlog, but are never made by a
+    lighter level (the deal, and the par beside it, are the three Experts')."""
+
+    def __init__(self, shared: Thinkers) -> None:
+        super().__init__(shared.processes, shared.full, shared.light)
+        self.shared = shared
+        """The server's own."""
+
+    def level_for(self, asked: Level) -> Level:
+        """The level asked for, always."""
+        return asked
+
+    def start(self, asked: Level) -> Level:
+        """Count the decision in the server's backlog; it is made at ``asked``."""
+        self.shared.backlog += 1
+        self.shared.made[asked, asked] += 1
+        return asked
+
+    def finish(self) -> None:
+        """Count it out."""
+        self.shared.finish()
+
+
 class DailyTable(NetTable):
     """A table of one deal: today's or a challenge's, one person in South against
     three Experts. Deal refuses once the hand is dealt; the par is worked out as
@@ -186,6 +212,7 @@ class DailyTable(NetTable):
     """Called once the hand is over and its par known (``hearts --serve`` keeps the
     deal with the person's own history)."""
     _ending: asyncio.Task[None] | None = None
+    _experts: Thinkers | None = None
 
     @classmethod
     def begin(cls, server: TableServer, root: Path, kind: str, deal: SetDeal,
@@ -237,6 +264,17 @@ class DailyTable(NetTable):
         if self.pars is not None:
             self.pars.par(self.deal)
         return notices
+
+    @property
+    def thinkers(self) -> Thinkers | None:
+        """The server's computer players' share, which never makes these Experts
+        lighter (:class:`ExpertsAlways`)."""
+        return self._experts
+
+    @thinkers.setter
+    def thinkers(self, shared: Thinkers | None) -> None:
+        self._experts = None if shared is None or isinstance(shared, ExpertsAlways) \
+            else ExpertsAlways(shared)
 
     def save(self, save: Save) -> None:
         """Keep the table as any table is; once the hand is over, tell the seat its
