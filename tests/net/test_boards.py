@@ -185,6 +185,8 @@ def test_results_are_limited_by_address_network_and_in_all(tmp_path: Path) -> No
         boards.admit("10.0.9.9")
     now[0] += 3600.0  # an hour later, all is forgiven
     boards.admit("10.0.0.1")
+    with pytest.raises(BoardRefused, match="one address"):
+        boards.admit("10.0.0.1", deals=3)  # a challenge's record counts each deal
 
 
 def test_a_broken_board_is_moved_aside_not_lost(tmp_path: Path, honest: dict[str, Any]

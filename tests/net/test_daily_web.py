@@ -348,3 +348,24 @@ async def test_a_busy_server_never_makes_the_days_experts_lighter(host: Host) ->
     assert busy.lighter == 0 and busy.backlog == 1000  # counted in, and out again
     assert sum(busy.made.values()) >= 39
     assert hand.points[Seat.SOUTH] == await host.front.daily.pars.par(deal)
+
+
+async def test_results_past_an_addresss_limit_are_refused_with_429(host: Host,
+                                                                   tmp_path: Path) -> None:
+    from hearts.daily import day_record
+    from hearts.web.boards import BoardLimits, Boards
+
+    daily = host.front.daily
+    daily.boards = Boards(tmp_path / "few", BoardLimits(per_address=2))
+    deal = today_deal()
+    hand = deal.par_hand()
+    record = day_record(deal, hand, hand.points[Seat.SOUTH])
+    statuses = []
+    async with aiohttp.ClientSession() as program:
+        for name in ("Al", "Al", "Al"):
+            async with program.post(host.url + "/board", json={
+                    "name": name, "result": record, "token": "tok"}) as answer:
+                statuses.append(answer.status)
+                if answer.status == 429:
+                    assert "one address" in (await answer.json())["error"]
+    assert statuses == [200, 409, 429]

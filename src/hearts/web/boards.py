@@ -74,12 +74,14 @@ class BoardLimits:
     """Names on one board (past it, the board takes no new name)."""
     boards: int = 500
     """Boards kept on disk (past it, no new board is begun)."""
-    per_address: int = 20
-    """Results sent from one address in an hour."""
-    per_network: int = 60
-    """Results sent from one network (a /24, an IPv6 /64) in an hour."""
-    per_hour: int = 600
-    """Results sent in all in an hour (each costs a worker the time of a hand)."""
+    per_address: int = 40
+    """Deals' results sent from one address in an hour (a challenge's record counts
+    each of its deals)."""
+    per_network: int = 120
+    """Deals' results sent from one network (a /24, an IPv6 /64) in an hour."""
+    per_hour: int = 1200
+    """Deals' results sent in all in an hour (each costs a worker the time of two
+    hands: the par if not known yet, and the check)."""
     body: int = 256 * 1024
     """The largest result sent, in bytes (a challenge of 20 deals is well under)."""
 
@@ -231,9 +233,13 @@ class Boards:
         self._buckets.move_to_end(key)
         return bucket
 
-    def admit(self, address: str) -> None:
-        """One result sent from ``address``: :class:`BoardRefused` (429) past the
-        address's, its network's or the server's number an hour."""
+    def admit(self, address: str, deals: int = 1) -> None:
+        """A result of ``deals`` deals sent from ``address``: :class:`BoardRefused`
+        (429) past the address's, its network's or the server's number an hour."""
+        for _ in range(deals):
+            self._admit_one(address)
+
+    def _admit_one(self, address: str) -> None:
         limits = self.limits
         if not self._bucket("a:" + address, limits.per_address).take():
             raise BoardRefused("as many results as one address may send in an hour came "

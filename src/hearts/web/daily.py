@@ -665,9 +665,9 @@ class DailyPages:
         if len(token) > 64:
             return self._refused(BoardRefused("that is not a board's token"))
         try:
-            self.boards.admit(request.remote or "?")
             name = checked_name(name)
             claim = claim_of(record, today(self.clock()))
+            self.boards.admit(request.remote or "?", len(claim.deals))
             self.boards.check_room(claim, name, token)
             pars = {number: await self.pars.par(deal) for number, deal, _ in claim.deals}
             loop = asyncio.get_running_loop()
