@@ -151,7 +151,8 @@ def test_a_name_is_its_tokens_and_each_deals_first_result_stands(
 
 def test_a_board_is_bounded_in_names_and_the_boards_in_number(
         tmp_path: Path, honest: dict[str, Any]) -> None:
-    boards = Boards(tmp_path / "boards", BoardLimits(names=2, boards=2))
+    now = [0.0]
+    boards = Boards(tmp_path / "boards", BoardLimits(names=2, boards=2), clock=lambda: now[0])
     claim = _claim(honest)
     result = [Result(1, 0, 0, False)]
     boards.add(claim, "Ann", "a", result, "t")
@@ -162,8 +163,11 @@ def test_a_board_is_bounded_in_names_and_the_boards_in_number(
     other = Claim("challenge", Challenge(1, RULES, 2).code, claim.deals)
     boards.add(other, "Ann", "a", result, "t")
     third = Claim("challenge", Challenge(2, RULES, 2).code, claim.deals)
-    with pytest.raises(BoardRefused, match="no more boards"):
-        boards.check_room(third, "Ann", "a")
+    with pytest.raises(BoardRefused, match="as many boards as it may in a day"):
+        boards.add(third, "Ann", "a", result, "t")
+    assert not boards.path(third.kind, third.ident).exists()
+    now[0] += 12 * 3600.0  # half a day on: one more board may be begun
+    boards.add(third, "Ann", "a", result, "t")
 
 
 def test_results_are_limited_by_address_network_and_in_all(tmp_path: Path) -> None:

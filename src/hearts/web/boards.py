@@ -16,7 +16,7 @@ every decision of the three Experts and checks the cards, the points, the par
 and the assisted mark against the hand's own record). A result played with the
 hint or undo is shown as assisted.
 
-The boards are bounded (:class:`BoardLimits`: names a board, boards kept) and
+The boards are bounded (:class:`BoardLimits`: names a board, boards begun a day) and
 the results sent are limited by address and network, and in all, as the
 server's other limits are (token buckets, :mod:`hearts.net.limits`): checking a
 result costs a worker the time of a hand. The boards are kept on disk, one
@@ -72,8 +72,10 @@ class BoardLimits:
 
     names: int = 200
     """Names on one board (past it, the board takes no new name)."""
-    boards: int = 500
-    """Boards kept on disk (past it, no new board is begun)."""
+    boards: int = 200
+    """New boards begun in a day (past it, a result for a board not begun yet is
+    refused until the next hours): with the names a board, what bounds the disk
+    the boards take (a board is at most some 40 KB)."""
     per_address: int = 40
     """Deals' results sent from one address in an hour (a challenge's record counts
     each of its deals)."""
@@ -221,6 +223,7 @@ class Boards:
         self._held: OrderedDict[str, Board] = OrderedDict()
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
         self._all = TokenBucket(self.limits.per_hour / HOUR, self.limits.per_hour, clock)
+        self._new = TokenBucket(self.limits.boards / (24 * HOUR), self.limits.boards, clock)
 
     # --- the limits ------------------------------------------------------------------
 
@@ -286,10 +289,6 @@ class Boards:
         and token fit it, some deal sent is not there yet, and the board has room
         (:class:`BoardRefused` says which does not)."""
         board = self.board(claim.kind, claim.ident)
-        if not board.entries and not self.path(claim.kind, claim.ident).exists() and \
-                self.folder.is_dir() and \
-                sum(1 for _ in self.folder.glob("*.json")) >= self.limits.boards:
-            raise BoardRefused("this server keeps no more boards", 507)
         entry = board.entry(name, token)
         if entry is None and len(board.entries) >= self.limits.names:
             raise BoardRefused(f"the board is full: it holds {self.limits.names} names", 507)
@@ -305,6 +304,10 @@ class Boards:
         the result was verified), and keep the board on disk whole. A deal already
         on the board for that name keeps its first result."""
         board = self.check_room(claim, name, token)
+        path = self.path(claim.kind, claim.ident)
+        if not board.entries and not path.exists() and not self._new.take():
+            raise BoardRefused("this server has begun as many boards as it may in a day: "
+                               "try again later", 507)
         entry = board.entry(name, token)
         if entry is None:
             entry = {"name": name, "key": token_key(token), "deals": {}}
@@ -314,8 +317,7 @@ class Boards:
                 "points": result.points, "par": result.par, "assisted": result.assisted,
                 "when": when})
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_private(self.path(claim.kind, claim.ident),
-                      json.dumps(board.to_json(), ensure_ascii=False))
+        write_private(path, json.dumps(board.to_json(), ensure_ascii=False))
         return board
 
 
