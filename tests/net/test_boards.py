@@ -229,3 +229,26 @@ def test_a_challenges_deals_go_on_its_board_side_by_side(tmp_path: Path) -> None
     swapped["deals"][0]["hand"] = entries[1]["hand"]
     with pytest.raises(BoardRefused, match="deal 1"):
         check_claim(claim_of(swapped, TODAY), pars)
+
+
+def test_two_workers_share_the_boards(tmp_path: Path, honest: dict[str, Any]) -> None:
+    from hearts.net.server import TableServer
+    from hearts.net.tables import TableConfig
+    from hearts.web.daily import boards_folder
+
+    worker = TableServer(tmp_path / "w2", TableConfig(), 0)
+    worker.prefix = "w2-"
+    alone = TableServer(tmp_path / "one", TableConfig(), 0)
+    assert boards_folder(worker) == tmp_path / "web" / "boards"
+    assert boards_folder(alone) == tmp_path / "one" / "web" / "boards"
+    first, second = Boards(tmp_path / "shared"), Boards(tmp_path / "shared")
+    claim = _claim(honest)
+    result = [Result(1, 0, 0, False)]
+    assert first.board(claim.kind, claim.ident).entries == []  # held by the first
+    second.add(claim, "Bob", "b", result, "t")
+    first.add(claim, "Ann", "a", result, "t")  # on top of Bob's, not over it
+    for boards in (first, second):
+        names = [e["name"] for e in boards.board(claim.kind, claim.ident).entries]
+        assert names == ["Bob", "Ann"]
+    with pytest.raises(BoardRefused, match="already called Bob"):
+        first.check_room(claim, "bob", "x")

@@ -23,16 +23,20 @@ result costs a worker the time of a hand. The boards are kept on disk, one
 JSON file a board under the data folder's ``web/boards/``, each replaced whole
 by a rename after every result (a file that does not read is moved aside and
 the board starts again empty, with a line in the server's log), so a server
-started again shows them as they were.
+started again shows them as they were; the workers of ``hearts host --workers``
+share one folder, each adding to a board under a lock on it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
+import os
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
@@ -220,7 +224,7 @@ class Boards:
         """The bounds and the limits."""
         self._clock = clock
         self._warn = warn or (lambda text: None)
-        self._held: OrderedDict[str, Board] = OrderedDict()
+        self._held: OrderedDict[str, tuple[int, Board]] = OrderedDict()
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
         self._all = TokenBucket(self.limits.per_hour / HOUR, self.limits.per_hour, clock)
         self._new = TokenBucket(self.limits.boards / (24 * HOUR), self.limits.boards, clock)
@@ -262,12 +266,17 @@ class Boards:
         return self.folder / f"{kind}-{digest}.json"
 
     def board(self, kind: str, ident: str) -> Board:
-        """The board ``kind``/``ident`` as kept (empty if it has no result yet)."""
+        """The board ``kind``/``ident`` as kept (empty if it has no result yet): read
+        again when its file changed (another worker of the server wrote it)."""
         path = self.path(kind, ident)
+        try:
+            stamp = path.stat().st_mtime_ns
+        except OSError:
+            stamp = -1
         held = self._held.get(str(path))
-        if held is not None:
+        if held is not None and held[0] == stamp:
             self._held.move_to_end(str(path))
-            return held
+            return held[1]
         board = Board(kind, ident)
         if path.exists():
             try:
@@ -279,7 +288,7 @@ class Boards:
                 aside = set_aside(path)
                 self._warn(f"The board in {path.name} could not be read ({error}): moved "
                            f"aside to {aside.name if aside else '?'}; it starts again empty")
-        self._held[str(path)] = board
+        self._held[str(path)] = (stamp, board)
         while len(self._held) > 64:
             self._held.popitem(last=False)
         return board
@@ -302,23 +311,40 @@ class Boards:
         """Put checked ``results`` on the board under ``name`` and ``token`` (the
         checks of :meth:`check_room` made again: the board may have changed while
         the result was verified), and keep the board on disk whole. A deal already
-        on the board for that name keeps its first result."""
-        board = self.check_room(claim, name, token)
-        path = self.path(claim.kind, claim.ident)
-        if not board.entries and not path.exists() and not self._new.take():
-            raise BoardRefused("this server has begun as many boards as it may in a day: "
-                               "try again later", 507)
-        entry = board.entry(name, token)
-        if entry is None:
-            entry = {"name": name, "key": token_key(token), "deals": {}}
-            board.entries.append(entry)
-        for result in results:
-            entry["deals"].setdefault(str(result.deal), {
-                "points": result.points, "par": result.par, "assisted": result.assisted,
-                "when": when})
+        on the board for that name keeps its first result. The workers of one
+        server share the folder: each adds under a lock on it, to the board as
+        its file holds it then."""
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_private(path, json.dumps(board.to_json(), ensure_ascii=False))
+        with _locked(self.folder / ".lock"):
+            board = self.check_room(claim, name, token)
+            path = self.path(claim.kind, claim.ident)
+            if not board.entries and not path.exists() and not self._new.take():
+                raise BoardRefused("this server has begun as many boards as it may in a "
+                                   "day: try again later", 507)
+            entry = board.entry(name, token)
+            if entry is None:
+                entry = {"name": name, "key": token_key(token), "deals": {}}
+                board.entries.append(entry)
+            for result in results:
+                entry["deals"].setdefault(str(result.deal), {
+                    "points": result.points, "par": result.par, "assisted": result.assisted,
+                    "when": when})
+            try:
+                write_private(path, json.dumps(board.to_json(), ensure_ascii=False))
+            finally:
+                self._held.pop(str(path), None)  # read again next time, as written
         return board
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (made if need be) while the block runs."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # (the lock goes with it)
 
 
 def board_name(text: str) -> str:

@@ -349,6 +349,17 @@ def keep_in_history(data_dir: Path, table: DailyTable, par: int) -> None:
         store.close_quietly()
 
 
+def boards_folder(server: TableServer) -> Path:
+    """Where a server's boards are kept: ``DIR/web/boards``, DIR being the data
+    folder of the whole server for a worker of ``hearts host --workers`` (whose own
+    folder is ``DIR/wK``, its tables' prefix ``wK-``), so that every worker shows
+    and adds to the same boards."""
+    data = server.data_dir
+    if server.prefix and data.name == server.prefix.removesuffix("-"):
+        data = data.parent
+    return data / "web" / "boards"
+
+
 def board_path(claim_kind: str, ident: str) -> str:
     """The address of a board's page."""
     if claim_kind == "day":
@@ -384,7 +395,7 @@ class DailyPages:
         self.history = history
         """The data folder of the person whose history keeps the deals played here
         (``hearts --serve``: one person's own server); None on a public server."""
-        self.boards = Boards(server.data_dir / "web" / "boards",
+        self.boards = Boards(boards_folder(server),
                              warn=lambda text: server.warn("board", "%s", text))
         """The boards."""
         self.admit = admit
