@@ -69,7 +69,7 @@ from hearts.view import Phase
 from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
 from hearts.web.boards import board_name as checked_name
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
-from hearts.web.solo import SoloTables
+from hearts.web.solo import MAX_SOLO, SoloTables
 from hearts.words import fill, words
 
 __all__ = ["BOARD_COOKIE", "DEALS_COOKIE", "DEAL_FILE", "DailyPages", "DailyTable", "Pars",
@@ -382,14 +382,14 @@ class DailyPages:
     def __init__(self, server: TableServer, defaults: TableConfig,
                  admit: Callable[[web.Request], str | None] | None = None,
                  clock: Callable[[], datetime] | None = None,
-                 history: Path | None = None) -> None:
+                 history: Path | None = None, held: int = MAX_SOLO) -> None:
         self.server = server
         self.rules = daily_rules(defaults.rules)
         """The rules of this server's deals (the host's, to 100)."""
         self.pars = Pars(server.data_dir / "web" / "pars.json", server.executor)
         """The pars, worked out once."""
-        self.held = SoloTables(server, defaults, None, folder=server.data_dir / "web" / "daily",
-                               kind="d")
+        self.held = SoloTables(server, defaults, None, held,
+                               folder=server.data_dir / "web" / "daily", kind="d")
         self.held.loader = self._reopen
         """The tables of deals played here, held in memory or put away."""
         self.history = history

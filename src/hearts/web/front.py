@@ -154,7 +154,7 @@ class FrontPage:
         self.visited: dict[str, float] = {}
         """When each table started here was last visited (its page, or someone at it)."""
         self._sweeper: asyncio.Task[None] | None = None
-        self.daily = DailyPages(server, defaults, self._admit_deal)
+        self.daily = DailyPages(server, defaults, self._admit_deal, held=self.limits.held)
         """Today's deal, challenges and their boards."""
 
     def find(self, table_id: str) -> NetTable | None:
