@@ -165,7 +165,12 @@ async def test_the_par_is_worked_out_once_and_kept(host: Host, tmp_path: Path) -
     assert first is second  # one worker's time for both
     par = await first
     assert par == deal.par()
-    kept = json.loads((tmp_path / "web" / "pars.json").read_text())
+    path = tmp_path / "web" / "pars.json"
+    for _ in range(200):  # written in a thread, a moment later
+        if path.exists():
+            break
+        await asyncio.sleep(0.01)
+    kept = json.loads(path.read_text())
     assert kept == {deal.seed_text: par}
     again = Pars(tmp_path / "web" / "pars.json", None)
     assert again.known_par(deal) == par

@@ -148,7 +148,10 @@ class Pars:
         self.known[key] = future.result()
         while len(self.known) > MOST_PARS:
             self.known.pop(next(iter(self.known)))
-        text = json.dumps(self.known)
+        asyncio.get_running_loop().run_in_executor(None, self._write, json.dumps(self.known))
+
+    def _write(self, text: str) -> None:
+        """Keep the pars (in a thread: the loop never waits for the disk)."""
         with contextlib.suppress(OSError):  # kept next time, or worked out again
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_atomically(self.path, [text])
