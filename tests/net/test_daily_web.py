@@ -189,6 +189,8 @@ async def test_a_challenge_code_opens_its_deals(host: Host) -> None:
                 assert f'action="/c/{challenge.code}/{number}"' in text
         async with session.get(f"{host.url}/c/nonsense") as answer:
             assert answer.status == 404
+        async with session.get(f"{host.url}/t/w2-t1/daily.json") as answer:
+            assert answer.status == 204  # another kind of table: nothing to show
         answer = await session.post(f"{host.url}/c/{challenge.code}/2", data={"name": "Bo"},
                                     allow_redirects=False)
         assert answer.status == 303

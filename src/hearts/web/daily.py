@@ -597,7 +597,11 @@ class DailyPages:
 
     async def table_result(self, request: web.Request) -> web.StreamResponse:
         """What the page shows of the deal: its name, and once over the points, the
-        par (or null while worked out), the board's address and the next deal."""
+        par (or null while worked out), the board's address and the next deal. Any
+        other table answers 204, no content (every table's page asks)."""
+        self._check(request)
+        if self.find(request.match_info["table"][:64]) is None:
+            return web.Response(status=204, headers=self._headers())
         table = self._table(request)
         deal = table.deal
         said = words("today")

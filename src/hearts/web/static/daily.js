@@ -1,7 +1,7 @@
 // Today's deal (or a challenge's) at the web table: the deal's name above the
 // table, and at the hand's end the points beside the par, the review one press
 // away, and the board. Every table page loads this script; at a table that
-// plays no such deal, daily.json answers 404 and the script does nothing more.
+// plays no such deal, daily.json answers 204 and the script does nothing more.
 (function () {
   "use strict";
   const body = document.body;
@@ -24,7 +24,7 @@
     try {
       answer = await fetch("daily.json", { cache: "no-store", credentials: "same-origin" });
     } catch (e) { setTimeout(look, 4000); return; }
-    if (answer.status === 404) return;  // not a deal of the day or of a challenge
+    if (answer.status === 204 || answer.status === 404) return;  // another kind of table
     if (!answer.ok) { setTimeout(look, 4000); return; }
     const deal = await answer.json();
     if (!said) {
