@@ -132,6 +132,12 @@ def test_a_challenge_from_the_page_of_hearts_serve(chromium: Any, tmp_path: Path
         page.get_by_role("button", name="Play today's deal").wait_for()
         assert_accessible(page, "the page of hearts --serve with today's deal")
         page.screenshot(path=str(ARTIFACTS / "daily-solo-phone.png"), full_page=True)
+        tap(page, page.get_by_role("button", name="Make a challenge"))  # of 5 deals
+        link = page.get_by_label(re.compile("Send this link to your friends"))
+        assert re.fullmatch(re.escape(served.url) + r"/c/[a-z2-7-]{24}", link.input_value())
+        assert page.get_by_role("button", name=re.compile("Play deal")).count() == 5
+        assert_accessible(page, "a challenge just made")
+        page.goto(served.url + "/")
         page.get_by_label("A friend's challenge code").fill(challenge.code.upper())
         tap(page, page.get_by_role("button", name="Open the challenge"))
         page.get_by_role("heading", name=f"Challenge {challenge.code}").wait_for()

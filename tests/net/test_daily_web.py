@@ -376,3 +376,23 @@ async def test_results_past_an_addresss_limit_are_refused_with_429(host: Host,
                 if answer.status == 429:
                     assert "one address" in (await answer.json())["error"]
     assert statuses == [200, 409, 429]
+
+
+async def test_a_challenge_made_from_the_front_page(host: Host) -> None:
+    async with host.session() as session:
+        async with session.post(host.url + "/c", data={"deals": "3"},
+                                allow_redirects=False) as answer:
+            assert answer.status == 303
+            code = answer.headers["Location"].removeprefix("/c/")
+        challenge = Challenge.parse(code)
+        assert challenge.deals == 3 and challenge.rules == daily_rules(Rules())
+        async with session.get(host.url + "/c/" + code) as page:
+            text = await page.text()
+            assert f'value="{host.url}/c/{code}"' in text  # the link to send
+        for wrong in ("0", "21", "many"):
+            async with session.post(host.url + "/c", data={"deals": wrong},
+                                    allow_redirects=False) as answer:
+                assert answer.status == 400
+        async with session.post(host.url + "/c", data={"deals": "3"},
+                                headers={"Origin": "http://evil.example"}) as answer:
+            assert answer.status == 403

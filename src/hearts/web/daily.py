@@ -42,7 +42,7 @@ from aiohttp import web
 from hearts.ai import Level, Player, make_player
 from hearts.arena.rulestext import parse_rules
 from hearts.cards import Seat
-from hearts.challenge import Challenge, ChallengeError, challenge_record
+from hearts.challenge import MAX_DEALS, Challenge, ChallengeError, challenge_record
 from hearts.daily import (
     ChallengeDeal,
     DailyDeal,
@@ -443,6 +443,7 @@ class DailyPages:
         """The routes."""
         app.router.add_post("/daily", self.start_today)
         app.router.add_get("/c", self.challenge_form)
+        app.router.add_post("/c", self.new_challenge)
         app.router.add_get("/c/{code}", self.challenge_page)
         app.router.add_post("/c/{code}/{number:[0-9]{1,2}}", self.start_challenge)
         app.router.add_get("/t/{table}/daily.json", self.table_result)
@@ -473,6 +474,9 @@ class DailyPages:
         said = words("today")
         daily = self.today()
         board = board_path("day", f"{daily.day.isoformat()}/{daily.words}")
+        deals = "".join(f'<option value="{n}"{" selected" if n == 5 else ""}>'
+                        f'{html.escape(fill(said["new-deals"], count=n))}</option>'
+                        for n in (1, 3, 5, 10, MAX_DEALS))
         return (
             '<link rel="stylesheet" href="/daily.css">'
             '<section class="card-panel today" aria-labelledby="today-title">'
@@ -487,6 +491,10 @@ class DailyPages:
             '<input id="challenge-code" name="code" maxlength="40" autocomplete="off" '
             'spellcheck="false" placeholder="abcd-efgh-ijkl-mnop-qrst"></p>'
             f'<button type="submit">{html.escape(said["challenge-open"])}</button></form>'
+            '<form method="post" action="/c" class="challenge-form">'
+            f'<p><label for="challenge-deals">{html.escape(said["new-label"])}</label>'
+            f'<select id="challenge-deals" name="deals">{deals}</select></p>'
+            f'<button type="submit">{html.escape(said["new"])}</button></form>'
             '</section>')
 
     # --- starting a deal ------------------------------------------------------------
@@ -566,6 +574,17 @@ class DailyPages:
         challenge = self._challenge(request.query.get("code", ""))
         raise web.HTTPSeeOther(f"/c/{challenge.code}")
 
+    async def new_challenge(self, request: web.Request) -> web.StreamResponse:
+        """A new challenge of the deals asked for, under this server's rules: on to
+        its page, whose address is the link to send."""
+        self._check(request, posted=True)
+        form = await request.post()
+        try:
+            challenge = Challenge.new(self.rules, int(str(form.get("deals", "5"))[:3]))
+        except ValueError as error:
+            raise web.HTTPBadRequest(text=f"No challenge was made: {error}.") from None
+        raise web.HTTPSeeOther(f"/c/{challenge.code}")
+
     async def challenge_page(self, request: web.Request) -> web.StreamResponse:
         """A challenge: its rules, a button a deal, and its board."""
         self._check(request)
@@ -578,8 +597,12 @@ class DailyPages:
             '<input type="hidden" name="name" value="" class="remembered-name">'
             f'<button type="submit">{html.escape(fill(said["play-deal"], number=n))}</button>'
             '</form></li>' for n in range(1, challenge.deals + 1))
+        link = str(request.url.with_query(None).with_fragment(None))
         body = (f'<h1>{html.escape(fill(said["challenge-title"], name=challenge.code))}</h1>'
                 f'<p>{html.escape(intro)}</p>'
+                f'<p><label for="challenge-link">{html.escape(said["link-label"])}</label>'
+                f'<input id="challenge-link" class="link" readonly value="{html.escape(link)}">'
+                '</p>'
                 f'<ol class="deals">{items}</ol>'
                 f'<p><a href="/board/c/{challenge.code}">{html.escape(board_words)}</a>'
                 f' - <a href="/">{html.escape(said["home"])}</a></p>')
