@@ -29,6 +29,7 @@ from hearts.net.tables import TableConfig
 from hearts.rules import Rules
 from hearts.table import events as ev
 from hearts.view import Phase
+from hearts.web.boards import Claim, Result
 from hearts.web.daily import DailyTable, Pars
 from hearts.web.front import FrontPage
 
@@ -191,6 +192,15 @@ async def test_a_challenge_code_opens_its_deals(host: Host) -> None:
             assert answer.status == 404
         async with session.get(f"{host.url}/t/w2-t1/daily.json") as answer:
             assert answer.status == 204  # another kind of table: nothing to show
+        async with session.get(f"{host.url}/board/c/{challenge.code}") as answer:
+            assert "No result yet" in await answer.text()
+        claim = Claim("challenge", challenge.code, ())
+        host.front.daily.boards.add(claim, "Cy", "cy", [Result(2, 5, 3, True)], "t")
+        async with session.get(f"{host.url}/board/c/{challenge.code}") as answer:
+            text = await answer.text()
+        assert all(f">Deal {n}</th>" in text for n in (1, 2, 3))
+        assert "<td>-</td><td>5 (par 3) <span class=\"assisted\">assisted</span></td>" \
+            "<td>-</td><td>2 over par</td>" in text
         answer = await session.post(f"{host.url}/c/{challenge.code}/2", data={"name": "Bo"},
                                     allow_redirects=False)
         assert answer.status == 303
