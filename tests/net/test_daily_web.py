@@ -199,6 +199,7 @@ async def test_a_challenge_code_opens_its_deals(host: Host) -> None:
         async with session.get(f"{host.url}/board/c/{challenge.code}") as answer:
             text = await answer.text()
         assert all(f">Deal {n}</th>" in text for n in (1, 2, 3))
+        assert f'<a href="/c/{challenge.code}">' in text  # on to the deals
         assert "<td>-</td><td>5 (par 3) <span class=\"assisted\">assisted</span></td>" \
             "<td>-</td><td>2 over par</td>" in text
         answer = await session.post(f"{host.url}/c/{challenge.code}/2", data={"name": "Bo"},

@@ -791,9 +791,11 @@ class DailyPages:
                  f'<tbody>{"".join(rows)}</tbody></table>') if rows else \
             f'<p class="empty">{html.escape(said["empty"])}</p>'
         bound = fill(said["bound"], count=self.boards.limits.names)
+        deals_link = (f'<a href="/c/{board.ident}">{html.escape(said["deals-link"])}</a> - '
+                      if board.kind == "challenge" else "")
         return (f'<h1>{html.escape(title)}</h1>{table}'
                 f'<p class="about">{html.escape(bound)}</p>'
-                f'<p><a href="/">{html.escape(said["home"])}</a></p>')
+                f'<p>{deals_link}<a href="/">{html.escape(said["home"])}</a></p>')
 
     async def style(self, request: web.Request) -> web.StreamResponse:
         """The style sheet of the challenge's and the boards' pages."""
