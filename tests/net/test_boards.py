@@ -252,3 +252,16 @@ def test_two_workers_share_the_boards(tmp_path: Path, honest: dict[str, Any]) ->
         assert names == ["Bob", "Ann"]
     with pytest.raises(BoardRefused, match="already called Bob"):
         first.check_room(claim, "bob", "x")
+
+
+def test_a_result_a_computer_played_part_of_is_marked(tmp_path: Path, daily: DailyDeal,
+                                                      honest: dict[str, Any]) -> None:
+    record = copy.deepcopy(honest)  # South's pass made by a computer standing in
+    record["hand"]["stand_ins"] = [{"seat": "south", "decision": "pass", "player": "expert",
+                                    "seed": daily.player_seed(Seat.SOUTH)}]
+    [result] = check(record, honest["par"])
+    assert result.stood_in and not result.assisted
+    board = Boards(tmp_path).add(_claim(record), "Ann", "a", [result], "t")
+    assert board.entries[0]["deals"]["1"]["computer"] is True
+    [plain] = check(honest, honest["par"])
+    assert not plain.stood_in

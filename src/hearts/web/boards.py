@@ -14,7 +14,8 @@ a hand finished past midnight) or a challenge's, and it must verify
 (:func:`check_claim`, in a worker: :func:`hearts.verify.verify_deal` replays
 every decision of the three Experts and checks the cards, the points, the par
 and the assisted mark against the hand's own record). A result played with the
-hint or undo is shown as assisted.
+hint or undo is shown as assisted; one where a computer player stood in for
+South (its person away, or out of time) as partly the computer's.
 
 The boards are bounded (:class:`BoardLimits`: names a board, boards begun a day) and
 the results sent are limited by address and network, and in all, as the
@@ -43,7 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from hearts.challenge import Challenge, ChallengeError, read_challenge_record
+from hearts.cards import Seat
 from hearts.daily import DailyDeal, DayRecordError, SetDeal, read_day_record, today
+from hearts.hand import read_record
 from hearts.net.limits import TokenBucket, network_of
 from hearts.net.names import BadName, check_name, name_key
 from hearts.net.saver import write_private
@@ -115,6 +118,9 @@ class Result:
     points: int
     par: int
     assisted: bool
+    stood_in: bool = False
+    """A computer player made some of South's decisions (the person was away, or
+    their time ran out): the result is shown as partly the computer's."""
 
 
 def claim_of(data: object, now: date | None = None) -> Claim:
@@ -151,7 +157,9 @@ def check_claim(claim: Claim, pars: dict[int, int]) -> list[Result]:
         if not verdict.verified:
             where = "" if claim.kind == "day" else f"deal {number}: "
             raise BoardRefused(f"the result does not verify: {where}{verdict.message}")
-        results.append(Result(number, entry["points"], entry["par"], entry["assisted"]))
+        stood_in = any(s.seat is Seat.SOUTH for s in read_record(entry["hand"]).stand_ins)
+        results.append(Result(number, entry["points"], entry["par"], entry["assisted"],
+                              stood_in))
     return results
 
 
@@ -326,9 +334,11 @@ class Boards:
                 entry = {"name": name, "key": token_key(token), "deals": {}}
                 board.entries.append(entry)
             for result in results:
-                entry["deals"].setdefault(str(result.deal), {
-                    "points": result.points, "par": result.par, "assisted": result.assisted,
-                    "when": when})
+                kept = {"points": result.points, "par": result.par,
+                        "assisted": result.assisted, "when": when}
+                if result.stood_in:
+                    kept["computer"] = True
+                entry["deals"].setdefault(str(result.deal), kept)
             try:
                 write_private(path, json.dumps(board.to_json(), ensure_ascii=False))
             finally:

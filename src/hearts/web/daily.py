@@ -777,8 +777,11 @@ class DailyPages:
                     cells.append("<td>-</td>")
                     continue
                 over += result["points"] - result["par"]
-                mark = (f' <span class="assisted">{html.escape(said["assisted"])}</span>'
-                        if result["assisted"] else "")
+                marks = [said[key] for key, on in (("assisted", result["assisted"]),
+                                                   ("computer", result.get("computer")))
+                         if on]
+                mark = "".join(f' <span class="assisted">{html.escape(m)}</span>'
+                               for m in marks)
                 figures = fill(said["points-par"], points=result["points"], par=result["par"])
                 cells.append(f'<td>{html.escape(figures)}{mark}</td>')
             against = said["level"] if over == 0 else fill(said["under" if over < 0 else "over"],
