@@ -43,8 +43,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from hearts.challenge import Challenge, ChallengeError, read_challenge_record
 from hearts.cards import Seat
+from hearts.challenge import Challenge, ChallengeError, read_challenge_record
 from hearts.daily import DailyDeal, DayRecordError, SetDeal, read_day_record, today
 from hearts.hand import read_record
 from hearts.net.limits import TokenBucket, network_of
