@@ -89,6 +89,13 @@ def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,
         assert_accessible(page, "the deal's end")
         page.screenshot(path=str(ARTIFACTS / "daily-end-phone.png"), full_page=True)
 
+        # the result to share: copied for a message (no share sheet here)
+        phone.grant_permissions(["clipboard-read", "clipboard-write"], origin=host.url)
+        tap(page, page.get_by_role("button", name="Share your result"))
+        shared = page.locator("#daily-shared")
+        page.wait_for_function("() => document.querySelector('#daily-shared').textContent")
+        assert line.inner_text() in shared.inner_text() or "Copied" in shared.inner_text()
+
         # the review, one press away
         tap(page, page.get_by_role("button", name="Review your decisions"))
         review = page.locator("#review")

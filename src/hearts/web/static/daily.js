@@ -92,8 +92,34 @@
     if (deal.next) row.append(el("a", { href: deal.next, class: "button" }, w("next")));
     box.append(row);
     if (deal.par === null || deal.par === undefined) return;
+    row.append(shareButton(deal));
+    box.append(el("p", { id: "daily-shared", class: "why", role: "status" }));
     box.append(deal.posted ? posted(deal.board) : form(deal));
     box.scrollIntoView({ block: "nearest" });
+  }
+
+  function shareButton(deal) {
+    // The result in a line, with the board's address: to a friend, as players of
+    // daily deals send theirs.
+    const text = deal.title + ": " + deal.line;
+    const url = new URL(deal.board, location.href).href;
+    const button = el("button", { type: "button", id: "daily-share" }, w("share"));
+    button.addEventListener("click", async () => {
+      const said = document.getElementById("daily-shared");
+      try {
+        if (typeof navigator.share === "function") {
+          await navigator.share({ title: deal.title, text: text, url: url });
+          return;
+        }
+        if (navigator.clipboard && window.isSecureContext) {
+          await navigator.clipboard.writeText(text + " " + url);
+          said.textContent = w("shared");
+          return;
+        }
+      } catch (e) { if (e && e.name === "AbortError") return; }
+      said.textContent = text + " " + url;  // to copy by hand
+    });
+    return button;
   }
 
   function posted(board) {
