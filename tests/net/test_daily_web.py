@@ -30,7 +30,7 @@ from hearts.rules import Rules
 from hearts.table import events as ev
 from hearts.view import Phase
 from hearts.web.boards import Claim, Result
-from hearts.web.daily import DailyTable, Pars
+from hearts.web.dealtables import DailyTable, Pars
 from hearts.web.front import FrontPage
 
 
