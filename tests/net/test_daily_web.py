@@ -407,3 +407,14 @@ async def test_a_challenge_made_from_the_front_page(host: Host) -> None:
         async with session.post(host.url + "/c", data={"deals": "3"},
                                 headers={"Origin": "http://evil.example"}) as answer:
             assert answer.status == 403
+
+
+async def test_a_par_a_worker_failed_at_is_worked_out_again(tmp_path: Path) -> None:
+    pars = Pars(tmp_path / "pars.json", None)
+    deal = today_deal()
+    failing = asyncio.get_running_loop().create_future()
+    failing.set_exception(OSError("the worker died"))
+    pars._working[deal.seed_text] = failing
+    pars._done(deal.seed_text, failing)
+    assert pars.known_par(deal) is None and not pars._working
+    assert await pars.par(deal) == deal.par()  # asked again: worked out this time

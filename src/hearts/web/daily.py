@@ -360,6 +360,8 @@ class DailyPages:
         hand = table.table.hand
         if table.over and hand is not None:
             par = self.pars.known_par(deal)
+            if par is None:
+                self.pars.par(deal)  # (worked out again if a worker failed at it)
             points = hand.points[Seat.SOUTH]
             assisted = Seat.SOUTH in hand.assisted
             out.update(points=points, par=par, assisted=assisted,

@@ -246,7 +246,11 @@ class DailyTable(NetTable):
 
     async def _ended(self) -> None:
         assert self.pars is not None
-        par = await self.pars.par(self.deal)
+        try:
+            par = await self.pars.par(self.deal)
+        except Exception:  # a worker failed: the page asks for the par again
+            self._ending = None
+            return
         hand = self.table.hand
         if hand is None or self.closed:
             return
