@@ -147,7 +147,8 @@
       try {
         const reply = await fetch("board", { method: "POST", credentials: "same-origin",
           body: new URLSearchParams({ name: input.value }) });
-        answer = await reply.json();
+        const text = await reply.text();
+        try { answer = JSON.parse(text); } catch (e) { answer = { ok: false, error: text || reply.statusText }; }
       } catch (e) { answer = { ok: false, error: String(e) }; }
       send.disabled = false;
       if (answer && answer.ok) {
