@@ -3,9 +3,9 @@
 Random positions of four-person tables (every seat a person, every card played at
 random from the first trick to the last), and for each the four states built as a
 network table builds them at every change: as flat parts
-(:mod:`hearts.table.seatparts`: the public part once, each seat's own), from
-nothing kept (``--apart``: each seat's ``seat_state`` and its JSON on its own,
-as before issue 54). Prints the CPU time a change, in microseconds (best of
+(:mod:`hearts.table.projection`: the public part once, each seat's own), from
+nothing kept (``--apart``: each seat's typed ``seat_state`` and its JSON on its
+own). Prints the CPU time a change, in microseconds (best of
 ``--rounds``).
 
     .venv/bin/python lab/tools/state_cpu.py [--positions 40] [--reps 30] [--apart]
@@ -19,10 +19,10 @@ import time
 
 from hearts.cards import Seat
 from hearts.options import Options
-from hearts.table import Person, Table, seat_state, sheet_rows
+from hearts.table import Person, Table, seat_state
 from hearts.table import events as ev
 from hearts.table.driver import Driver
-from hearts.table.seatparts import StateParts
+from hearts.table.projection import Projection
 
 
 def positions(count: int, seed: int = 1) -> list[Table]:
@@ -52,12 +52,11 @@ def cpu_a_change(tables: list[Table], reps: int, apart: bool) -> float:
     start = time.process_time()
     for _ in range(reps):
         for table in tables:
-            sheet = sheet_rows(table.match)
             if apart:
                 for seat in seats:
-                    seat_state(table, seat, sheet).to_json()
+                    seat_state(table, seat).to_json()
             else:
-                parts = StateParts()  # nothing kept from a change before
+                parts = Projection()  # nothing kept from a change before
                 parts.public(table)
                 for seat in seats:
                     parts.own(table, seat)

@@ -391,12 +391,12 @@ def test_the_wider_second_round_compares_more_finalists_over_more_deals() -> Non
 def test_state_cpu_builds_the_same_states_as_parts_as_apart(capsys: pytest.CaptureFixture[str]
                                                             ) -> None:
     from hearts.table import seat_state
-    from hearts.table.seatparts import StateParts, nest
+    from hearts.table.projection import Projection, nest
 
     tool = _load("state_cpu")
     tables = tool.positions(3)
     for table in tables:
-        parts = StateParts()
+        parts = Projection()
         public = parts.public(table)
         together = [nest(public, parts.own(table, seat)) for seat in Seat]
         assert together == [seat_state(table, seat).to_json() for seat in Seat]

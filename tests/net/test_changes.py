@@ -25,8 +25,8 @@ from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable, SeatHolder
 from hearts.rules import RuleSet
 from hearts.table import events as ev
-from hearts.table import seat_state, sheet_rows
-from hearts.table.seatparts import Flat, update_flat
+from hearts.table import seat_state
+from hearts.table.projection import Flat, update_flat
 from hearts.view import Phase
 from tests.net.helpers import QUICK
 
@@ -107,8 +107,7 @@ async def _random_table(seed: int, folder: Path) -> int:
                 holder = holders[seat]
                 if holder.outbox is not client.outbox:
                     continue
-                truth = seat_state(net.table, seat, sheet_rows(net.table.match),
-                                   net.deadlines).to_json()
+                truth = seat_state(net.table, seat, net.deadlines).to_json()
                 assert client.state == truth, f"seat {seat} after {checked} checks"
                 for text in client.texts:  # a finished hand's record is all public
                     if not text.startswith('{"version":3,"type":"hand"'):

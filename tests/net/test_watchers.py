@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,10 @@ class Recorder(Outbox):
         self.texts.append(text)
         super().put_state(text)
 
+    def put_change(self, text: str, whole: Callable[[], str]) -> None:
+        self.texts.append(text)
+        super().put_change(text, whole)
+
 
 def test_the_watch_code_is_kept_and_the_watchers_bounded(tmp_path: Path) -> None:
     first = Watchers(tmp_path)
@@ -76,17 +81,27 @@ async def test_a_watcher_sees_no_hidden_card_during_a_hand(tmp_path: Path) -> No
         received = watcher.texts
         await until(lambda: any('"hand-over"' in text for text in received), 60)
         states = [json.loads(text) for text in received if '"type":"state"' in text]
-        assert len(states) > 10
+        assert len(states) == 1  # the whole state once, then changes
+        changes = [text for text in received if '"type":"change"' in text]
+        assert len(changes) > 10
         hand = net.table.match.hands[0]
+        state: dict[str, Any] | None = None
+        seq = 0
         for text in received:
             message = json.loads(text)
-            if message["type"] == "state" or NETWORK_VERSION >= 3:  # notices: from the codec
-                check(message, "server.json")
+            if message["type"] in ("state", "change") or NETWORK_VERSION >= 3:
+                check(message, "server.json")  # (notices: from the codec)
             shown = set(CARD.findall(text))
-            if message["type"] != "state":
+            if message["type"] == "state":
+                state, seq = message["state"], message["seq"]
+            elif message["type"] == "change":
+                assert state is not None and message["base"] == seq
+                assert message["seq"] > seq
+                state, seq = msg.apply_change(state, message["set"]), message["seq"]
+            else:
                 assert not shown, text  # a notice to everyone names no hidden card
                 continue
-            state = message["state"]
+            assert state is not None
             view = state["view"]
             assert state["seat"] is None and state["actions"] == []
             if state["result"] is not None:  # the hand is over: every hand is public
@@ -96,8 +111,41 @@ async def test_a_watcher_sees_no_hidden_card_during_a_hand(tmp_path: Path) -> No
                 continue
             public = set(view["played"]) if view else set()
             assert shown <= public, (shown - public, text[:300])
-        seqs = [json.loads(t)["seq"] for t in received if '"type":"state"' in t]
-        assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+            if view is not None:
+                assert view["hand"] == view["passed"] == view["received"] == []
+    finally:
+        net.close()
+
+
+async def test_watchers_get_one_whole_state_then_changes_and_sync_sends_it_again(
+        tmp_path: Path) -> None:
+    config = TableConfig(people=1, level=Level.BEGINNER, delay_scale=0.0)
+    net = NetTable.create("t1", tmp_path / "t1", config, None, code="code-1", seed=5)
+    net.start(asyncio.get_running_loop())
+    try:
+        holder = net.join("Ann", None, Outbox())
+        first, second = Recorder(), Recorder()
+        net.watchers.add("Wes", first)
+        net.redraw()
+        net.watchers.add("Wyn", second)
+        net.redraw()
+
+        def kinds(recorder: Recorder) -> list[str]:
+            kinds = [json.loads(text)["type"] for text in recorder.texts]
+            recorder.texts.clear()
+            return kinds
+
+        # the first had the whole state, then the change naming the second watcher
+        assert kinds(first) == ["state", "change"] and kinds(second) == ["state"]
+        net.carry_out(net.table.handle(ev.Deal(holder.seat)))
+        changes = kinds(first)
+        assert changes and set(changes) == {"change"} and kinds(second) == changes
+        net.watchers.resend(second)  # it asked with sync: the whole state, it alone
+        net.redraw()
+        assert kinds(first) == [] and kinds(second) == ["state"]
+        net.watchers.remove(first)
+        net.redraw()
+        assert kinds(second) == ["change"]  # the watchers' names changed
     finally:
         net.close()
 

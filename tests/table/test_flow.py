@@ -427,7 +427,9 @@ def test_a_hand_played_out_ends_between_hands() -> None:
     state = seat_state(table, S)
     assert state.prompt == Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
     assert hand.seed is not None
-    assert state.result == Result(1, hand.seed, hand.shooter, ())
+    # every hand as dealt is public once the hand is over
+    assert state.result == Result(1, hand.seed, hand.shooter, (),
+                                  tuple(tuple(hand.dealt(seat)) for seat in Seat))
     assert table.match.scores == hand.points and state.scores == hand.points
     assert state.can(Action.DEAL) and state.can(Action.REVIEW) and not state.can(Action.PASS)
     assert table.undo_refusal(S) == NoticeKind.UNDO_HAND_OVER and not state.can(Action.UNDO)
@@ -464,7 +466,8 @@ def test_the_match_ends_at_the_target_and_a_deal_begins_a_new_one() -> None:
     assert winners and all(old.scores[seat] == low for seat in winners)
     state = seat_state(table, S)
     assert state.prompt == Prompt(PromptKind.GAME_OVER, shooter=hand.shooter, winners=winners)
-    assert state.result == Result(len(old.hands), hand.seed, hand.shooter, winners)
+    assert state.result == Result(len(old.hands), hand.seed, hand.shooter, winners,
+                                  tuple(tuple(hand.dealt(seat)) for seat in Seat))
     assert state.match_over and not state.in_progress
     deals = table.deals
     driver.send(ev.Deal(S))

@@ -2,14 +2,16 @@
 
 A connected seat gets its whole state once (after ``welcome``, after ``sync``,
 or when it fell too far behind), then numbered ``change`` messages: the entries
-that turn the state it holds into the new one. A seat's state is kept as its two
-flat parts (:mod:`hearts.table.seatparts`): the public part every seat shares
-and the seat's own, each kept from change to change and brought along in place
-(so that what lives on is only what changed). The changes of the public part are
-found and written as JSON once a change for all the seats that hold the table's
-public part (:class:`PublicChange`); each seat's own part is compared on its own.
-A seat away keeps a copy of the public part it was last sent.
-:class:`SeatChanges` keeps, for one seat, the parts last sent and their number,
+that turn the state it holds into the new one; a watcher the same. A state is
+kept as its two flat parts (:mod:`hearts.table.projection`): the public part
+every seat and every watcher shares, and the seat's own (a watcher's: the
+seat's fields as a watcher sees them), each kept from change to change and
+brought along in place (so that what lives on is only what changed). The
+changes of the public part are found and written as JSON once a change for all
+the seats and watchers that hold the table's public part
+(:class:`PublicChange`); each one's own part is compared on its own. A seat
+away keeps a copy of the public part it was last sent. :class:`SeatChanges`
+keeps, for one seat (or one watcher), the parts last sent and their number,
 and the last :data:`KEEP` changes, so that a client that comes back with
 ``resume`` (the table's epoch and the number of the state it holds) is sent
 exactly what it missed, or the whole state when that is no longer kept.
@@ -26,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hearts.net import messages as msg
-from hearts.table.seatparts import Flat, nest, update_flat
+from hearts.table.projection import Flat, nest, update_flat
 
 __all__ = ["KEEP", "PublicChange", "SeatChanges"]
 

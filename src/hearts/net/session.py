@@ -289,7 +289,7 @@ class Session:
                 self.table.sync(self.holder)
             case Step.WATCHING:
                 assert self.table is not None
-                self.table.watchers.last = None
+                self.table.watchers.resend(self.outbox)
                 self.table.redraw()
             case Step.WAITING | Step.CLOSED:
                 return self._refuse(ErrorCode.NOT_JOINED, "send join first")
@@ -428,6 +428,5 @@ def watch(table: NetTable, name: str, outbox: Outbox) -> None:
     state, and tell the players (:class:`WatchRefused` if the table takes no more)."""
     table.watchers.add(name, outbox)
     outbox.put(msg.Welcome("watch", None, None, table.id, table.epoch))
-    table.watchers.last = None
     table.redraw()
     table.tell(Say(Notice(NoticeKind.WATCHING, name=name)))

@@ -59,13 +59,11 @@ from hearts.table import (
     Wait,
     carry_out,
     restore,
-    seat_state,
-    sheet_rows,
 )
 from hearts.table import events as ev
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
-from hearts.table.seatparts import Flat, StateParts, update_flat
+from hearts.table.projection import Flat, Projection, update_flat
 from hearts.view import Phase
 
 __all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
@@ -231,8 +229,8 @@ class NetTable:
         self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
-        self._parts = StateParts()
-        """Builds the seats' states as parts (:mod:`hearts.table.seatparts`)."""
+        self._parts = Projection()
+        """Builds the seats' and watchers' states as parts (:mod:`hearts.table.projection`)."""
         self._public: Flat | None = None
         """The public part of the states last built."""
         self._looks: tuple[object, ...] | None = None
@@ -782,34 +780,36 @@ class NetTable:
         nothing did): a numbered ``change``, or the whole state to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
         ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
-        watchers get the public state whole. The messages of one change share its
-        number."""
-        watching = () if self._watchers is None else tuple(self._watchers.names())
+        watchers get the public state the same way. The messages of one change
+        share its number."""
+        watchers = self._watchers
+        watching = () if watchers is None else tuple(watchers.names())
         fresh = tuple(h.seat for h in self.holders.values()
                       if h.outbox is not None and h.needs_whole)
-        watched = () if self._watchers is None else tuple(map(id, self._watchers.outboxes))
+        watched = () if watchers is None else tuple(map(id, watchers.outboxes))
         looks = (self.table.looks, watching, watched)
-        if not fresh and looks == self._looks:
+        if not fresh and looks == self._looks and (watchers is None or not watchers.fresh):
             return  # nothing anyone sees changed: no state is built again
         self._looks = looks
         now = time.time()
         seq = self.seq + 1
         used = False
         connected = [h for h in self.holders.values() if h.outbox is not None]
-        if connected:
-            public = self._parts.public(self.table, self.deadlines, watching)
-            held = self._public
-            entries = None
-            if held is not None:
-                for holder in self.holders.values():
-                    if holder.outbox is None and holder.changes.public is held:
-                        # away: it keeps the part it was last sent, as it was
-                        holder.changes.public = dict(held)
-                entries = update_flat(held, public)  # in place
-            if held is None or entries is None:  # the first, or the paths moved
-                self._public = held = public
-            shared = PublicChange(held, entries)
-            public = held
+        if not connected and not watched:
+            return
+        public = self._parts.public(self.table, self.deadlines, watching)
+        held = self._public
+        entries = None
+        if held is not None:
+            for holder in self.holders.values():
+                if holder.outbox is None and holder.changes.public is held:
+                    # away: it keeps the part it was last sent, as it was
+                    holder.changes.public = dict(held)
+            entries = update_flat(held, public)  # in place
+        if held is None or entries is None:  # the first, or the paths moved
+            self._public = held = public
+        shared = PublicChange(held, entries)
+        public = held
         for holder in connected:
             outbox = holder.outbox
             assert outbox is not None
@@ -830,9 +830,7 @@ class NetTable:
             if change is not None:
                 outbox.put_change(change, partial(record.now_whole, now))
                 used = True
-        if self._watchers is not None and self._watchers.outboxes:
-            south = seat_state(self.table, Seat.SOUTH, sheet_rows(self.table.match),
-                               self.deadlines, watching)
-            used = self._watchers.redraw(self.table, south, seq, now) or used
+        if watchers is not None and watched:
+            used = watchers.redraw(shared, self._parts.watcher(), seq, now) or used
         if used:
             self.seq = seq

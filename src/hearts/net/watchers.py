@@ -3,10 +3,13 @@
 A table has a watch code of its own (kept in ``watch.json`` in the table's
 folder, beside ``table.json``, so it outlives a restart); whoever has it may
 watch, up to :data:`MAX_WATCHERS` at once (one more is refused with
-``watchers-full``). A watcher is sent the table's public state
-(:func:`public_state`): the form of a seat's state with no seat, and nothing of
-any hand that is not on the table: no seat's cards, no pass, no legal cards;
-every hand as dealt only once the hand is over. It gets the notices said to
+``watchers-full``). A watcher is sent the table's public state: the form of a
+seat's state with no seat, made of the public part every seat shares and the
+seat's own fields as a watcher sees them (:mod:`hearts.table.projection`
+declares both), so nothing of any hand that is not on the table: no seat's
+cards, no pass, no legal cards; every hand as dealt only once the hand is over.
+Like a seat, it gets the whole state once, then numbered changes, the public
+part's written once a change for everyone (:mod:`hearts.net.changes`). It gets the notices said to
 everyone, never one said to a seat (a hint, a refusal), and the players see
 the watchers' names in their state.
 """
@@ -15,20 +18,18 @@ from __future__ import annotations
 
 import json
 import secrets
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, Seat
-from hearts.net import messages as msg
+from hearts.net.changes import PublicChange, SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.paths import write_atomically
-from hearts.table import SeatState, Table
-from hearts.table.table import Stage
-from hearts.view import Phase
+from hearts.table.projection import Flat
 
-__all__ = ["MAX_WATCHERS", "WATCH_FILE", "WatchRefused", "Watchers", "public_state"]
+__all__ = ["MAX_WATCHERS", "WATCH_FILE", "WatchRefused", "Watchers"]
 
 MAX_WATCHERS = 16
 """The most people watching one table at once."""
@@ -56,8 +57,9 @@ class Watchers:
         """The watch code (a secret, as the join code is: it shows the table)."""
         self.outboxes: dict[Any, str] = {}
         """Each watcher's outbox, with the name they gave."""
-        self.last: str | None = None
-        """The public state last sent (the same one is not sent twice)."""
+        self.changes: dict[Any, SeatChanges] = {}
+        """What each watcher was sent (by outbox): the state as its parts, the
+        changes kept."""
 
     @staticmethod
     def _code(folder: Path) -> str:
@@ -84,11 +86,23 @@ class Watchers:
             raise WatchRefused(ErrorCode.WATCHERS_FULL, f"this table has {self.limit} "
                                "watchers, as many as it takes - try again later")
         self.outboxes[outbox] = name
-        self.last = None
+        self.changes[outbox] = SeatChanges()
 
     def remove(self, outbox: Any) -> None:
         """A watcher went."""
         self.outboxes.pop(outbox, None)
+        self.changes.pop(outbox, None)
+
+    def resend(self, outbox: Any) -> None:
+        """The watcher of ``outbox`` is sent the whole state at the next redraw
+        (it asked with ``sync``)."""
+        if outbox in self.outboxes:
+            self.changes[outbox] = SeatChanges()
+
+    @property
+    def fresh(self) -> bool:
+        """Some watcher waits for the whole state."""
+        return any(record.public is None for record in self.changes.values())
 
     def names(self) -> list[str]:
         """The watchers' names, each once, in the order they came."""
@@ -102,46 +116,19 @@ class Watchers:
         for outbox in self.outboxes:
             outbox.put_text(text)
 
-    def redraw(self, table: Table, south: SeatState, seq: int, now: float) -> bool:
-        """Send the public state, built from the table and South's state, if it
-        changed; True when it did (its number is then the table's ``seq``)."""
-        if not self.outboxes:
-            return False
-        state = public_state(table, south, self.names())
-        text = json.dumps(state, sort_keys=True)
-        if text == self.last:
-            return False
-        self.last = text
-        message = msg.server_text(msg.StateMessage(seq, now, state))
-        for outbox in self.outboxes:
-            outbox.put_state(message)
-        return True
-
-
-def public_state(table: Table, south: SeatState, watchers: list[str]) -> dict[str, Any]:
-    """What the public may see of ``table``: the state's form with no seat, built
-    from South's state with everything of South's own hand taken out (the
-    trick, the tricks, the points and the scores are on the table for all)."""
-    data = south.to_json()
-    data["schema"] = 3
-    data["seat"] = None
-    data.pop("chosen", None)
-    view = data.get("view")
-    if view is not None:
-        view.update(seat=None, hand=[], passed=[], received=[], legal=[])
-    for key in ("passable", "passed", "raised", "legal"):
-        data[key] = []
-    data["actions"] = []
-    data["assisted"] = False
-    data["watchers"] = watchers
-    hand = table.hand
-    prompt = data["prompt"]
-    if table.stage in (Stage.PASSING, Stage.RECEIVED) and hand is not None:
-        data["prompt"] = {"kind": "wait-pass", "direction": str(hand.pass_direction)}
-    elif prompt.get("kind") == "trick-taken":
-        prompt.pop("next_lead", None)
-    result = data.get("result")
-    if result is not None and hand is not None and hand.phase is Phase.OVER:
-        result["deal"] = {SEAT_KEYS[seat]: [str(card) for card in hand.dealt(seat)]
-                          for seat in Seat}
-    return data
+    def redraw(self, public: PublicChange, own: Flat, seq: int, now: float) -> bool:
+        """Send each watcher what changed in the public state (``public``, and
+        ``own``: the seat's fields as a watcher sees them), or the whole state to
+        one that has none yet; True when something was sent (its number is then
+        the table's ``seq``)."""
+        used = False
+        for outbox, record in self.changes.items():
+            if record.public is None:
+                outbox.put_state(record.whole(public.part, dict(own), seq, now))
+                used = True
+                continue
+            change = record.change(public, dict(own), seq, now)
+            if change is not None:
+                outbox.put_change(change, partial(record.now_whole, now))
+                used = True
+        return used

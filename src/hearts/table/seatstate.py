@@ -1,42 +1,38 @@
-"""What one seat may see and do at the table, as one frozen value.
+"""What one seat may see and do at the table, as one frozen, typed value.
 
-:func:`seat_state` builds a :class:`SeatState` from the :class:`~hearts.table.Table`
-and a seat: the seat's view of the hand, who sits where (and who is connected),
-the match's scores and sheet, the cards it chose, may play or has on show, the
-trick, the prompt of its status line and the actions it may use now. Nothing
-in it depends on another seat's hidden cards. The terminal app draws it, the
-network server sends it (:meth:`SeatState.to_json`, the wire schema of
-docs/network.md) and the network client reads it back
+A :class:`SeatState` is what :mod:`hearts.table.projection` builds for a seat
+(:func:`~hearts.table.projection.seat_state`), read as types: the seat's view
+of the hand, who sits where (and who is connected), the match's scores and
+sheet, the cards it may pass or play or has on show, the trick, the prompt of
+its status line and the actions it may use now. Nothing in it depends on
+another seat's hidden cards. The terminal app draws it; the network server
+sends its JSON (:meth:`SeatState.to_json`, the wire schema of
+docs/network.md), and the network client reads it back
 (:meth:`SeatState.from_json`): one value, one schema, one set of words per
-front end.
+front end. This module holds the value and its JSON, not how it is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.hand import Hand
-from hearts.match import Match
-from hearts.table.notices import Prompt, PromptKind
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
+from hearts.table.base import Stage
+from hearts.table.notices import Prompt
 from hearts.table.seating import Presence
-from hearts.table.table import Stage, Table, display_order
-from hearts.view import Phase, PlayerView
+from hearts.table.table import display_order
+from hearts.view import PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",
-           "TurnTimer", "actions_of", "level_label", "prompt_of", "result_of", "seat_infos",
-           "seat_state", "seat_states", "shared_actions", "shared_prompt", "sheet_row",
-           "sheet_rows"]
+           "TurnTimer"]
 
 SCHEMA_VERSION = 3
 """The version of :meth:`SeatState.to_json`'s form (the network's version 3)."""
 
-_QUEEN = Card.parse("QS")
 _SEAT_NAMES = frozenset(str(seat) for seat in Seat)
-_SEATS = tuple(Seat)
 
 
 class Action(StrEnum):
@@ -77,21 +73,6 @@ class SheetRow:
         """The row as JSON values (a ``sheet`` entry of the state)."""
         return {"points": list(self.points), "over": self.over,
                 "shooter": _seat_json(self.shooter), "queen": _seat_json(self.queen)}
-
-
-def sheet_rows(match: Match) -> tuple[SheetRow, ...]:
-    """The score sheet's rows of ``match``."""
-    return tuple(sheet_row(hand) for hand in match.hands)
-
-
-def sheet_row(hand: Hand) -> SheetRow:
-    """The score sheet's row of ``hand``."""
-    queen = None
-    for trick in hand.tricks:
-        if _QUEEN in trick.cards:
-            queen = trick.winner
-            break
-    return SheetRow(hand.points, hand.phase is Phase.OVER, hand.shooter, queen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +144,19 @@ class Result:
     """Who shot the moon, if anyone did."""
     winners: tuple[Seat, ...]
     """Who won the match, once it is over (else empty)."""
+    deal: tuple[tuple[Card, ...], ...] = ()
+    """Every seat's thirteen cards as dealt, in seat order (public once the hand is
+    over; empty from a server that did not send them)."""
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON values (the state's ``result``)."""
-        return {"number": self.number, "seed": self.seed, "shooter": _seat_json(self.shooter),
-                "winners": [SEAT_KEYS[seat] for seat in self.winners]}
+        data: dict[str, Any] = {
+            "number": self.number, "seed": self.seed, "shooter": _seat_json(self.shooter),
+            "winners": [SEAT_KEYS[seat] for seat in self.winners]}
+        if self.deal:
+            data["deal"] = {SEAT_KEYS[seat]: [str(card) for card in cards]
+                            for seat, cards in zip(SEATS, self.deal, strict=True)}
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +312,8 @@ class SeatState:
                     _whole(result["number"]),
                     None if result["seed"] is None else _whole(result["seed"]),
                     _seat(result["shooter"]),
-                    tuple(Seat.parse(_text(s)) for s in _list(result["winners"], 4))),
+                    tuple(Seat.parse(_text(s)) for s in _list(result["winners"], 4)),
+                    _deal(result.get("deal"))),
                 watchers=tuple(_text(name, 64) for name in _list(data["watchers"], 64)),
                 actions=frozenset(Action(a) for a in _list(data["actions"], len(Action))),
             )
@@ -381,203 +371,9 @@ def _cards(value: object) -> tuple[Card, ...]:
     return tuple(Card.parse(_text(card)) for card in _list(value, 13))
 
 
-# --- building a seat's state from the table ------------------------------------------
-
-
-def seat_state(table: Table, seat: Seat, sheet: tuple[SheetRow, ...] | None = None,
-               deadlines: Mapping[int, float] | None = None,
-               watchers: tuple[str, ...] = ()) -> SeatState:
-    """What ``seat`` may see and do at ``table`` now.
-
-    ``sheet`` is the match's :func:`sheet_rows`, when the caller has them already
-    (the same for every seat). ``deadlines`` says when the pauses the table asked
-    for end (by token, seconds since 1970), so a turn timer and a seat's grace
-    time show their end; ``watchers`` names who watches.
-    """
-    return seat_states(table, (seat,), sheet, deadlines, watchers)[0]
-
-
-def seat_states(table: Table, seats: Sequence[Seat], sheet: tuple[SheetRow, ...] | None = None,
-                deadlines: Mapping[int, float] | None = None,
-                watchers: tuple[str, ...] = ()) -> list[SeatState]:
-    """What each of ``seats`` may see and do at ``table`` now (as :func:`seat_state`),
-    the parts every seat sees alike built once: a network table's every change."""
-    if not seats:
-        return []
-    common = _Common(table, sheet, deadlines, watchers)
-    return [_one(table, seat, common) for seat in seats]
-
-
-class _Common:
-    """What every seat's state shares, built once for all of them."""
-
-    __slots__ = ("infos", "match_over", "result", "scores", "sheet", "target", "timer",
-                 "trick", "waiting", "watchers", "winner")
-
-    def __init__(self, table: Table, sheet: tuple[SheetRow, ...] | None,
-                 deadlines: Mapping[int, float] | None, watchers: tuple[str, ...]) -> None:
-        hand = table.hand
-        self.infos = seat_infos(table, deadlines)
-        self.waiting = table.waiting
-        running = table.turn_timer
-        self.timer = None if running is None else TurnTimer(
-            running[1], None if deadlines is None else deadlines.get(running[0]))
-        self.sheet = sheet_rows(table.match) if sheet is None else sheet
-        shown = table.shown_trick
-        self.trick = shown.plays() if shown is not None else (
-            () if hand is None else tuple(hand.trick))
-        self.winner = None if shown is None else shown.winner
-        self.scores = table.match.scores
-        self.target = table.target
-        self.match_over = table.match.over
-        self.result = result_of(table)
-        self.watchers = watchers
-
-
-def _one(table: Table, seat: Seat, common: _Common) -> SeatState:
-    """One seat's state, from what every seat shares and its own part."""
-    hand = table.hand
-    view = None if hand is None else hand.view(seat)
-    person = table.is_person(seat)
-    passing = table.stage is Stage.PASSING
-    passable = frozenset(hand.passable(seat)) if hand is not None and passing and person \
-        else frozenset()
-    passed = tuple(hand.passed(seat)) if hand is not None and table.passed(seat) else ()
-    if table.stage is Stage.RECEIVED and hand is not None:
-        raised = frozenset(hand.received(seat))
-    else:
-        raised = frozenset(passed)
-    legal = frozenset(hand.legal_plays()) if hand is not None and table.to_play(seat) else \
-        frozenset()
-    return SeatState(
-        seat=seat, stage=table.stage, view=view, seats=common.infos,
-        waiting=common.waiting, timer=common.timer,
-        scores=common.scores, target=common.target, match_over=common.match_over,
-        hand_number=len(table.match.hands), level=level_label(table, seat),
-        assisted=seat in table.aided, sheet=common.sheet,
-        passable=passable, passed=passed, raised=raised, legal=legal, trick=common.trick,
-        winner=common.winner, prompt=prompt_of(table, seat), result=common.result,
-        watchers=common.watchers, actions=actions_of(table, seat) if person else frozenset(),
-    )
-
-
-def seat_infos(table: Table, deadlines: Mapping[int, float] | None = None
-               ) -> tuple[SeatInfo, ...]:
-    """Who sits where at ``table``, as everyone there sees it (``deadlines``: when
-    the pauses the table asked for end, by token)."""
-    named = table.named or table.shared
-    infos = []
-    for seat in _SEATS:
-        seating = table.seating(seat)
-        name = seating.name if seating.held and named and seating.name else str(seat)
-        token = table.grace_token(seat)
-        until = None if token is None or deadlines is None else deadlines.get(token)
-        infos.append(SeatInfo(name, seating.presence, until, seat in table.aided))
-    return tuple(infos)
-
-
-def level_label(table: Table, seat: Seat) -> str:
-    """The computer players' level by name, of the hand on the table (that of the
-    next hand before the first deal, or when the others play at several levels)."""
-    hand = table.hand
-    if hand is not None and hand.players is not None:
-        names = {p.player for s, p in zip(_SEATS, hand.players, strict=True)
-                 if s != seat and p.seed is not None}
-        if len(names) == 1:
-            return names.pop().capitalize()
-    return table.level.label
-
-
-def result_of(table: Table) -> Result | None:
-    hand = table.hand
-    if table.stage is not Stage.IDLE or hand is None or hand.phase is not Phase.OVER:
-        return None
-    winners = tuple(table.match.winners) if table.match.over else ()
-    return Result(len(table.match.hands), hand.seed, hand.shooter, winners)
-
-
-def actions_of(table: Table, seat: Seat, shared: frozenset[Action] | None = None
-               ) -> frozenset[Action]:
-    """What ``seat`` may use now (its buttons are shown only then); ``shared``:
-    :func:`shared_actions` of the table now, when known."""
-    can = shared_actions(table) if shared is None else shared
-    mine = _SEAT_ACTIONS[(table.stage is Stage.PASSING and not table.passed(seat))
-                         | table.hint_due(seat) << 1
-                         | (table.undo_refusal(seat) is None) << 2]
-    return can | mine if mine else can
-
-
-def shared_actions(table: Table) -> frozenset[Action]:
-    """What every person at ``table`` may use now, whatever their seat (the rest
-    of :func:`actions_of`: passing, a hint, an undo, depends on the seat)."""
-    hand = table.hand
-    stage = table.stage
-    can = {Action.HELP, Action.QUIT}
-    if stage is Stage.IDLE:
-        can |= {Action.DEAL, Action.OPTIONS, Action.STATS}
-        if hand is not None and hand.phase is Phase.OVER:
-            can.add(Action.REVIEW)
-    elif table.last_trick() is not None:
-        # Between hands the Last button gives way (eight would not fit 24 rows);
-        # the key still shows the hand's last trick.
-        can.add(Action.LAST)
-    if stage is Stage.RECEIVED:
-        can.add(Action.CONTINUE)
-    if table.match.hands:
-        can.add(Action.SCORES)
-    if table.in_progress:
-        can.add(Action.ABANDON)
-    return frozenset(can)
-
-
-_SEAT_ACTIONS = tuple(frozenset(action for bit, action in enumerate(
-    (Action.PASS, Action.HINT, Action.UNDO)) if bits >> bit & 1) for bits in range(8))
-"""The actions of one seat alone, by which of pass, hint and undo it may use."""
-
-
-def prompt_of(table: Table, seat: Seat) -> Prompt:
-    """What ``seat``'s status line asks of it now, or whose turn it is."""
-    prompt = shared_prompt(table)
-    if prompt is not None:
-        return prompt
-    hand = table.hand
-    assert hand is not None
-    if table.stage is Stage.TRICK_SHOW:
-        assert table.shown_trick is not None
-        return Prompt(PromptKind.TRICK_TAKEN, seat=table.shown_trick.winner,
-                      number=len(hand.tricks),
-                      next_lead=hand.turn == seat and not table.claimed)
-    if table.stage is Stage.PASSING:
-        if table.passed(seat):
-            return Prompt(PromptKind.WAIT_PASS, direction=hand.pass_direction)
-        return Prompt(PromptKind.CHOOSE, direction=hand.pass_direction)
-    return Prompt(PromptKind.RECEIVED, seat=hand.pass_direction.source(seat))
-
-
-def shared_prompt(table: Table) -> Prompt | None:
-    """What every seat's status line says now, or None when it depends on the
-    seat (a trick shown, passing, the cards received: see :func:`prompt_of`)."""
-    hand = table.hand
-    stage = table.stage
-    if stage is Stage.TRICK_SHOW and table.shown_trick is not None and hand:
-        return None
-    if hand is None:
-        return Prompt(PromptKind.WELCOME)
-    if table.stuck:
-        return Prompt(PromptKind.STUCK)
-    if stage is Stage.PASSING or stage is Stage.RECEIVED:
-        return None
-    if stage is Stage.IDLE:
-        if table.match.over:
-            return Prompt(PromptKind.GAME_OVER, shooter=hand.shooter,
-                          winners=tuple(table.match.winners))
-        return Prompt(PromptKind.HAND_OVER, shooter=hand.shooter)
-    if table.claimed:
-        return Prompt(PromptKind.PLAYED_OUT)
-    number = len(hand.tricks) + 1
-    turn = hand.turn
-    assert turn is not None
-    trick = hand.trick
-    if not trick:
-        return Prompt(PromptKind.LEAD, seat=turn, number=number)
-    return Prompt(PromptKind.FOLLOW, seat=turn, number=number, suit=trick[0][1].suit)
+def _deal(value: object) -> tuple[tuple[Card, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or set(value) != set(SEAT_KEYS):
+        raise ValueError("expected the cards dealt to each seat")
+    return tuple(_cards(value[SEAT_KEYS[seat]]) for seat in SEATS)

@@ -5,7 +5,7 @@ person's action, a computer player's answer, a pause that ran out), the
 effects out (ask a seat to decide, wait, save, tell, redraw). It knows
 nothing of Textual, threads, clocks or files, so the terminal app, a network
 server and the tests all drive the same flow. What one seat may see and do is
-built from it by :func:`hearts.table.seatstate.seat_state`; what it tells
+built from it by :func:`hearts.table.projection.seat_state`; what it tells
 people are :class:`~hearts.table.notices.Notice` values, which each front end
 words in its own way.
 
