@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # The exact versions the tests are run with (the package itself states ranges).
 CONSTRAINTS := -c constraints.txt
 
-.PHONY: play serve test test-fast test-browser lint typecheck bench ladder baseline clean \
+.PHONY: play serve test test-fast test-browser lint typecheck jscheck bench ladder baseline clean \
 	compile wheel
 
 $(BIN)/python:
@@ -64,8 +64,18 @@ $(AXE): tests/browser/package.json tests/browser/package-lock.json
 	npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error
 	touch $@
 
+# TypeScript's checker, from npm (the exact version in package-lock.json), over the
+# web client's modules typed with JSDoc (tsconfig.json: strict, nothing emitted).
+TSC := node_modules/.bin/tsc
+$(TSC): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+jscheck: $(TSC)
+	$(TSC) -p tsconfig.json
+
 # HEARTS_EXPECT_COMPILED: a test fails if the compiled modules are not in use.
-test: lint typecheck compile $(AXE)
+test: lint typecheck jscheck compile $(AXE)
 	$(BIN)/python -m pip check
 	HEARTS_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto -q
 
@@ -96,5 +106,5 @@ baseline:
 
 clean:
 	rm -rf $(VENV) $(BASELINE) .pytest_cache .mypy_cache .ruff_cache build dist $(DIGEST) \
-		tests/browser/node_modules
+		tests/browser/node_modules node_modules
 	find src -name '*.so' -delete

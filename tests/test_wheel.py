@@ -107,5 +107,7 @@ def test_a_pure_build_leaves_the_compiled_modules_out(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert "hearts/ai/playout.py" in names
+    # the web client's modules travel with the package (hearts.web.pages serves them)
+    assert {"hearts/web/static/js/main.js", "hearts/web/static/js/room.js"} <= names
     assert not any(name.endswith((".so", ".pyd", ".c")) for name in names)
     assert f"hearts/{speedups.DIGEST_FILE}" not in names

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from hearts.rules import Rules, RuleSet
-from hearts.tui.words import rules_lines
+from hearts.words.rules import rules_lines
 
 from .test_web_table import cards_left, play_by_taps, sit_down, status
 from .web import (

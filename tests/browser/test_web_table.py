@@ -37,6 +37,12 @@ from .web import (
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARTIFACTS = Path(__file__).with_name("artifacts")
+APPLY_CHANGE = """async ([state, entries]) => {
+    const entry = document.querySelector('script[type="module"][src$="/main.js"]').src;
+    const { applyChange } = await import(entry.replace(/main\\.js$/, "state.js"));
+    return applyChange(state, entries);
+}"""
+"""The page's own applyChange (js/state.js, the module the page imported), run in the page."""
 
 
 @pytest.fixture
@@ -130,6 +136,15 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
         tap(page, deal)
         page.locator("#hand button.card").nth(12).wait_for()
         assert cards_left(page) == 13
+        # the client's modules leave nothing in the page's global scope
+        blank = context.new_page()  # a page of the same origin with no script
+        try:
+            blank.goto(f"{table.url}/t/t1/hearts.css")
+            browser_own = set(blank.evaluate("Object.keys(window)"))
+        finally:
+            blank.close()
+        browser_own.add("axe")  # the test's own accessibility checker
+        assert set(page.evaluate("Object.keys(window)")) <= browser_own
         # each card a button named as a screen reader says it, every one on screen
         names = page.locator("#hand button.card").evaluate_all(
             "cards => cards.map(c => c.getAttribute('aria-label'))")
@@ -232,8 +247,7 @@ def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
             elif data["type"] == "change" and held is not None:
                 entries = [(tuple(path), value) for path, value in data["set"]]
                 new = msg.apply_change(held, entries)
-                assert page.evaluate("([s, e]) => window.heartsClient.applyChange(s, e)",
-                                     [held, data["set"]]) == new
+                assert page.evaluate(APPLY_CHANGE, [held, data["set"]]) == new
                 held, changes = new, changes + 1
         assert changes > 20
     finally:

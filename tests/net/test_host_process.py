@@ -123,7 +123,7 @@ async def test_started_again_the_host_listens_where_it_was(tmp_path: Path) -> No
                      and ann.connection.connected.is_set())
         async with aiohttp.ClientSession() as session, \
                 session.get(page) as response:
-            assert response.status == 200 and "hearts.js" in await response.text()
+            assert response.status == 200 and "/main.js" in await response.text()
         await ann.stop()
         assert host.stop() == 0
 

@@ -47,8 +47,7 @@ async def test_the_page_its_files_and_its_headers(tmp_path: Path) -> None:
                 policy = page.headers["Content-Security-Policy"]
                 assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
                 assert page.headers["Cache-Control"] == "no-store"
-            for name, kind in (("hearts.js", "application/javascript"),
-                               ("hearts.css", "text/css"), ("words.json", "application/json")):
+            for name, kind in (("hearts.css", "text/css"), ("words.json", "application/json")):
                 async with session.get(f"{url}/t/t1/{name}") as file:
                     assert file.status == 200 and file.content_type == kind
             async with session.get(f"{url}/t/t1/words.json") as file:
@@ -60,6 +59,42 @@ async def test_the_page_its_files_and_its_headers(tmp_path: Path) -> None:
             # a name that points at this machine is not this machine's own address
             async with session.get(f"{url}/t/t1/", headers={"Host": "evil.example"}) as other:
                 assert other.status == 403
+    finally:
+        await runner.cleanup()
+
+
+async def test_the_modules_of_one_release_only(tmp_path: Path) -> None:
+    """The page loads its modules from its release's own folder, where every module
+    is kept for good and imports the others by relative paths (so they stay in the
+    folder); another release's folder is not found, so no browser mixes two."""
+    import re
+
+    from hearts.web.pages import modules, version
+
+    _server, runner, url = await _serve(tmp_path)
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"{url}/t/t1/?code=code-1") as page:
+                text = await page.text()
+            scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', text)
+            assert scripts == [f"js/{version()}/main.js", f"js/{version()}/room.js"]
+            assert "<script>" not in text and "hearts.js" not in text
+            for name in sorted(modules()):
+                async with session.get(f"{url}/t/t1/js/{version()}/{name}") as file:
+                    assert file.status == 200 and file.content_type == "text/javascript"
+                    assert "immutable" in file.headers["Cache-Control"]
+                    assert "default-src 'self'" in file.headers["Content-Security-Policy"]
+                    source = await file.text()
+                for imported in re.findall(r'^import .* from "([^"]+)";$', source, re.M):
+                    assert imported.startswith("./") and imported[2:] in modules(), imported
+            other = "0" * 12
+            assert other != version()
+            for path in (f"js/{other}/main.js", f"js/{version()}/nothing.js",
+                         f"js/{version()}/../pages.py"):
+                async with session.get(f"{url}/t/t1/{path}") as missing:
+                    assert missing.status == 404, path
+            async with session.get(f"{url}/t/t9/js/{version()}/main.js") as no_table:
+                assert no_table.status == 404
     finally:
         await runner.cleanup()
 

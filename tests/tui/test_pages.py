@@ -163,7 +163,7 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
 
 
 async def test_the_help_page_tells_the_rules_in_force(tmp_path: Path) -> None:
-    from hearts.tui.words import rule_set_text, rules_lines
+    from hearts.words.rules import rule_set_text, rules_lines
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

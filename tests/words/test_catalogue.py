@@ -108,7 +108,7 @@ def test_fill() -> None:
 
 def test_the_rules_in_words_follow_the_rules_in_force() -> None:
     from hearts.rules import Passing, Rules, RuleSet, Scoring
-    from hearts.tui.words import rule_set_text, rules_lines
+    from hearts.words.rules import rule_set_text, rules_lines
 
     original = rules_lines(Rules(target=100))
     assert "House scoring, 33 points a hand: the queen of spades 10, the ace of hearts 5, " \

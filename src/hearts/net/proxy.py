@@ -85,7 +85,9 @@ def haproxy_config(workers: Sequence[Worker], bind: str, port: int,
         raise ValueError("no worker to route to")
     if http_port is not None and certificate is None:
         raise ValueError("a redirect to https needs a certificate")
-    tls = f" ssl crt {certificate}" if certificate else ""
+    # HTTP/2 over TLS: the page's modules come over one connection, not a burst of
+    # new ones that the limit on new connections a second would cut off
+    tls = f" ssl crt {certificate} alpn h2,http/1.1" if certificate else ""
     lines = [
         "# Made by hearts host --workers: the tables' connections to their owners.",
         "# It holds no secret: codes and tokens are checked by the owner.",

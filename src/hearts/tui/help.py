@@ -191,7 +191,7 @@ def rules_text(rules: Rules) -> str:
     catalogue's words, which the web table's Help reads too."""
     from rich.markup import escape
 
-    from hearts.tui.words import rule_set_text, rules_lines
+    from hearts.words.rules import rule_set_text, rules_lines
 
     title = escape(str(words("rules.title")))
     lines = [escape(line) for line in [rule_set_text(rules) + ".", *rules_lines(rules)]]

@@ -16,13 +16,12 @@ from collections.abc import Sequence
 
 from hearts.cards import Card, Seat, Suit
 from hearts.net.errors import ErrorCode
-from hearts.rules import Refusal, Rules, RuleSet
+from hearts.rules import Refusal
 from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatState
 from hearts.words import fill, words
 
 __all__ = ["card_name", "card_names", "counted", "error_text", "nothing_to_play",
-           "notice_text", "prompt_text", "refusal_text", "result_lines", "rule_set_text",
-           "rules_lines", "winner_text"]
+           "notice_text", "prompt_text", "refusal_text", "result_lines", "winner_text"]
 
 
 def _names(items: Sequence[str]) -> str:
@@ -268,28 +267,3 @@ def error_text(code: ErrorCode | None, message: str) -> str:
 
 
 
-def rule_set_text(rules: Rules) -> str:
-    """``Classic rules (as in Windows Hearts and most Hearts sites), game to 100``."""
-    rule_set = RuleSet.of(rules)
-    key = "custom" if rule_set is None else rule_set.value
-    return fill(words("rules.named"), set=words(f"rules.sets.{key}"),
-                about=words(f"rules.set-about.{key}"), target=rules.target)
-
-
-def rules_lines(rules: Rules) -> list[str]:
-    """The rules and the scoring of ``rules`` in a player's words, one sentence a
-    line (the web table's Help builds the same lines from the same entries)."""
-    said = words("rules")
-
-    def on_off(name: str, on: bool) -> str:
-        return str(said[name]["on" if on else "off"])
-
-    lines = [str(said["aim"]), str(said["passing"][rules.passing.value]),
-             on_off("queen", rules.pass_queen), on_off("first-lead", rules.first_lead),
-             str(said["follow"]), on_off("leading-hearts", rules.leading_hearts),
-             on_off("first-trick", rules.first_trick), str(said["scoring"][rules.scoring.value])]
-    if rules.jack_of_diamonds:
-        lines.append(str(said["jack"]))
-    lines.append(fill(said["moon"], value=rules.scoring.hand_value))
-    lines.append(fill(said["target"], target=rules.target))
-    return lines

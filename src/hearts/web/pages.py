@@ -2,10 +2,10 @@
 
 ``/t/TABLE/?code=CODE`` is a seat at the table (the page asks for a name, then
 joins over ``/t/TABLE/ws`` like ``hearts join``), ``/t/TABLE/watch?code=WATCH``
-watches it, and ``/t/TABLE/hearts.js``, ``hearts.css`` and ``words.json`` are
-the client and its words. Everything a table needs lives under its path, so a
-proxy that routes ``/t/TABLE/`` to the server holding that table routes its
-pages and its sockets alike.
+watches it, and ``/t/TABLE/js/VERSION/main.js`` (with the modules it imports),
+``hearts.css`` and ``words.json`` are the client and its words. Everything a
+table needs lives under its path, so a proxy that routes ``/t/TABLE/`` to the
+server holding that table routes its pages and its sockets alike.
 
 The page holds no secret of its own: the code goes to the server in ``join``
 (wrong codes are slowed down and logged there, as for any client), and the
@@ -37,12 +37,12 @@ from hearts.net.limits import cross_origin
 from hearts.net.tables import NetTable
 from hearts.rules import Rules, RuleSet
 from hearts.words import catalogue_text
+from hearts.words.rules import rule_set_text, rules_lines
 
-__all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "page_text", "table_rules"]
+__all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "modules", "page_text",
+           "table_rules", "version"]
 
-ASSETS = {"hearts.js": "application/javascript", "hearts.css": "text/css",
-          "room.js": "application/javascript", "room.css": "text/css",
-          "daily.js": "application/javascript", "daily.css": "text/css",
+ASSETS = {"hearts.css": "text/css", "room.css": "text/css", "daily.css": "text/css",
           "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
           "icon-192.png": "image/png", "icon-512.png": "image/png"}
 """The client's own files, by name, with their content types (the manifest and
@@ -67,9 +67,21 @@ def asset(name: str) -> bytes:
 
 
 @cache
-def _version() -> str:
+def modules() -> frozenset[str]:
+    """The names of the client's ES modules (``static/js/*.js``)."""
+    folder = resources.files(__package__).joinpath("static", "js")
+    return frozenset(entry.name for entry in folder.iterdir() if entry.name.endswith(".js"))
+
+
+@cache
+def version() -> str:
+    """The release of the client's files: a digest of them all, the modules and
+    the words included. The page names its files with it (``?v=``, and the
+    modules' folder ``js/VERSION/``, which their relative imports stay in), so
+    a browser never mixes the files of two releases from its cache."""
     digest = hashlib.sha256()
-    for name in (*ASSETS, "table.html"):
+    for name in (*ASSETS, "table.html", *(f"js/{name}" for name in sorted(modules()))):
+        digest.update(name.encode())
         digest.update(asset(name))
     digest.update(catalogue_text().encode())
     return digest.hexdigest()[:12]
@@ -77,11 +89,14 @@ def _version() -> str:
 
 def table_rules(rules: Rules) -> dict[str, Any]:
     """What the page is told of the table's rules, for its Help, its rule line and
-    its join form: the settings, the rule set they follow (``custom`` if none) and
-    the points of a hand (what a moon gives the others)."""
+    its join form: the settings, the rule set they follow (``custom`` if none), the
+    points of a hand (what a moon gives the others), and the words the terminal
+    says them in (the rule set named in full and in short, and the rules' lines),
+    so that the browser does not word them again."""
     rule_set = RuleSet.of(rules)
     return {"rules": rules.to_json(), "set": "custom" if rule_set is None else rule_set.value,
-            "hand_value": rules.scoring.hand_value}
+            "hand_value": rules.scoring.hand_value, "named": rule_set_text(rules, "named"),
+            "short": rule_set_text(rules, "short"), "lines": rules_lines(rules)}
 
 
 def page_text(table_id: str, mode: str, seated: bool, rules: Rules | None = None) -> str:
@@ -90,7 +105,7 @@ def page_text(table_id: str, mode: str, seated: bool, rules: Rules | None = None
     table's (:func:`table_rules`)."""
     template = Template(asset("table.html").decode("utf-8"))
     told = "" if rules is None else json.dumps(table_rules(rules), separators=(",", ":"))
-    return template.substitute(version=_version(), mode=mode, table=table_id,
+    return template.substitute(version=version(), mode=mode, table=table_id,
                                seated="1" if seated else "0",
                                rules=html.escape(told, quote=True))
 
@@ -114,8 +129,9 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:(?:hearts|room|daily)\\.(?:js|css)|manifest\\.webmanifest|"
+        app.router.add_get("/t/{table}/{name:(?:hearts|room|daily)\\.css|manifest\\.webmanifest|"
                            "icon(?:-192|-512)?\\.(?:svg|png)}", self.file)
+        app.router.add_get("/t/{table}/js/{version:[0-9a-f]{1,32}}/{name:[a-z]+\\.js}", self.module)
         app.router.add_post("/t/{table}/seat", self.keep_seat)
         app.router.add_delete("/t/{table}/seat", self.forget_seat)
 
@@ -196,6 +212,20 @@ class WebPages:
             raise web.HTTPNotFound()
         return web.Response(body=asset(name), content_type=ASSETS[name], headers=self._headers(
             {"Cache-Control": "public, max-age=86400"}))
+
+    async def module(self, request: web.Request) -> web.StreamResponse:
+        """One of the client's modules, under the folder of this release: kept by
+        the browser for good (a new release is a new folder). Another release's
+        folder is not found, so that no page runs a mix of two releases' modules
+        (a page is never kept, and loaded again it names this release)."""
+        self._table(request)
+        name = request.match_info["name"]
+        if request.match_info["version"] != version() or name not in modules():
+            raise web.HTTPNotFound(text="No such file in this release of the web table: load "
+                                        "the page again.")
+        return web.Response(body=asset(f"js/{name}"), content_type="text/javascript",
+                            headers=self._headers(
+                                {"Cache-Control": "public, max-age=31536000, immutable"}))
 
     async def words(self, request: web.Request) -> web.StreamResponse:
         """The words catalogue the terminal shares."""

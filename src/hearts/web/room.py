@@ -1,4 +1,4 @@
-"""What the table's page shows around the game (``static/room.js``): who sits
+"""What the table's page shows around the game (``static/js/room.js``): who sits
 where before one joins, and the creator's invite link.
 
 ``/t/TABLE/seating?code=CODE`` is the table's public description (its seats:

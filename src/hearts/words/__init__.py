@@ -4,7 +4,7 @@ Each language is a JSON file beside this module (``en.json``): the table's
 prompts, notices, refusals and error codes, the review's verdicts and the web
 table's own labels, each a template whose ``{name}`` fields the program fills
 in (:func:`fill`). The terminal (:mod:`hearts.tui.words`) and the web table
-(``hearts/web/hearts.js``, which is served the same file) read the same
+(``hearts/web/static/js/``, which is served the same file) read the same
 entries, so a code the table sends never reaches a person raw, and a new
 language is one more file with the same keys.
 """
