@@ -77,7 +77,7 @@ async def test_the_modules_of_one_release_only(tmp_path: Path) -> None:
             async with session.get(f"{url}/t/t1/?code=code-1") as page:
                 text = await page.text()
             scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', text)
-            assert scripts == [f"js/{version()}/main.js", f"js/{version()}/room.js"]
+            assert scripts == [f"js/{version()}/{name}.js" for name in ("main", "room", "daily")]
             assert "<script>" not in text and "hearts.js" not in text
             for name in sorted(modules()):
                 async with session.get(f"{url}/t/t1/js/{version()}/{name}") as file:
