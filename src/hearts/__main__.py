@@ -19,7 +19,7 @@ COMMANDS: dict[str, str] = {
     "review": "hearts.tui.review_command:main",
     "daily": "hearts.tui.daily_command:main",
     "challenge": "hearts.tui.challenge_command:main",
-    "host": "hearts.net.cli:host_main",
+    "host": "hearts.web.host:host_main",
     "join": "hearts.tui.join:main",
 }
 """Command name to ``module:function``; the function takes the remaining

@@ -14,6 +14,7 @@ from hearts.hand_record import (
     MAX_RECORD_NAME,
     RECORD_FORMAT,
     RECORD_VERSION,
+    DuplicatePlace,
     HandRecord,
     HandRecordError,
     Passed,
@@ -26,9 +27,9 @@ from hearts.hand_record import (
 from hearts.rules import IllegalMove, PassDirection, Reason, Refusal, Rules, refuse_play
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "Hand", "HandRecord",
-           "HandRecordError", "Passed", "Phase", "Play", "RecordData", "SeatPlayer", "StandIn",
-           "Trick", "read_stand_ins"]
+__all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "DuplicatePlace", "Hand",
+           "HandRecord", "HandRecordError", "Passed", "Phase", "Play", "RecordData",
+           "SeatPlayer", "StandIn", "Trick", "read_stand_ins"]
 
 
 class Play(NamedTuple):
@@ -148,6 +149,8 @@ class Hand:
         """Decisions made by another player than the seat's own, in the order made."""
         self.assisted: set[Seat] = set()
         """The seats whose people had help (a hint or an undo) in this hand."""
+        self.duplicate: DuplicatePlace | None = None
+        """Which deal and round of a duplicate evening this hand is, if it is one."""
         self.phase: Phase = Phase.PASSING
         """Passing, playing or over."""
         if pass_direction is PassDirection.NONE:
@@ -486,9 +489,11 @@ class Hand:
         keeps beside its cards stays; decisions past the last play are forgotten)."""
         kept = (self.seed, self.players, self.assisted,
                 [s for s in self.stand_ins if s.play is None or s.play < len(plays)])
+        duplicate = self.duplicate
         self._setup(self.rules, list(self._dealt), self.dealer, self.pass_direction,
                     self.scores)
         self.seed, self.players, self.assisted, self.stand_ins = kept
+        self.duplicate = duplicate
         self.stand_ins = [s for s in self.stand_ins if s.play is not None or s.seat in passes]
         for seat, cards in passes.items():
             self.pass_cards(seat, cards)
@@ -507,7 +512,7 @@ class Hand:
             tuple(tuple(cards_of_mask(mask)) for mask in self._dealt),
             tuple([_new_tuple(Passed, item) for item in self._passes.items()]),
             tuple(self._plays), self.seed, None if players is None else tuple(players),
-            tuple(self.stand_ins), frozenset(self.assisted))
+            tuple(self.stand_ins), frozenset(self.assisted), self.duplicate)
 
     def record(self) -> dict[str, Any]:
         """The hand as JSON-ready data (:meth:`to_record`'s JSON); replay it with
@@ -550,6 +555,7 @@ class Hand:
                     record.scores)
         hand.seed, hand.players = record.seed, record.players
         hand.stand_ins, hand.assisted = list(record.stand_ins), set(record.assisted)
+        hand.duplicate = record.duplicate
         # Each pass or card the engine takes is counted in it, so the one it refuses
         # (IllegalMove, with the reason) is the next.
         try:

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple, TypeAlias
 from hearts.cards import SEAT_KEYS, Card, Seat, cards_of_mask
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "HandRecord",
+__all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "DuplicatePlace", "HandRecord",
            "HandRecordError", "Passed", "RecordData", "SeatPlayer", "StandIn", "read_stand_ins"]
 
 RECORD_FORMAT = "hearts-hand"
@@ -110,6 +110,29 @@ class StandIn(NamedTuple):
         return out
 
 
+class DuplicatePlace(NamedTuple):
+    """Where a hand of a duplicate evening (:mod:`hearts.duplicate`) stands: which
+    deal of the evening it is, which round of that deal, and how far its cards
+    were moved round the table from the deal as first dealt."""
+
+    evening: int
+    """The evening's seed: every deal's cards and computer players come from it."""
+    deal: int
+    """Which deal of the evening (0 = the first)."""
+    round: int
+    """Which round of that deal (0 = the first time it is played)."""
+    rounds: int
+    """How many times each deal is played."""
+    shift: int
+    """The seat ``s`` of this hand holds the cards seat ``s + shift`` was dealt
+    (0 to 3)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The place's entry in a hand record."""
+        return {"evening": self.evening, "deal": self.deal, "round": self.round,
+                "rounds": self.rounds, "shift": self.shift}
+
+
 class Passed(NamedTuple):
     """One seat's pass in a hand record."""
 
@@ -150,6 +173,8 @@ class HandRecord:
     """Decisions another player than the seat's own made, in the order made."""
     assisted: frozenset[Seat] = frozenset()
     """The seats whose people had help (a hint or an undo)."""
+    duplicate: DuplicatePlace | None = None
+    """Which deal and round of a duplicate evening the hand is (None elsewhere)."""
 
     # --- the codec -------------------------------------------------------------
 
@@ -192,6 +217,8 @@ class HandRecord:
             record["stand_ins"] = [stand_in.to_json() for stand_in in self.stand_ins]
         if self.assisted:
             record["assisted"] = [SEAT_KEYS[seat] for seat in sorted(self.assisted)]
+        if self.duplicate is not None:
+            record["duplicate"] = self.duplicate.to_json()
         return record
 
     def to_text(self) -> str:
@@ -348,8 +375,22 @@ def _read(record: object) -> HandRecord:
             plays.append(Card.parse(text))
         except ValueError as error:
             raise HandRecordError(f"hand record: plays[{number}]: {error}") from None
+    duplicate = _read_place(data["duplicate"]) if "duplicate" in data else None
     return HandRecord(rules, dealer, direction, tuple(scores), dealt, tuple(passes),
-                      tuple(plays), seed, players, tuple(stand_ins), assisted)
+                      tuple(plays), seed, players, tuple(stand_ins), assisted, duplicate)
+
+
+def _read_place(value: object) -> DuplicatePlace:
+    """The ``duplicate`` field of a hand record: its place in a duplicate evening."""
+    names = DuplicatePlace._fields
+    if not isinstance(value, dict) or any(type(value.get(name)) is not int for name in names):
+        raise HandRecordError("hand record: duplicate must give the evening, deal, round, "
+                              "rounds and shift as whole numbers")
+    place = DuplicatePlace(*(value[name] for name in names))
+    if not (0 <= place.deal < 1000 and 1 <= place.rounds <= 4 and 0 <= place.round < place.rounds
+            and 0 <= place.shift < 4 and 0 <= place.evening < 1 << 64):
+        raise HandRecordError("hand record: duplicate: its deal, round or shift is out of range")
+    return place
 
 
 def _read_players(value: object) -> tuple[SeatPlayer, ...]:

@@ -83,6 +83,11 @@ class Match:
         """The dealer of the next hand."""
         return Seat(len(self.hands) % 4)
 
+    def again(self, rules: Rules, seed: int) -> Match:
+        """The match a table starts after this one: a match of the same kind (a
+        duplicate evening starts another evening) with ``rules`` and ``seed``."""
+        return Match(rules, seed)
+
     def deal(self, rules: Rules | None = None) -> Hand:
         """Deal the next hand, with new ``rules`` from this hand on if given."""
         if self.over:

@@ -19,10 +19,11 @@ if TYPE_CHECKING:
     from hearts.view import PlayerView
 
 __all__ = [
-    "CHALLENGE_PREFIX", "DAILY_PREFIX", "arena_deal_seed", "arena_game_seed",
-    "challenge_seed_text", "computer_seed", "daily_seed", "daily_seed_text",
-    "deal_player_seed", "decision_seed", "game_player_seed", "hand_seed", "hint_seed",
-    "match_seed", "stable_seed", "table_deal_seed", "text_seed",
+    "CHALLENGE_PREFIX", "DAILY_PREFIX", "DUPLICATE_PREFIX", "arena_deal_seed",
+    "arena_game_seed", "challenge_seed_text", "computer_seed", "daily_seed",
+    "daily_seed_text", "deal_player_seed", "decision_seed", "duplicate_seed",
+    "duplicate_seed_text", "game_player_seed", "hand_seed", "hint_seed", "match_seed",
+    "stable_seed", "table_deal_seed", "text_seed",
 ]
 
 
@@ -130,6 +131,27 @@ def challenge_seed_text(seed: int, rules_words: str, deal: int, seat: str | None
     of: ``hearts-challenge/1/SEED/WORDS/DEAL``, then ``/SEAT`` for a computer player's."""
     parts = [CHALLENGE_PREFIX, str(seed), rules_words, str(deal)]
     return "/".join(parts + ([] if seat is None else [seat]))
+
+
+# -- a duplicate evening at a friends' table ---------------------------------------
+
+DUPLICATE_PREFIX = "hearts-duplicate/1"
+"""The fixed text every seed of a duplicate evening's deals starts from."""
+
+
+def duplicate_seed_text(evening: int, deal: int, seat: str | None = None) -> str:
+    """The text a seed of deal ``deal`` (0 = the first) of the duplicate evening with
+    seed ``evening`` is the SHA-256 of: ``hearts-duplicate/1/EVENING/DEAL``, then
+    ``/SEAT`` for the computer player that holds the cards that seat was dealt."""
+    parts = [DUPLICATE_PREFIX, str(evening), str(deal)]
+    return "/".join(parts + ([] if seat is None else [seat]))
+
+
+def duplicate_seed(evening: int, deal: int, seat: str | None = None) -> int:
+    """The seed of a duplicate evening's deal (``seat`` None), or of the computer
+    player that holds the cards ``seat`` was dealt in every round of it:
+    :func:`text_seed` of :func:`duplicate_seed_text`."""
+    return text_seed(duplicate_seed_text(evening, deal, seat))
 
 
 # -- the arena -----------------------------------------------------------------

@@ -15,6 +15,12 @@ day's three Experts, played to the end, every decision of theirs replayed; the
 points it claims must be South's; and the par's hand is played again from its
 seeds, so a par that is not the Expert's is refused too.
 
+A hand of a duplicate evening (its record says which deal and round it is) is
+turned back to its deal as first dealt and checked as any other, from the deal's
+seed; and the evening's hands in one file are checked together: one evening,
+each deal and round once, every round of a deal dealt that deal's cards moved
+round the seats as the round says.
+
 Records are checked against the players of this version of the program.
 """
 
@@ -35,13 +41,14 @@ from hearts.challenge import (
     read_challenge_record,
 )
 from hearts.daily import DAILY_FORMAT, DayRecordError, SetDeal, read_day_record
+from hearts.duplicate import EveningError, check_evening, to_base
 from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer, read_record
 from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
 __all__ = ["Verdict", "main", "unreadable", "verify_challenge", "verify_day", "verify_deal",
-           "verify_record"]
+           "verify_evenings", "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -110,6 +117,7 @@ def verify_record(record: RecordData) -> Verdict:
             if isinstance(record, dict):
                 return unreadable(record, error)
             return Verdict(False, 0, f"not a hand record: {error}")
+    record = to_base(record)  # a duplicate evening's hand: as its deal was first dealt
     wrong_deal = _dealt_check(record)
     if wrong_deal:
         return Verdict(False, 0, wrong_deal)
@@ -246,6 +254,24 @@ def verify_challenge(data: object) -> list[tuple[str, Verdict]]:
     return out
 
 
+def verify_evenings(records: list[HandRecord]) -> list[tuple[str, Verdict]]:
+    """Check the duplicate evenings among ``records`` (:func:`hearts.duplicate.check_evening`:
+    one evening's hands, each deal and round once, every round of a deal dealt
+    its cards), one verdict an evening; each hand's own decisions are checked by
+    :func:`verify_record`."""
+    evenings: dict[int, list[HandRecord]] = {}
+    for record in records:
+        if record.duplicate is not None:
+            evenings.setdefault(record.duplicate.evening, []).append(record)
+    out = []
+    for seed, hands in evenings.items():
+        try:
+            out.append((f"evening {seed}", Verdict(True, 0, check_evening(hands))))
+        except EveningError as error:
+            out.append((f"evening {seed}", Verdict(False, 0, str(error))))
+    return out
+
+
 def _day_records(path: Path) -> list[tuple[str, object]] | None:
     """The day's and challenge records in ``path`` (one, or JSON lines of them), or
     None when it holds none (it is read as hand records then)."""
@@ -274,8 +300,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hearts verify", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("record", type=Path,
-                        help="a hand record, or a JSON-lines file of them (arena results too), "
-                             "or day's records (hearts daily --export)")
+                        help="a hand record, or a JSON-lines file of them (arena results, "
+                             "a duplicate evening's evening-SEED.jsonl too), or day's "
+                             "records (hearts daily --export)")
     args = parser.parse_args(argv)
     days = _day_records(args.record)
     if days is not None:
@@ -307,6 +334,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{where}: {status}: {verdict.message}")
         failures += not verdict.verified
     print(f"{len(records) - failures} of {len(records)} hands verified")
+    evenings = verify_evenings([parsed for _, _, parsed in records
+                                if isinstance(parsed, HandRecord)])
+    for where, verdict in evenings:
+        status = "verified" if verdict.verified else "NOT VERIFIED"
+        print(f"{where}: {status}: {verdict.message}")
+        failures += not verdict.verified
     return 1 if failures else 0
 
 

@@ -19,10 +19,10 @@ import pytest
 from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.daily import DailyDeal, daily_rules
-from hearts.net.cli import serve_pages
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
+from hearts.web.host import serve_pages
 
 from .test_front import step
 from .test_web_table import ARTIFACTS, status

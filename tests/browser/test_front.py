@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from hearts.ai import Level
-from hearts.net.cli import serve_pages
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
+from hearts.web.host import serve_pages
 
 from .test_web_table import ARTIFACTS, status
 from .web import SCREENS, Served, assert_accessible, tap

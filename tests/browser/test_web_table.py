@@ -471,3 +471,81 @@ def test_a_person_away_and_the_countdown(chromium: Any, tmp_path: Path) -> None:
     finally:
         ann_context.close()
         served.close()
+
+
+CUTTABLE_SOCKET = """
+(() => {
+  // The test cuts the page's connection: while window.__cut, the frames from the
+  // server are lost on the way.
+  window.__cut = false;
+  window.__sockets = [];
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sockets.push(this); }
+    set onmessage(handler) { super.onmessage = (e) => { if (!window.__cut) handler(e); }; }
+    get onmessage() { return super.onmessage; }
+  };
+})();
+"""
+
+
+def test_a_page_cut_off_for_many_cards_still_says_every_card(chromium: Any,
+                                                              table: Served) -> None:
+    """The page's connection is cut (the frames lost) while more changes go by
+    than the server keeps for a resume; when it is back it gets the whole state
+    and what happened in the hand so far, and its live region has said every
+    card of the hand, each once."""
+    from hearts.cards import Seat
+    from hearts.net.changes import KEEP
+    from hearts.table import events as ev
+    from hearts.tui.words import card_name
+
+    context = chromium.new_context(**SCREENS["desktop"])
+    context.add_init_script(CUTTABLE_SOCKET)
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.evaluate("""() => {  // every line the live region says, kept
+          window.__said = [];
+          new MutationObserver((cs) => { for (const c of cs) for (const n of c.addedNodes)
+            window.__said.push(n.textContent); }).observe(document.getElementById("log"),
+            { childList: true });
+        }""")
+        tap(page, page.get_by_role("button", name="Deal", exact=True))
+        play_by_taps(page, lambda p: len(table.call(lambda: table_of(table).table.hand.plays))
+                     >= 6)
+        page.evaluate("() => { window.__cut = true; }")
+        before = table.call(lambda: table_of(table).seq)
+
+        def south_moves() -> int:
+            """South's pass or card, made for the person whose page hears nothing."""
+            net = table_of(table)
+            holder = net.holders[Seat.SOUTH]
+            hand = net.table.hand
+            stage = net.table.stage.value
+            if stage == "received":
+                net.act(holder, ev.Continue(Seat.SOUTH))
+            elif hand.turn is Seat.SOUTH and stage in ("playing", "trick"):
+                net.act(holder, ev.Play(Seat.SOUTH, hand.legal_plays()[0]))
+            return len(hand.plays)
+
+        deadline = time.monotonic() + 90
+        while table.call(south_moves) < 44:
+            assert time.monotonic() < deadline, "the hand stalled while the page was cut off"
+            time.sleep(0.05)
+        assert table.call(lambda: table_of(table).seq) - before > KEEP  # past what is kept
+        plays = table.call(lambda: list(table_of(table).table.hand.plays))
+        said_before = page.evaluate("() => window.__said.length")
+        page.evaluate("() => { window.__cut = false; window.__sockets.at(-1).close(); }")
+        page.wait_for_function(
+            "n => window.__said.slice(n).includes('Connected to the table again')",
+            arg=said_before)
+        page.wait_for_timeout(500)
+        said: list[str] = page.evaluate("() => window.__said")
+        for card in plays:
+            named = [line for line in said
+                     if re.fullmatch(rf"(You play|\w+ plays) the {card_name(card)}", line)]
+            assert len(named) == 1, (str(card), named, said)
+        check_frames(page)
+        assert not page.errors, page.errors
+    finally:
+        context.close()

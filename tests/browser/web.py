@@ -47,20 +47,22 @@ def chromium_path() -> str:
 
 
 def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
-                 review_depth: int = 60, rules: Any = None) -> tuple[Served, Any]:
+                 review_depth: int = 60, rules: Any = None, duplicate: int = 0
+                 ) -> tuple[Served, Any]:
     """A real table server with the web table's pages (``hearts host --serve``) on
     its own loop: one table, code ``code-1``, Beginners in the other seats, a
-    short match and short pauses (``rules``: the Original rules unless given)."""
+    short match and short pauses (``rules``: the Original rules unless given;
+    ``duplicate``: a duplicate evening of that many deals)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from hearts.ai import Level
-    from hearts.net.cli import serve_pages
     from hearts.net.server import TableServer
     from hearts.net.tables import TableConfig
     from hearts.rules import Rules
+    from hearts.web.host import serve_pages
 
     config = TableConfig(people=people, level=Level.BEGINNER, rules=rules or Rules(target=100),
-                         delay_scale=delay_scale)
+                         delay_scale=delay_scale, duplicate=duplicate)
     executor = ThreadPoolExecutor(2)
     server = TableServer(folder, config, 1, executor, codes=["code-1"])
     server.local_only = True

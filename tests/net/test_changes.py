@@ -2,8 +2,9 @@
 dropping, coming back with ``resume`` or without, asking for the whole state,
 taking back a card, stand-ins, hold hands), after every event each connected
 seat's client, holding what it was sent (one whole state, then changes
-applied), holds exactly the seat's state built afresh; and nothing a seat is
-sent names another seat's hidden cards."""
+applied), holds exactly the seat's state built afresh, and has been told every
+happening of the hand that its seat may know; and nothing a seat is sent names
+another seat's hidden cards."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from hearts.net.outbox import Outbox
 from hearts.net.tables import NetTable, SeatHolder
 from hearts.rules import RuleSet
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table import seat_state
 from hearts.table.projection import Flat, update_flat
 from hearts.view import Phase
@@ -43,6 +45,8 @@ class Client:
         self.epoch = ""
         self.outbox = Outbox()
         self.texts: list[str] = []
+        self.heard: dict[int, hp.Happening] = {}
+        """Every happening told, by number (a client announces each once)."""
 
     def read(self) -> None:
         for text in self.outbox.drain():
@@ -52,7 +56,9 @@ class Client:
                 self.epoch = message.epoch
             elif isinstance(message, msg.StateMessage):
                 self.state, self.seq = message.state, message.seq
+                self.heard.update(message.events)
             elif isinstance(message, msg.ChangeMessage):
+                self.heard.update(message.events)
                 assert self.state is not None and message.base == self.seq, \
                     "a change for a state this client does not hold"
                 assert message.seq > self.seq
@@ -109,6 +115,8 @@ async def _random_table(seed: int, folder: Path) -> int:
                     continue
                 truth = seat_state(net.table, seat, net.deadlines).to_json()
                 assert client.state == truth, f"seat {seat} after {checked} checks"
+                told = {n: h for n, h in net.table.happenings.hand() if hp.visible(h, seat)}
+                assert told.items() <= client.heard.items(), f"seat {seat} missed some"
                 for text in client.texts:  # a finished hand's record is all public
                     if not text.startswith('{"version":3,"type":"hand"'):
                         assert not set(_CARD.findall(text)) & _hidden(net, seat), text
@@ -126,6 +134,7 @@ async def _random_table(seed: int, folder: Path) -> int:
                     again.state, again.seq = client.state, client.seq
                     again.outbox.resume = msg.Resume(client.epoch, client.seq)
                 again.epoch = client.epoch
+                again.heard = client.heard  # (the same page: it heard what it heard)
                 clients[seat] = again
                 holders[seat] = net.join(holder.name, tokens[seat], again.outbox)
             elif roll < 0.08:
@@ -224,3 +233,148 @@ def test_a_slow_clients_changes_give_way_to_one_whole_state() -> None:
     assert texts[0] == {"type": "state", "whole": True}
     assert [t["n"] for t in texts[1:]] == list(range(Outbox.MAX_CHANGES + 1,
                                                      Outbox.MAX_CHANGES + 5))
+
+
+async def _one_person_table(folder: Path, seed: int = 3) -> tuple[NetTable, SeatHolder, Client]:
+    inline = InlineExecutor()
+    net = NetTable.create("t1", folder, replace(QUICK, people=1), inline, code="c", seed=seed)
+    net.writer = inline
+    net.start(asyncio.get_running_loop())
+    client = Client(Seat.SOUTH)
+    holder = net.join("Ann", None, client.outbox)
+    await _settle(net)
+    client.read()
+    return net, holder, client
+
+
+async def _play_cards(net: NetTable, holder: SeatHolder, cards: int,
+                      read: Client | None = None) -> None:
+    """South plays on (deals, passes, continues) until ``cards`` more cards are on
+    the hand's record; ``read`` reads its outbox as it goes."""
+    hand = net.table.hand
+    start = 0 if hand is None else len(hand.plays)
+    for _ in range(500):
+        await _settle(net)
+        if read is not None:
+            read.read()
+        hand = net.table.hand
+        if hand is not None and len(hand.plays) >= start + cards:
+            return
+        stage = net.table.stage.value
+        if hand is None or stage == "idle":
+            net.act(holder, ev.Deal(Seat.SOUTH))
+        elif stage == "passing" and not hand.passed(Seat.SOUTH):
+            net.act(holder, ev.Pass(Seat.SOUTH, tuple(hand.passable(Seat.SOUTH)[:3])))
+        elif stage == "received":
+            net.act(holder, ev.Continue(Seat.SOUTH))
+        elif hand.turn is Seat.SOUTH:
+            net.act(holder, ev.Play(Seat.SOUTH, hand.legal_plays()[0]))
+        else:
+            await asyncio.sleep(0.005)
+    raise AssertionError("the cards were never played")
+
+
+def _cards_played(events: dict[int, hp.Happening]) -> list[Card]:
+    return [h.card for _, h in sorted(events.items()) if isinstance(h, hp.Played)]
+
+
+async def test_a_change_carries_what_happened(tmp_path: Path) -> None:
+    net, holder, client = await _one_person_table(tmp_path / "t1")
+    try:
+        await _play_cards(net, holder, 6, client)
+        hand = net.table.hand
+        assert hand is not None
+        changes = [m for m in map(msg.read_server, client.texts)
+                   if isinstance(m, msg.ChangeMessage)]
+        told = [h for m in changes for _, h in m.events]
+        assert [h.card for h in told if isinstance(h, hp.Played)] == list(hand.plays)
+        assert hp.Dealt(1) in told
+        passed = [h for h in told if isinstance(h, hp.PassedCards)]
+        assert [h.seat for h in passed] == [Seat.SOUTH]  # the others' cards: not told
+        assert sorted(h.seat for h in told if isinstance(h, hp.Passed)) == list(Seat)
+        assert [h.seat for h in told if isinstance(h, hp.Received)] == [Seat.SOUTH]
+        # each card played comes in the change that shows it on the table
+        for change in changes:
+            for _, happening in change.events:
+                if isinstance(happening, hp.Played):
+                    shown = dict(change.set).get(("view", "played"))
+                    assert shown is not None and str(happening.card) in shown
+        numbers = [n for m in changes for n, _ in m.events]
+        assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    finally:
+        net.close()
+
+
+async def test_a_resume_past_the_kept_changes_tells_the_hand_so_far(tmp_path: Path) -> None:
+    net, holder, client = await _one_person_table(tmp_path / "t1")
+    try:
+        await _play_cards(net, holder, 4, client)
+        held, epoch = client.seq, client.epoch
+        heard = dict(client.heard)
+        # the connection is cut: what the table sends meanwhile is lost on the way
+        await _play_cards(net, holder, KEEP + 8)
+        client.outbox.drain()
+        net.dropped(holder, client.outbox)
+        again = Client(Seat.SOUTH)
+        again.outbox.resume = msg.Resume(epoch, held)
+        net.join("Ann", holder.token, again.outbox)
+        states: list[msg.StateMessage] = []
+        for _ in range(100):  # (a loaded machine: the write that gates it may lag)
+            await _settle(net)
+            states += [m for m in map(msg.read_server, again.outbox.drain())
+                       if isinstance(m, msg.StateMessage)]
+            if states:
+                break
+            await asyncio.sleep(0.02)
+        assert len(states) == 1  # too far behind: the whole state, and the hand so far
+        hand = net.table.hand
+        assert hand is not None
+        heard.update(states[0].events)
+        assert _cards_played(heard) == list(hand.plays)
+        assert len(hand.plays) >= KEEP + 12
+        told = dict(states[0].events)
+        assert all(hp.visible(h, Seat.SOUTH) for h in told.values())
+        assert isinstance(told[min(told)], hp.Dealt)  # from the deal on
+    finally:
+        net.close()
+
+
+async def test_a_backlog_that_gave_way_to_the_whole_state_tells_the_hand(tmp_path: Path
+                                                                          ) -> None:
+    net, holder, client = await _one_person_table(tmp_path / "t1")
+    try:
+        await _play_cards(net, holder, 2, client)
+        heard = dict(client.heard)
+        client.outbox.MAX_CHANGES = 8  # a few changes waiting make a backlog
+        await _play_cards(net, holder, 20)  # the client reads nothing meanwhile
+        messages = [msg.read_server(text) for text in client.outbox.drain()]
+        states = [m for m in messages if isinstance(m, msg.StateMessage)]
+        assert states, "the backlog never gave way"
+        for message in messages:
+            if isinstance(message, (msg.StateMessage, msg.ChangeMessage)):
+                heard.update(message.events)
+        hand = net.table.hand
+        assert hand is not None
+        assert _cards_played(heard) == list(hand.plays)
+    finally:
+        net.close()
+
+
+async def test_a_watcher_is_told_the_public_happenings_only(tmp_path: Path) -> None:
+    net, holder, client = await _one_person_table(tmp_path / "t1")
+    try:
+        watcher = Outbox()
+        net.watchers.add("Zed", watcher)
+        await _play_cards(net, holder, 5, client)
+        told: dict[int, hp.Happening] = {}
+        for text in watcher.drain():
+            message = msg.read_server(text)
+            if isinstance(message, (msg.StateMessage, msg.ChangeMessage)):
+                told.update(message.events)
+        hand = net.table.hand
+        assert hand is not None
+        assert _cards_played(told) == list(hand.plays)
+        assert all(hp.audience(h) is None for h in told.values())
+        assert any(isinstance(h, hp.Passed) for h in told.values())
+    finally:
+        net.close()

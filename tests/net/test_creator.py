@@ -16,12 +16,12 @@ from aiohttp import web
 
 from hearts.cards import Seat
 from hearts.net import messages as msg
-from hearts.net.cli import serve_pages
 from hearts.net.errors import ErrorCode
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, TableConfig
 from hearts.table import Presence
+from hearts.web.host import serve_pages
 
 from ..schemas import check
 

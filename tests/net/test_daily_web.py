@@ -23,7 +23,6 @@ from hearts.ai import make_player
 from hearts.cards import Seat
 from hearts.challenge import Challenge
 from hearts.daily import PAR_LEVEL, DailyDeal, SetDeal, daily_rules
-from hearts.net.cli import serve_pages
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
 from hearts.rules import Rules
@@ -32,6 +31,7 @@ from hearts.view import Phase
 from hearts.web.boards import Claim, Result
 from hearts.web.dealtables import DailyTable, Pars
 from hearts.web.front import FrontPage
+from hearts.web.host import serve_pages
 
 
 @dataclass

@@ -15,10 +15,11 @@ import pytest
 from aiohttp import web
 
 from hearts.net import messages as msg
-from hearts.net.cli import parse_host, serve_pages
+from hearts.net.cli import parse_host
 from hearts.net.forwarded import client_of, trusted_networks
 from hearts.net.server import TableServer
 from hearts.net.tables import TableConfig
+from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
 LOCAL = trusted_networks(["127.0.0.1"])
@@ -158,5 +159,59 @@ async def test_the_single_player_pages_cookie_is_secure_behind_the_proxy(tmp_pat
             assert made.status == 303, await made.text()
             cookie = made.cookies[SOLO_COOKIE]
             assert cookie["secure"] and cookie["httponly"] and cookie["samesite"] == "Strict"
+    finally:
+        await runner.cleanup()
+
+
+def test_the_single_player_server_takes_trust_proxy_as_the_host_does(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from hearts.tui import cli as game_cli
+    from hearts.web import solo
+
+    args = game_cli.parse_args(["--serve", "--trust-proxy", "127.0.0.1",
+                                "--trust-proxy", "10.0.0.0/8"])
+    assert args.trust_proxy == trusted_networks(["127.0.0.1", "10.0.0.0/8"])
+    assert game_cli.parse_args(["--serve"]).trust_proxy == ()
+    for line in (["--trust-proxy", "127.0.0.1"], ["--serve", "--trust-proxy", "nowhere"],
+                 ["--serve", "--terminal", "--trust-proxy", "127.0.0.1"]):
+        with pytest.raises(SystemExit):
+            game_cli.parse_args(line)
+    # `hearts --serve --trust-proxy` hands the proxies to the server it runs
+    seen: list[object] = []
+
+    def serve_solo(*given: object) -> int:
+        seen.append(given[-1])
+        return 0
+    monkeypatch.setattr(solo, "serve_solo", serve_solo)
+    monkeypatch.setenv("HEARTS_CONFIG_DIR", str(tmp_path))
+    with pytest.raises(SystemExit):
+        game_cli.main(["--serve", "--port", "0", "--trust-proxy", "127.0.0.1"])
+    assert seen == [LOCAL]
+
+
+async def test_the_single_player_server_behind_its_proxy_sees_the_player(
+        tmp_path: Path) -> None:
+    """Made as ``hearts --serve --trust-proxy 127.0.0.1`` makes it: the person's
+    address (their page budget, their wrong codes) and scheme (a Secure cookie)."""
+    from hearts.web.solo import SOLO_COOKIE, make_server
+
+    server, _solo = make_server(tmp_path, TableConfig(), None, seed=1, trusted=LOCAL)
+    runner = server.runner()
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    where = f"127.0.0.1:{runner.addresses[0][1]}"
+    form = {"level": "1", "rules": "original", "target": "100", "name": "Ann"}
+    try:
+        async with _client("127.0.0.1") as proxy:
+            async with proxy.post(f"http://{where}/new", data=form, headers=_HTTPS,
+                                  allow_redirects=False) as made:
+                assert made.status == 303, await made.text()
+                assert made.cookies[SOLO_COOKIE]["secure"]
+            async with proxy.ws_connect(f"http://{where}/ws", headers=_HTTPS) as ws:
+                await ws.send_str(json.dumps(msg.client_json(msg.Join("wrong", "Eve"))))
+                assert json.loads((await ws.receive(timeout=10)).data)["code"] == "bad-code"
+        assert server.guesses.count("203.0.113.7") == 1
+        assert server.guesses.count("127.0.0.1") == 0
     finally:
         await runner.cleanup()

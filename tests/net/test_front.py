@@ -21,13 +21,15 @@ from aiohttp import web
 from rich.console import Console
 
 from hearts.cards import Seat
-from hearts.net.cli import serve_pages
+from hearts.duplicate import DuplicateMatch, Evening
 from hearts.net.hostview import HostView
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import TableServer
 from hearts.net.tables import NetTable, TableConfig
 from hearts.rules import Rules
-from hearts.web.front import BROWSER_COOKIE, FrontPage, StartLimits, Starts
+from hearts.web.front import BROWSER_COOKIE, FrontPage
+from hearts.web.host import serve_pages
+from hearts.web.starts import StartLimits, Starts
 
 FORM = {"people": "2", "level": "2", "rules": "classic", "target": "50", "name": "Ann"}
 
@@ -81,7 +83,8 @@ async def test_the_front_page_offers_a_table_and_the_computer(front: Front) -> N
     async with front.session() as session, session.get(front.url + "/") as page:
         assert page.status == 200
         text = await page.text()
-        for field in ('name="people"', 'id="level"', 'id="rules"', 'id="target"', 'id="name"'):
+        for field in ('name="people"', 'id="level"', 'id="rules"', 'id="target"', 'id="name"',
+                      'id="duplicate"'):
             assert field in text
         assert text.count('action="/new"') == 2  # the form, and "Play the computer"
         assert 'name="people" value="1"' in text and "Play the computer" in text
@@ -145,6 +148,19 @@ async def test_play_the_computer_is_one_click(front: Front) -> None:
         assert table.holders[Seat.SOUTH].name == "Host"
 
 
+async def test_a_table_may_be_started_in_duplicate(front: Front) -> None:
+    async with front.session() as session:
+        async with session.get(front.url + "/") as page:
+            text = await page.text()
+        assert '<option value="4">Duplicate: 4 deals' in text
+        assert '<option value="0" selected>A match' in text
+        answer = await _start(front, session, duplicate="4")
+        assert answer.status == 303, await answer.text()
+        [table] = front.started()
+        assert table.config.duplicate == 4 and table.evening == Evening(4, 2)
+        assert isinstance(table.table.match, DuplicateMatch)
+
+
 @pytest.mark.parametrize(("fields", "said"), [
     ({"people": "5"}, "a table has 1 to 4 people"),
     ({"people": "x"}, "a table has 1 to 4 people"),
@@ -153,6 +169,7 @@ async def test_play_the_computer_is_one_click(front: Front) -> None:
     ({"target": "3"}, "target"),
     ({"name": "\u202eevil"}, "control or formatting characters"),
     ({"name": "x" * 30}, "at most 24 characters"),
+    ({"duplicate": "14"}, "a duplicate evening has 1 to 13 deals"),
 ])
 async def test_a_form_that_asks_for_no_table_is_refused_with_why(
         front: Front, fields: dict[str, str], said: str) -> None:

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Static
 
+from hearts.ai import make_player
 from hearts.cards import Card, Seat
+from hearts.duplicate import DuplicateMatch, Evening
 from hearts.net import messages as msg
 from hearts.net.cli import parse_host, parse_join
 from hearts.net.errors import ErrorCode
@@ -19,7 +24,7 @@ from hearts.options import Options
 from hearts.rules import Rules, RuleSet
 from hearts.store import Store
 from hearts.store.reviews import open_for_reviews
-from hearts.table import Action, Computer, Person, Stage, Table, seat_state
+from hearts.table import Action, Computer, NoticeKind, Person, Stage, Table, seat_state
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.join import JoinApp
@@ -28,7 +33,7 @@ from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
-from tests.table.helpers import due_decisions, make_driver, step, to_first_card
+from tests.table.helpers import due_decisions, make_driver, progress_event, step, to_first_card
 
 
 async def _until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
@@ -357,4 +362,97 @@ async def test_the_table_shows_free_seats_stand_ins_and_watchers(tmp_path: Path)
         await pilot.pause()
         shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "away" in shown
+        await pilot.press("x")
+
+
+async def _play_from_the_app(app: JoinApp, net: Any, cards: int) -> None:
+    """South (the app's seat) deals, passes, and plays its lowest cards through the
+    app's connection until ``cards`` cards of the hand are played."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the hand stalled"
+        hand = net.table.hand
+        if hand is not None and len(hand.plays) >= cards:
+            return
+        stage = net.table.stage
+        holder = net.holders[Seat.SOUTH]
+        if holder.outbox is None:
+            pass  # reconnecting
+        elif hand is None or stage is Stage.IDLE:
+            app.send(ev.Deal(Seat.SOUTH))
+        elif stage is Stage.PASSING and not hand.passed(Seat.SOUTH):
+            app.send(ev.Pass(Seat.SOUTH, tuple(hand.passable(Seat.SOUTH)[:3])))
+        elif stage is Stage.RECEIVED:
+            app.send(ev.Continue(Seat.SOUTH))
+        elif hand.turn is Seat.SOUTH and stage in (Stage.PLAYING, Stage.TRICK_SHOW):
+            app.send(ev.Play(Seat.SOUTH, hand.legal_plays()[0]))
+        await asyncio.sleep(0.05)
+
+
+def _named_cards(app: JoinApp) -> list[str]:
+    found = [re.fullmatch(r"(?:You play|\w+ plays) the (.+)", line) for line in app.happened]
+    return [match.group(1) for match in found if match]
+
+
+async def test_the_log_names_every_card_from_the_events(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "server", replace(QUICK, people=1)) as (server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        net = server.tables["t1"]
+        async with app.run_test(size=(100, 30)):
+            await _until(lambda: app.seat_view.shown)
+            await _play_from_the_app(app, net, 12)
+            hand = net.table.hand
+            assert hand is not None
+            await _until(lambda: len(_named_cards(app)) >= len(hand.plays))
+            assert _named_cards(app) == [words.card_name(card) for card in hand.plays]
+            assert any(re.fullmatch(r"You received the .+ from \w+", line)
+                       for line in app.happened)
+            assert any(line.startswith("You passed the ") for line in app.happened)
+            assert any(re.fullmatch(r"(You take|\w+ takes) the trick.*", line)
+                       for line in app.happened)
+            # the connection drops: the cards played meanwhile are told once it is
+            # back (the change that brings the seat up to date carries them)
+            holder = net.holders[Seat.SOUTH]
+            outbox = holder.outbox
+            assert outbox is not None
+            net.dropped(holder, outbox)
+            outbox.close()
+            await _until(lambda: net.holders[Seat.SOUTH].outbox is None)
+            await _play_from_the_app(app, net, 24)
+            await _until(lambda: len(_named_cards(app)) >= len(hand.plays))
+            assert _named_cards(app) == [words.card_name(card) for card in hand.plays]
+            assert app.connection.reconnects >= 1
+            await app.connection.stop()
+
+
+async def test_a_duplicate_evenings_standings_stay_until_the_next_deal(tmp_path: Path) -> None:
+    driver = make_driver((Person("Ann"), Computer(), Computer(), Computer()), factory=make_player)
+    table = driver.table
+    table.match = DuplicateMatch(table.rules, 5, Evening(1, 2), "beginner")
+    pick = random.Random(1)
+    driver.send(ev.Deal(Seat.SOUTH))
+    while table.stage is not Stage.IDLE or table.hand is None \
+            or table.hand.phase.value != "over":
+        event = progress_event(table, pick)
+        assert event is not None
+        driver.send(event)
+    [told] = [s.notice for s in driver.said if s.notice.kind is NoticeKind.STANDINGS]
+    assert told.text is not None
+    over = seat_state(table, Seat.SOUTH)
+    driver.send(ev.Deal(Seat.SOUTH))
+    dealt = seat_state(table, Seat.SOUTH)
+    app, _sent = _recording_app(tmp_path)
+    app.message_seconds = 0.2  # a notice's time: the standings outlast it
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.connection.stop()  # (no server: the states are handed in here)
+        app.receive(msg.StateMessage(1, time.time(), over.to_json()))
+        app.receive(msg.NoticeMessage(told))
+        app.receive(msg.StateMessage(2, time.time(), over.to_json()))
+        await pilot.pause(0.5)
+        app.seat_view.banner = None  # (the connection stopped said so)
+        assert app.seat_view.notice is None  # the notice's time is over,
+        assert app.seat_view.prompt().splitlines()[0] == told.text  # the standings stay
+        app.receive(msg.StateMessage(3, time.time(), dealt.to_json()))
+        await pilot.pause()
+        assert told.text not in app.seat_view.prompt()
         await pilot.press("x")

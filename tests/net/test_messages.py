@@ -298,3 +298,10 @@ def test_a_field_from_a_newer_version_is_left_out() -> None:
     newer_state = {**state.to_json(), "mood": "cheerful"}
     newer_state["prompt"] = {**newer_state["prompt"], "hint": 1}
     assert SeatState.from_json(newer_state) == state
+
+
+def test_the_document_names_every_happening() -> None:
+    from hearts.table import happenings as hp
+
+    assert _documented("#### What happened") == set(hp.KINDS.values())
+    assert hp.MAX_KEPT < msg.MAX_EVENTS  # a whole state's hand so far is always read

@@ -294,3 +294,34 @@ def test_a_certificate_haproxy_cannot_load_is_said_at_once(tmp_path: Path) -> No
     assert "HAProxy refuses its configuration" in ended.stderr, ended.stderr
     assert f"unable to load certificate from file '{pem}'" in ended.stderr, ended.stderr
     assert "hearts join" not in ended.stdout  # no address given out that will not answer
+
+
+async def test_tables_started_through_the_proxy_are_counted_for_the_whole_server(
+        tmp_path: Path) -> None:
+    """The proxy hands a person's ``POST /new`` to one worker, then the other: the
+    limit of an address holds for the server, not for each worker."""
+    form = {"people": "2", "level": "1", "rules": "classic", "target": "50", "name": "Ann"}
+    with room_behind_haproxy(tmp_path / "server", "--tables", "0", "--serve",
+                             "--starts-per-address", "2", "--level", "beginner") as room:
+        front = f"http://127.0.0.1:{room.port}"
+        started, statuses = [], []
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+                local_addr=("127.0.0.9", 0))) as client:
+            for _ in range(4):
+                async with client.post(front + "/new", data=form,
+                                       allow_redirects=False) as answer:
+                    statuses.append(answer.status)
+                    text = await answer.text()
+                    if answer.status == 303:
+                        started.append(answer.headers["Location"].split("/")[2])
+            # another address starts its own all the same
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+                    local_addr=("127.0.1.9", 0))) as other, \
+                    other.post(front + "/new", data=form, allow_redirects=False) as answer:
+                assert answer.status == 303
+                started.append(answer.headers["Location"].split("/")[2])
+        assert statuses == [303, 303, 429, 429], (statuses, started)
+        assert "As many tables as one address may start in an hour" in text
+        # the two were made by both workers (so neither counted alone)
+        assert {table.split("-")[0] for table in started} == {"w1", "w2"}, started
+        assert (room.data / "starts.sqlite").is_file()

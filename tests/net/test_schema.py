@@ -14,7 +14,7 @@ from hearts.ai import Level, make_player
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.net.errors import ErrorCode
-from hearts.net.messages import server_json
+from hearts.net.messages import read_server, server_json
 from hearts.net.reviews import review_message
 from hearts.rules import Reason, Rules
 from hearts.table import NoticeKind
@@ -76,3 +76,13 @@ def test_a_change_gives_exactly_the_new_state_when_a_field_goes() -> None:
     old = {"prompt": {"kind": "choose", "direction": "left"}, "seq": 1}
     new = {"prompt": {"kind": "received", "seat": "east"}, "seq": 1}
     assert apply_change(old, diff_state(old, new)) == new
+
+
+def test_the_documents_server_examples_are_messages() -> None:
+    text = NETWORK.read_text(encoding="utf-8")
+    part = text[text.index("### Server to client"):text.index("### The seat state")]
+    examples = [json.loads(line) for line in re.findall(r"^\{.*\}$", part, re.M)]
+    assert examples
+    for example in examples:
+        check(example, "server.json")
+        assert read_server(example) is not None

@@ -14,12 +14,12 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from hearts.net.cli import serve_pages
 from hearts.net.errors import ErrorCode
 from hearts.net.limits import Guesses
 from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import Limits, TableServer
 from hearts.net.tables import TableConfig
+from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
 

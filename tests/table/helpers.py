@@ -10,6 +10,7 @@ from typing import Any
 
 from hearts import Card, Match, Phase, PlayerView, Seat
 from hearts.ai import Level, Player
+from hearts.duplicate import base_view
 from hearts.hand import Hand
 from hearts.options import Options
 from hearts.table import (
@@ -122,9 +123,14 @@ class CheckedTable(Table):
             if isinstance(effect, Decide):
                 hand = self.hand
                 assert hand is not None
-                assert effect.view == hand.view(effect.seat), \
+                # the seat's own view (in a duplicate evening's hand, turned back to
+                # where its cards were dealt: hearts.duplicate.decision_view)
+                own = hand.view(effect.seat)
+                shift = 0 if hand.duplicate is None or effect.kind == "hint" \
+                    else hand.duplicate.shift
+                assert effect.view == (base_view(own, shift) if shift else own), \
                     f"a {effect.kind} request for {effect.seat} carries another view"
-                assert effect.view.seat == effect.seat
+                assert effect.view.seat == effect.seat.offset(shift)
 
 
 def two_people() -> tuple[SeatSpec, ...]:

@@ -71,6 +71,7 @@ def test_every_notice_kind_has_words_of_its_own() -> None:
         Notice(NoticeKind.FORCED_CARD, card=Card.parse("2C")),
         Notice(NoticeKind.HINT, cards=(Card.parse("QS"),)),
         Notice(NoticeKind.TARGET_NOW, count=50), Notice(NoticeKind.TEXT, text="kept"),
+        Notice(NoticeKind.STANDINGS, text="Duplicate evening over: Ann -1.5, Bob +1.5"),
         Notice(NoticeKind.PLAYER_FAILED, Seat.WEST, decision="play", level=Level.CLUB,
                outcome=Outcome.ASK_AGAIN, error="RuntimeError: x"),
     ]

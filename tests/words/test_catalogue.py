@@ -40,7 +40,7 @@ def test_every_code_has_words(language: str) -> None:
     assert {a.value for a in Action} <= set(said["actions"])
     # a notice kind is worded by its own entry, or by one the terminal picks for it
     special = {NoticeKind.REFUSED, NoticeKind.PLAYER_FAILED, NoticeKind.TEXT,
-               NoticeKind.PRESS_DEAL, NoticeKind.TIMED_OUT}
+               NoticeKind.STANDINGS, NoticeKind.PRESS_DEAL, NoticeKind.TIMED_OUT}
     assert {k.value for k in NoticeKind if k not in special} <= set(said["notices"])
     prompts = set(said["prompts"])
     for kind in PromptKind:
@@ -64,7 +64,7 @@ def test_templates_name_only_known_fields() -> None:
                       "error", "where", "lower", "message", "seconds", "rank", "did",
                       "ess", "expected", "figure", "given", "against", "article",
                       "verdict", "value", "se", "score", "scores", "plays", "target",
-                      "suits", "set", "about", "received", "rules", "day", "par",
+                      "suits", "set", "about", "received", "rules", "day", "par", "deals",
                       "difference"}, fields
 
 

@@ -10,7 +10,10 @@ brought along in place (so that what lives on is only what changed). The
 changes of the public part are found and written as JSON once a change for all
 the seats and watchers that hold the table's public part
 (:class:`PublicChange`); each one's own part is compared on its own. A seat
-away keeps a copy of the public part it was last sent. :class:`SeatChanges`
+away keeps a copy of the public part it was last sent. Each change carries
+what happened (:mod:`hearts.table.happenings`) that the seat may know; a whole
+state carries what happened in the hand so far, so that a client that missed
+changes still tells every card. :class:`SeatChanges`
 keeps, for one seat (or one watcher), the parts last sent and their number,
 and the last :data:`KEEP` changes, so that a client that comes back with
 ``resume`` (the table's epoch and the number of the state it holds) is sent
@@ -68,6 +71,9 @@ class SeatChanges:
         """The seat's own part of it."""
         self.seq = 0
         """Its number."""
+        self.told = 0
+        """The number of the last happening of the table's log this seat was sent
+        (a seat that was away is sent, when it is back, what happened meanwhile)."""
         self.kept: deque[str] = deque(maxlen=keep)
         """The last changes' texts, oldest first, each based on the one before."""
         self.bases: deque[int] = deque(maxlen=keep)
@@ -79,10 +85,13 @@ class SeatChanges:
         """The state last sent (JSON), whole; None before one was."""
         return None if self.public is None else nest(self.public, self.own)
 
-    def change(self, public: PublicChange, own: Flat, seq: int, now: float) -> str | None:
+    def change(self, public: PublicChange, own: Flat, seq: int, now: float,
+               events: str = "") -> str | None:
         """The seat's state is ``public.part`` and ``own`` now, at number ``seq``:
-        the ``change`` message from what was sent (None when nothing changed, or
-        nothing was sent yet). The own part kept is brought to ``own`` in place."""
+        the ``change`` message from what was sent, carrying ``events`` (what
+        happened that this seat may know, written by :func:`~hearts.net.messages.events_text`);
+        None when nothing changed and nothing happened, or nothing was sent yet.
+        The own part kept is brought to ``own`` in place."""
         if self.public is None:
             return None
         shared = public.text() if self.public is public.part else None
@@ -94,27 +103,31 @@ class SeatChanges:
             texts = [msg.entries_text(entries)] if entries else []
             self.own = own
         self.public = public.part
-        if not texts:
+        if not texts and not events:
             return None
-        text = msg.change_text(seq, self.seq, now, ",".join(texts))
+        text = msg.change_text(seq, self.seq, now, ",".join(texts), events)
         self.kept.append(text)
         self.bases.append(self.seq)
         self.seq = seq
         return text
 
-    def whole(self, public: Flat, own: Flat, seq: int, now: float) -> str:
-        """The ``state`` message that sends the state whole, at number ``seq`` (the
-        changes kept before it can no longer take a client there: dropped)."""
+    def whole(self, public: Flat, own: Flat, seq: int, now: float,
+              events: tuple[msg.Told, ...] = ()) -> str:
+        """The ``state`` message that sends the state whole, at number ``seq``, with
+        ``events`` (the hand so far, as this seat may know it); the changes kept
+        before it can no longer take a client there: dropped."""
         self.public, self.own, self.seq = public, own, seq
         self.kept.clear()
         self.bases.clear()
-        return msg.server_text(msg.StateMessage(seq, now, nest(public, own)))
+        return msg.server_text(msg.StateMessage(seq, now, nest(public, own), events))
 
-    def now_whole(self, now: float) -> str:
-        """The last state sent, whole, as a ``state`` message (a slow client's
-        changes give way to it)."""
+    def now_whole(self, now: float, events: tuple[msg.Told, ...] = ()) -> str:
+        """The last state sent, whole, as a ``state`` message with ``events`` (the
+        hand so far: a slow client's changes give way to it, and the cards they
+        told are told again)."""
         assert self.public is not None
-        return msg.server_text(msg.StateMessage(self.seq, now, nest(self.public, self.own)))
+        return msg.server_text(msg.StateMessage(self.seq, now, nest(self.public, self.own),
+                                                events))
 
     def since(self, seq: int) -> Iterator[str] | None:
         """The changes (their texts) that take a client holding state ``seq`` to

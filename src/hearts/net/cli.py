@@ -1,7 +1,7 @@
 """``hearts host``: start a table server; ``hearts join``: sit at one of its tables.
 
 ``hearts host [--host H] [--port P] [--people N] [--level NAME] [--rules WORDS]
-[--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--data-dir DIR]
+[--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--duplicate DEALS] [--data-dir DIR]
 [--serve] [--trust-proxy ADDRESS]``
 prints the address and each table's join code, then follows the tables in the
 terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
@@ -9,8 +9,10 @@ every pass and card in a folder of its own under the data folder, so the same
 command started again carries every table on, on the same ports (kept in the
 folder's ``host.json``); one host at a time serves a data folder
 (:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
-web table (:mod:`hearts.web.pages`) under each table's path, ``/t/TABLE/``:
-a client of the same messages in the browser, with no process of its own.
+web table under each table's path, ``/t/TABLE/``, and a front page that starts
+tables: a client of the same messages in the browser, with no process of its
+own. The pages are the web layer's, above this one: ``hearts host`` is
+:func:`hearts.web.host.host_main`, which hands :func:`host_main` what serves them.
 With ``--trust-proxy`` it believes the client's address and scheme that a
 proxy at that address forwards (:mod:`hearts.net.forwarded`); ``--workers N``
 (with ``--certificate`` and ``--http-port``) runs N such servers behind
@@ -40,12 +42,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
+from hearts.duplicate import MAX_DEALS
 from hearts.levels import level_choices
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
 from hearts.net.collector import keep_frozen, tune_for_server
@@ -60,10 +62,7 @@ from hearts.net.thinking import Thinkers
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
-if TYPE_CHECKING:
-    from hearts.web.front import FrontPage
-
-__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "PortTaken", "default_data_dir",
+__all__ = ["DEFAULT_HOST", "EXIT_WITH_PARENT", "Pages", "PortTaken", "default_data_dir",
            "host_main", "local_url", "parse_host", "parse_join", "start_worker",
            "token_argument", "watch_parent"]
 
@@ -103,6 +102,30 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 86400:
         raise argparse.ArgumentTypeError("must be a number of seconds from 0 to 86400")
     return value
+
+
+def _hours(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.1 <= value <= 720:
+        raise argparse.ArgumentTypeError("must be a number of hours from 0.1 to 720")
+    return value
+
+
+_START_LIMITS = [
+    ("--starts-per-browser", 1_000, 6, "tables one browser may start in an hour"),
+    ("--starts-per-address", 10_000, 12, "tables that may be started from one address in "
+                                         "an hour"),
+    ("--starts-per-network", 100_000, 40, "tables that may be started from one network (a "
+                                          "/24, an IPv6 /64) in an hour"),
+    ("--starts-per-hour", 1_000_000, 400, "tables that may be started in all in an hour"),
+]
+"""``hearts host``'s limits on tables started from browsers: option, most, default
+(:class:`hearts.web.starts.StartLimits`'s), what it limits."""
+
+_FRONT_ONLY = ["--held-tables", "--idle-hours"]
 
 
 def token_argument(text: str) -> str:
@@ -153,6 +176,12 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                         help="how long a connected person may take to pass or play before a "
                              "computer player decides for them, that once (default: no "
                              "limit)")
+    parser.add_argument("--duplicate", type=_count(1, MAX_DEALS), default=0, metavar="DEALS",
+                        help="new tables play a duplicate evening of DEALS deals: each deal "
+                             "is played again with its cards moved round the seats (twice "
+                             "for 1 or 2 people, four times for 3 or 4), and the standings "
+                             "are the points taken less the others' on the same cards "
+                             "(see docs/playing.md)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="where the tables are kept (default: the data folder's "
                              "'server' folder)")
@@ -163,6 +192,8 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                              "docs/deploy.md")
     parser.add_argument("--table-prefix", default="", metavar="TEXT",
                         help=argparse.SUPPRESS)  # a worker's: its tables' ids begin so
+    parser.add_argument("--starts-file", type=Path, metavar="PATH",
+                        help=argparse.SUPPRESS)  # a worker's: the counts all workers share
     parser.add_argument("--serve", action="store_true",
                         help="also serve the web table, for friends with a phone, a tablet, "
                              "a screen reader or only a browser: each table's page and a "
@@ -180,7 +211,27 @@ def parse_host(argv: list[str]) -> argparse.Namespace:
                              "alone the client's address and scheme are read from "
                              "X-Forwarded-For and X-Forwarded-Proto (--workers sets this "
                              "for its workers)")
+    front = parser.add_argument_group(
+        "tables started from the front page (with --serve; with --workers, counted for "
+        "the whole server)")
+    for option, most, default, what in _START_LIMITS:
+        front.add_argument(option, type=_count(1, most), metavar="N",
+                           help=f"{what} (default {default}; 1 to {most:,})")
+    front.add_argument("--held-tables", type=_count(1, 10_000), metavar="N",
+                       help="tables started from browsers held in memory at once (with "
+                            "--workers, by each worker) (default 256; 1 to 10,000): one "
+                            "nobody is at is put away to make room, and past that a new "
+                            "table waits for one")
+    front.add_argument("--idle-hours", type=_hours, metavar="H",
+                       help="a table started from the front page that nobody has visited "
+                            "for H hours is closed and kept in the history (default 6; "
+                            "0.1 to 720)")
     args = parser.parse_args(argv)
+    given = [option for option in [o for o, *_ in _START_LIMITS] + _FRONT_ONLY
+             if getattr(args, option[2:].replace("-", "_")) is not None]
+    if given and not args.serve:
+        parser.error(f"{given[0]} goes with --serve (it is about the tables started from "
+                     "the front page)")
     if args.tables == 0 and not args.serve:
         parser.error("--tables 0 leaves no table to join: add --serve (its front page starts "
                      "tables from a browser), or give --tables 1 or more")
@@ -261,12 +312,13 @@ async def _listen(runner: web.AppRunner, host: str, port: int, remembered: bool)
 
 
 async def _host(server: TableServer, lock: HostLock, host: str, port: int | None,
-                serve: bool = False) -> None:
+                pages: Callable[[TableServer], object] | None = None) -> None:
     last = lock.last
     # behind a trusted proxy the pages are asked for by the proxy's public name
     server.local_only = is_loopback(host) and not server.trusted_proxies
-    if serve:
-        serve_pages(server)
+    serve = pages is not None
+    if pages is not None:
+        pages(server)
     runner = server.runner()
     await runner.setup()  # opens the tables
     tune_for_server()
@@ -310,23 +362,20 @@ def _more_open_files() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
-def serve_pages(server: TableServer) -> FrontPage:
-    """Serve the web table's pages from ``server`` (before its app is made), and
-    the front page that starts tables from a browser (returned)."""
-    from hearts.web.front import FrontPage
-    from hearts.web.pages import WebPages
-
-    front = FrontPage(server, server.config)
-    server.extensions.append(front.add_to)
-    pages = WebPages(front.find, lambda: server.local_only)
-    pages.wrong_code = server.wrong_code
-    server.extensions.append(pages.add_to)
-    return front
+Pages = Callable[[TableServer, argparse.Namespace], object]
+"""What serves the web pages from a server (before its app is made), given the
+command line: the layer above passes it in (:func:`hearts.web.host.host_main`),
+so this module never imports the web table."""
 
 
-def host_main(argv: list[str]) -> int:
-    """Run ``hearts host``; returns the exit status."""
+def host_main(argv: list[str], pages: Pages | None = None) -> int:
+    """Run ``hearts host``; returns the exit status. ``pages`` serves the web pages
+    (``--serve``): without it ``--serve`` is refused."""
     args = parse_host(argv)
+    if args.serve and pages is None:
+        print("hearts host: this entry point serves no web pages: run `hearts host --serve`",
+              file=sys.stderr)
+        return 2
     data_dir = args.data_dir or default_data_dir()
     lock = HostLock(data_dir)
     try:
@@ -343,7 +392,8 @@ def host_main(argv: list[str]) -> int:
         return run_workers(args, argv, lock)
     _more_open_files()
     config = TableConfig(people=args.people, level=args.level, rules=args.rules,
-                         grace=args.grace, turn_seconds=args.turn_seconds)
+                         grace=args.grace, turn_seconds=args.turn_seconds,
+                         duplicate=args.duplicate)
     # Computer players think in other processes: one table's Expert never
     # holds up the event loop or another table. Workers are spawned, not
     # forked: a forked worker would inherit the listening socket and keep the
@@ -361,7 +411,8 @@ def host_main(argv: list[str]) -> int:
     for name in ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "asyncio"):
         logging.getLogger(name).addFilter(quiet)
     try:
-        asyncio.run(_host(server, lock, args.host, args.port, args.serve))
+        asyncio.run(_host(server, lock, args.host, args.port,
+                          (lambda s: pages(s, args)) if args.serve and pages else None))
     except PortTaken as error:
         print(f"hearts host: {error}", file=sys.stderr)
         return 1

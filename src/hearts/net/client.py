@@ -267,4 +267,4 @@ class Connection:
             await ws.send_str(msg.encode(msg.client_json(msg.Sync())))
             return None
         self.seq, self.state = data.seq, state
-        return msg.StateMessage(data.seq, data.now, state)
+        return msg.StateMessage(data.seq, data.now, state, data.events)

@@ -118,8 +118,10 @@ def changes(before: TableRow | None, after: TableRow, net: NetTable) -> list[str
 def heard(net: NetTable, notice: Notice) -> str | None:
     """The host's line for a notice the table gave everyone, if it is news to the
     host: who sat down, dropped, came back or left, when a computer player starts
-    playing for someone, a turn that timed out."""
+    playing for someone, a turn that timed out, a duplicate evening's standings."""
     seat = notice.seat
+    if notice.kind is NoticeKind.STANDINGS:
+        return f"{net.id}: {notice.text} - the evening's hands: {net.evening_file}"
     if seat is None:
         return None
     who = f"{notice.name or seat} ({seat_name(seat)})"

@@ -74,6 +74,14 @@ class Limits:
     watchers_per_address: int = 4
     """The most people watching from one address, at all the tables together
     (each table also takes at most its own number of watchers)."""
+    page_requests_per_second: float = 10.0
+    """Plain HTTP requests (pages, their files, a page's own POST) one address may
+    make a second on average (:mod:`hearts.net.pagebudget`; a table's WebSocket
+    is not one)."""
+    page_request_burst: float = 300.0
+    """...and at once after a pause (a page and its files are a few dozen at most;
+    more than the proxy's own 200 in ten seconds, so behind it the proxy answers
+    first)."""
     send_buffer: int = 128 * 1024
     """The operating system's send buffer of each connection, in bytes (a state is a
     few kilobytes): with the outbox, all that waits for one client."""

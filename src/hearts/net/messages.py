@@ -25,6 +25,7 @@ does not know, from a newer server).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,12 +39,14 @@ from hearts.net.errors import ErrorCode
 from hearts.net.names import MAX_NAME, BadName, check_name
 from hearts.table import Notice, SeatState
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 
 __all__ = [
     "COMMANDS",
     "HEARTBEAT_SECONDS",
     "HOST_COMMANDS",
     "MAX_CHANGE_DEPTH",
+    "MAX_EVENTS",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
     "NETWORK_VERSION",
@@ -64,12 +67,14 @@ __all__ = [
     "ServerMessage",
     "StateMessage",
     "Sync",
+    "Told",
     "Watch",
     "Welcome",
     "apply_change",
     "client_json",
     "diff_state",
     "encode",
+    "events_text",
     "read_client",
     "read_server",
     "seat_name",
@@ -392,14 +397,24 @@ class Welcome:
     epoch: str
 
 
+Told = tuple[int, hp.Happening]
+"""A happening as the messages carry it: its number in the table's log, and itself."""
+
+MAX_EVENTS = 512
+"""The most happenings one message may carry (a hand tells about a hundred)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StateMessage:
     """The seat's whole state (:meth:`SeatState.to_json`), numbered ``seq``; ``now``
-    is the server's clock (seconds since 1970) as it was made."""
+    is the server's clock (seconds since 1970) as it was made; ``events``, what
+    happened in the hand so far that this seat (or watcher) may know, numbered,
+    so that a client that missed changes announces what it has not yet."""
 
     seq: int
     now: float
     state: dict[str, Any]
+    events: tuple[Told, ...] = ()
 
     def seat_state(self) -> SeatState:
         """The state as a value (``ValueError`` if it cannot be read)."""
@@ -415,6 +430,9 @@ class ChangeMessage:
     base: int
     now: float
     set: tuple[tuple[Path, Any], ...]
+    events: tuple[Told, ...] = ()
+    """What happened to make this change, that this seat may know, numbered in
+    the table's log (:mod:`hearts.table.happenings`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,10 +502,14 @@ def server_json(message: ServerMessage) -> dict[str, Any]:
         case StateMessage():
             body = {"type": "state", "seq": message.seq, "now": message.now,
                     "state": message.state}
+            if message.events:
+                body["events"] = [hp.numbered_json(*told) for told in message.events]
         case ChangeMessage():
             body = {"type": "change", "seq": message.seq, "base": message.base,
                     "now": message.now, "set": [[list(path), value]
                                                 for path, value in message.set]}
+            if message.events:
+                body["events"] = [hp.numbered_json(*told) for told in message.events]
         case NoticeMessage():
             body = {"type": "notice", "notice": message.notice.to_json()}
         case HandMessage():
@@ -522,13 +544,29 @@ def entries_text(entries: Iterable[tuple[Path, Any]]) -> str:
     return _json_text([[list(path), value] for path, value in entries])[1:-1]
 
 
-def change_text(seq: int, base: int, now: float, entries: str) -> str:
-    """The text of a ``change`` whose entries are written already (:func:`entries_text`):
-    the text :func:`server_text` gives for the same :class:`ChangeMessage`."""
+@functools.lru_cache(maxsize=4096)
+def _happening_text(happening: hp.Happening) -> str:
+    """``happening``'s JSON without its opening brace, written once for each (a card
+    played is one of 208 values)."""
+    return _json_text(hp.happening_json(happening))[1:]
+
+
+def events_text(events: Iterable[Told]) -> str:
+    """Numbered happenings written as a ``change``'s ``events``, without the list's
+    brackets (for :func:`change_text`)."""
+    return ",".join([f'{{"n":{number},{_happening_text(happening)}'
+                     for number, happening in events])
+
+
+def change_text(seq: int, base: int, now: float, entries: str, events: str = "") -> str:
+    """The text of a ``change`` whose entries (and happenings) are written already
+    (:func:`entries_text`, :func:`events_text`): the text :func:`server_text` gives
+    for the same :class:`ChangeMessage`."""
     # a finite float's repr is its JSON, and costs a tenth of json.dumps
     stamp = repr(float(now)) if math.isfinite(now) else json.dumps(now)
+    told = f',"events":[{events}]' if events else ""
     return (f'{{"version":{NETWORK_VERSION},"type":"change","seq":{seq},"base":{base},'
-            f'"now":{stamp},"set":[{entries}]}}')
+            f'"now":{stamp},"set":[{entries}]{told}}}')
 
 
 def _whole(data: Mapping[str, Any], name: str) -> int:
@@ -575,6 +613,17 @@ def _entries(value: object) -> tuple[tuple[Path, Any], ...]:
     return tuple(out)
 
 
+def _events(value: object) -> tuple[Told, ...]:
+    """A message's ``events`` read (none when absent); a kind this client does not
+    know (a newer server's) is left out."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_EVENTS:
+        raise ValueError(f"a message's 'events' must be a list of at most {MAX_EVENTS}")
+    read = (hp.read_happening(item) for item in value)
+    return tuple(told for told in read if told is not None)
+
+
 def read_server(data: object) -> ServerMessage | None:
     """A server's message (its JSON text or the object it holds), read; None for a
     type this client does not know (a newer server's); ``ValueError`` if it cannot
@@ -597,10 +646,11 @@ def read_server(data: object) -> ServerMessage | None:
             raise ValueError("a welcome's epoch and token must be strings")
         return Welcome(role, _seat(data.get("seat")), token, str(data.get("table")), epoch)
     if kind == "state":
-        return StateMessage(_whole(data, "seq"), _number(data, "now"), _object(data, "state"))
+        return StateMessage(_whole(data, "seq"), _number(data, "now"), _object(data, "state"),
+                            _events(data.get("events")))
     if kind == "change":
         return ChangeMessage(_whole(data, "seq"), _whole(data, "base"), _number(data, "now"),
-                             _entries(data.get("set")))
+                             _entries(data.get("set")), _events(data.get("events")))
     if kind == "notice":
         return NoticeMessage(Notice.from_json(data.get("notice")))
     if kind == "hand":

@@ -59,6 +59,7 @@ from hearts.net.limits import (
     quiet_exception_handler,
 )
 from hearts.net.outbox import Outbox
+from hearts.net.pagebudget import PageBudget, page_budget_middleware
 from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
 from hearts.net.session import MAX_BAD_MESSAGES, Session, Step
 from hearts.net.tables import NetTable, SeatHolder, TableConfig
@@ -104,6 +105,9 @@ class TableServer:
         self.local_only = False
         """Listening on this machine's own address: a web page may only reach it by
         that address (no other name that points here)."""
+        self.pages_budget = PageBudget(self.limits.page_requests_per_second,
+                                       self.limits.page_request_burst)
+        """Each address's budget of plain HTTP requests (the web pages, their files)."""
         self.trusted_proxies: tuple[Network, ...] = ()
         """The proxies in front (``hearts host --trust-proxy``): from their addresses
         alone the client's address and scheme are read from the forwarded headers
@@ -221,9 +225,10 @@ class TableServer:
 
     def app(self) -> web.Application:
         """The aiohttp app: ``/ws`` and ``/t/{table}/ws``; behind trusted proxies
-        every request is first told who its client is."""
-        app = web.Application(middlewares=[forwarded_middleware(self.trusted_proxies)]
-                              if self.trusted_proxies else [])
+        every request is first told who its client is; the pages and files are
+        held to each address's budget (:attr:`pages_budget`)."""
+        told = [forwarded_middleware(self.trusted_proxies)] if self.trusted_proxies else []
+        app = web.Application(middlewares=[*told, page_budget_middleware(self.pages_budget)])
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/t/{table}/ws", self._socket)
         for extend in self.extensions:

@@ -32,6 +32,7 @@ from typing import Any
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
+from hearts.duplicate import DuplicateMatch, Evening
 from hearts.match import Match
 from hearts.net import messages as msg
 from hearts.net.changes import PublicChange, SeatChanges
@@ -39,7 +40,7 @@ from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
 from hearts.net.names import name_key
 from hearts.net.outbox import Outbox
-from hearts.net.saver import Saver, write_private
+from hearts.net.saver import Saver, write_private, writers
 from hearts.net.thinking import Thinkers
 from hearts.net.watchers import Watchers
 from hearts.options import Options
@@ -61,6 +62,7 @@ from hearts.table import (
     restore,
 )
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
 from hearts.table.projection import Flat, Projection, update_flat
@@ -163,6 +165,9 @@ class TableConfig:
     turn_seconds: float | None = None
     """Seconds a connected person has to pass or play before a computer player
     decides for them, that once (None: no limit)."""
+    duplicate: int = 0
+    """A new table plays a duplicate evening of this many deals (0: ordinary
+    matches; :mod:`hearts.duplicate`)."""
 
     def options(self) -> Options:
         """The table's options: the rules and the level."""
@@ -199,6 +204,10 @@ class NetTable:
         self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds,
                            grace=config.grace)
         """The flow of the match."""
+        self.evening: Evening | None = None
+        """How the table's duplicate evenings are played (None: ordinary matches)."""
+        if config.duplicate:
+            self.play_evenings(Evening.for_people(config.duplicate, config.people))
         self.deadlines: dict[int, float] = {}
         """When each pause of the table that a person may be shown ends (by token,
         seconds since 1970): the grace times and the turn timer."""
@@ -235,6 +244,8 @@ class NetTable:
         """The public part of the states last built."""
         self._looks: tuple[object, ...] | None = None
         """What the seats' states were last built from (:attr:`Table.looks`)."""
+        self._told = 0
+        """The number of the last happening of the table's log that was sent."""
         self.listeners: list[Callable[[NetTable, Notice], None]] = []
         """Called with every notice the table gives everyone (the host's view)."""
         self.again: set[Seat] = set()
@@ -243,6 +254,42 @@ class NetTable:
         """The seat of the person who started the table from the server's front page
         (they run it from their page as the host does from the terminal); None for
         the host's own tables."""
+
+    def play_evenings(self, evening: Evening) -> None:
+        """Make the table play duplicate evenings like ``evening`` (before :meth:`start`)."""
+        self.evening = evening
+        match = self.table.match
+        self.table.match = DuplicateMatch(match.rules, match.seed, evening,
+                                          self.config.level.name.lower())
+
+    def _carry_on_evening(self) -> None:
+        """The match the store gave back, carried on as the duplicate evening it is
+        (a match saved before the table played evenings stays as it is)."""
+        match = self.table.match
+        if self.evening is None or isinstance(match, DuplicateMatch) \
+                or any(hand.duplicate is None for hand in match.hands):
+            return
+        rules = match.hands[0].rules if match.hands else match.rules
+        evening = DuplicateMatch(rules, match.seed, self.evening, self.config.level.name.lower())
+        evening.hands = match.hands
+        evening.rules = match.rules
+        self.table.match = evening
+
+    @property
+    def evening_file(self) -> Path:
+        """The file the finished hands of the table's current duplicate evening are
+        kept in, a hand record a line (``hearts verify`` checks it)."""
+        return self.folder / f"evening-{self.table.match.seed}.jsonl"
+
+    def _keep_evening(self) -> None:
+        """Write the evening's finished hands to :attr:`evening_file`, whole, off the
+        event loop."""
+        if self.loop is None:
+            return
+        lines = "".join(hand.to_json() + "\n" for hand in self.table.match.hands
+                        if hand.phase is Phase.OVER)
+        self.loop.run_in_executor(self.writer or writers(), write_private, self.evening_file,
+                                  lines)
 
     @property
     def watchers(self) -> Watchers:
@@ -300,6 +347,9 @@ class NetTable:
                 holder.delivered = int(kept["delivered"])
                 holder.match_seed = kept["match_seed"]
                 holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
+            evening = data.get("duplicate")  # (older files and ordinary tables: none)
+            if evening is not None:
+                net.play_evenings(Evening(int(evening["deals"]), int(evening["rounds"])))
             creator = data.get("creator")  # (older files and the host's tables: none)
             net.creator = None if creator is None else Seat.parse(str(creator))
         except (OSError, KeyError, TypeError, ValueError) as error:
@@ -345,6 +395,8 @@ class NetTable:
             "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
             "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
             **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
+            **({} if self.evening is None else {"duplicate": {
+                "deals": self.evening.deals, "rounds": self.evening.rounds}}),
         })
         path = self.folder / META_FILE
         if self.loop is None:  # made or read, not started: nobody waits yet
@@ -361,6 +413,7 @@ class NetTable:
         self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
+            self._carry_on_evening()
         for seat in Seat:  # each person away until they come back; free seats wait too
             holder = self.holders.get(seat)
             self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
@@ -740,8 +793,11 @@ class NetTable:
         return self._saver is not None and not self._saver.idle
 
     def tell(self, notice: Say) -> None:
-        """Send a notice of the table to its seat (or to everyone)."""
+        """Send a notice of the table to its seat (or to everyone); after a hand of a
+        duplicate evening (its standings), keep the evening's hands."""
         self._say(notice.notice, notice.seat)
+        if notice.notice.kind is NoticeKind.STANDINGS:
+            self._keep_evening()
 
     def _deliver_hands(self, holder: SeatHolder) -> bool:
         """Send ``holder`` the records of the finished hands they have not had yet;
@@ -775,9 +831,21 @@ class NetTable:
         if seat is None and self._watchers is not None:
             self._watchers.say(text)
 
+    def told(self, seat: Seat | None) -> tuple[msg.Told, ...]:
+        """What happened in the hand so far that ``seat`` (None: a watcher) may know,
+        numbered (a whole state carries it)."""
+        return tuple(told for told in self.table.happenings.hand()
+                     if hp.visible(told[1], seat))
+
+    def _now_whole(self, holder: SeatHolder, now: float) -> str:
+        """``holder``'s last state sent, whole, with the hand so far (a backlog of
+        changes gives way to it)."""
+        return holder.changes.now_whole(now, self.told(holder.seat))
+
     def redraw(self) -> None:
         """Send every connected person what changed in their own state (nothing if
-        nothing did): a numbered ``change``, or the whole state to a connection
+        nothing did) and what happened that they may know: a numbered ``change``,
+        or the whole state with what happened in the hand so far to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
         ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
         watchers get the public state the same way. The messages of one change
@@ -787,10 +855,17 @@ class NetTable:
         fresh = tuple(h.seat for h in self.holders.values()
                       if h.outbox is not None and h.needs_whole)
         watched = () if watchers is None else tuple(map(id, watchers.outboxes))
-        looks = (self.table.looks, watching, watched)
+        log = self.table.happenings
+        looks = (self.table.looks, watching, watched, log.last)  # (a happening: a change)
         if not fresh and looks == self._looks and (watchers is None or not watchers.fresh):
             return  # nothing anyone sees changed: no state is built again
         self._looks = looks
+        before, last = self._told, log.last
+        self._told = last
+        news = log.since(before) if last > before else []
+        # what happened, written once for every seat unless some of it is one seat's
+        private = any(hp.audience(happening) is not None for _, happening in news)
+        shared_events = "" if private or not news else msg.events_text(news)
         now = time.time()
         seq = self.seq + 1
         used = False
@@ -821,16 +896,27 @@ class NetTable:
                 missed = record.since(resume.seq) if isinstance(resume, msg.Resume) \
                     and resume.epoch == self.epoch else None
                 if missed is None:
-                    outbox.put_state(record.whole(public, own, seq, now))
+                    outbox.put_state(record.whole(public, own, seq, now,
+                                                  self.told(holder.seat)))
+                    record.told = last
                     used = True
                     continue
                 for text in missed:
-                    outbox.put_change(text, partial(record.now_whole, now))
-            change = record.change(shared, own, seq, now)
+                    outbox.put_change(text, partial(self._now_whole, holder, now))
+            if record.told == before and not private:
+                events = shared_events
+            else:  # one seat's own, or what happened while it was away
+                events = msg.events_text([told for told in log.since(record.told)
+                                          if hp.visible(told[1], holder.seat)])
+            record.told = last
+            change = record.change(shared, own, seq, now, events)
             if change is not None:
-                outbox.put_change(change, partial(record.now_whole, now))
+                outbox.put_change(change, partial(self._now_whole, holder, now))
                 used = True
         if watchers is not None and watched:
-            used = watchers.redraw(shared, self._parts.watcher(), seq, now) or used
+            public_events = msg.events_text(
+                [told for told in news if hp.audience(told[1]) is None])
+            used = watchers.redraw(shared, self._parts.watcher(), seq, now, public_events,
+                                   partial(self.told, None)) or used
         if used:
             self.seq = seq

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from hearts.net import messages as msg
 from hearts.net.changes import PublicChange, SeatChanges
 from hearts.net.codes import fresh_secret
 from hearts.net.errors import ErrorCode
@@ -116,19 +118,28 @@ class Watchers:
         for outbox in self.outboxes:
             outbox.put_text(text)
 
-    def redraw(self, public: PublicChange, own: Flat, seq: int, now: float) -> bool:
+    def redraw(self, public: PublicChange, own: Flat, seq: int, now: float,
+               events: str = "", told: Callable[[], tuple[msg.Told, ...]] = tuple) -> bool:
         """Send each watcher what changed in the public state (``public``, and
-        ``own``: the seat's fields as a watcher sees them), or the whole state to
-        one that has none yet; True when something was sent (its number is then
-        the table's ``seq``)."""
+        ``own``: the seat's fields as a watcher sees them) with ``events`` (the
+        public happenings since the last change, written), or the whole state
+        with ``told()`` (the public happenings of the hand so far) to one that has
+        none yet or whose changes gave way; True when something was sent (its
+        number is then the table's ``seq``)."""
         used = False
         for outbox, record in self.changes.items():
             if record.public is None:
-                outbox.put_state(record.whole(public.part, dict(own), seq, now))
+                outbox.put_state(record.whole(public.part, dict(own), seq, now, told()))
                 used = True
                 continue
-            change = record.change(public, dict(own), seq, now)
+            change = record.change(public, dict(own), seq, now, events)
             if change is not None:
-                outbox.put_change(change, partial(record.now_whole, now))
+                outbox.put_change(change, partial(_now_whole, record, now, told))
                 used = True
         return used
+
+
+def _now_whole(record: SeatChanges, now: float, told: Callable[[], tuple[msg.Told, ...]]
+               ) -> str:
+    """A watcher's last state, whole, with the hand so far (its backlog gave way)."""
+    return record.now_whole(now, told())

@@ -5,15 +5,17 @@ Each worker is a ``hearts host`` process of its own, with its own data folder
 machine's own address only; its tables' ids begin with its name (``w2-t1``),
 so the proxy routes each table's connections to it by path
 (:mod:`hearts.net.proxy`). Each worker gets the tables' options and
-``--serve`` as given, and believes the client's address and scheme that the
-proxy forwards (``--trust-proxy 127.0.0.1``). This process writes
-``DIR/haproxy.cfg`` (TLS with ``--certificate``, plain http sent on to https
-with ``--http-port``), checks it with ``haproxy -c``, runs
-HAProxy (the distribution's ``haproxy``) on ``--host`` and ``--port``, prints
-each table's command through the proxy, and starts again at once any worker
-that ends (killed with ``kill -9`` say): it comes back on the same port with
-the same tables, and the people's clients reconnect through the proxy by
-themselves. Ctrl+C stops the proxy and every worker (each saves its tables).
+``--serve`` as given (with the limits on tables started from the front page,
+counted in one file for all of them, ``DIR/starts.sqlite``), and believes the
+client's address and scheme that the proxy forwards (``--trust-proxy
+127.0.0.1``). This process writes ``DIR/haproxy.cfg`` (TLS with
+``--certificate``, plain http sent on to https with ``--http-port``), checks
+it with ``haproxy -c``, runs HAProxy (the distribution's ``haproxy``) on
+``--host`` and ``--port``, prints each table's command through the proxy, and
+starts again at once any worker that ends (killed with ``kill -9`` say): it
+comes back on the same port with the same tables, and the people's clients
+reconnect through the proxy by themselves. Ctrl+C stops the proxy and every
+worker (each saves its tables).
 """
 
 from __future__ import annotations
@@ -33,16 +35,22 @@ import time
 from hearts.net.hostfile import HostLock
 from hearts.net.proxy import Worker, haproxy_config, worker_name
 
-__all__ = ["CONFIG_FILE", "run_workers"]
+__all__ = ["CONFIG_FILE", "STARTS_FILE", "run_workers"]
 
 CONFIG_FILE = "haproxy.cfg"
 """The proxy's configuration, written in the data folder."""
 
-_PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds")
+_PASSED = ("--people", "--level", "--rules", "--tables", "--grace", "--turn-seconds",
+           "--duplicate", "--starts-per-browser", "--starts-per-address",
+           "--starts-per-network", "--starts-per-hour", "--held-tables", "--idle-hours")
 """The options every worker is started with, as given, with their values."""
 
 _PASSED_FLAGS = ("--serve",)
 """The options without a value every worker is started with, as given."""
+
+STARTS_FILE = "starts.sqlite"
+"""The counts of tables started from the front page, in the data folder: every
+worker takes from the same file, so the limits hold for the server as a whole."""
 
 PROXY_ADDRESS = "127.0.0.1"
 """Where the workers listen, and where HAProxy reaches them from: the one address
@@ -161,7 +169,7 @@ def run_workers(args: argparse.Namespace, argv: list[str], lock: HostLock) -> in
         name = worker_name(number)
         return [sys.executable, "-m", "hearts", "host", *common, "--host", PROXY_ADDRESS,
                 "--trust-proxy", PROXY_ADDRESS, "--data-dir", str(data_dir / name),
-                "--table-prefix", f"{name}-"]
+                "--table-prefix", f"{name}-", "--starts-file", str(data_dir / STARTS_FILE)]
     proxy: subprocess.Popen[bytes] | None = None
     proxy_again = 0.0
     try:

@@ -11,6 +11,7 @@ from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.rules import Reason, Refusal
 from hearts.seeds import hint_seed, table_deal_seed
+from hearts.table import happenings as hp
 from hearts.table.base import Ask, Stage, TableState
 from hearts.table.effects import Decide, Effect, Say
 from hearts.table.notices import Notice, NoticeKind
@@ -90,14 +91,19 @@ class Aids(TableState):
         assert hand is not None
         if self.stage is Stage.PASSING:
             passed = hand.take_back_pass(seat)
+            self.happenings.take_back_pass(seat)
+            self._tell(hp.PassTakenBack(seat))
             self._assist(out, seat)
             self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed))
             return
         index = _last_play_of(hand, seat)
         assert index is not None
         card = hand.plays[index]
+        count = len(hand.plays) - index
         while len(hand.plays) > index:
             hand.pop()
+        self.happenings.take_back(count)
+        self._tell(hp.TakenBack(seat, count))
         self.stage = Stage.PLAYING
         self.shown_trick = None
         self._forget_requests()

@@ -19,12 +19,14 @@ from typing import Literal
 
 from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat, Suit
+from hearts.duplicate import player_seed
 from hearts.hand import Hand
 from hearts.match import Match
 from hearts.options import Options
 from hearts.rules import Rules
 from hearts.seeds import computer_seed, match_seed
 from hearts.table.effects import Effect, Say, Wait
+from hearts.table.happenings import Happening, HappeningLog
 from hearts.table.notices import Notice
 from hearts.table.seating import Presence, Seating, SeatSpec, one_person
 from hearts.view import Phase, Trick
@@ -130,6 +132,9 @@ class TableState:
         """The match being played."""
         self.stage = Stage.IDLE
         """Where the table stands."""
+        self.happenings = HappeningLog()
+        """What happened at the table, numbered (:mod:`hearts.table.happenings`):
+        the hand in play's and the one before it."""
         self.shown_trick: Trick | None = None
         """The finished trick on show, during ``TRICK_SHOW``."""
         self.aided: set[Seat] = set()
@@ -317,7 +322,11 @@ class TableState:
         return tuple(tokens)
 
     def _computer_seed(self, seat: Seat) -> int:
-        """The seed of the computer player in ``seat`` for the hand just dealt."""
+        """The seed of the computer player in ``seat`` for the hand just dealt (in a
+        duplicate evening, the one that holds those cards in every round)."""
+        hand = self.hand
+        if hand is not None and hand.duplicate is not None:
+            return player_seed(hand.duplicate, seat)
         return computer_seed(self.seed, self.deals, seat)
 
     def _forget_requests(self) -> None:
@@ -347,6 +356,10 @@ class TableState:
         token = self._new_token()
         self._pause = (token, kind)
         out.append(Wait(token, seconds))
+
+    def _tell(self, happening: Happening) -> None:
+        """Keep ``happening`` in the table's log (:attr:`happenings`)."""
+        self.happenings.add(happening)
 
     def _say(self, out: list[Effect], seat: Seat | None, notice: Notice | None) -> None:
         if notice is not None:

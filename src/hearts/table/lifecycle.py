@@ -17,6 +17,7 @@ from typing import assert_never
 from hearts.cards import Seat
 from hearts.hand import SeatPlayer, StandIn
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.base import TableState
 from hearts.table.effects import Effect, Wait
 from hearts.table.notices import Notice, NoticeKind
@@ -38,33 +39,39 @@ class SeatLifecycle(TableState):
                 if now.held or now.presence is Presence.COMPUTER:
                     return
                 self._seat(seat, Seating(Presence.HERE, event.name), out)
+                self._tell(hp.SatDown(seat, event.name))
                 self._say(out, None, Notice(NoticeKind.JOINED, seat, name=event.name))
             case ev.Return():
                 if not now.held or now.presence is Presence.HERE:
                     return
                 quiet = seat in self._quiet
                 self._seat(seat, Seating(Presence.HERE, name), out)
-                if not quiet:
+                if not quiet:  # (away since the table started again: nothing to tell)
+                    self._tell(hp.CameBack(seat, name))
                     self._say(out, None, Notice(NoticeKind.BACK, seat, name=name))
             case ev.Drop():
                 if now.presence is not Presence.HERE:
                     return
                 self._seat(seat, Seating(Presence.AWAY, name), out)
+                self._tell(hp.Dropped(seat, name))
                 self._say(out, None, Notice(NoticeKind.AWAY, seat, name=name))
             case ev.Leave():
                 if not now.held:
                     return
                 self._seat(seat, Seating(Presence.STAND_IN), out)
+                self._tell(hp.Left(seat, name))
                 self._say(out, None, Notice(NoticeKind.LEFT, seat, name=name))
             case ev.FreeSeat():
                 if not now.held and now.presence is not Presence.COMPUTER:
                     return
                 self._seat(seat, Seating(Presence.STAND_IN), out)
+                self._tell(hp.Freed(seat, name))
                 self._say(out, None, Notice(NoticeKind.FREED, seat, name=name))
             case ev.SeatComputer():
                 if now.presence is Presence.COMPUTER:
                     return
                 self._seat(seat, Seating(Presence.COMPUTER), out)
+                self._tell(hp.ComputerSeated(seat, name))
                 self._say(out, None, Notice(NoticeKind.COMPUTER_SEATED, seat, name=name))
             case _:
                 assert_never(event)
@@ -95,6 +102,7 @@ class SeatLifecycle(TableState):
         del self._graces[seat]
         now = self._seating[seat]
         self._seat(seat, Seating(Presence.STAND_IN, now.name), out)
+        self._tell(hp.StoodIn(seat, now.name))
         self._say(out, None, Notice(NoticeKind.STAND_IN, seat, name=now.name))
 
     def _owner(self, seat: Seat) -> SeatPlayer:

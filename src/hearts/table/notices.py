@@ -106,6 +106,8 @@ class NoticeKind(StrEnum):
     """This person agreed to play again: :attr:`Notice.count` more present must too."""
     TEXT = "text"
     """Words from elsewhere (the store, the connection): :attr:`Notice.text`."""
+    STANDINGS = "standings"
+    """A duplicate evening's standings after a hand, in words: :attr:`Notice.text`."""
 
 
 class Outcome(StrEnum):
@@ -151,7 +153,7 @@ class Notice:
     name: str | None = None
     """A person's name (a watcher's)."""
     text: str | None = None
-    """The words of a :attr:`NoticeKind.TEXT` notice."""
+    """The words of a :attr:`NoticeKind.TEXT` or :attr:`NoticeKind.STANDINGS` notice."""
 
     def to_json(self) -> dict[str, Any]:
         """The notice as JSON values: its kind and the fields it has."""

@@ -26,11 +26,12 @@ from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat
+from hearts.duplicate import DuplicateMatch, decision_view, standings_text
 from hearts.hand import Hand
-from hearts.match import Match
 from hearts.rules import Reason, Refusal
 from hearts.seeds import match_seed
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.aids import Aids
 from hearts.table.base import SUIT_ORDER, Ask, Pause, Stage, display_order
 from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
@@ -156,6 +157,7 @@ class Table(SeatLifecycle, Aids):
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
+        self._tell(hp.Dealt(len(self.match.hands)))
         # a match that deals set cards may name its computer players (today's deal):
         # a seat no person holds keeps the player the deal gave it
         named = hand.players
@@ -170,7 +172,7 @@ class Table(SeatLifecycle, Aids):
 
     def _new_match(self) -> None:
         self.games += 1
-        self.match = Match(self.options.rules(), match_seed(self.seed, self.games))
+        self.match = self.match.again(self.options.rules(), match_seed(self.seed, self.games))
         self.aided = set()
         self._clear_table(Stage.IDLE)
 
@@ -204,10 +206,22 @@ class Table(SeatLifecycle, Aids):
         if refusal is not None:
             self._say(out, seat, _refused(refusal))
             return
-        hand.pass_cards(seat, cards)
+        self._pass_made(hand, seat, cards)
         self._record_person(seat, None)
         self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
+
+    def _pass_made(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> None:
+        """``seat`` passes ``cards`` (checked): told to everyone, the cards to ``seat``
+        alone; the exchange, once it comes, to each receiver."""
+        hand.pass_cards(seat, cards)
+        to = hand.pass_direction.target(seat)
+        self._tell(hp.Passed(seat, to))
+        self._tell(hp.PassedCards(seat, to, hand.passed(seat)))
+        if hand.phase is Phase.PLAYING:
+            for each in SEATS:
+                self._tell(hp.Received(each, hand.pass_direction.source(each),
+                                       hand.received(each)))
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
@@ -245,12 +259,25 @@ class Table(SeatLifecycle, Aids):
     def _play(self, seat: Seat, card: Card, out: list[Effect]) -> None:
         hand = self.hand
         assert hand is not None
+        broken = hand.hearts_broken
         play = hand.play(card, seat=seat)
+        self._tell(hp.played(seat, card))
+        if hand.hearts_broken and not broken:
+            self._tell(hp.HeartsBroken(seat))
+        finished = play.trick
+        if finished is not None:
+            rules = hand.rules
+            self._tell(hp.TrickTaken(finished.winner, len(hand.tricks),
+                                     sum(rules.card_points(each) for each in finished.cards)))
+            if hand.phase is Phase.OVER:
+                self._tell(hp.HandEnded(len(self.match.hands), hand.points, hand.shooter))
         self._asks.pop(seat, None)
         self._ready.clear()
         self._pause = None
         self._timer = None
         self._card_waited = False
+        if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
+            out.append(Say(Notice(NoticeKind.STANDINGS, text=standings_text(self.match))))
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
@@ -364,7 +391,7 @@ class Table(SeatLifecycle, Aids):
         ask = Ask(self._new_token(), kind, seat, self._key(), level, seed,
                    timed_out=timed_out)
         self._asks[seat] = ask
-        out.append(Decide(ask.token, seat, kind, hand.view(seat), level, seed))
+        out.append(Decide(ask.token, seat, kind, decision_view(hand, seat), level, seed))
 
     def _player_of(self, seat: Seat) -> tuple[Level, int]:
         """The level and seed of the computer player in ``seat`` for this hand, as
@@ -443,7 +470,7 @@ class Table(SeatLifecycle, Aids):
                 self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
                 return
             del self._asks[ask.seat]
-            hand.pass_cards(ask.seat, event.cards)
+            self._pass_made(hand, ask.seat, event.cards)
             self._record_stand_in(ask, None)
             self._after_pass(out)
             return
@@ -497,8 +524,8 @@ class Table(SeatLifecycle, Aids):
             out.append(Say(failed(Outcome.STUCK)))
             return
         self._asks[ask.seat] = retry
-        out.append(Decide(retry.token, ask.seat, ask.kind, hand.view(ask.seat), retry.level,
-                          retry.seed))
+        out.append(Decide(retry.token, ask.seat, ask.kind, decision_view(hand, ask.seat),
+                          retry.level, retry.seed))
 
 
 def _refused(refusal: Refusal) -> Notice:

@@ -1,5 +1,6 @@
 """The command line: ``hearts [--new] [--seed N] [--ascii | --unicode] [--level NAME]
-[--rules WORDS]``, and ``hearts --serve [--host H] [--port P]`` to play in a web browser."""
+[--rules WORDS]``, and ``hearts --serve [--host H] [--port P] [--trust-proxy ADDRESS]``
+to play in a web browser."""
 
 from __future__ import annotations
 
@@ -116,9 +117,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                           "only; 0.0.0.0 lets anyone who can reach this machine play)")
     web.add_argument("--port", type=_port, metavar="P",
                      help=f"the port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    web.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                     help="with --serve: a proxy in front of this server (127.0.0.1, or a "
+                          "network such as 10.0.0.0/8; may be given again), as for hearts "
+                          "host: from its address alone the player's address and scheme are "
+                          "read from X-Forwarded-For and X-Forwarded-Proto")
     args = parser.parse_args(argv)
     if not args.serve and (args.host is not None or args.port is not None or args.terminal):
         parser.error("--host, --port and --terminal go with --serve")
+    if not args.serve and args.trust_proxy:
+        parser.error("--trust-proxy goes with --serve (a proxy in front of the web table)")
+    if args.terminal and args.trust_proxy:
+        parser.error("--trust-proxy goes with the web table, not --terminal (the terminal "
+                     "in a browser is for this machine or a network of your own)")
+    if args.trust_proxy:  # (aiohttp is loaded for a server alone)
+        from hearts.net.forwarded import trusted_networks
+
+        try:
+            args.trust_proxy = trusted_networks(args.trust_proxy)
+        except ValueError as error:
+            parser.error(f"--trust-proxy: {error}")
+    args.trust_proxy = tuple(args.trust_proxy)
     if args.serve and args.new:
         parser.error("--new goes without --serve: each browser tab offers the saved match "
                      "or a new one of its own")
@@ -190,7 +209,8 @@ def _serve_web(args: argparse.Namespace, host: str, port: int) -> int:
         rules = parse_rules(args.rules, rules)
     level = args.level if args.level is not None else Level(options.difficulty)
     config = TableConfig(people=1, level=level, rules=rules)
-    return serve_solo(host, port, database_path(None).parent, config, args.seed)
+    return serve_solo(host, port, database_path(None).parent, config, args.seed,
+                      args.trust_proxy)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 import time
+from collections import deque
 from typing import Any
 
 from textual.timer import Timer
@@ -29,7 +30,7 @@ from hearts.net.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
-from hearts.table import Action
+from hearts.table import Action, NoticeKind, SeatState
 from hearts.table import events as ev
 from hearts.tui import words
 from hearts.tui.refused import ConnectingScreen, RefusedScreen
@@ -37,7 +38,10 @@ from hearts.tui.seatapp import MESSAGE_SECONDS, SeatApp
 from hearts.tui.seatview import SeatView
 from hearts.tui.table import TableScreen
 
-__all__ = ["JoinApp", "main", "run_join"]
+__all__ = ["HAPPENED_KEPT", "JoinApp", "main", "run_join"]
+
+HAPPENED_KEPT = 200
+"""How many lines of what happened ``hearts join`` keeps (two hands' worth)."""
 
 
 class JoinApp(SeatApp):
@@ -73,6 +77,17 @@ class JoinApp(SeatApp):
         self.last_record: dict[str, Any] | None = None
         """The record of the last hand finished here, for the review."""
         self._notice_timer: Timer | None = None
+        self.happened: deque[str] = deque(maxlen=HAPPENED_KEPT)
+        """What happened at the table, in words, oldest first: each card played,
+        trick taken, pass made and cards received, told from the events the server
+        sends with each change (a screen reader's account of the game)."""
+        self._heard: int | None = None
+        """The number of the last happening put into :attr:`happened` (None before
+        the first state: what happened before it is on the table to see)."""
+        self._heard_epoch: str | None = None
+        self._standings: tuple[int, str | None] | None = None
+        """A duplicate evening's standings after hand N: they stay above the prompt
+        until another hand is dealt."""
 
     def on_mount(self) -> None:
         """Say where it connects, and connect: the table page comes with the seat."""
@@ -85,6 +100,13 @@ class JoinApp(SeatApp):
     def on_unmount(self) -> None:
         """Close the store (each hand was saved as it came)."""
         self.store.close()
+
+    def _standings_until(self, hand_number: int) -> None:
+        """Put the standings away once a hand after theirs is dealt."""
+        if self._standings is not None and hand_number != self._standings[0]:
+            if self.seat_view.offer == self._standings[1]:
+                self.seat_view.offer = None
+            self._standings = None
 
     def _seated(self) -> None:
         """The first state: the table page in place of the connecting page, and
@@ -146,20 +168,43 @@ class JoinApp(SeatApp):
                     return
                 self.seat_view.banner = None
                 self.seat_view.clock = message.now - time.time()
+                first = not self.seat_view.shown
+                self._standings_until(state.hand_number)
                 self.seat_view.show(state)
+                self._hear(message.events, state, first)
                 self._seated()
                 self.refresh_table()
             case msg.Welcome():
                 self.seat_view.banner = None
                 self.sub_title = f"table {message.table}, seat {message.seat}"
+                if message.epoch != self._heard_epoch:  # numbered afresh by a new run
+                    self._heard, self._heard_epoch = None, message.epoch
             case msg.NoticeMessage():
                 self.say(self.seat_view.told(message.notice))
+                if message.notice.kind is NoticeKind.STANDINGS and self.seat_view.shown:
+                    self._standings = (self.seat_view.state.hand_number, message.notice.text)
+                    self.seat_view.offer = message.notice.text
             case msg.ErrorMessage():
                 self.say(words.error_text(message.code, message.message))
             case msg.HandMessage():
                 self._keep_hand(message)
             case msg.ChangeMessage() | msg.ReviewMessage():
                 pass  # the connection hands changes on as states; reviews are made here
+
+    def _hear(self, events: tuple[msg.Told, ...], state: SeatState, first: bool) -> None:
+        """Put what happened, and was not told yet, into :attr:`happened` in words
+        (each happening once, by its number: a state sent whole after the
+        connection was lost tells the hand so far, and only what was missed is
+        told again)."""
+        for number, happening in sorted(events, key=lambda told: told[0]):
+            if self._heard is not None and number <= self._heard:
+                continue
+            self._heard = number
+            if first:
+                continue  # what happened before the first state is on the table to see
+            text = words.happening_text(happening, state)
+            if text:
+                self.happened.append(text)
 
     def _keep_hand(self, message: msg.HandMessage) -> None:
         seed = message.match_seed

@@ -26,7 +26,8 @@ from textual_serve.download_manager import DownloadManager
 from yarl import URL
 
 from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
-from hearts.net.limits import cross_origin
+from hearts.net.limits import Limits, cross_origin
+from hearts.net.pagebudget import PageBudget, page_budget_middleware
 from hearts.net.signals import stop_on_signals
 
 __all__ = [
@@ -166,8 +167,11 @@ class HeartsServer:
         self._downloads = DownloadManager()
 
     def make_app(self) -> web.Application:
-        """The aiohttp application."""
-        app = web.Application()
+        """The aiohttp application (its pages held to each address's budget, as the
+        table server's are)."""
+        limits = Limits()
+        app = web.Application(middlewares=[page_budget_middleware(PageBudget(
+            limits.page_requests_per_second, limits.page_request_burst))])
         app.add_routes([
             web.get("/", self.page),
             web.get("/ws", self.play),

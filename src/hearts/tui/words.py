@@ -17,11 +17,22 @@ from collections.abc import Sequence
 from hearts.cards import Card, Seat, Suit
 from hearts.net.errors import ErrorCode
 from hearts.rules import Refusal
-from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatState
+from hearts.table import (
+    Notice,
+    NoticeKind,
+    Outcome,
+    Presence,
+    Prompt,
+    PromptKind,
+    SeatState,
+    display_order,
+)
+from hearts.table import happenings as hp
 from hearts.words import fill, words
 
-__all__ = ["card_name", "card_names", "counted", "error_text", "nothing_to_play",
-           "notice_text", "prompt_text", "refusal_text", "result_lines", "winner_text"]
+__all__ = ["card_name", "card_names", "counted", "error_text", "happening_text",
+           "nothing_to_play", "notice_text", "prompt_text", "refusal_text", "result_lines",
+           "winner_text"]
 
 
 def _names(items: Sequence[str]) -> str:
@@ -203,6 +214,32 @@ def refusal_text(refusal: Refusal, state: SeatState | None = None) -> str:
                 suit="" if refusal.suit is None else _suit(refusal.suit), seat=who)
 
 
+def happening_text(happening: hp.Happening, state: SeatState) -> str | None:
+    """What happened, in words, as the seat of ``state`` is told it (the web
+    table's words); None for what the table shows or a notice says (a pass made
+    by another seat, a seat's move, a deal)."""
+    web = words("web")
+    match happening:
+        case hp.Played(seat=seat, card=card):
+            if seat == state.seat:
+                return fill(web["you-play"], card=card_name(card))
+            return fill(web["plays"], who=_who(state, seat), card=card_name(card))
+        case hp.TrickTaken(seat=seat, points=points):
+            kind = "you-take" if seat == state.seat else "takes"
+            ending = "none" if points == 0 else "one" if points == 1 else "points"
+            return fill(web[f"{kind}-{ending}"], who=_who(state, seat), points=points)
+        case hp.HeartsBroken():
+            return str(web["hearts-broken"])
+        case hp.PassedCards(to=to, cards=cards):
+            return fill(web["you-passed"], cards=card_names(sorted(cards, key=display_order)),
+                        who=_who(state, to))
+        case hp.Received(giver=giver, cards=cards):
+            return fill(web["received-cards"], cards=card_names(sorted(cards, key=display_order)),
+                        who=_who(state, giver))
+        case _:
+            return None
+
+
 def notice_text(notice: Notice, state: SeatState) -> str:
     """A notice in words, as the seat of ``state`` is told it."""
     kind = notice.kind
@@ -233,7 +270,7 @@ def notice_text(notice: Notice, state: SeatState) -> str:
         case NoticeKind.AWAY | NoticeKind.BACK | NoticeKind.JOINED | NoticeKind.STAND_IN \
                 | NoticeKind.FREED | NoticeKind.COMPUTER_SEATED if you:
             return str(said[f"{kind.value}-you"])
-        case NoticeKind.TEXT:
+        case NoticeKind.TEXT | NoticeKind.STANDINGS:
             return notice.text or ""
     if kind.value in said:
         return fill(said[kind.value], count=notice.count, who=name,

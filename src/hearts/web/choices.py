@@ -3,9 +3,10 @@
 The single-player page (``hearts --serve``, :mod:`hearts.web.solo`) and the
 front page of ``hearts host --serve`` (:mod:`hearts.web.front`) offer the same
 choices: the computer players' level, the rule set, the target and a name;
-the front page also how many people. :func:`read_choice` turns what a browser
-posted into a :class:`Choice`, or a :class:`ValueError` whose text says what
-is wrong (the page shows it above the form).
+the front page also how many people, and a match or a duplicate evening.
+:func:`read_choice` turns what a browser posted into a :class:`Choice`, or a
+:class:`ValueError` whose text says what is wrong (the page shows it above the
+form).
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ from dataclasses import dataclass, replace
 
 from hearts.ai import Level
 from hearts.arena.rulestext import parse_rules
+from hearts.duplicate import MAX_DEALS
 from hearts.net.names import check_name
 from hearts.net.tables import TableConfig
 from hearts.options import rules_refusal
 from hearts.rules import Rules
+from hearts.words import fill, words
 
-__all__ = ["RULE_SETS", "TARGETS", "Choice", "options", "read_choice"]
+__all__ = ["DUPLICATE_DEALS", "RULE_SETS", "TARGETS", "Choice", "options", "play_options",
+           "read_choice"]
 
 RULE_SETS = ("original", "classic", "omnibus")
 """The rule sets the pages offer (``hearts --rules`` takes the same words)."""
@@ -63,6 +67,19 @@ def target_options(rules: Rules) -> str:
                    str(rules.target))
 
 
+DUPLICATE_DEALS = 4
+"""The deals of a duplicate evening the pages offer (``hearts host --duplicate``)."""
+
+
+def play_options(chosen: int) -> str:
+    """A match, or a duplicate evening (of the host's deals, or of
+    :data:`DUPLICATE_DEALS`), ``chosen`` deals selected (0: a match)."""
+    said = words("front")
+    return options([("0", said["play-match"])] + [
+        (str(deals), fill(said["play-duplicate"], deals=deals))
+        for deals in sorted({DUPLICATE_DEALS, chosen} - {0})], str(chosen))
+
+
 def read_choice(form: Mapping[str, object], defaults: TableConfig, people: int = 1,
                 most_people: int = 1, default_name: str = "You") -> Choice:
     """The table a posted form asks for (a field left out takes ``defaults``'s
@@ -90,5 +107,12 @@ def read_choice(form: Mapping[str, object], defaults: TableConfig, people: int =
     if not 1 <= count <= most_people:
         raise ValueError(f"a table has 1 to {most_people} people" if most_people > 1
                          else "this game is for one person")
+    try:
+        deals = int(str(form.get("duplicate", defaults.duplicate))[:2])
+    except ValueError:
+        deals = -1
+    if not 0 <= deals <= MAX_DEALS:
+        raise ValueError(f"a duplicate evening has 1 to {MAX_DEALS} deals")
     name = check_name(str(form.get("name") or "")[:200] or default_name)
-    return Choice(replace(defaults, people=count, level=level, rules=rules), name)
+    return Choice(replace(defaults, people=count, level=level, rules=rules, duplicate=deals),
+                  name)

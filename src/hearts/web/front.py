@@ -12,7 +12,8 @@ These tables are kept under the data folder's ``web/tables/`` and held in
 memory as the single-player ones are (:class:`~hearts.web.solo.SoloTables`: a
 table nobody is connected to is put away when room is needed, and opened again
 when someone comes back). How many tables are started is limited
-(:class:`StartLimits`): by browser, by address and by network (a /24, a /64)
+(:mod:`hearts.web.starts`, counted for the whole server even behind a proxy
+with several workers): by browser, by address and by network (a /24, a /64)
 in an hour, in all in an hour, and by the tables held at once; each refusal is
 the form again, saying why.
 """
@@ -23,9 +24,8 @@ import asyncio
 import html
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from string import Template
 from urllib.parse import urlencode
 
@@ -34,17 +34,25 @@ from aiohttp import web
 from hearts.net import creator
 from hearts.net.addresses import is_loopback
 from hearts.net.cookies import YEAR, seat_path
-from hearts.net.limits import TokenBucket, cross_origin, network_of
+from hearts.net.limits import cross_origin
 from hearts.net.server import TableServer
 from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
-from hearts.web.choices import level_options, options, read_choice, rules_options, target_options
+from hearts.web.choices import (
+    level_options,
+    options,
+    play_options,
+    read_choice,
+    rules_options,
+    target_options,
+)
 from hearts.web.daily import DailyPages
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
+from hearts.web.starts import HOUR, StartLimits, Starts
 from hearts.words import fill, words
 
-__all__ = ["BROWSER_COOKIE", "TABLES_COOKIE", "FrontPage", "StartLimits", "Starts"]
+__all__ = ["BROWSER_COOKIE", "IDLE_CLOSE", "TABLES_COOKIE", "FrontPage"]
 
 BROWSER_COOKIE = "hearts_browser"
 """The cookie that tells one browser from another (for the limits on tables started)."""
@@ -56,65 +64,7 @@ first): the front page leads back to them."""
 MOST_REMEMBERED = 5
 """The tables a browser's cookie lists."""
 
-HOUR = 3600.0
-
 _BROWSER_ID = 22  # characters of a browser's id (URL-safe base64 of 16 bytes)
-
-
-@dataclass(frozen=True)
-class StartLimits:
-    """How many tables may be started from browsers."""
-
-    per_browser: int = 6
-    """Tables one browser starts in an hour."""
-    per_address: int = 12
-    """Tables started from one address in an hour."""
-    per_network: int = 40
-    """Tables started from one network (a /24, an IPv6 /64) in an hour."""
-    per_hour: int = 400
-    """Tables started in all in an hour."""
-    held: int = 256
-    """Tables started from browsers held in memory at once (one nobody is connected
-    to is put away to make room; past that, no new table until one is free)."""
-
-
-class Starts:
-    """The tables started so far, by browser, address, network and in all: each
-    a :class:`~hearts.net.limits.TokenBucket` that refills its hour's number
-    over an hour."""
-
-    def __init__(self, limits: StartLimits, clock: Callable[[], float],
-                 most: int = 50_000) -> None:
-        self.limits = limits
-        """The numbers."""
-        self._clock = clock
-        self._most = most
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-        self._all = TokenBucket(limits.per_hour / HOUR, limits.per_hour, clock)
-
-    def _bucket(self, key: str, per_hour: int) -> TokenBucket:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            bucket = self._buckets[key] = TokenBucket(per_hour / HOUR, per_hour, self._clock)
-            while len(self._buckets) > self._most:  # the least recently seen are forgiven
-                self._buckets.popitem(last=False)
-        self._buckets.move_to_end(key)
-        return bucket
-
-    def take(self, browser: str | None, address: str) -> str | None:
-        """One table started by ``browser`` (its id, if it has one) from ``address``:
-        None if it may be, else the words entry that says why not. The narrowest
-        limit is asked first, so a browser past its own limit uses up nobody else's."""
-        limits = self.limits
-        if browser is not None and not self._bucket("b:" + browser, limits.per_browser).take():
-            return "refused-browser"
-        if not self._bucket("a:" + address, limits.per_address).take():
-            return "refused-address"
-        if not self._bucket("n:" + network_of(address), limits.per_network).take():
-            return "refused-network"
-        if not self._all.take():
-            return "refused-total"
-        return None
 
 
 IDLE_CLOSE = 6 * HOUR
@@ -131,7 +81,8 @@ class FrontPage:
     def __init__(self, server: TableServer, defaults: TableConfig,
                  limits: StartLimits | None = None, seed: int | None = None,
                  clock: Callable[[], float] | None = None,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, idle_close: float = IDLE_CLOSE,
+                 starts_file: Path | None = None) -> None:
         self.server = server
         """The table server that holds the tables."""
         self.defaults = defaults
@@ -140,14 +91,16 @@ class FrontPage:
         """How many tables may be started."""
         self.seed = seed
         """Every new table's seed (tests), or None for a random one."""
-        self.starts = Starts(self.limits, clock or time.monotonic)
-        """The tables started so far."""
+        self.starts = Starts(self.limits, clock or wall,
+                             starts_file or server.data_dir / "web" / "starts.sqlite")
+        """The tables started so far (in ``starts_file``, which every process of the
+        server shares: by default the data folder's ``web/starts.sqlite``)."""
         self.held = SoloTables(server, defaults, seed, self.limits.held,
                                server.data_dir / "web" / "tables", kind="b")
         """The tables started here, held in memory or put away."""
         self.room = RoomPages(server, self.find)
         """The seating and the creator's invite, at every table's page."""
-        self.idle_close = IDLE_CLOSE
+        self.idle_close = idle_close
         """Seconds without a visit after which a table started here is closed."""
         self.wall = wall
         """The time of day (seconds since 1970), for the visits."""
@@ -268,6 +221,7 @@ class FrontPage:
             rules_label=html.escape(web_words["rules"]), rules=rules_options(),
             target_label=html.escape(web_words["target-label"]),
             targets=target_options(defaults.rules),
+            play_label=html.escape(said["play"]), plays=play_options(defaults.duplicate),
             name_label=html.escape(web_words["name-label"]),
             name=html.escape(chosen.get("name", "")),
             start=html.escape(said["start"]), solo_title=html.escape(said["solo-title"]),

@@ -22,7 +22,7 @@ import re
 import socket
 import sys
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +32,7 @@ from aiohttp import web
 
 from hearts.net.addresses import WILDCARDS, is_loopback
 from hearts.net.cookies import YEAR, seat_path
+from hearts.net.forwarded import Network
 from hearts.net.limits import cross_origin
 from hearts.net.server import TableServer
 from hearts.net.signals import stop_on_signals
@@ -214,9 +215,12 @@ class SoloTables:
 
 
 def make_server(data_dir: Path, defaults: TableConfig, executor: Executor | None,
-                seed: int | None = None) -> tuple[TableServer, SoloTables]:
-    """A table server with no table of its own, serving the single-player page."""
+                seed: int | None = None, trusted: Sequence[Network] = ()
+                ) -> tuple[TableServer, SoloTables]:
+    """A table server with no table of its own, serving the single-player page;
+    ``trusted``: the proxies in front of it (``hearts --serve --trust-proxy``)."""
     server = TableServer(data_dir, defaults, 0, executor)
+    server.trusted_proxies = tuple(trusted)
     solo = SoloTables(server, defaults, seed)
     server.extensions.append(solo.add_to)
     from hearts.web.daily import DailyPages
@@ -244,7 +248,8 @@ def announcement(host: str, port: int) -> list[str]:
 
 
 async def _run(server: TableServer, sock: socket.socket, host: str) -> None:
-    server.local_only = is_loopback(host)
+    # behind a trusted proxy the pages are asked for by the proxy's public name
+    server.local_only = is_loopback(host) and not server.trusted_proxies
     runner = server.runner()
     await runner.setup()
     site = web.SockSite(runner, sock, shutdown_timeout=2.0)
@@ -265,8 +270,9 @@ def _say(line: str) -> None:
 
 
 def serve_solo(host: str, port: int, data_dir: Path, defaults: TableConfig,
-               seed: int | None = None) -> int:
-    """Serve the single-player web table until Ctrl+C; the exit status."""
+               seed: int | None = None, trusted: Sequence[Network] = ()) -> int:
+    """Serve the single-player web table until Ctrl+C (behind the ``trusted``
+    proxies, if any); the exit status."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.create_server((host, port), family=family,
@@ -282,7 +288,7 @@ def serve_solo(host: str, port: int, data_dir: Path, defaults: TableConfig,
     executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
                                    mp_context=multiprocessing.get_context("spawn"),
                                    initializer=start_worker, initargs=(os.getpid(),))
-    server, _solo = make_server(data_dir, defaults, executor, seed)
+    server, _solo = make_server(data_dir, defaults, executor, seed, trusted)
     try:
         asyncio.run(_run(server, sock, host))
     finally:

@@ -1,11 +1,13 @@
 // What the page says in its polite live region (#log): each card played, who
 // took a trick and its points, the turn when it comes to this person, the
-// prompt when a pass or a hand begins or ends. Found by comparing the state
-// before a change with the state after it.
+// prompt when a pass or a hand begins or ends. Told from the events the server
+// sends with each change (happenings.js), never by comparing two states.
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./state.js").Client} Client */
-import { seatIndex, sorted } from "./cards.js";
+/** @typedef {import("./types.js").Happening} Happening */
+/** @typedef {import("./happenings.js").Teller} Teller */
+import { sorted } from "./cards.js";
 import { promptText } from "./sentences.js";
 import { fill } from "./words.js";
 
@@ -26,46 +28,33 @@ export function say(text) {
 }
 
 /**
- * Say what changed between two states (``before`` null: the first state).
+ * Say what happened, from a message's events (happenings.js: each once, by its
+ * number), never by comparing states: each card played, each trick taken, the
+ * cards passed and received; the prompt when a hand begins or ends; "Your turn"
+ * once a turn. The first state of the page says where the table stands.
  * @param {Client} c
- * @param {State | null} before
- * @param {State} after
+ * @param {Teller} teller
+ * @param {boolean} first
+ * @param {readonly Happening[]} events
  */
-export function tell(c, before, after) {
-  if (!before) {
+export function tell(c, teller, first, events) {
+  const state = c.state;
+  if (!state) return;
+  if (first) {
     say(promptText(c));
-    tellThePass(c, after);
-    return;
+    tellThePass(c, state);
   }
-  const old = before.trick || [];
-  const now = after.trick || [];
-  const same = old.length <= now.length && old.every((p, i) => now[i] && p[1] === now[i][1]);
-  const fresh = same ? now.slice(old.length) : now;
-  for (const [seat, card] of fresh) {
-    say(c.mine(seat) ? fill(c.w("web.you-play"), { card: c.words.card(card) })
-      : fill(c.w("web.plays"), { who: c.who(seat), card: c.words.card(card) }));
-  }
-  if (after.winner && !(before.winner && same && fresh.length === 0)) {
-    const i = seatIndex(after.winner);
-    const gained = after.view && before.view ? after.view.points_taken[i] - before.view.points_taken[i] : 0;
-    const named = c.who(after.winner);
-    const kind = c.mine(after.winner) ? "web.you-take" : "web.takes";
-    if (gained === 0) say(fill(c.w(kind + "-none"), { who: named }));
-    else if (gained === 1) say(fill(c.w(kind + "-one"), { who: named }));
-    else say(fill(c.w(kind + "-points"), { who: named, points: gained }));
-  }
-  const prompt = after.prompt;
-  const kind = prompt && prompt.kind;
-  const was = before.prompt && before.prompt.kind;
-  if (prompt && kind === "received" && was !== "received" && after.view && (after.view.received || []).length) {
-    say(fill(c.w("web.received-cards"), { cards: c.words.cards(sorted(after.view.received || [])),
-      who: c.who(/** @type {import("./types.js").Seat} */ (prompt.seat)) }));
-  } else if (kind !== was && ["choose", "received", "hand-over", "game-over", "stuck"].includes(kind || "")) {
-    // (the rest of a hand played out is said once, by the table's notice)
-    say(promptText(c));
-  } else if (prompt && (kind === "lead" || kind === "follow") && c.mine(prompt.seat) &&
-             !(before.prompt && before.prompt.seat === prompt.seat && (was === "lead" || was === "follow"))) {
-    say(c.w("web.your-turn"));
+  const told = teller.take(c, say, events, first);
+  const prompt = state.prompt;
+  const kind = prompt ? prompt.kind : "";
+  if (told.dealt || told.ended) say(promptText(c));
+  const stuck = kind === "stuck";  // (no happening: a decision failed at every level)
+  if (stuck && !teller.stuck && !first) say(promptText(c));
+  teller.stuck = stuck;
+  const turn = state.hand_number + ":" + ((state.view && state.view.played) || []).length;
+  if (prompt && (kind === "lead" || kind === "follow") && c.mine(prompt.seat) && teller.turn !== turn) {
+    if (!first && !told.dealt) say(c.w("web.your-turn"));
+    teller.turn = turn;
   }
 }
 

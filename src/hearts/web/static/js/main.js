@@ -9,10 +9,12 @@
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./types.js").Notice} Notice */
 /** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Happening} Happening */
 /** @typedef {import("./types.js").TableRules} TableRules */
 /** @typedef {import("./types.js").ReviewMessage} ReviewMessage */
 import { buttons, listenKeys, takeHint, useCard } from "./actions.js";
 import { say, tell } from "./announce.js";
+import { Teller } from "./happenings.js";
 import { Connection, FATAL, forgetSeat, keepSeat } from "./protocol.js";
 import { listenReview, openReview } from "./review.js";
 import { errorText, noticeText } from "./sentences.js";
@@ -34,6 +36,8 @@ function servedRules() {
 const c = new Client(body.dataset.mode === "watch" ? "watch" : "seat", body.dataset.table || "",
   query.get("code") || "", servedRules());
 const connection = new Connection(c, receive, opening);
+/** Which happenings this page has said (each once, by its number). */
+const teller = new Teller();
 c.send = (/** @type {import("./types.js").ClientMessage} */ message) => connection.send(message);
 c.useCard = (/** @type {string} */ card) => useCard(c, card);
 c.buttons = buttons(c, askLeave);
@@ -67,12 +71,12 @@ function receive(m) {
       break;
     case "state":
       if (!m.state) break;
-      setState(m.state, m.seq === undefined ? null : m.seq);
+      setState(m.state, m.seq === undefined ? null : m.seq, m.events || []);
       for (const notice of early.splice(0)) sayNotice(notice);
       break;
     case "change":
       if (c.state === null || m.base !== c.seq) { c.send({ type: "sync" }); break; }
-      setState(applyChange(c.state, m.set), m.seq === undefined ? null : m.seq);
+      setState(applyChange(c.state, m.set), m.seq === undefined ? null : m.seq, m.events || []);
       break;
     case "notice":
       if (!m.notice) break;
@@ -96,13 +100,15 @@ function receive(m) {
 }
 
 /**
- * A new state: held, told, drawn, and passed on to room.js.
+ * A new state: held, told (what happened, from the message's events), drawn, and
+ * passed on to room.js.
  * @param {State} state
  * @param {number | null} number
+ * @param {Happening[]} events
  */
-function setState(state, number) {
+function setState(state, number, events) {
   const before = c.hold(state, number);
-  tell(c, before, state);
+  tell(c, teller, before === null, events);
   draw(c);
   toRoom({ type: "state", state: state });
 }
@@ -113,6 +119,7 @@ function setState(state, number) {
  */
 function sayNotice(notice) {
   if (notice.kind === "hint") takeHint(c, notice.cards || []);
+  if (notice.kind === "standings") c.standings = notice.text || "";
   say(noticeText(c, notice));
 }
 

@@ -127,7 +127,7 @@ export function noticeText(c, n) {
     case "hint":
       return fill(said[(n.cards || []).length === 3 ? "hint-pass" : "hint"], { cards: c.words.cards(n.cards || []) });
     case "player-failed": return failureText(c, n);
-    case "text": return n.text || "";
+    case "text": case "standings": return n.text || "";
     case "left":
       if (c.mine(n.seat)) return said["you-left"];
       break;

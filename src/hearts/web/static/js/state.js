@@ -82,6 +82,8 @@ export class Client {
     this.useCard = () => {};
     /** what the tab's title last asked of this person ("" when nothing) */
     this.cue = "";
+    /** a duplicate evening's standings after the last hand ("" when none), shown with its result */
+    this.standings = "";
     /** the browser's settings */
     this.settings = new Settings();
     /** @type {(message: ClientMessage) => void} sends a message to the table (main.js sets it) */

@@ -42,6 +42,7 @@
  * @property {Card[]} hand
  * @property {number[]} points_taken
  * @property {Trick[]} [tricks]
+ * @property {Card[]} [played]
  * @property {Card[]} [passed]
  * @property {Card[]} [received]
  * @property {string} [pass_direction]
@@ -160,6 +161,24 @@
  */
 
 /**
+ * What happened at the table (docs/network.md, "What happened"): its number in
+ * the table's run, its kind, and the fields of that kind.
+ * @typedef {object} Happening
+ * @property {number} n
+ * @property {string} kind
+ * @property {Seat} [seat]
+ * @property {Seat} [to]
+ * @property {Seat} [from]
+ * @property {Card} [card]
+ * @property {Card[]} [cards]
+ * @property {number} [points]  a trick's (a hand's end: each seat's, not read here)
+ * @property {number} [trick]
+ * @property {number} [hand]
+ * @property {number} [count]
+ * @property {string | null} [name]
+ */
+
+/**
  * A message from the server (only the fields the page reads).
  * @typedef {object} ServerMessage
  * @property {string} type
@@ -170,6 +189,7 @@
  * @property {string} [token]
  * @property {State} [state]
  * @property {ChangeEntry[]} [set]
+ * @property {Happening[]} [events]  what happened (a change's), or the hand so far (a state's)
  * @property {Notice} [notice]
  * @property {string | null} [code]
  * @property {string} [message]

@@ -168,6 +168,7 @@ export function drawTrick(c) {
       lines.push(fill(c.w(S.match_over ? "results.hand-from" : "results.dealt-from"), { number: S.result.number, seed: S.result.seed }));
     }
     if (S.result.shooter) lines.push(c.mine(S.result.shooter) ? c.w("results.moon-you") : fill(c.w("results.moon"), { who: c.who(S.result.shooter) }));
+    if (c.standings) lines.push(c.standings);
     for (const line of lines) {
       const p = document.createElement("p");
       p.textContent = line;
