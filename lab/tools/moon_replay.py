@@ -1,7 +1,7 @@
 """A run of the Expert with the moon-aware mode, made from a run without it by
 playing again only the hands where the mode comes on.
 
-    python lab/tools/moon_replay.py BEFORE PLAYER OUT [--jobs 2] [--b NAME]
+    python lab/tools/moon_replay.py BEFORE PLAYER OUT [--jobs 2] [--b NAME] [--deals N]
 
 BEFORE is a ``hearts-arena match`` results file whose side A is the Expert
 without the mode; PLAYER is the arena's name of the Expert with it (such as
@@ -48,7 +48,7 @@ from hearts.arena.players import (
 from hearts.arena.referee import referee_hand
 from hearts.arena.runner import RunSpec
 from hearts.arena.seating import SIDES_SWAPPED, SIDES_UPRIGHT, side_moons
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.records import read_text
 from hearts.rules import Rules
@@ -85,9 +85,50 @@ def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float,
     return False
 
 
+class _Reusing:
+    """A seat's player that gives the recorded card while the hand has followed
+    its record and the decision is one the new side A makes alike (any seat's
+    outside a mode-on decision of side A); otherwise the player decides."""
+
+    def __init__(self, player: Any, hand: Hand, plays: list[str], new: bool, gate: float,
+                 search_gate: float) -> None:
+        self.player = player
+        self.hand = hand
+        self.plays = plays
+        self.new = new
+        self.gate = gate
+        self.search_gate = search_gate
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.player, name)
+
+    def _alike(self, view: Any) -> bool:
+        done = [str(card) for card in self.hand.plays]
+        if len(done) >= len(self.plays) or done != self.plays[:len(done)]:
+            return False
+        if not self.new or len(view.legal) < 2:
+            return True
+        if self.gate > 0 and moon_suspect(view, self.gate, 1.0) is not None:
+            return False
+        return not (self.search_gate > 0 and moon_gate(view, self.search_gate) is not None)
+
+    def choose_play(self, view: Any) -> Card:
+        """The recorded card where it is sure to be played again, else the player's."""
+        if self._alike(view):
+            return Card.parse(self.plays[len(self.hand.plays)])
+        card: Card = self.player.choose_play(view)
+        return card
+
+
 def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float,
-                settings: Settings | None = None, search_gate: float = 0.0) -> DealResult:
-    """One deal of the run with side A played by ``specs["a"]``."""
+                settings: Settings | None = None, search_gate: float = 0.0,
+                reuse: bool = True) -> DealResult:
+    """One deal of the run with side A played by ``specs["a"]``.
+
+    With ``reuse``, a hand played again takes each recorded card while the hand
+    still follows its record and the decision is not one where the mode comes on
+    (or the search's gate opens) for side A: every decision is a function of the
+    view and the seat's seed, so it would be the same card, at no cost."""
     old = DealResult.from_json(line)
     hands: list[Hand] = []
     records: list[dict[str, Any]] = []
@@ -100,8 +141,13 @@ def replay_deal(line: dict[str, Any], specs: dict[str, PlayerSpec], gate: float,
         else:
             hand = Hand.from_record({**record, "plays": []})
             rules = hand.rules
-            players = [seat_player(specs[side], seed, rules, settings or Settings(), side)
-                       for side, seed in zip(sides, seeds, strict=True)]
+            players: list[Any] = [
+                seat_player(specs[side], seed, rules, settings or Settings(), side)
+                for side, seed in zip(sides, seeds, strict=True)]
+            if reuse:
+                players = [_Reusing(player, hand, list(record["plays"]), side == "a", gate,
+                                    search_gate)
+                           for player, side in zip(players, sides, strict=True)]
             referee_hand(hand, players, [specs[s].label for s in sides],
                          f"deal {old.deal}, playing {playing + 1} of 2")
         hand.players = tuple(seat_record(specs[side], seed)
@@ -129,6 +175,11 @@ def main(argv: list[str] | None = None) -> int:
                              "at this chance (default: PLAYER's moon_search); with PLAYER "
                              "lab.tools.moon_search_expert:off and BEFORE a run of the moon "
                              "search, it makes the run without it")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="only BEFORE's first DEALS deals (default: all)")
+    parser.add_argument("--no-reuse", action="store_true",
+                        help="play every card of a hand played again, not only those "
+                             "from its first mode-on decision of side A (for checking)")
     parser.add_argument("--move-time", type=float, default=30.0,
                         help="seconds a program has for each decision (default 30)")
     args = parser.parse_args(argv)
@@ -142,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
              "b": check_player(parse_player(b_name), rules, settings, "b")}
     gate, _weight = _budget_of(specs["a"])
     search_gate = _search_gate_of(specs["a"]) if args.search_gate is None else args.search_gate
-    deals = [json.loads(line) for line in lines[1:] if line.strip()]
+    deals = [json.loads(line) for line in lines[1:] if line.strip()][:args.deals]
     spec = RunSpec(specs["a"], specs["b"], len(deals), int(header["seed"]), rules)
     done = read_deals(args.out) if args.out.exists() else {}
     if not done:
@@ -150,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     todo = [deal for deal in deals if deal["deal"] not in done]
     with args.out.open("a", encoding="utf-8") as out:
         if args.jobs == 1:
-            found = (replay_deal(deal, specs, gate, settings, search_gate) for deal in todo)
+            found = (replay_deal(deal, specs, gate, settings, search_gate, not args.no_reuse)
+                     for deal in todo)
             for result in found:
                 out.write(json.dumps(result.to_json()) + "\n")
                 out.flush()
@@ -158,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             with ProcessPoolExecutor(args.jobs) as executor:
                 for result in executor.map(replay_deal, todo, [specs] * len(todo),
                                            [gate] * len(todo), [settings] * len(todo),
-                                           [search_gate] * len(todo)):
+                                           [search_gate] * len(todo),
+                                           [not args.no_reuse] * len(todo)):
                     out.write(json.dumps(result.to_json()) + "\n")
                     out.flush()
     results = list(read_deals(args.out).values())

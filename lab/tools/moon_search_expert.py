@@ -4,8 +4,9 @@
 
 ``gateG_dealsD`` is the Expert with ``moon_search`` G/100 (the model's chance of
 a shot from which the gate opens, :mod:`hearts.ai.moongate`) and ``moon_deals``
-D (the deals added in each world at a gated decision); ``off`` is the Expert as
-released.
+D (the deals added in each world at a gated decision); ``gateG_dealsD_scaleS``
+weighs the shot world S times the model's chance, at most 1 (``moon_scale``);
+``off`` is the Expert as released.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from hearts.ai import Level
 from hearts.ai.players import BUDGETS, SearchPlayer
 
 
-def expert(gate: float, deals: int) -> Callable[[int], SearchPlayer]:
-    """A factory of Experts with this gate and these added deals."""
-    budget = BUDGETS[Level.EXPERT]._replace(moon_search=gate, moon_deals=deals)
+def expert(gate: float, deals: int, scale: float = 1.0) -> Callable[[int], SearchPlayer]:
+    """A factory of Experts with this gate, these added deals and this scale."""
+    budget = BUDGETS[Level.EXPERT]._replace(moon_search=gate, moon_deals=deals,
+                                            moon_scale=scale)
 
     def make(seed: int = 0) -> SearchPlayer:
         return SearchPlayer(Level.EXPERT, seed, budget)
@@ -33,7 +35,7 @@ def off(seed: int = 0) -> SearchPlayer:
 
 
 def __getattr__(name: str) -> Callable[[int], SearchPlayer]:
-    found = re.fullmatch(r"gate(\d+)_deals(\d+)", name)
+    found = re.fullmatch(r"gate(\d+)_deals(\d+)(?:_scale(\d+))?", name)
     if found is None:
         raise AttributeError(name)
-    return expert(int(found[1]) / 100, int(found[2]))
+    return expert(int(found[1]) / 100, int(found[2]), float(found[3] or 1))

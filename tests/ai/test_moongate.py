@@ -147,3 +147,30 @@ def test_outside_the_gate_the_search_plays_as_the_expert() -> None:
     assert moon_gate(view, 0.03) is None
     card: Card = make_player(Level.EXPERT, 4).choose_play(view)
     assert SearchPlayer(Level.EXPERT, 4, budget).choose_play(view) == card
+
+
+def _mixed_share(monkeypatch: pytest.MonkeyPatch, chance: float, scale: float) -> float:
+    """The share the gated search gives the shot world at East's turn."""
+    shares: list[float] = []
+    real = search_module._mixed
+
+    def recorded(today: _Round, shot: _Round, share: float) -> _Round:
+        shares.append(share)
+        return real(today, shot, share)
+
+    monkeypatch.setattr(search_module, "_mixed", recorded)
+    view = played_without_passing(NORTH_RUNS + " QH").view(Seat.EAST)
+    budget = Budget(deals=4, width=4, moon_deals=2, moon_scale=scale)
+    search_play(Situation.of(view), rule_kit(view.rules), budget, random.Random(1),
+                moon=(int(Seat.NORTH), chance))
+    assert shares and len(set(shares)) == 1
+    return shares[0]
+
+
+def test_the_shot_world_weighs_the_chance_times_the_scale_at_most_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _mixed_share(monkeypatch, 0.2, 1.0) == pytest.approx(0.2)
+    assert _mixed_share(monkeypatch, 0.2, 3.0) == pytest.approx(0.6)
+    assert _mixed_share(monkeypatch, 0.2, 10.0) == 1.0
+    assert Budget(deals=1, width=1).moon_scale == 1.0
+    assert all(budget.moon_scale == 1.0 for budget in BUDGETS.values())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.deals import played_without_passing
 from tests.lab.test_tools import _load
 
 from hearts.ai import Level, make_player
@@ -203,3 +204,52 @@ def test_the_moon_search_expert_is_named_by_its_gate_and_deals() -> None:
     assert named.off(7).budget == BUDGETS[Level.EXPERT]
     with pytest.raises(AttributeError):
         named.gate3  # noqa: B018
+    scaled = named.gate3_deals160_scale10(7).budget
+    assert (scaled.moon_search, scaled.moon_deals, scaled.moon_scale) == (0.03, 160, 10.0)
+    assert budget.moon_scale == 1.0
+
+
+MONSTER = ("AC KC QC AD KD QD AH KH QH JH TH AS KS", "2C 3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 2S 3S",
+           "7C 8C 9C TC 5D 6D 7D 8D 5H 6H 7H 4S 5S", "JD TD 9D 8H 9H JC 6S 7S 8S 9S TS JS QS")
+"""South's, West's, North's and East's cards: South can run the whole hand."""
+
+
+def _monster(direction: PassDirection = PassDirection.NONE) -> Hand:
+    return Hand(Rules(), [CardSet.parse(cards) for cards in MONSTER], pass_direction=direction)
+
+
+def test_the_forced_shooter_goes_for_the_moon_when_its_playouts_make_it() -> None:
+    forced = _load("forced_shooter")
+    hand = _monster()
+    for card in ["2C", "7C", "JC"]:  # West leads the two of clubs; South is last
+        hand.play(card)
+    view = hand.view(Seat.SOUTH)
+    card, rate = forced.make(3).shot_card(view)
+    assert rate >= forced.READY and Card.from_index(card) in view.legal
+    assert forced.make(3).choose_play(view) == Card.from_index(card)
+    assert forced.make(3).ready == forced.READY and forced.eager(3).ready < forced.READY
+    assert forced.shot_made((0, 26, 26, 26), 0, 26)
+    assert not forced.shot_made((0, 23, 26, 3), 0, 26)
+    assert not forced.shot_made((3, 23, 0, 0), 0, 26)
+
+
+def test_the_forced_shooter_plays_as_the_expert_where_no_shot_is_on() -> None:
+    forced = _load("forced_shooter")
+    spoiled = played_without_passing("9C KC 2C 3C AH 2H KH 3H QH")  # North has points
+    view = spoiled.view(Seat.EAST)
+    assert forced.make(3).shot_card(view) == (-1, 0.0)
+    assert forced.make(3).choose_play(view) == make_player(Level.EXPERT, 3).choose_play(view)
+    weak = played_without_passing("9C KC 2C").view(Seat.SOUTH)  # no points yet, a weak hand
+    card, rate = forced.make(3).shot_card(weak)
+    assert card >= 0 and rate < forced.READY
+    assert forced.make(3).choose_play(weak) == make_player(Level.EXPERT, 3).choose_play(weak)
+
+
+def test_the_forced_shooter_passes_to_shoot_from_a_shooting_hand() -> None:
+    forced = _load("forced_shooter")
+    shooter = forced.shooting_pass
+    view = _monster(PassDirection.LEFT).view(Seat.SOUTH)
+    dealt = sum(card.bit for card in view.hand)
+    assert forced.make(3).choose_pass(view) == forced.cards_of_mask(shooter(dealt))
+    plain = _monster(PassDirection.LEFT).view(Seat.WEST)
+    assert forced.make(3).choose_pass(plain) == make_player(Level.EXPERT, 3).choose_pass(plain)

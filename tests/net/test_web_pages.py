@@ -78,7 +78,7 @@ async def test_the_modules_of_one_release_only(tmp_path: Path) -> None:
                 text = await page.text()
             scripts = re.findall(r'<script type="module" src="([^"]+)"></script>', text)
             assert scripts == [f"js/{version()}/{name}.js"
-                               for name in ("main", "room", "reactions", "record")]
+                               for name in ("main", "room", "reactions", "record", "daily")]
             assert "<script>" not in text and "hearts.js" not in text
             for name in sorted(modules()):
                 async with session.get(f"{url}/t/t1/js/{version()}/{name}") as file:

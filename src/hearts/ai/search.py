@@ -118,6 +118,10 @@ class Budget(NamedTuple):
     plays for the moon, and mixes them by the chance (0: never)."""
     moon_deals: int = 0
     """At the gated decisions, this many deals more in each world and round."""
+    moon_scale: float = 1.0
+    """At the gated decisions, the shot world weighs the model's chance of a shot
+    times this, at most 1 (the model's chance counts the shots that were made; a
+    defence may weigh the threat above it)."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:
@@ -434,7 +438,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
     seat holds a strong hand and plays for the moon (the hand-written shooting
     play; our own later play defends with ``budget.guard`` from what it holds and
     sees), ``budget.moon_deals`` more deals in each world, and a candidate's score
-    is the two worlds' mixed by the chance.
+    is the two worlds' mixed by the chance times ``budget.moon_scale`` (at most 1).
     """
     s = situation
     options = candidates(s, kit, budget.width, settle=objective is None)
@@ -488,7 +492,7 @@ def search_play(situation: Situation, kit: RuleKit, budget: Budget, rng: random.
             return found
         shot = _round(s, cards, count, (sample_moon, sample_moon), kit, budget, rng, score,
                       (moon[0], 1.0), seen, model)
-        return _mixed(found, shot, moon[1])
+        return _mixed(found, shot, min(1.0, budget.moon_scale * moon[1]))
 
     first = searched(options, deals)
     totals = [first.total(i) for i in range(len(options))]

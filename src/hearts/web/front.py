@@ -45,6 +45,7 @@ from hearts.web.choices import (
     rules_options,
     target_options,
 )
+from hearts.web.daily import DailyPages
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.room import RoomPages
 from hearts.web.solo import SoloTables
@@ -106,10 +107,17 @@ class FrontPage:
         self.visited: dict[str, float] = {}
         """When each table started here was last visited (its page, or someone at it)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.daily = DailyPages(server, defaults, self._admit_deal, held=self.limits.held)
+        """Today's deal, challenges and their boards."""
 
     def find(self, table_id: str) -> NetTable | None:
         """Any table of the server: held, or one started here and put away (opened);
         a visit to a table started here is noted."""
+        if self.daily.held.is_ours(table_id):
+            found = self.daily.find(table_id)
+            if found is not None:
+                self.visited[table_id] = self.wall()
+            return found
         if not self.held.is_ours(table_id):
             return self.server.tables.get(table_id)
         table = self.held.find(table_id)  # (and it was used now: the last to be put away)
@@ -124,6 +132,7 @@ class FrontPage:
         app.router.add_post("/new", self.new)
         app.router.add_get("/{name:front\\.(?:js|css)}", self.file)
         self.room.add_to(app)
+        self.daily.add_to(app)
         app.on_startup.append(self._start_sweeping)
         app.on_shutdown.append(self._stop_sweeping)
 
@@ -145,12 +154,22 @@ class FrontPage:
                 self.server.warn("sweep", "Could not close the idle tables: %s", error)
 
     def sweep(self) -> list[str]:
-        """Close the tables started here that nobody has visited for
-        :attr:`idle_close` seconds (held, or put away on disk), keeping them in
-        the server's history; the ids closed."""
+        """Close the tables started here (today's deals' too) that nobody has
+        visited for :attr:`idle_close` seconds (held, or put away on disk), keeping
+        them in the server's history; the ids closed."""
         now = self.wall()
         closed = []
-        for table in [t for t in self.server.tables.values() if self.held.is_ours(t.id)]:
+        for held in (self.held, self.daily.held):  # the tables, and today's deals'
+            closed += self._sweep(held, now)
+        for table_id in closed:
+            self.visited.pop(table_id, None)
+            self.server.warn(f"closed {table_id}", "Closed table %s: nobody came to it for "
+                             "a while (kept in the history)", table_id)
+        return closed
+
+    def _sweep(self, held: SoloTables, now: float) -> list[str]:
+        closed = []
+        for table in [t for t in self.server.tables.values() if held.is_ours(t.id)]:
             if any(h.outbox is not None for h in table.holders.values()) or \
                     table.watchers.outboxes:
                 self.visited[table.id] = now  # someone is at it
@@ -160,9 +179,9 @@ class FrontPage:
                 creator.close_table(self.server.tables, self.server.data_dir, table,
                                     "nobody came to this table for a while")
                 closed.append(table.id)
-        folder = self.held.folder
+        folder = held.folder
         for kept in sorted(folder.iterdir()) if folder.is_dir() else []:
-            if kept.name in self.server.tables or not self.held.is_ours(kept.name):
+            if kept.name in self.server.tables or not held.is_ours(kept.name):
                 continue
             last = max([self.visited.get(kept.name, 0.0),
                         *(part.stat().st_mtime for part in kept.iterdir())], default=0.0)
@@ -171,10 +190,6 @@ class FrontPage:
                 history.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
                 kept.rename(history)
                 closed.append(kept.name)
-        for table_id in closed:
-            self.visited.pop(table_id, None)
-            self.server.warn(f"closed {table_id}", "Closed table %s: nobody came to it for "
-                             "a while (kept in the history)", table_id)
         return closed
 
     # --- the page -------------------------------------------------------------------
@@ -213,7 +228,7 @@ class FrontPage:
             solo_intro=html.escape(said["solo-intro"]),
             solo_start=html.escape(said["solo-start"]),
             why=html.escape(why), why_hidden="" if why else " hidden",
-            yours=self._yours(request))
+            yours=self._yours(request), today=self.daily.section())
         response = web.Response(text=text, content_type="text/html", status=status,
                                 headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
         if self._browser(request) is None:
@@ -264,6 +279,14 @@ class FrontPage:
         return value if ok else None
 
     # --- a new table ----------------------------------------------------------------
+
+    def _admit_deal(self, request: web.Request) -> str | None:
+        """A table of today's deal (or a challenge's) counts as a table started."""
+        refusal = self.starts.take(self._browser(request), request.remote or "?")
+        if refusal is not None:
+            self.server.warn("starts " + refusal, "Refused a deal's table from %s (%s)",
+                             request.remote, refusal)
+        return refusal
 
     async def new(self, request: web.Request) -> web.StreamResponse:
         """Start the table the form asks for, seat its creator, and send them to it."""

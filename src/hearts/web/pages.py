@@ -42,7 +42,7 @@ from hearts.words.rules import rule_set_text, rules_lines
 __all__ = ["ASSETS", "SECURITY_HEADERS", "WebPages", "asset", "modules", "page_text",
            "table_rules", "version"]
 
-ASSETS = {"hearts.css": "text/css", "room.css": "text/css",
+ASSETS = {"hearts.css": "text/css", "room.css": "text/css", "daily.css": "text/css",
           "reactions.css": "text/css", "record.css": "text/css",
           "manifest.webmanifest": "application/manifest+json", "icon.svg": "image/svg+xml",
           "icon-192.png": "image/png", "icon-512.png": "image/png"}
@@ -130,7 +130,7 @@ class WebPages:
         app.router.add_get("/t/{table}/", self.seat_page)
         app.router.add_get("/t/{table}/watch", self.watch_page)
         app.router.add_get("/t/{table}/words.json", self.words)
-        app.router.add_get("/t/{table}/{name:(?:hearts|room|reactions|record)\\.css|"
+        app.router.add_get("/t/{table}/{name:(?:hearts|room|reactions|record|daily)\\.css|"
                            "manifest\\.webmanifest|icon(?:-192|-512)?\\.(?:svg|png)}",
                            self.file)
         app.router.add_get("/t/{table}/js/{version:[0-9a-f]{1,32}}/{name:[a-z]+\\.js}", self.module)

@@ -22,9 +22,10 @@ import re
 import socket
 import sys
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from aiohttp import web
@@ -39,6 +40,9 @@ from hearts.net.tables import NetTable, TableConfig
 from hearts.web.choices import level_options, read_choice, rules_options, target_options
 from hearts.web.pages import SECURITY_HEADERS, WebPages
 from hearts.words import words
+
+if TYPE_CHECKING:
+    from hearts.web.daily import DailyPages
 
 __all__ = ["MAX_SOLO", "SOLO_COOKIE", "SoloTables", "serve_solo"]
 
@@ -68,7 +72,7 @@ _PAGE = """<!DOCTYPE html>
 <input id="name" name="name" maxlength="24" value="{name}" autocomplete="nickname"></p>
 <p class="why">{why}</p>
 <button type="submit">{start}</button>
-</form></main></body></html>
+</form>{daily}</main></body></html>
 """
 
 
@@ -90,6 +94,11 @@ class SoloTables:
         self.kind = kind
         """The letter that follows the server's prefix in these tables' ids."""
         self._used: OrderedDict[str, None] = OrderedDict()
+        self.loader: Callable[[Path], NetTable] = lambda folder: NetTable.load(
+            folder, server.executor, server.factory)
+        """Opens a table put away (today's deals have their own)."""
+        self.daily: DailyPages | None = None
+        """Today's deal, challenges and boards on this page (``make_server`` adds them)."""
 
     def add_to(self, app: web.Application) -> None:
         """The page, the new game, and the client's files at the top."""
@@ -104,11 +113,12 @@ class SoloTables:
 
     def find(self, table_id: str) -> NetTable | None:
         """The table ``table_id``: held, or opened from its folder (None if none)."""
+        if self.daily is not None and self.daily.held.is_ours(table_id):
+            return self.daily.find(table_id)
         table = self.server.tables.get(table_id)
         if table is None and self.is_ours(table_id) and (self.folder / table_id).is_dir():
             try:
-                table = NetTable.load(self.folder / table_id, self.server.executor,
-                                      self.server.factory)
+                table = self.loader(self.folder / table_id)
             except ValueError:
                 return None
             self._hold(table)
@@ -173,7 +183,8 @@ class SoloTables:
             target_label=html.escape(said["target-label"]),
             targets=target_options(self.defaults.rules),
             name_label=html.escape(said["name-label"]), name="",
-            why=html.escape(why), start=html.escape(said["start"]))
+            why=html.escape(why), start=html.escape(said["start"]),
+            daily="" if self.daily is None else self.daily.section())
         return web.Response(text=text, content_type="text/html", status=status,
                             headers={**SECURITY_HEADERS, "Cache-Control": "no-store"})
 
@@ -212,6 +223,10 @@ def make_server(data_dir: Path, defaults: TableConfig, executor: Executor | None
     server.trusted_proxies = tuple(trusted)
     solo = SoloTables(server, defaults, seed)
     server.extensions.append(solo.add_to)
+    from hearts.web.daily import DailyPages
+
+    solo.daily = DailyPages(server, defaults, history=data_dir)
+    server.extensions.append(solo.daily.add_to)
     pages = WebPages(solo.find, lambda: server.local_only)
     pages.wrong_code = server.wrong_code
     server.extensions.append(pages.add_to)
