@@ -115,7 +115,7 @@ function run(element, frames, options) {
 /**
  * Show what moved on the table just drawn: each card played slides in from
  * its player's place; a trick taken, drawn again over the felt where it was,
- * goes to its taker's place and fades. Nothing when the device asks for
+ * goes to its taker's place, shrinking (nothing fades: the cards keep their contrast). Nothing when the device asks for
  * reduced motion.
  * @param {Client} c
  * @param {Moves} moves
@@ -135,8 +135,9 @@ export function showMoves(c, moves, face) {
     const from = middle(chip);
     const to = middle(li);
     run(li, [
-      { transform: "translate(" + (from.x - to.x) + "px, " + (from.y - to.y) + "px) scale(0.7)", opacity: 0.4 },
-      { transform: "none", opacity: 1 },
+      // no fading in: a card is shown at full contrast all the way
+      { transform: "translate(" + (from.x - to.x) + "px, " + (from.y - to.y) + "px) scale(0.7)" },
+      { transform: "none" },
     ], { duration: PLAY_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", id: "play" });
   }
   if (moves.taken) takeAway(c, moves.taken, felt, face);
@@ -166,8 +167,8 @@ function takeAway(c, taken, felt, face) {
   const to = middle(chip);
   const from = middle(ghost);
   const animation = run(ghost, [
-    { transform: "none", opacity: 1 },
-    { transform: "translate(" + (to.x - from.x) + "px, " + (to.y - from.y) + "px) scale(0.3)", opacity: 0 },
+    { transform: "none" },
+    { transform: "translate(" + (to.x - from.x) + "px, " + (to.y - from.y) + "px) scale(0.2)" },
   ], { duration: TAKE_MS, easing: "ease-in", fill: "forwards", id: "take" });
   if (animation) animation.finished.catch(() => {}).then(() => ghost.remove());
   else ghost.remove();
