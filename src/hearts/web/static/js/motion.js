@@ -115,8 +115,8 @@ function run(element, frames, options) {
 /**
  * Show what moved on the table just drawn: each card played slides in from
  * its player's place; a trick taken, drawn again over the felt where it was,
- * goes to its taker's place, shrinking (nothing fades: the cards keep their contrast). Nothing when the device asks for
- * reduced motion.
+ * goes to its taker's place, shrinking (nothing fades: the cards keep their
+ * contrast). Nothing when the device asks for reduced motion.
  * @param {Client} c
  * @param {Moves} moves
  * @param {(c: Client, card: Card) => HTMLElement} face  the view's card face
