@@ -543,3 +543,42 @@ async def test_the_single_player_table_says_reactions_are_for_friends(tmp_path: 
         await pilot.press("e")
         await pilot.pause()
         assert app.seat_view.notice == "Quick reactions are for a table of friends (hearts join)"
+
+
+async def test_w_shows_what_happened_in_words_and_any_key_goes_back(tmp_path: Path) -> None:
+    from hearts.tui.happened_page import HappenedScreen
+
+    async with running_server(tmp_path / "server", replace(QUICK, people=1)) as (server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        net = server.tables["t1"]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(lambda: app.seat_view.shown)
+            await pilot.press("w")
+            await _until(lambda: isinstance(app.screen, HappenedScreen))
+            assert "Nothing yet" in str(app.screen.query_one("#happened-text").render())
+            await pilot.press("q")
+            await _until(lambda: not isinstance(app.screen, HappenedScreen))
+            await _play_from_the_app(app, net, 6)
+            hand = net.table.hand
+            assert hand is not None
+            await _until(lambda: len(_named_cards(app)) >= 6)
+            await pilot.press("w")
+            await _until(lambda: isinstance(app.screen, HappenedScreen))
+            shown = str(app.screen.query_one("#happened-text").render())
+            for card in hand.plays[:6]:
+                assert words.card_name(card) in shown
+            assert shown.splitlines()[-1] == app.happened[-1]  # the newest last
+            await pilot.press("escape")
+            await _until(lambda: not isinstance(app.screen, HappenedScreen))
+            await app.connection.stop()
+
+
+async def test_w_at_the_single_player_table_says_where_what_happened_is(
+        tmp_path: Path) -> None:
+    from hearts.tui.app import HeartsApp
+
+    app = HeartsApp(seed=1, config_dir=tmp_path, data_dir=tmp_path, first_start_notice=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.seat_view.notice is not None and "hearts join" in app.seat_view.notice

@@ -79,6 +79,8 @@ Between hands the table shows the hand's number and the seed it was dealt from
                   everyone there (1 to 8 picks one: Hello!, Nice play!...),
                   shown by your seat for a few seconds; m there mutes all
                   reactions (kept for the next time), or shows them again
+  w               at a table of friends: what happened, in words (each card
+                  played, each trick taken, your pass), the newest last
   y               today's deal: the same hand for everyone today, you
                   against three Experts, your points beside the Expert's
                   par at its end (hearts daily starts it too); the match

@@ -329,6 +329,13 @@ class JoinApp(SeatApp):
         """Quick reactions are offered once seated."""
         return self.seat_view.shown
 
+    def open_happened(self) -> None:
+        """What happened at the table, in words, the newest last."""
+        from hearts.tui.happened_page import HappenedScreen
+
+        if not any(isinstance(screen, HappenedScreen) for screen in self.screen_stack):
+            self.push_screen(HappenedScreen(list(self.happened)))
+
     def open_reactions(self) -> None:
         """The reactions to choose from: one is sent to everyone at the table, or
         the others' are muted (or shown again)."""

@@ -178,6 +178,11 @@ class SeatApp(App[None]):
         """Choose a quick reaction to send, or mute them (a network table's)."""
         self.say(str(catalogue_words("reactions.alone")))
 
+    def open_happened(self) -> None:
+        """What happened at the table, in words (a network table's; here the trick
+        and the last trick show it)."""
+        self.say(str(catalogue_words("happened.alone")))
+
     def open_daily(self) -> None:
         """Play today's deal (an app that can says how; elsewhere it is said where)."""
         self.say(str(catalogue_words("daily.elsewhere")))

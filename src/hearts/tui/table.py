@@ -61,6 +61,7 @@ class TableScreen(HelpKeysScreen):
         Binding("a", "abandon", "Abandon", show=False),
         Binding("y", "daily", "Today's deal", show=False),
         Binding("e", "react", "React", show=False),
+        Binding("w", "happened", "What happened", show=False),
         Binding("x", "quit_game", "Quit", show=False),
         Binding("ctrl+l", "redraw", "Redraw", show=False),
     ]
@@ -240,6 +241,10 @@ class TableScreen(HelpKeysScreen):
     def action_react(self) -> None:
         """Send a quick reaction to the table, or mute them (``hearts join``)."""
         self.hearts.open_reactions()
+
+    def action_happened(self) -> None:
+        """What happened at the table, in words (``hearts join``)."""
+        self.hearts.open_happened()
 
     def action_daily(self) -> None:
         """Play today's deal (the match in progress is kept to carry on after)."""
