@@ -117,7 +117,7 @@ def animations(page: Any) -> list[dict[str, Any]]:
     return list(page.evaluate("window.__animated"))
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", ["phone", "phone-landscape", "tablet", "desktop"])
 def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
                                                    screen: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
@@ -208,7 +208,7 @@ def test_cards_move_and_sounds_wait_for_the_person(chromium: Any, table: Served,
         context.close()
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", ["phone", "phone-landscape", "tablet", "desktop"])
 def test_nothing_moves_under_reduced_motion(chromium: Any, table: Served, screen: str) -> None:
     context = chromium.new_context(**SCREENS[screen], reduced_motion="reduce")
     context.add_init_script(LISTEN)

@@ -188,3 +188,37 @@ def test_the_records_words_are_the_terminals() -> None:
     for key in ("hands", "your-points", "their-points", "moons-yours", "moons-against",
                 "queens", "stood-in"):
         assert labels[key] in terminal, labels[key]
+
+
+@pytest.mark.parametrize("screen", ["phone-landscape", "tablet", "desktop"])
+def test_the_record_fits_every_screen(chromium: Any, table: Served, screen: str) -> None:
+    """A browser that kept 25 hands shows Your record within the screen's width,
+    the figures of all 25 and the latest 20, readable by a screen reader."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    rules = Rules()
+    entries = [{"seat": "south", "table": "t1", "match_seed": seed,
+                "at": f"2026-12-{1 + seed % 7:02d}T20:{seed:02d}:00Z",
+                "record": _played(rules, seed, None)} for seed in range(25)]
+    context = chromium.new_context(**SCREENS[screen])
+    context.add_init_script(
+        "localStorage.setItem('hearts.record', "
+        + json.dumps(json.dumps({"version": 1, "hands": entries})) + ")")
+    try:
+        page = sit_down(context, f"{table.url}/t/t1/?code=code-1", "Ann")
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        tap(page, page.get_by_role("button", name="Your record"))
+        dialog = page.get_by_role("dialog", name="Your record")
+        dialog.wait_for()
+        figures = {row.get_by_role("rowheader").inner_text(): row.get_by_role("cell").inner_text()
+                   for row in dialog.locator(".record-figures tbody tr").all()}
+        assert figures["Hands played"] == "25"
+        assert dialog.locator(".record-latest tbody tr").count() == 20
+        assert dialog.get_by_role("button", name="Export the hands").is_enabled()
+        box = dialog.bounding_box()
+        width = page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert_accessible(page, f"your record, {screen}")
+        page.screenshot(path=str(ARTIFACTS / f"web-record-{screen}.png"))
+        assert page.errors == []
+    finally:
+        context.close()
