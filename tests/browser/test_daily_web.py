@@ -87,6 +87,21 @@ def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,
         assert page.get_by_role("button", name="Deal", exact=True).count() == 0
         page.get_by_role("button", name="Put it on the board").wait_for()
         assert_accessible(page, "the deal's end")
+        # kept with the browser's own record: the day, the par, the streak
+        tap(page, page.get_by_role("button", name="Your record"))
+        days = page.locator("#record-days")
+        days.wait_for()
+        assert "Today's deals played in this browser: 1 (" in days.inner_text()
+        assert days.inner_text().endswith("up to the latest: 1.")
+        page.keyboard.press("Escape")
+        figures = page.evaluate("""async () => {
+            const m = await import(document.querySelector('script[src$="record.js"]').src);
+            const day = (d, points, par) => ({day: d, rules: 'original', points, par,
+                                              assisted: false});
+            return m.dayFigures({a: day('2026-12-01', 3, 5), b: day('2026-12-03', 5, 5),
+                                 c: day('2026-12-04', 9, 5), d: day('2026-12-05', 0, 2)});
+        }""")
+        assert figures == {"played": 4, "under": 2, "level": 1, "streak": 3}
         page.screenshot(path=str(ARTIFACTS / "daily-end-phone.png"), full_page=True)
 
         # the result to share: copied for a message (no share sheet here)

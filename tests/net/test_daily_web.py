@@ -122,6 +122,7 @@ async def test_todays_deal_from_the_front_page_is_the_days_and_goes_on_the_board
             shown = await answer.json()
             assert shown["over"] is False and "points" not in shown
             assert deal.day.isoformat() in shown["title"]
+            assert (shown["day"], shown["rules"]) == (deal.day.isoformat(), deal.words)
         await play_as_expert(table, deal)
         par = await host.front.daily.pars.par(deal)
         async with session.get(f"{host.url}/t/{table.id}/daily.json") as answer:

@@ -65,7 +65,7 @@ def test_templates_name_only_known_fields() -> None:
                       "ess", "expected", "figure", "given", "against", "article",
                       "verdict", "value", "se", "score", "scores", "plays", "target",
                       "suits", "set", "about", "received", "rules", "day", "par", "deals",
-                      "difference"}, fields
+                      "difference", "played", "under", "streak"}, fields
 
 
 _KEY_HINT = re.compile(r"\((d|a)\)|\bv to\b")

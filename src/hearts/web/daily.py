@@ -357,6 +357,8 @@ class DailyPages:
                          if deal.number + 1 < table.challenge.deals else None)
         out: dict[str, Any] = {"title": title, "over": table.over, "board": board,
                                "next": following, "posted": table.posted}
+        if isinstance(deal, DailyDeal):  # the browser keeps its days' results by these
+            out.update(day=deal.day.isoformat(), rules=deal.words)
         hand = table.table.hand
         if table.over and hand is not None:
             par = self.pars.known_par(deal)

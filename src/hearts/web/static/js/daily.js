@@ -7,6 +7,7 @@
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
+import { keepDay } from "./record.js";
 import { fill, loadCatalogue } from "./words.js";
 
 /**
@@ -21,6 +22,8 @@ import { fill, loadCatalogue } from "./words.js";
  * @property {number | null} [par]
  * @property {boolean} [assisted]
  * @property {string} [line]
+ * @property {string} [day] today's deal's date (a challenge's deal has none)
+ * @property {string} [rules] today's deal's rule set, in words
  */
 
 /**
@@ -141,6 +144,10 @@ function draw(deal) {
   if (deal.next) row.append(el("a", { href: deal.next, class: "button" }, w("next")));
   box.append(row);
   if (deal.par === null || deal.par === undefined) return;
+  if (deal.day && deal.rules && deal.points !== undefined) {  // kept with the browser's record
+    keepDay({ day: deal.day, rules: deal.rules, points: deal.points, par: deal.par,
+      assisted: !!deal.assisted });
+  }
   row.append(shareButton(deal));
   box.append(el("p", { id: "daily-shared", class: "why", role: "status" }));
   box.append(deal.posted ? posted(deal.board) : form(deal));

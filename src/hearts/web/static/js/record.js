@@ -31,6 +31,7 @@ const SEATS = ["south", "west", "north", "east"];
 const OFFSETS = { left: 1, across: 2, right: 3, none: 0 };
 export const MAX_HANDS = 1000;
 export const RECORD_KEY = "hearts.record";
+export const DAYS_KEY = "hearts.days";
 
 // --- a hand's figures, as the engine and the store count them --------------------
 
@@ -194,6 +195,60 @@ export function keep(entry) {
 }
 
 /**
+ * A day's deal played here: its date and rule set, your points, the par, and
+ * whether a hint or an undo helped.
+ * @typedef {{day: string, rules: string, points: number, par: number, assisted: boolean}} DayResult
+ */
+
+/**
+ * The days' deals this browser played, by date and rule set.
+ * @returns {{[key: string]: DayResult}}
+ */
+export function loadDays() {
+  /** @type {any} */
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(DAYS_KEY) || "null"); } catch (e) { kept = null; }
+  return kept && kept.days && typeof kept.days === "object" ? kept.days : {};
+}
+
+/**
+ * Keep a day's result (the first one of a date and rule set stands, as on the
+ * board); at most MAX_HANDS days, the oldest giving way.
+ * @param {DayResult} result
+ */
+export function keepDay(result) {
+  const days = loadDays();
+  const key = result.day + "/" + result.rules;
+  if (days[key]) return;
+  days[key] = result;
+  const keys = Object.keys(days).sort();
+  while (keys.length > MAX_HANDS) delete days[/** @type {string} */ (keys.shift())];
+  try { localStorage.setItem(DAYS_KEY, JSON.stringify({ version: 1, days: days })); } catch (e) { /* full */ }
+}
+
+/**
+ * The days' figures: how many played, how many under and level with par, and
+ * the streak (days in a row up to the latest played, whatever the rules).
+ * @param {{[key: string]: DayResult}} days
+ * @returns {{played: number, under: number, level: number, streak: number}}
+ */
+export function dayFigures(days) {
+  const results = Object.values(days);
+  const dates = [...new Set(results.map((r) => r.day))].sort();
+  let streak = dates.length ? 1 : 0;
+  for (let i = dates.length - 1; i > 0; i--) {
+    const gap = (Date.parse(dates[i] + "T00:00:00Z") - Date.parse(dates[i - 1] + "T00:00:00Z")) / 86400000;
+    if (gap !== 1) break;
+    streak += 1;
+  }
+  return {
+    played: results.length, streak: streak,
+    under: results.filter((r) => r.points < r.par).length,
+    level: results.filter((r) => r.points === r.par).length,
+  };
+}
+
+/**
  * JSON lines, one hand record a line: what `hearts history --export` writes and
  * `hearts verify` reads.
  * @param {Entry[]} entries
@@ -341,6 +396,11 @@ function draw() {
   } else {
     parts.push(figuresTable(stats), handsTable(entries),
       make("p", { className: "record-kept", textContent: fill(w("record.kept"), { count: entries.length }) }));
+  }
+  const days = dayFigures(loadDays());
+  if (days.played) {
+    parts.push(make("p", { className: "record-days", id: "record-days",
+      textContent: fill(w("record.days"), days) }));
   }
   const exporter = make("button", { type: "button", id: "record-export", textContent: w("record.export") });
   exporter.disabled = !entries.length;
