@@ -12,6 +12,7 @@ why. Screenshots go to ``tests/browser/artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -102,25 +103,40 @@ def cards_left(page: Any) -> int:
 def play_by_taps(page: Any, until: Any, timeout: float = 120.0) -> None:
     """Pass and play by taps, as a person would, until ``until(page)``: three cards
     that may be passed, then Pass; on this seat's turn a card it may play, tapped
-    once to raise it and again to play it."""
+    once to raise it and again to play it. A tap the page moved on from meanwhile
+    (the hand drawn again as a state came) is tried again at the next look, never
+    waited on for long."""
+    from playwright.sync_api import Error as PlaywrightError
+
     deadline = time.monotonic() + timeout
-    while not until(page):
-        assert time.monotonic() < deadline, f"stuck at: {status(page)!r}"
-        if page.get_by_role("button", name="Pass", exact=True).count():
-            free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
-            for _ in range(3):
-                tap(page, free.first)
-            tap(page, page.get_by_role("button", name="Pass", exact=True))
-        elif re.search(r"your (play|lead)$", status(page)):
-            playable = page.get_by_role("button", name=re.compile(r", may be played$"))
-            if playable.count():
-                card = playable.first
-                name = card.get_attribute("data-card")
-                tap(page, card)
-                raised = page.locator(f'#hand button[data-card="{name}"]')
-                assert "press again to play" in (raised.get_attribute("aria-label") or "")
+    page.set_default_timeout(5000)
+    try:
+        while not until(page):
+            assert time.monotonic() < deadline, f"stuck at: {status(page)!r}"
+            with contextlib.suppress(PlaywrightError):  # the page moved on: look again
+                _tap_a_step(page)
+            page.wait_for_timeout(150)
+    finally:
+        page.set_default_timeout(30000)
+
+
+def _tap_a_step(page: Any) -> None:
+    """One step of :func:`play_by_taps`: the pass, or a card raised and played."""
+    if page.get_by_role("button", name="Pass", exact=True).count():
+        free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
+        for _ in range(3):
+            tap(page, free.first)
+        tap(page, page.get_by_role("button", name="Pass", exact=True))
+    elif re.search(r"your (play|lead)$", status(page)):
+        playable = page.get_by_role("button", name=re.compile(r", may be played$"))
+        if playable.count():
+            card = playable.first
+            name = card.get_attribute("data-card")
+            tap(page, card)
+            raised = page.locator(f'#hand button[data-card="{name}"]')
+            if raised.count() and "press again to play" in (
+                    raised.get_attribute("aria-label") or ""):
                 tap(page, raised)
-        page.wait_for_timeout(150)
 
 
 def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:
