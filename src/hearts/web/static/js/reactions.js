@@ -7,6 +7,8 @@
 // events (a "state" with each new state, a "reaction" as it comes) and sends
 // its own with a "hearts:send" event on the same socket.
 
+import { fill } from "./words.js";
+
 /** @typedef {{[key: string]: any}} Catalogue  the words (src/hearts/words/en.json) */
 /** @typedef {{name: string, presence: string}} SeatInfo */
 /** @typedef {{seat: string | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
@@ -52,16 +54,6 @@ function w(path) {
     entry = entry[key];
   }
   return entry == null ? null : entry;
-}
-
-/**
- * @param {string} template
- * @param {{[name: string]: string | number}} fields
- * @returns {string}
- */
-function fill(template, fields) {
-  return String(template).replace(/\{([a-z_]+)\}/g, (all, key) =>
-    fields[key] !== undefined ? String(fields[key]) : all);
 }
 
 /**

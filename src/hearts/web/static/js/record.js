@@ -8,6 +8,8 @@
 // At most MAX_HANDS are kept: past that the oldest give way (and the storage
 // being full makes older ones give way too), so the export holds the latest.
 
+import { fill, lookup } from "./words.js";
+
 /**
  * A hand record (hearts.hand_record: the fields read here).
  * @typedef {object} HandRecord
@@ -271,23 +273,7 @@ let W = null;
  * @returns {any}
  */
 function w(path) {
-  /** @type {any} */
-  let entry = W;
-  for (const key of path.split(".")) {
-    if (entry == null) return path;
-    entry = entry[key];
-  }
-  return entry == null ? path : entry;
-}
-
-/**
- * @param {string} template
- * @param {{[name: string]: string | number}} fields
- * @returns {string}
- */
-function fill(template, fields) {
-  return String(template).replace(/\{([a-z_]+)\}/g, (all, key) =>
-    fields[key] !== undefined ? String(fields[key]) : all);
+  return lookup(W, path);
 }
 
 /**
