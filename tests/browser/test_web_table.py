@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from hearts.net import messages as msg
+from hearts.net.wire import messages as msg
 
 from ..schemas import check
 from .web import (
@@ -512,7 +512,7 @@ def test_a_page_cut_off_for_many_cards_still_says_every_card(chromium: Any,
     and what happened in the hand so far, and its live region has said every
     card of the hand, each once."""
     from hearts.cards import Seat
-    from hearts.net.changes import KEEP
+    from hearts.net.tables.changes import KEEP
     from hearts.table import events as ev
     from hearts.tui.words import card_name
 

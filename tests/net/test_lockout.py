@@ -15,11 +15,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from hearts.net import messages as msg
+from hearts.net.admission.limits import Guesses
 from hearts.net.clock import InlineExecutor, run_virtual
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Guesses
 from hearts.net.server import Limits
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from tests.net.attacks import (
     guess_patiently,
     guess_wrong,

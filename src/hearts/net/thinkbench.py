@@ -11,7 +11,7 @@ table of one person and three computer players costs (three passes and 39
 cards): how many such tables a core keeps playing at a person's pace.
 
 ``--tables N[,N...]``: N such tables at once, served as the table server serves
-them (:class:`~hearts.net.tables.NetTable`, the computer players' decisions in
+them (:class:`~hearts.net.tables.table.NetTable`, the computer players' decisions in
 a pool of ``--processes`` processes, their saves written, no sockets: the
 socket's share is :mod:`hearts.net.bench`'s), the person at each table playing
 a random legal card ``--pace`` seconds after its turn comes. For ``--seconds``
@@ -19,7 +19,7 @@ after a warm-up it measures how long a decision takes from being asked to its
 answer (waiting for a process, then thinking), how long the person waits from
 their card to their next turn (the computer players' cards, their pauses
 included), the pool's CPU time a decision, and how many decisions the
-server's rule made at a lighter level (:mod:`hearts.net.thinking`;
+server's rule made at a lighter level (:mod:`hearts.net.tables.thinking`;
 ``--no-lighter`` measures without the rule).
 """
 
@@ -43,9 +43,9 @@ from hearts.ai import Level, make_player
 from hearts.ai.bench import sample_views
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, TableConfig
-from hearts.net.thinking import Thinkers
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, TableConfig
+from hearts.net.tables.thinking import Thinkers
 from hearts.rules import Rules
 from hearts.table import Decide
 from hearts.table import events as ev
