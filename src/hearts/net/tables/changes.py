@@ -97,15 +97,19 @@ class SeatChanges:
         shared = public.text() if self.public is public.part else None
         mine = update_flat(self.own, own) if shared is not None else None
         if shared is not None and mine is not None:
-            texts = [text for text in (shared, msg.entries_text(mine) if mine else "") if text]
+            written = msg.entries_text(mine) if mine else ""
+            if shared and written:
+                written = f"{shared},{written}"
+            elif shared:
+                written = shared
         else:  # held another public part, or the parts' paths moved: the state whole
             entries = msg.diff_state(nest(self.public, self.own), nest(public.part, own))
-            texts = [msg.entries_text(entries)] if entries else []
+            written = msg.entries_text(entries) if entries else ""
             self.own = own
         self.public = public.part
-        if not texts and not events:
+        if not written and not events:
             return None
-        text = msg.change_text(seq, self.seq, now, ",".join(texts), events)
+        text = msg.change_text(seq, self.seq, now, written, events)
         self.kept.append(text)
         self.bases.append(self.seq)
         self.seq = seq

@@ -244,15 +244,20 @@ class Outbox:
         sink = self.sink
         items = self._items
         if sink is not None and self._idle:
-            while items and not self.held:
+            while items:
                 entry = items[0]
                 text = entry[0]
-                if text is None or (text.__class__ is str and text and not sink(text)):
-                    break  # the end, or the connection cannot take it now: the sender's
+                if text.__class__ is str:
+                    if text and not sink(text):
+                        break  # the connection cannot take it now: the sender's
+                elif text is None or text.number > self._released:
+                    break  # the end, or a gate still shut
                 items.popleft()
                 self._taken(entry)
-        if items and not self.held:
-            self._ready.set()
+        if items:
+            head = items[0][0]
+            if head.__class__ is not _Gate or head.number <= self._released:
+                self._ready.set()
 
     def _overflow(self) -> None:
         text = msg.server_text(msg.ErrorMessage(

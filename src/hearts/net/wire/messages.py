@@ -586,7 +586,19 @@ def server_text(message: ServerMessage) -> str:
 def entries_text(entries: Iterable[tuple[Path, Any]]) -> str:
     """A ``change``'s entries written as JSON, without the list's brackets (texts of
     entries can be joined with commas, and given to :func:`change_text`)."""
-    return _json_text([[list(path), value] for path, value in entries])[1:-1]
+    paths = _PATH_LISTS
+    return _json_text([[paths.get(path) or _path_list(path), value]
+                       for path, value in entries])[1:-1]
+
+
+_PATH_LISTS: dict[Path, list[str]] = {}
+"""Each path a change was written with, as the list its JSON is written from (a
+state has a few dozen paths: one list each, shared, never changed)."""
+
+
+def _path_list(path: Path) -> list[str]:
+    listed = _PATH_LISTS[path] = list(path)
+    return listed
 
 
 @functools.lru_cache(maxsize=4096)
