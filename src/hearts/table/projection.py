@@ -519,24 +519,6 @@ def update_flat(kept: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | No
     objects only for the values that changed, while ``new``, made to compare, dies
     at once: the garbage collector's young collections, which scan every object
     made since the last one, find far fewer (lab/journal.md)."""
-    if len(kept) != len(new):
-        return None
-    changed = []
-    # Parts made by the same maker hold the same path objects in the same order
-    # (the paths are the compiled makers' constants): walked side by side, no
-    # path is hashed. Anything else is compared by path.
-    for (path, before), (key, value) in zip(kept.items(), new.items(), strict=True):
-        if path is not key:
-            return _update_by_path(kept, new)
-        if before is not value and before != value:
-            changed.append((key, value))
-    for path, value in changed:
-        kept[path] = value
-    return changed
-
-
-def _update_by_path(kept: Flat, new: Flat) -> list[tuple[tuple[str, ...], Any]] | None:
-    """:func:`update_flat` for two parts whose paths are not in the same order."""
     if kept.keys() != new.keys():
         return None
     changed = []
