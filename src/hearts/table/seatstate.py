@@ -21,9 +21,9 @@ from typing import Any
 
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
 from hearts.rules import Rules
-from hearts.table.base import Stage
 from hearts.table.notices import Prompt
 from hearts.table.seating import Presence
+from hearts.table.stage import Stage
 from hearts.table.table import display_order
 from hearts.view import PlayerView
 
