@@ -3,77 +3,30 @@ and undo (their last card, or their pass until the exchange). Either marks
 that person as helped in this match and in the hand's record, and tells them
 so once; no one else's record changes.
 
-:class:`Aids` reads the table through :class:`Situation` (what any front end
-may read of it too), asks for hints through the table's
-:class:`~hearts.table.requests.Requests`, and tells what an undo took back in
-the table's log. It never moves the table itself: an undo of a card returns
+:class:`Aids` reads the table as a :class:`~hearts.table.situation.Situation`
+(what any front end may read of it), asks for hints through the table's
+:class:`~hearts.table.requests.Requests` (the answer is checked by
+:class:`~hearts.table.decisions.Decisions`), and tells what an undo took back
+in the table's log. It never moves the table itself: an undo of a card returns
 True, and the table goes back to play.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.levels import HINT_LEVEL
-from hearts.rules import Reason, Refusal
 from hearts.seeds import hint_seed, table_deal_seed
 from hearts.table import happenings as hp
 from hearts.table.effects import Effect, Say
 from hearts.table.happenings import HappeningLog
 from hearts.table.notices import Notice, NoticeKind
 from hearts.table.requests import Key, Requests
+from hearts.table.situation import Situation
 from hearts.table.stage import Stage
 from hearts.view import Phase
 
-__all__ = ["Aids", "Situation"]
-
-
-class Situation(Protocol):
-    """What the aids read of the table (all of it public)."""
-
-    @property
-    def hand(self) -> Hand | None:
-        """The current hand."""
-        ...
-
-    @property
-    def stage(self) -> Stage:
-        """Where the table stands."""
-        ...
-
-    @property
-    def claimed(self) -> bool:
-        """The rest of a settled hand is being played out."""
-        ...
-
-    @property
-    def shared(self) -> bool:
-        """Friends share the table."""
-        ...
-
-    @property
-    def seed(self) -> int:
-        """The table's seed."""
-        ...
-
-    @property
-    def deals(self) -> int:
-        """How many hands were dealt."""
-        ...
-
-    def passed(self, seat: Seat) -> bool:
-        """``seat``'s pass is made while others still choose."""
-        ...
-
-    def to_play(self, seat: Seat) -> bool:
-        """The table waits for ``seat``'s card."""
-        ...
-
-    def hint_due(self, seat: Seat) -> bool:
-        """``seat`` has a decision a hint can help with."""
-        ...
+__all__ = ["Aids"]
 
 
 class Aids:
@@ -119,15 +72,6 @@ class Aids:
         out.append(Say(Notice(NoticeKind.THINKING), seat))
         self._requests.ask(out, seat, "hint", key, HINT_LEVEL, hint_seed(deal_seed),
                            hand.view(seat))
-
-    def hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> Refusal | None:
-        """Why ``cards`` are no advice ``seat`` could follow now, or None."""
-        if self._table.stage is Stage.PASSING:
-            return (hand.refuse_pass(seat, cards) if len(cards) == 3
-                    else Refusal(Reason.THREE_CARDS))
-        if len(cards) != 1:
-            return Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)
-        return hand.refuse_play(cards[0])
 
     def hinted(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         """The hint ``seat`` asked for came: ``cards``, told to them alone if the

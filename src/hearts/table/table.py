@@ -10,11 +10,15 @@ people are :class:`~hearts.table.notices.Notice` values, which each front end
 words in its own way.
 
 The table holds the rules' flow (deal, pass, play, the trick on show, the hand
-over) and is made of three parts, each with its own state:
-:class:`~hearts.table.requests.Requests` (what it asked and waits for, each
-with a fresh token: a late answer or an old timer never acts on a table that
-has moved on), :class:`~hearts.table.seats.Seats` (who sits where, and the
-moves of a seat) and :class:`~hearts.table.aids.Aids` (hint and undo).
+over) and the readings every front end relies on; the rest is in its parts,
+each with its own state or none: :class:`~hearts.table.requests.Requests` (what
+it asked and waits for, each with a fresh token: a late answer or an old timer
+never acts on a table that has moved on), :class:`~hearts.table.seats.Seats`
+(who sits where, and the moves of a seat),
+:class:`~hearts.table.decisions.Decisions` (the computer players asked, the
+people timed, the answers checked) and :class:`~hearts.table.aids.Aids` (hint
+and undo). The parts read the table only through its public readings
+(:class:`~hearts.table.situation.Situation`).
 
 When a computer player raises, the table asks it once more; if it fails
 again, the level below it makes that decision, and the hand's record says so
@@ -23,28 +27,28 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Sequence
-from typing import Any, Literal, assert_never
+from typing import Any, assert_never
 
 from hearts.cards import SEATS, Card, Seat, Suit
-from hearts.duplicate import DuplicateMatch, decision_view, player_seed, standings_text
-from hearts.hand import Hand, SeatPlayer
+from hearts.duplicate import DuplicateMatch, standings_text
+from hearts.hand import Hand
 from hearts.levels import Level
 from hearts.match import Match
 from hearts.options import Options
 from hearts.rules import Reason, Refusal, Rules
-from hearts.seeds import computer_seed, match_seed
+from hearts.seeds import match_seed
 from hearts.table import events as ev
 from hearts.table import happenings as hp
 from hearts.table.aids import Aids
+from hearts.table.decisions import Decisions
 from hearts.table.effects import Abandoned, Effect, Redraw, Save, Say
 from hearts.table.happenings import HappeningLog
 from hearts.table.notices import Notice, NoticeKind
-from hearts.table.requests import Ask, Key, Pause, Requests
+from hearts.table.requests import Key, Pause, Requests
 from hearts.table.seating import Seating, SeatSpec, one_person
-from hearts.table.seats import Seats, record_decider
+from hearts.table.seats import Seats
 from hearts.table.stage import Stage
 from hearts.view import Phase, Trick
 
@@ -100,6 +104,7 @@ class Table:
         self._seats = Seats(tuple(seats or one_person()), grace, self._requests,
                             self.happenings)
         self._aids = Aids(self, self._requests, self.happenings)
+        self._decisions = Decisions(self, self._requests)
 
     # --- the parts' state, as the table's own -----------------------------------
 
@@ -347,7 +352,7 @@ class Table:
             case ev.Decided():
                 self._decided(event, out)
             case ev.Failed():
-                self._failed(event, out)
+                self._decisions.failed(event, out)
             case ev.Elapsed():
                 self._elapsed(event, out)
             case ev.Abandon():
@@ -415,26 +420,13 @@ class Table:
         named = hand.players
         hand.players = tuple(
             named[each] if named is not None and named[each].seed is not None
-            and not self.seating(each).held else self._seats.owner(each, self._computer(each))
-            for each in Seat)
+            and not self.seating(each).held
+            else self._seats.owner(each, self._decisions.computer(each)) for each in Seat)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once
             self._clear_table(Stage.PLAYING)
             out.append(Say(Notice(NoticeKind.HOLD_HAND)))
-
-    def _computer(self, seat: Seat) -> SeatPlayer:
-        """The computer player that plays ``seat`` in the hand just dealt, until (or
-        unless) a person takes it."""
-        return SeatPlayer(self.level_of(seat).name.lower(), self._computer_seed(seat))
-
-    def _computer_seed(self, seat: Seat) -> int:
-        """The seed of the computer player in ``seat`` for the hand just dealt (in a
-        duplicate evening, the one that holds those cards in every round)."""
-        hand = self.hand
-        if hand is not None and hand.duplicate is not None:
-            return player_seed(hand.duplicate, seat)
-        return computer_seed(self.seed, self.deals, seat)
 
     def _new_match(self) -> None:
         self.games += 1
@@ -588,11 +580,7 @@ class Table:
         if hand is None or self.stuck:
             return
         if self.stage is Stage.PASSING:
-            for seat in SEATS:
-                if self._seats.of(seat).computer_decides and not hand.passed(seat) \
-                        and not requests.asked(seat):
-                    self._ask(out, seat, "pass")
-            self._time_passes(out, hand)
+            self._decisions.ask_passes(hand, key, out)
             return
         if self.stage is not Stage.PLAYING:
             return
@@ -604,72 +592,19 @@ class Table:
         turn = hand.turn
         if turn is None:
             return
-        if not self._seats.of(turn).computer_decides:
-            if self.claimed:  # the person's card (away or not): nothing is left to choose
-                self._seats.record_person(hand, turn, len(hand.plays))
-                self._play(turn, hand.legal_plays()[0], out)
-                self._advance(out)
-            elif not self.is_person(turn):
-                pass  # the seat is free or its person away: the grace time runs
-            elif self.options.forced_cards and len(hand.legal_plays()) == 1:
-                if not requests.pausing(Pause.FORCED):
-                    requests.pause(out, self.options.speed.card_delay, Pause.FORCED)
-            else:
-                self._time_turn(out, turn, key)
-            return
-        if not requests.asked(turn) and not requests.has_card(turn):
-            self._ask(out, turn, "play")
-            if not self.claimed:
-                requests.pause(out, self.options.speed.card_delay, Pause.CARD)
-
-    def _time_passes(self, out: list[Effect], hand: Hand) -> None:
-        """Start the turn timer on the people still choosing their pass."""
-        waiting = [seat for seat in self.people if not hand.passed(seat)]
-        if waiting and not self._requests.timing and self.turn_seconds is not None:
-            self._requests.start_timer(out, waiting[0], self._key(), self.turn_seconds)
-
-    def _time_turn(self, out: list[Effect], seat: Seat, key: Key) -> None:
-        """Start the turn timer on the person whose card is due."""
-        if self.turn_seconds is not None and not self._requests.timing \
-                and not self._requests.deciding(seat):
-            self._requests.start_timer(out, seat, key, self.turn_seconds)
-
-    def _timed_out(self, seat: Seat, key: Key, out: list[Effect]) -> None:
-        """A person's turn timer ran out: a computer player decides for them, once."""
-        hand = self.hand
-        if hand is None or key != self._key() or not self.is_person(seat):
-            return
-        # a hint on its way gives way to the decision made for the person
-        if self.stage is Stage.PASSING:
-            late = [s for s in self.people
-                    if not hand.passed(s) and not self._requests.deciding(s)]
-            for each in late:
-                self._ask(out, each, "pass", timed_out=True)
-                out.append(Say(Notice(NoticeKind.TIMED_OUT, each)))
-        elif self.to_play(seat) and not self._requests.deciding(seat):
-            self._ask(out, seat, "play", timed_out=True)
-            out.append(Say(Notice(NoticeKind.TIMED_OUT, seat)))
-
-    def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"],
-             timed_out: bool = False) -> None:
-        hand = self.hand
-        assert hand is not None
-        level, seed = self._player_of(seat)
-        self._requests.ask(out, seat, kind, self._key(), level, seed,
-                           decision_view(hand, seat), timed_out=timed_out)
-
-    def _player_of(self, seat: Seat) -> tuple[Level, int]:
-        """The level and seed of the computer player in ``seat`` for this hand, as
-        the hand's record names them (so a resumed hand plays on as before)."""
-        hand = self.hand
-        assert hand is not None
-        named = hand.players[seat] if hand.players is not None else None
-        if named is not None and named.seed is not None:
-            try:
-                return Level.parse(named.player), named.seed
-            except ValueError:
-                pass  # not one of our levels: the table's level plays the seat
-        return self.level_of(seat), self._computer_seed(seat)
+        if self._seats.of(turn).computer_decides:
+            self._decisions.ask_card(hand, turn, key, out)
+        elif self.claimed:  # the person's card (away or not): nothing is left to choose
+            self._seats.record_person(hand, turn, len(hand.plays))
+            self._play(turn, hand.legal_plays()[0], out)
+            self._advance(out)
+        elif not self.is_person(turn):
+            pass  # the seat is free or its person away: the grace time runs
+        elif self.options.forced_cards and len(hand.legal_plays()) == 1:
+            if not requests.pausing(Pause.FORCED):
+                requests.pause(out, self.options.speed.card_delay, Pause.FORCED)
+        else:
+            self._decisions.time_turn(turn, key, out)
 
     # --- answers and pauses -------------------------------------------------------
 
@@ -677,7 +612,7 @@ class Table:
         requests = self._requests
         timed = requests.timer_over(event.token)
         if timed is not None:
-            self._timed_out(*timed, out)
+            self._decisions.timed_out(*timed, self._key(), out)
             return
         waited = requests.grace_over(event.token)
         if waited is not None:
@@ -697,7 +632,7 @@ class Table:
                 ready = None if turn is None else requests.take_card(turn)
                 if turn is not None and ready is not None:
                     card, ask = ready
-                    self._record_stand_in(ask, len(hand.plays))
+                    self._decisions.record(ask, len(hand.plays))
                     self._play(turn, card, out)
                 else:
                     requests.wait_card()
@@ -715,54 +650,22 @@ class Table:
                 assert_never(kind)
 
     def _decided(self, event: ev.Decided, out: list[Effect]) -> None:
-        ask = self._requests.asked_by(event.token)
+        made = self._decisions.answer(event, self._key(), out)
         hand = self.hand
-        if ask is None or hand is None or ask.key != self._key():
+        if made is None or hand is None:
             return
-        if event.level is not None and event.level < ask.level:
-            ask = dataclasses.replace(ask, level=event.level)  # recorded as made by it
+        ask, cards = made
         if ask.kind == "hint":
-            refusal = self._aids.hint_refusal(hand, ask.seat, event.cards)
-            if refusal is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal hint ({refusal})"), out)
-                return
-            self._requests.answered(ask.seat)
-            self._aids.hinted(ask.seat, event.cards, out)
-            return
-        if ask.kind == "pass":
-            refusal = (hand.refuse_pass(ask.seat, event.cards) if len(event.cards) == 3
-                       else Refusal(Reason.THREE_CARDS))
-            if refusal is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
-                return
-            self._requests.answered(ask.seat)
-            self._pass_made(hand, ask.seat, event.cards)
-            self._record_stand_in(ask, None)
+            self._aids.hinted(ask.seat, cards, out)
+        elif ask.kind == "pass":
+            self._pass_made(hand, ask.seat, cards)
+            self._decisions.record(ask, None)
             self._after_pass(out)
-            return
-        card = event.cards[0] if len(event.cards) == 1 else None
-        refusal = None if card is None else hand.refuse_play(card)
-        if refusal is not None or card is None:
-            why = "no card" if card is None else str(refusal)
-            self._failed(ev.Failed(ask.token, f"an illegal card ({why})"), out)
-            return
-        self._requests.answered(ask.seat)
-        if self.claimed or self._requests.card_waited or ask.timed_out:
-            self._record_stand_in(ask, len(hand.plays))
+        else:
+            self._decisions.record(ask, len(hand.plays))
             if self.stage is Stage.TRICK_SHOW:
                 self._end_trick_show()
-            self._play(ask.seat, card, out)
-        else:
-            # recorded only once played: a saved record names no card not yet played
-            self._requests.keep_card(ask, card)
-
-    def _record_stand_in(self, ask: Ask, play: int | None) -> None:
-        record_decider(self.hand, ask.seat, play, ask.level.name.lower(), ask.seed)
-
-    def _failed(self, event: ev.Failed, out: list[Effect]) -> None:
-        hand = self.hand
-        if hand is not None:
-            self._requests.failed(event, functools.partial(decision_view, hand), out)
+            self._play(ask.seat, cards[0], out)
 
 
 @functools.cache
