@@ -31,7 +31,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from hearts.cards import SEATS, Card, Seat, Suit
+from hearts.cards import SEATS, Card, Seat
 from hearts.duplicate import DuplicateMatch, standings_text
 from hearts.hand import Hand
 from hearts.levels import Level
@@ -46,6 +46,7 @@ from hearts.table.decisions import Decisions
 from hearts.table.effects import Abandoned, Effect, Redraw, Save, Say
 from hearts.table.happenings import HappeningLog
 from hearts.table.notices import Notice, NoticeKind
+from hearts.table.order import SUIT_ORDER, display_order
 from hearts.table.requests import Key, Pause, Requests
 from hearts.table.seating import Seating, SeatSpec, one_person
 from hearts.table.seats import Seats
@@ -53,15 +54,6 @@ from hearts.table.stage import Stage
 from hearts.view import Phase, Trick
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
-
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-"""The order of the suits in a person's hand, so the two red suits never touch."""
-
-
-def display_order(card: Card) -> tuple[int, int]:
-    """Sort key of a card in a person's hand: by :data:`SUIT_ORDER`, low to high."""
-    return SUIT_ORDER.index(card.suit), card.rank
-
 
 class Table:
     """A match of Hearts at a table of four seats, each a person or a computer player.
