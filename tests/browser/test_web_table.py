@@ -92,6 +92,12 @@ def check_frames(page: Any) -> None:
         check(json.loads(frame), "server.json")
 
 
+LAID_OUT = """() => { const cards = document.querySelectorAll('#hand button.card');
+    return cards.length === 13
+        && [...cards].every(c => c.getBoundingClientRect().width > 0); }"""
+"""True once the page's hand has its 13 cards, each laid out."""
+
+
 def status(page: Any) -> str:
     return str(page.locator("#status").inner_text())
 
@@ -305,7 +311,9 @@ def test_every_card_fits_every_screen(chromium: Any, table: Served, screen: str)
         page.screenshot(path=str(ARTIFACTS / f"web-{screen}.png"))
         # turned: the same table re-laid, nothing lost
         context.pages[0].set_viewport_size({"width": height, "height": width})
-        page.wait_for_timeout(200)
+        # laid out again once every card has its box again (a loaded machine can
+        # take longer than a frame or two)
+        page.wait_for_function(LAID_OUT, timeout=10000)
         assert cards_left(page) == 13
         for box in hand_boxes(page):
             assert box["width"] >= 24 and box["x"] + box["width"] <= height + 1, (screen, box)
@@ -527,8 +535,11 @@ def test_a_page_cut_off_for_many_cards_still_says_every_card(chromium: Any,
             { childList: true });
         }""")
         tap(page, page.get_by_role("button", name="Deal", exact=True))
-        play_by_taps(page, lambda p: len(table.call(lambda: table_of(table).table.hand.plays))
-                     >= 6)
+        def six_played() -> bool:
+            hand = table_of(table).table.hand  # None until the Deal reaches the table
+            return hand is not None and len(hand.plays) >= 6
+
+        play_by_taps(page, lambda p: table.call(six_played))
         page.evaluate("() => { window.__cut = true; }")
         before = table.call(lambda: table_of(table).seq)
 

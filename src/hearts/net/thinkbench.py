@@ -251,6 +251,14 @@ def _ms(values: list[float], share: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1e3, 1)
 
 
+def _loaded() -> int:
+    """Run in a pool's process: load the computer players, give the process's id."""
+    import hearts.ai  # noqa: F401  (the decisions' modules, loaded once a process)
+
+    time.sleep(0.05)  # held a moment, so that each process of the pool takes one
+    return os.getpid()
+
+
 async def _running(tables: int, level: Level, processes: int, pace: float, seconds: float,
                    warmup: float, lighter_rule: bool, delay_scale: float,
                    folder: Path) -> TablesRun:
@@ -260,6 +268,9 @@ async def _running(tables: int, level: Level, processes: int, pace: float, secon
     loop = asyncio.get_running_loop()
     with ProcessPoolExecutor(max_workers=processes,
                              mp_context=multiprocessing.get_context("spawn")) as pool:
+        # the pool's processes started and their modules loaded before any table
+        # asks (a process spawned under load takes seconds, which is not a decision's)
+        await asyncio.gather(*(loop.run_in_executor(pool, _loaded) for _ in range(processes)))
         thinkers = Thinkers(processes) if lighter_rule else Thinkers(processes, 1e9, 1e9)
         nets, people = [], []
         for number in range(tables):

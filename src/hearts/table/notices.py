@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
+from hearts.levels import Level
 from hearts.rules import PassDirection, Reason, Refusal
 
 __all__ = ["Notice", "NoticeKind", "Outcome", "Prompt", "PromptKind"]
