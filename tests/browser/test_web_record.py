@@ -177,6 +177,16 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
                     last: kept[kept.length - 1].match_seed};
         }""", record)
         assert bound == {"max": 1000, "count": 1000, "first": 1, "last": -1}
+
+        # a kept hand whose seat is no seat (a broken or hand-edited storage) is left out
+        seats = page.evaluate("""async (record) => {
+            const mod = await import(document.querySelector("script[src*='record.js']").src);
+            const hands = ["south", "middle", "", "east"].map(
+                (seat, i) => ({record, seat, match_seed: i, table: "t1"}));
+            localStorage.setItem(mod.RECORD_KEY, JSON.stringify({version: 1, hands}));
+            return mod.load().map((entry) => entry.seat);
+        }""", record)
+        assert seats == ["south", "east"]
         assert not page.errors
     finally:
         context.close()

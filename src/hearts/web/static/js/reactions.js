@@ -7,15 +7,16 @@
 // events (a "state" with each new state, a "reaction" as it comes) and sends
 // its own with a "hearts:send" event on the same socket.
 
-import { fill } from "./words.js";
+import { SEATS, placeOf } from "./cards.js";
+import { make } from "./dom.js";
+import { fill, lookup } from "./words.js";
 
 /** @typedef {{[key: string]: any}} Catalogue  the words (src/hearts/words/en.json) */
 /** @typedef {{name: string, presence: string}} SeatInfo */
-/** @typedef {{seat: string | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
+/** @typedef {import("./types.js").Seat} Seat */
+/** @typedef {{seat: Seat | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
 /** @typedef {{type: string, state?: TableState, seat?: string, reaction?: string}} Heard */
 
-const SEATS = ["south", "west", "north", "east"];
-const PLACES = ["bottom", "left", "across", "right"];
 const SHOWN_MS = 5000;
 const MUTE_KEY = "hearts.reactions.muted";
 
@@ -47,28 +48,7 @@ function keepMuted() {
  * @returns {any}
  */
 function w(path) {
-  /** @type {any} */
-  let entry = W;
-  for (const key of path.split(".")) {
-    if (entry == null) return null;
-    entry = entry[key];
-  }
-  return entry == null ? null : entry;
-}
-
-/**
- * A new element with its properties and children.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Partial<HTMLElementTagNameMap[K]>} [props]
- * @param {(Node | string)[]} [children]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function make(tag, props, children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children || []) node.append(child);
-  return node;
+  return lookup(W, path, null);
 }
 
 // --- the control: React, the set, and the mute ------------------------------------
@@ -136,16 +116,15 @@ function send(name) {
 
 /**
  * Where ``seat`` sits on this page: bottom (this person), left, across, right.
- * @param {string} seat
+ * @param {Seat} seat
  * @returns {string}
  */
 function place(seat) {
-  const me = S && S.seat ? SEATS.indexOf(S.seat) : 0;
-  return PLACES[(SEATS.indexOf(seat) - me + 4) % 4];
+  return placeOf(seat, S ? S.seat : null);
 }
 
 /**
- * @param {string} seat
+ * @param {Seat} seat
  * @returns {string}
  */
 function nameOf(seat) {
@@ -163,7 +142,7 @@ function hideBubble(seat) {
 }
 
 /**
- * @param {string} seat
+ * @param {Seat} seat
  * @param {string} text
  */
 function showBubble(seat, text) {
@@ -197,12 +176,13 @@ function sayIt(text) {
 
 /** @param {Heard} m */
 function reacted(m) {
-  if (muted || !W || !m.seat) return;
+  const seat = SEATS.find((s) => s === m.seat);
+  if (muted || !W || !seat) return;
   const text = w("reactions.words." + m.reaction);
-  if (typeof text !== "string" || SEATS.indexOf(m.seat) < 0) return;  // a newer server's: left out
-  const mine = S && S.seat === m.seat;
-  sayIt(fill(w(mine ? "reactions.said-you" : "reactions.said"), { who: nameOf(m.seat), what: text }));
-  showBubble(m.seat, text);
+  if (typeof text !== "string") return;  // a newer server's: left out
+  const mine = S && S.seat === seat;
+  sayIt(fill(w(mine ? "reactions.said-you" : "reactions.said"), { who: nameOf(seat), what: text }));
+  showBubble(seat, text);
 }
 
 // --- what main.js hears, and the key -------------------------------------------------
