@@ -386,7 +386,11 @@ function draw() {
 
 function build() {
   opener.textContent = w("record.open");
-  opener.addEventListener("click", () => { draw(); dialog.showModal(); });
+  opener.addEventListener("click", () => {
+    draw();
+    dialog.showModal();
+    dialog.scrollTop = 0;  // the title and figures first, though the focus is on Export, far below
+  });
   dialog.setAttribute("aria-labelledby", "record-title");
   document.body.append(dialog);
   const extras = document.getElementById("extras");
