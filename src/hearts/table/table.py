@@ -26,7 +26,7 @@ from typing import Any, Literal, assert_never
 
 from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat
-from hearts.duplicate import DuplicateMatch, decision_view, standings_text
+from hearts.duplicate import DuplicateMatch, decision_view, evening_standings
 from hearts.hand import Hand
 from hearts.rules import Reason, Refusal
 from hearts.seeds import match_seed
@@ -39,6 +39,7 @@ from hearts.table.lifecycle import SeatLifecycle
 from hearts.table.notices import Notice, NoticeKind, Outcome
 from hearts.table.seating import Presence
 from hearts.view import Phase
+from hearts.words.standings import standings_text
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
@@ -277,7 +278,9 @@ class Table(SeatLifecycle, Aids):
         self._timer = None
         self._card_waited = False
         if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
-            out.append(Say(Notice(NoticeKind.STANDINGS, text=standings_text(self.match))))
+            standings = evening_standings(self.match)
+            out.append(Say(Notice(NoticeKind.STANDINGS, standings=standings,
+                                  text=standings_text(standings))))
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
