@@ -177,12 +177,13 @@ function trickPlaces(felt, frame) {
   return boxes;
 }
 
+/** The room kept between a bubble and its chip, or what it keeps clear of (px). */
 const GAP = 6;
 
 /**
  * The left edge nearest ``wanted`` for a box ``width`` wide from ``top`` to
- * ``bottom`` that clears every box of ``obstacles`` by GAP and stays in
- * ``[0, span]``; null where there is no room.
+ * ``bottom`` that clears every box of ``obstacles`` by GAP and stays 2 px
+ * inside ``[0, span]``; null where there is no room.
  * @param {number} wanted
  * @param {number} width
  * @param {number} top
