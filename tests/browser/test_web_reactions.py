@@ -13,13 +13,21 @@ Screenshots go to ``tests/browser/artifacts/``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_web_table import check_frames, play_by_taps, sit_down, table_of, watch_frames
+from .test_web_table import (
+    check_frames,
+    play_by_taps,
+    sit_down,
+    status,
+    table_of,
+    watch_frames,
+)
 from .web import SCREENS, Served, assert_accessible, table_server, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -178,10 +186,12 @@ def alone(tmp_path: Path) -> Iterator[Served]:
 # Every seat reacts at once (as main.js hands the page a reaction message), and
 # the bubbles and the trick's cards (and who played each) are measured in the
 # same turn of the page's loop, so the trick cannot move on in between; null
-# while no card lies across the table.
-REACT_BY_THE_TRICK = """() => {
-    if (!document.querySelector("#trick .played.at-across")) return null;
-    for (const seat of ["south", "west", "north", "east"]) {
+# unless a card lies across the table in a trick this person is still to play
+# to. With ``again``, the bubbles shown are measured where they are now.
+REACT_BY_THE_TRICK = """(again) => {
+    if (!document.querySelector("#trick .played.at-across")
+        || document.querySelector("#trick .played.at-bottom")) return null;
+    for (const seat of again ? [] : ["south", "west", "north", "east"]) {
         document.dispatchEvent(new CustomEvent("hearts:message",
             {detail: {type: "reaction", seat, reaction: "gg"}}));
     }
@@ -206,7 +216,8 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def test_a_bubble_never_covers_the_trick(chromium: Any, alone: Served, screen: str) -> None:
     """A reaction's bubble by any seat, the across seat's above all (its chip is
     right over its card), leaves every card of the trick and its player's name
-    in sight, and stays on the screen."""
+    in sight, and stays on the screen; so it does when the screen is turned
+    while the bubbles are shown."""
     ARTIFACTS.mkdir(exist_ok=True)
     context = chromium.new_context(**SCREENS[screen], reduced_motion="reduce")
     try:
@@ -217,19 +228,28 @@ def test_a_bubble_never_covers_the_trick(chromium: Any, alone: Served, screen: s
         found: list[Any] = []
 
         def measured(p: Any) -> bool:
-            found.append(p.evaluate(REACT_BY_THE_TRICK))
+            # on this person's turn, so the trick stays as it is until they play
+            if not re.search(r"your play$", status(p)):
+                return False
+            found.append(p.evaluate(REACT_BY_THE_TRICK, False))
             return found[-1] is not None
 
         play_by_taps(page, measured)
-        shown = found[-1]
-        assert sorted(shown["bubbles"]) == ["east", "north", "south", "west"]
-        assert any("at-across" in card["what"] for card in shown["cards"])
-        for seat, bubble_box in shown["bubbles"].items():
-            for card in shown["cards"]:
-                assert not _overlap(bubble_box, card), (screen, seat, bubble_box, card)
-            on_screen = bubble_box["left"] >= 0 and bubble_box["right"] <= shown["width"]
-            assert on_screen, (seat, bubble_box)
         page.screenshot(path=str(ARTIFACTS / f"web-reactions-by-the-trick-{screen}.png"))
+        size = SCREENS[screen]["viewport"]
+        page.set_viewport_size({"width": size["height"], "height": size["width"]})
+        page.wait_for_timeout(200)
+        turned = page.evaluate(REACT_BY_THE_TRICK, True)
+        assert turned is not None, status(page)  # the same trick, waiting for this person
+        page.screenshot(path=str(ARTIFACTS / f"web-reactions-by-the-trick-{screen}-turned.png"))
+        for shown in (found[-1], turned):
+            assert sorted(shown["bubbles"]) == ["east", "north", "south", "west"]
+            assert any("at-across" in card["what"] for card in shown["cards"])
+            for seat, bubble_box in shown["bubbles"].items():
+                for card in shown["cards"]:
+                    assert not _overlap(bubble_box, card), (screen, seat, bubble_box, card)
+                on_screen = bubble_box["left"] >= 0 and bubble_box["right"] <= shown["width"]
+                assert on_screen, (seat, bubble_box)
         assert not page.errors
     finally:
         context.close()

@@ -267,23 +267,35 @@ function clearOfTheTrick(room, size) {
 function showBubble(seat, text) {
   hideBubble(seat);
   const arena = document.querySelector(".arena");
-  const felt = document.getElementById("felt");
-  const chip = document.querySelector('.player[data-at="' + place(seat) + '"]');
-  if (!(arena instanceof HTMLElement) || !felt || !(chip instanceof HTMLElement)) return;
-  const where = place(seat);
-  const node = make("p", { className: "reaction-bubble at-" + where, textContent: text });
+  if (!(arena instanceof HTMLElement)) return;
+  const node = make("p", { className: "reaction-bubble at-" + place(seat), textContent: text });
   node.dataset.seat = seat;
   node.setAttribute("aria-hidden", "true");  // the live region says it once
   arena.append(node);
-  // by the seat's chip, never over the trick's cards, clear of the chips and of
-  // the other bubbles where there is room; on one line, or its words one under
-  // another where one line has no room (a narrow phone)
+  placeBubble(node, seat);
+  bubbles[seat] = { node: node, timer: window.setTimeout(() => hideBubble(seat), SHOWN_MS) };
+}
+
+/**
+ * Put ``node`` by the seat's chip, never over the trick's cards, clear of the
+ * chips and of the other bubbles where there is room; on one line, or its
+ * words one under another where one line has no room (a narrow phone).
+ * @param {HTMLElement} node
+ * @param {Seat} seat
+ */
+function placeBubble(node, seat) {
+  const arena = node.parentElement;
+  const felt = document.getElementById("felt");
+  const chip = document.querySelector('.player[data-at="' + place(seat) + '"]');
+  if (!arena || !felt || !(chip instanceof HTMLElement)) return;
+  node.classList.remove("wrapped");
+  node.style.left = node.style.top = "";  // measured where it does not touch the edge
   const frame = arena.getBoundingClientRect();
   const others = [...arena.querySelectorAll(".player, .reaction-bubble")]
     .filter((other) => other !== node && other instanceof HTMLElement && other.offsetWidth)
     .map((other) => within(other.getBoundingClientRect(), frame));
   /** @type {Room} */
-  const room = { where: where, chip: within(chip.getBoundingClientRect(), frame), others: others,
+  const room = { where: place(seat), chip: within(chip.getBoundingClientRect(), frame), others: others,
     trick: trickPlaces(felt, frame), width: frame.width, height: frame.height };
   const size = () => ({ width: node.offsetWidth, height: node.offsetHeight });
   let at = byTheChip(room, size());
@@ -293,8 +305,15 @@ function showBubble(seat, text) {
   }
   node.style.left = at.left + "px";
   node.style.top = at.top + "px";
-  bubbles[seat] = { node: node, timer: window.setTimeout(() => hideBubble(seat), SHOWN_MS) };
 }
+
+// a phone turned, a window resized: the bubbles shown move with the table
+window.addEventListener("resize", () => {
+  for (const [seat, shown] of Object.entries(bubbles)) {
+    const known = SEATS.find((s) => s === seat);
+    if (known) placeBubble(shown.node, known);
+  }
+});
 
 /** @param {string} text */
 function sayIt(text) {
