@@ -17,7 +17,7 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.daily import DailyDeal, daily_rules
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 
 from .test_front import step

@@ -12,11 +12,11 @@ import aiohttp
 from aiohttp import web
 
 from hearts.ai import Level
-from hearts.net.forwarded import trusted_networks
-from hearts.net.pagebudget import PageBudget
+from hearts.net.admission.forwarded import trusted_networks
+from hearts.net.admission.pagebudget import PageBudget
 from hearts.net.scripted import Scripted as Scripted  # the network tests take it from here
 from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 from hearts.web.host import serve_pages
 

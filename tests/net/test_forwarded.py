@@ -12,10 +12,10 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from hearts.net import messages as msg
-from hearts.net.cli import parse_host
-from hearts.net.forwarded import client_of, trusted_networks
-from hearts.net.tables import TableConfig
+from hearts.net.admission.forwarded import client_of, trusted_networks
+from hearts.net.host.cli import parse_host
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire import messages as msg
 from tests.net.helpers import client_from, pages_server
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"

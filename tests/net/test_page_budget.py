@@ -12,11 +12,11 @@ from pathlib import Path
 
 import aiohttp
 
-from hearts.net import messages as msg
-from hearts.net.limits import Limits
-from hearts.net.pagebudget import PageBudget
+from hearts.net.admission.limits import Limits
+from hearts.net.admission.pagebudget import PageBudget
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire import messages as msg
 from tests.net.helpers import client_from, pages_server
 
 BURST = 6
