@@ -14,9 +14,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
 from hearts.duplicate import MAX_DEALS, EveningStandings, Standing
+from hearts.levels import Level
 from hearts.rules import PassDirection, Reason, Refusal
 
 __all__ = ["Notice", "NoticeKind", "Outcome", "Prompt", "PromptKind"]
