@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, assert_never
 
 from hearts.cards import SEATS, Card, Seat
-from hearts.duplicate import DuplicateMatch, standings_text
+from hearts.duplicate import DuplicateMatch, evening_standings
 from hearts.hand import Hand
 from hearts.levels import Level
 from hearts.match import Match
@@ -52,6 +52,7 @@ from hearts.table.seating import Seating, SeatSpec, one_person
 from hearts.table.seats import Seats
 from hearts.table.stage import Stage
 from hearts.view import Phase, Trick
+from hearts.words.standings import standings_text
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
@@ -529,7 +530,9 @@ class Table:
                                                  hand.shooter))
         self._requests.card_played(seat)
         if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
-            out.append(Say(Notice(NoticeKind.STANDINGS, text=standings_text(self.match))))
+            standings = evening_standings(self.match)
+            out.append(Say(Notice(NoticeKind.STANDINGS, standings=standings,
+                                  text=standings_text(standings))))
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
