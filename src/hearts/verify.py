@@ -42,7 +42,7 @@ from hearts.challenge import (
 )
 from hearts.daily import DAILY_FORMAT, DayRecordError, SetDeal, read_day_record
 from hearts.duplicate import EveningError, check_evening, to_base
-from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer, read_record
+from hearts.hand import Hand, HandRecord, HandRecordError, SeatPlayer, read_record
 from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
@@ -107,16 +107,11 @@ def unreadable(data: dict[str, Any], error: HandRecordError) -> Verdict:
     return verify_record(record)
 
 
-def verify_record(record: RecordData) -> Verdict:
-    """Check one hand record: its deal against its seed, and our players' decisions
-    (a record as JSON is read once, here)."""
-    if not isinstance(record, HandRecord):
-        try:
-            record = read_record(record)
-        except HandRecordError as error:
-            if isinstance(record, dict):
-                return unreadable(record, error)
-            return Verdict(False, 0, f"not a hand record: {error}")
+def verify_record(record: HandRecord) -> Verdict:
+    """Check one hand record: its deal against its seed, and our players' decisions.
+    ``record`` was read where it arrived: whole (:func:`~hearts.hand.read_record`),
+    or, when it does not read whole, its fields only (:func:`unreadable`), so that a
+    changed card is pointed at."""
     record = to_base(record)  # a duplicate evening's hand: as its deal was first dealt
     wrong_deal = _dealt_check(record)
     if wrong_deal:

@@ -24,7 +24,7 @@ from tests.store.helpers import play_match
 def blunder_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(scripted_record(MOON_DEAL, MOON_QUEUES, Seat.SOUTH, "2H AH")))
+    path.write_text(scripted_record(MOON_DEAL, MOON_QUEUES, Seat.SOUTH, "2H AH").to_text())
     return path
 
 
