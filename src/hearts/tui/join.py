@@ -246,10 +246,11 @@ class JoinApp(SeatApp):
         if match is None:  # a match begun before this run carries on in the same row
             kept = None if key is None else self.store.continue_match(key)
             match = self.matches[key] = kept or Match(hand.rules, key)
-        if any(old.record() == hand.record() for old in match.hands):
+        record = hand.to_record()
+        if any(old.to_record() == record for old in match.hands):
             return  # kept already
         match.hands.append(hand)
-        self.last_record = hand.to_record()
+        self.last_record = record
         # the seat played in that hand, which the statistics count as "you"
         self.say(self.store.save(match, {}, message.seat))
         if any(message.seat in kept.assisted for kept in match.hands):
