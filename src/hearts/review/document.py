@@ -32,7 +32,6 @@ from typing import Any
 from hearts.cards import Seat
 from hearts.hand import HandRecord, HandRecordError, read_record
 from hearts.review.analysis import (
-    Review,
     decision_from_json,
     from_json,
     hand_key,
@@ -69,8 +68,8 @@ def decision_count(record: HandRecord) -> int:
 
 
 def readable(data: dict[str, Any] | str) -> HandRecord:
-    """A record as it arrives for a review (its JSON data or text, from the store
-    or a message) read once, here; raises :class:`ReviewUnreadable` saying why in
+    """A record as it arrives for a review (its JSON data or text, as the game's
+    store keeps it) read once, here; raises :class:`ReviewUnreadable` saying why in
     the player's words when it does not read."""
     try:
         return read_record(data)
@@ -275,7 +274,3 @@ def _note(shared: tuple[sqlite3.Connection, str, str], depth: int, seed: int,
     with contextlib.suppress(sqlite3.Error):
         note_progress(db, key, depth, seed, owner, json.dumps(entries), time.time())
 
-
-def review_from_document(record: HandRecord, document: dict[str, Any]) -> Review:
-    """The review a JSON document holds (for printing a kept review as text)."""
-    return from_json(record, document)
