@@ -273,4 +273,3 @@ def _note(shared: tuple[sqlite3.Connection, str, str], depth: int, seed: int,
     db, key, owner = shared
     with contextlib.suppress(sqlite3.Error):
         note_progress(db, key, depth, seed, owner, json.dumps(entries), time.time())
-
