@@ -22,10 +22,10 @@ from rich.console import Console
 
 from hearts.cards import Seat
 from hearts.duplicate import DuplicateMatch, Evening
-from hearts.net.hostview import HostView
-from hearts.net.messages import NETWORK_VERSION
+from hearts.net.host.hostview import HostView
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable, TableConfig
+from hearts.net.tables.table import NetTable, TableConfig
+from hearts.net.wire.messages import NETWORK_VERSION
 from hearts.rules import Rules
 from hearts.web.front import BROWSER_COOKIE, FrontPage
 from hearts.web.host import serve_pages
@@ -406,7 +406,7 @@ async def test_the_connections_allowed_grow_with_the_tables_started(front: Front
 
 def test_a_host_of_browser_tables_alone_needs_the_front_page(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from hearts.net.cli import parse_host
+    from hearts.net.host.cli import parse_host
 
     assert parse_host(["--tables", "0", "--serve"]).tables == 0
     with pytest.raises(SystemExit):

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.net import tables
 from hearts.net.clock import InlineExecutor, run_virtual
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable
+from hearts.net.tables import table as tables
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable
 from hearts.table import Presence
 from hearts.table import events as ev
 from tests.net.helpers import QUICK, until

@@ -41,12 +41,12 @@ from hearts.arena.rulestext import parse_rules
 from hearts.cards import Seat
 from hearts.challenge import MAX_DEALS, Challenge, ChallengeError
 from hearts.daily import ChallengeDeal, DailyDeal, SetDeal, daily_rules, today
-from hearts.net.addresses import is_loopback
-from hearts.net.codes import fresh_secret
-from hearts.net.cookies import YEAR, seat_path, seat_token
-from hearts.net.limits import cross_origin
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import YEAR, seat_path, seat_token
+from hearts.net.admission.limits import cross_origin
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire.codes import fresh_secret
 from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
 from hearts.web.boards import board_name as checked_name
 from hearts.web.dealtables import DailyTable, Pars, keep_in_history, result_line

@@ -31,12 +31,12 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from hearts.net import creator
-from hearts.net.addresses import is_loopback
-from hearts.net.cookies import YEAR, seat_path
-from hearts.net.limits import cross_origin
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import YEAR, seat_path
+from hearts.net.admission.limits import cross_origin
 from hearts.net.server import TableServer
-from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
+from hearts.net.tables import creator
+from hearts.net.tables.table import PEOPLE_ORDER, NetTable, TableConfig
 from hearts.web.choices import (
     level_options,
     options,

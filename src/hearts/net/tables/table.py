@@ -34,15 +34,15 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.duplicate import DuplicateMatch, Evening
 from hearts.match import Match
-from hearts.net import messages as msg
-from hearts.net.changes import PublicChange, SeatChanges
-from hearts.net.codes import fresh_secret
-from hearts.net.errors import ErrorCode
-from hearts.net.names import name_key
-from hearts.net.outbox import Outbox
-from hearts.net.saver import Saver, write_private, writers
-from hearts.net.thinking import Thinkers
-from hearts.net.watchers import Watchers
+from hearts.net.tables.changes import PublicChange, SeatChanges
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.saver import Saver, write_private, writers
+from hearts.net.tables.thinking import Thinkers
+from hearts.net.tables.watchers import Watchers
+from hearts.net.wire import messages as msg
+from hearts.net.wire.codes import fresh_secret
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.names import name_key
 from hearts.options import Options
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
@@ -293,7 +293,7 @@ class NetTable:
 
     @property
     def watchers(self) -> Watchers:
-        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        """The table's watchers and its watch code (:mod:`hearts.net.tables.watchers`)."""
         if self._watchers is None:
             self._watchers = Watchers(self.folder)
         return self._watchers
@@ -387,7 +387,7 @@ class NetTable:
         when the table is made, else by the table's writer (off the event loop),
         with what the people are sent from now on held until it is done (a token
         is kept before its person learns it). A write that fails is a notice,
-        and is tried again until it works (:class:`~hearts.net.saver.Saver`)."""
+        and is tried again until it works (:class:`~hearts.net.tables.saver.Saver`)."""
         data = json.dumps({
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
@@ -847,7 +847,7 @@ class NetTable:
         nothing did) and what happened that they may know: a numbered ``change``,
         or the whole state with what happened in the hand so far to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
-        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.tables.changes`);
         watchers get the public state the same way. The messages of one change
         share its number."""
         watchers = self._watchers

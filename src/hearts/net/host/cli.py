@@ -4,19 +4,19 @@
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--duplicate DEALS] [--data-dir DIR]
 [--serve] [--trust-proxy ADDRESS]``
 prints the address and each table's join code, then follows the tables in the
-terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
+terminal (:mod:`hearts.net.host.hostview`) until Ctrl+C. Every table is saved after
 every pass and card in a folder of its own under the data folder, so the same
 command started again carries every table on, on the same ports (kept in the
 folder's ``host.json``); one host at a time serves a data folder
-(:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
+(:mod:`hearts.net.host.hostfile`). With ``--serve`` the same server also serves the
 web table under each table's path, ``/t/TABLE/``, and a front page that starts
 tables: a client of the same messages in the browser, with no process of its
 own. The pages are the web layer's, above this one: ``hearts host`` is
 :func:`hearts.web.host.host_main`, which hands :func:`host_main` what serves them.
 With ``--trust-proxy`` it believes the client's address and scheme that a
-proxy at that address forwards (:mod:`hearts.net.forwarded`); ``--workers N``
+proxy at that address forwards (:mod:`hearts.net.admission.forwarded`); ``--workers N``
 (with ``--certificate`` and ``--http-port``) runs N such servers behind
-HAProxy (:mod:`hearts.net.workers`).
+HAProxy (:mod:`hearts.net.host.workers`).
 
 ``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
 table in the terminal: its command line is read here, the app is
@@ -49,16 +49,16 @@ from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.duplicate import MAX_DEALS
 from hearts.levels import level_choices
-from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
-from hearts.net.collector import keep_frozen, tune_for_server
-from hearts.net.forwarded import trusted_networks
-from hearts.net.hostfile import HostBusy, HostLock
-from hearts.net.hostview import HostView, announce, friends_address
-from hearts.net.limits import QuietRepeats
+from hearts.net.admission.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.admission.forwarded import trusted_networks
+from hearts.net.admission.limits import QuietRepeats
+from hearts.net.host.collector import keep_frozen, tune_for_server
+from hearts.net.host.hostfile import HostBusy, HostLock
+from hearts.net.host.hostview import HostView, announce, friends_address
+from hearts.net.host.signals import stop_on_signals
 from hearts.net.server import TableServer
-from hearts.net.signals import stop_on_signals
-from hearts.net.tables import TableConfig
-from hearts.net.thinking import Thinkers
+from hearts.net.tables.table import TableConfig
+from hearts.net.tables.thinking import Thinkers
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
@@ -387,7 +387,7 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
         print(f"hearts host: cannot use the data folder {data_dir}: {error}", file=sys.stderr)
         return 1
     if args.workers is not None:
-        from hearts.net.workers import run_workers
+        from hearts.net.host.workers import run_workers
 
         return run_workers(args, argv, lock)
     _more_open_files()
