@@ -29,7 +29,7 @@ import asyncio
 import html
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -99,7 +99,7 @@ class DailyPages:
     """Today's deal, challenges and boards on a table server (add with :meth:`add_to`)."""
 
     def __init__(self, server: TableServer, defaults: TableConfig,
-                 admit: Callable[[web.Request], str | None] | None = None,
+                 admit: Callable[[web.Request], Awaitable[str | None]] | None = None,
                  clock: Callable[[], datetime] | None = None,
                  history: Path | None = None, held: int = MAX_SOLO) -> None:
         self.server = server
@@ -243,7 +243,7 @@ class DailyPages:
             if table.deal == deal:  # played here before: the first play is the one
                 return web.Response(status=303, headers=self._headers({
                     "Location": seat_path(table.id) + "?" + urlencode({"code": table.code})}))
-        refusal = self.admit(request) if self.admit is not None else None
+        refusal = await self.admit(request) if self.admit is not None else None
         if refusal is not None:
             raise web.HTTPTooManyRequests(text=str(words(f"front.{refusal}")),
                                           headers={"Retry-After": "600"})

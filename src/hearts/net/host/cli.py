@@ -94,24 +94,22 @@ def _count(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError("must be a number of seconds from 0 to 86400")
-    return value
+def _amount(low: float, high: float, unit: str) -> Callable[[str], float]:
+    """Reads a number of ``unit`` from ``low`` to ``high`` (refused otherwise, NaN too)."""
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a number of {unit} from {low:g} to "
+                                             f"{high:g}")
+        return value
+    return read
 
 
-def _hours(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.1 <= value <= 720:
-        raise argparse.ArgumentTypeError("must be a number of hours from 0.1 to 720")
-    return value
+_seconds = _amount(0, 86400, "seconds")
+_hours = _amount(0.1, 720, "hours")
 
 
 _START_LIMITS = [
