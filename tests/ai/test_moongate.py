@@ -15,7 +15,15 @@ from tests.deals import played_without_passing
 from hearts.ai import Level, make_player
 from hearts.ai import search as search_module
 from hearts.ai.kit import rule_kit
-from hearts.ai.moongate import lone_opponent, moon_gate
+from hearts.ai.moongate import (
+    CALIBRATION,
+    calibrated_chance,
+    calibration_inputs,
+    lone_opponent,
+    moon_gate,
+)
+from hearts.ai.moonmodel import default_model
+from hearts.ai.moonsigns import moon_signs
 from hearts.ai.players import BUDGETS, SearchPlayer
 from hearts.ai.search import Budget, _mixed, _Round, search_play
 from hearts.ai.situation import Situation
@@ -57,6 +65,27 @@ def test_the_gate_stays_shut_without_a_lone_opponent() -> None:
 
 def test_every_level_keeps_the_moon_search_off() -> None:
     assert all(budget.moon_search == 0 for budget in BUDGETS.values())
+    assert not any(budget.moon_calibrated for budget in BUDGETS.values())
+
+
+def test_the_calibrated_chance_reads_the_models_chance_and_the_signs() -> None:
+    view = played_without_passing(NORTH_RUNS + " QH").view(Seat.EAST)
+    row = moon_signs(view)[int(Seat.NORTH)]
+    chance = default_model().chance(row)
+    inputs = calibration_inputs(row, chance)
+    assert len(inputs) == len(CALIBRATION) - 1
+    # The identity calibration gives the model's chance back.
+    identity = (0.0, 1.0) + (0.0,) * (len(CALIBRATION) - 2)
+    assert calibrated_chance(inputs, identity) == pytest.approx(chance)
+    # The gate opens on the model's chance and gives the calibrated one when asked.
+    opened = moon_gate(view, 0.001, calibrated=True)
+    assert opened == (int(Seat.NORTH), pytest.approx(calibrated_chance(inputs)))
+    assert moon_gate(view, chance + 1e-9, calibrated=True) is None
+    # The fitted calibration lowers the chance as the signs say the shot is off.
+    lower = list(inputs)
+    lower[0] -= 2.0
+    assert calibrated_chance(lower) < calibrated_chance(inputs)
+    assert 0.0 < calibrated_chance([-40.0] + [0.0] * (len(inputs) - 1)) < 1e-6
 
 
 def test_two_worlds_are_mixed_by_the_chance() -> None:
