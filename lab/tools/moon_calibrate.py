@@ -20,8 +20,9 @@ coefficients (as the Python tuple the module holds) and the reliability tables
 of the model's chance and of the calibrated one on the ``--test`` rows: bins of
 the predicted chance, each with its decisions, hands, mean predicted and the
 observed share of decisions whose suspect made the moon; by kind and over all.
-``report`` prints the tables for coefficients already fitted (the shipped ones
-when ``--coef`` is left out).
+``report`` prints the tables for coefficients already fitted (the shipped ones,
+``src/hearts/ai/moon_calibration.json``, when ``--coef`` is left out); ``fit
+--out`` writes that file's form.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ from moon_gate import SIDE_A_SEATS
 from replay import replayed
 
 from hearts.ai.moongate import (
-    CALIBRATION,
     CALIBRATION_SIGNS,
     calibrated_chance,
+    calibration,
+    calibration_body,
     calibration_inputs,
+    coefficients_of,
     moon_gate,
 )
 from hearts.ai.moonsigns import moon_signs
@@ -205,15 +208,20 @@ def main(argv: list[str] | None = None) -> int:
         coef = fit(read_rows(args.rows))
         print(f"inputs: logit, {', '.join(CALIBRATION_SIGNS)}\ncoefficients: {coef}")
         if args.out:
-            args.out.write_text(json.dumps({"signs": list(CALIBRATION_SIGNS),
-                                            "coefficients": coef}) + "\n")
+            notes = f"moon_calibrate.py fit {' '.join(path.name for path in args.rows)}"
+            temporary = args.out.with_suffix(".part")
+            temporary.write_text(json.dumps(calibration_body(coef, notes), indent=1) + "\n")
+            temporary.replace(args.out)
         print("\n## Fitted on (in-sample)")
         report(read_rows(args.rows), coef)
         print("\n## Held out")
         report(read_rows(args.test), coef)
         return 0
-    coef = (tuple(json.loads(args.coef.read_text())["coefficients"]) if args.coef
-            else CALIBRATION)
+    try:
+        coef = coefficients_of(json.loads(args.coef.read_text())) if args.coef else calibration()
+    except (OSError, ValueError) as error:
+        print(f"moon_calibrate.py: {error}", file=sys.stderr)
+        return 2
     report(read_rows(args.rows), coef)
     return 0
 

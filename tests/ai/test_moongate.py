@@ -16,9 +16,12 @@ from hearts.ai import Level, make_player
 from hearts.ai import search as search_module
 from hearts.ai.kit import rule_kit
 from hearts.ai.moongate import (
-    CALIBRATION,
+    CALIBRATION_SIGNS,
     calibrated_chance,
+    calibration,
+    calibration_body,
     calibration_inputs,
+    coefficients_of,
     lone_opponent,
     moon_gate,
 )
@@ -73,9 +76,9 @@ def test_the_calibrated_chance_reads_the_models_chance_and_the_signs() -> None:
     row = moon_signs(view)[int(Seat.NORTH)]
     chance = default_model().chance(row)
     inputs = calibration_inputs(row, chance)
-    assert len(inputs) == len(CALIBRATION) - 1
+    assert len(inputs) == len(CALIBRATION_SIGNS) + 1 == len(calibration()) - 1
     # The identity calibration gives the model's chance back.
-    identity = (0.0, 1.0) + (0.0,) * (len(CALIBRATION) - 2)
+    identity = (0.0, 1.0) + (0.0,) * len(CALIBRATION_SIGNS)
     assert calibrated_chance(inputs, identity) == pytest.approx(chance)
     # The gate opens on the model's chance and gives the calibrated one when asked.
     opened = moon_gate(view, 0.001, calibrated=True)
@@ -86,6 +89,19 @@ def test_the_calibrated_chance_reads_the_models_chance_and_the_signs() -> None:
     lower[0] -= 2.0
     assert calibrated_chance(lower) < calibrated_chance(inputs)
     assert 0.0 < calibrated_chance([-40.0] + [0.0] * (len(inputs) - 1)) < 1e-6
+
+
+def test_a_calibration_file_is_checked_when_read() -> None:
+    body = calibration_body((0.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), "a test")
+    assert coefficients_of(body) == (0.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="fingerprint"):
+        coefficients_of({**body, "coefficients": [9.0] * 8})
+    with pytest.raises(ValueError, match="signs"):
+        coefficients_of(calibration_body((0.0,) * 8) | {"signs": ["bias"]})
+    with pytest.raises(ValueError, match="not a hearts-moon-calibration"):
+        coefficients_of({**body, "format": "something else"})
+    with pytest.raises(ValueError, match="number"):
+        coefficients_of(calibration_body((0.0, 1.0)))
 
 
 def test_two_worlds_are_mixed_by_the_chance() -> None:

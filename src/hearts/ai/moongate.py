@@ -14,24 +14,30 @@ Only the view is read, so a hidden card cannot open or shut the gate.
 from __future__ import annotations
 
 import math
-from typing import Final
+from functools import cache
+from typing import Any, Final
 
 from hearts.ai.moonmodel import MoonModel, default_model
 from hearts.ai.moonsigns import SIGN_NAMES, moon_signs
+from hearts.ai.weightfiles import fingerprint, read_shipped
 from hearts.core import POINT_CARDS
 from hearts.view import PlayerView
 
-__all__ = ["CALIBRATION", "CALIBRATION_SIGNS", "calibrated_chance", "calibration_inputs",
+__all__ = ["CALIBRATION_FILE", "CALIBRATION_FORMAT", "CALIBRATION_SIGNS", "calibrated_chance",
+           "calibration", "calibration_body", "calibration_inputs", "coefficients_of",
            "lone_opponent", "moon_gate"]
 
 CALIBRATION_SIGNS: Final = ("its_points", "tricks_played", "high_hearts_out",
                             "my_sure_stopper", "lost_follows", "others_tricks")
 """The signs (:data:`hearts.ai.moonsigns.SIGN_NAMES`) the calibration reads beside
 the logit of the model's chance."""
-CALIBRATION: Final = (0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-"""The calibration's logistic coefficients: the intercept, the logit of the model's
-chance, then one a sign of :data:`CALIBRATION_SIGNS` (``lab/tools/moon_calibrate.py``
-fits them on logged hands of the shooter, the forced shooters and the Expert)."""
+CALIBRATION_FORMAT: Final = "hearts-moon-calibration-1"
+"""The ``format`` of the calibration's file."""
+CALIBRATION_FILE: Final = "moon_calibration.json"
+"""The calibration shipped in the ``hearts.ai`` package: its logistic coefficients,
+the intercept, the logit of the model's chance, then one a sign of
+:data:`CALIBRATION_SIGNS` (``lab/tools/moon_calibrate.py fit`` writes it from
+logged hands of the shooter, the forced shooters and the Expert)."""
 _SIGN_INDEX: Final = tuple(SIGN_NAMES.index(name) for name in CALIBRATION_SIGNS)
 
 
@@ -55,9 +61,41 @@ def calibration_inputs(signs: list[float], chance: float) -> list[float]:
     return [math.log(clipped / (1 - clipped)), *(signs[i] for i in _SIGN_INDEX)]
 
 
+def calibration_body(coefficients: tuple[float, ...], notes: str = "") -> dict[str, Any]:
+    """The calibration's file for these coefficients (with its fingerprint)."""
+    body: dict[str, Any] = {"format": CALIBRATION_FORMAT, "signs": list(CALIBRATION_SIGNS),
+                            "coefficients": list(coefficients)}
+    if notes:
+        body["trained"] = notes
+    body["fingerprint"] = fingerprint(body)
+    return body
+
+
+def coefficients_of(body: dict[str, Any]) -> tuple[float, ...]:
+    """The coefficients of a calibration's file (``ValueError`` if it is not one)."""
+    if body.get("format") != CALIBRATION_FORMAT:
+        raise ValueError(f"not a {CALIBRATION_FORMAT} file")
+    if list(body.get("signs", ())) != list(CALIBRATION_SIGNS):
+        raise ValueError("the calibration was fitted on other signs than it reads")
+    if body.get("fingerprint") != fingerprint(body):
+        raise ValueError("the calibration does not match its fingerprint")
+    coefficients = tuple(float(c) for c in body["coefficients"])
+    if len(coefficients) != len(CALIBRATION_SIGNS) + 2:
+        raise ValueError("the calibration has the wrong number of coefficients")
+    return coefficients
+
+
+@cache
+def calibration() -> tuple[float, ...]:
+    """The shipped calibration's coefficients (:data:`CALIBRATION_FILE`)."""
+    return coefficients_of(read_shipped(CALIBRATION_FILE))
+
+
 def calibrated_chance(inputs: list[float],
-                      coefficients: tuple[float, ...] = CALIBRATION) -> float:
-    """The calibrated chance of a shot from :func:`calibration_inputs`."""
+                      coefficients: tuple[float, ...] | None = None) -> float:
+    """The calibrated chance of a shot from :func:`calibration_inputs`, by the shipped
+    calibration unless ``coefficients`` are given."""
+    coefficients = coefficients or calibration()
     total = coefficients[0] + sum(c * x for c, x in zip(coefficients[1:], inputs, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, total))))
 
