@@ -165,9 +165,10 @@ def _gated_positions(count: int) -> list[tuple[Any, Any, Seat]]:
     return found
 
 
-def test_gated_decisions_replay_and_ignore_hidden_cards() -> None:
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_gated_decisions_replay_and_ignore_hidden_cards(calibrated: bool) -> None:
     def player(seed: int) -> SearchPlayer:
-        return SearchPlayer(Level.EXPERT, seed, MOONED)
+        return SearchPlayer(Level.EXPERT, seed, MOONED._replace(moon_calibrated=calibrated))
 
     positions = _gated_positions(5)
     assert len(positions) >= 4
@@ -179,8 +180,8 @@ def test_gated_decisions_replay_and_ignore_hidden_cards() -> None:
         assert first in view.legal
         assert player(9).choose_play(view) == first
         assert player(9).choose_play(twin.view(turn)) == first
-        assert moon_gate(twin.view(turn), MOONED.moon_search) == moon_gate(view,
-                                                                           MOONED.moon_search)
+        assert moon_gate(twin.view(turn), MOONED.moon_search, calibrated=calibrated) == \
+            moon_gate(view, MOONED.moon_search, calibrated=calibrated)
 
 
 def test_outside_the_gate_the_search_plays_as_the_expert() -> None:
