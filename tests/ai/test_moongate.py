@@ -82,7 +82,8 @@ def test_the_calibrated_chance_reads_the_models_chance_and_the_signs() -> None:
     assert calibrated_chance(inputs, identity) == pytest.approx(chance)
     # The gate opens on the model's chance and gives the calibrated one when asked.
     opened = moon_gate(view, 0.001, calibrated=True)
-    assert opened == (int(Seat.NORTH), pytest.approx(calibrated_chance(inputs)))
+    assert opened is not None and opened[0] == int(Seat.NORTH)
+    assert opened[1] == pytest.approx(calibrated_chance(inputs))
     assert moon_gate(view, chance + 1e-9, calibrated=True) is None
     # The fitted calibration lowers the chance as the signs say the shot is off.
     lower = list(inputs)
