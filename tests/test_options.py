@@ -136,6 +136,7 @@ def test_config_folder_that_cannot_be_made(tmp_path: Path) -> None:
 async def test_game_starts_and_survives_a_failed_save(tmp_path: Path) -> None:
     from hearts.tui.app import HeartsApp
     from hearts.tui.table import TableScreen
+    from tests.tui.helpers import wait_for_prompt
 
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -143,7 +144,7 @@ async def test_game_starts_and_survives_a_failed_save(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o", "8", "2", "0", "0", "s")
         assert isinstance(app.screen, TableScreen)
-        assert app.seat_view.prompt().startswith("Could not save")
+        assert (await wait_for_prompt(pilot, "Could not save")).startswith("Could not save")
         assert app.table.rules.target == 200  # kept for this session
 
 

@@ -41,7 +41,7 @@ from tests.net.attacks import guess_patiently, guess_wrong, join, watch_many
 
 from hearts.ai import Level
 from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 
 

@@ -118,7 +118,7 @@ async def measure(base: str, code: str, args: argparse.Namespace) -> dict[str, A
 
 
 def _version() -> int:
-    from hearts.net.messages import NETWORK_VERSION
+    from hearts.net.wire.messages import NETWORK_VERSION
 
     return NETWORK_VERSION
 

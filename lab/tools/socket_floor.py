@@ -37,7 +37,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-HEARTBEAT = 10.0  # hearts.net.messages.HEARTBEAT_SECONDS
+HEARTBEAT = 10.0  # hearts.net.wire.messages.HEARTBEAT_SECONDS
 
 
 def _cpu_seconds(pid: int) -> tuple[float, float]:

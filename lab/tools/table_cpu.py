@@ -1,8 +1,8 @@
 """The CPU a network table spends on a card, without sockets.
 
-``--tables`` four-person tables of :class:`hearts.net.tables.NetTable`, set up as
+``--tables`` four-person tables of :class:`hearts.net.tables.table.NetTable`, set up as
 the load benchmark sets them up (no computer players, no pauses), each person's
-messages put in a real :class:`~hearts.net.outbox.Outbox` and taken out as a
+messages put in a real :class:`~hearts.net.tables.outbox.Outbox` and taken out as a
 connection's sender would, their writes done by the real writer threads. The
 people play a random legal card (and pass, deal and go on) in turn, one table
 after another, until ``--cards`` cards were played. Prints the process's CPU a
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from hearts.ai import Level
 from hearts.net.clock import InlineExecutor
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, SeatHolder, TableConfig
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, SeatHolder, TableConfig
 from hearts.table import Stage
 from hearts.table import events as ev
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import aiohttp
 
-from hearts.net import messages as msg
+from hearts.net.wire import messages as msg
 
 TABLES, PEOPLE = 25, 4
 

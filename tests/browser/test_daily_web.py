@@ -20,7 +20,7 @@ from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.daily import DailyDeal, daily_rules
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 from hearts.web.host import serve_pages
 

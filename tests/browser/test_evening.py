@@ -35,9 +35,9 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.net.client import table_url
-from hearts.net.errors import ErrorCode
 from hearts.net.scripted import Scripted
+from hearts.net.wire.client import table_url
+from hearts.net.wire.errors import ErrorCode
 from hearts.verify import verify_record
 
 from .server import ServerProcess, wait_until

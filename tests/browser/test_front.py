@@ -18,7 +18,7 @@ import pytest
 
 from hearts.ai import Level
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 from hearts.web.host import serve_pages
 
@@ -198,8 +198,8 @@ def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:
 def test_the_final_standings_and_playing_again(chromium: Any, host: Served) -> None:
     """A match of one hand for Ann (a desktop) and Bob (a phone): both see the
     final standings; Ann's Deal waits for Bob's, and his begins the new match."""
-    from hearts.net.cookies import SEAT_COOKIE
-    from hearts.net.tables import PEOPLE_ORDER
+    from hearts.net.admission.cookies import SEAT_COOKIE
+    from hearts.net.tables.table import PEOPLE_ORDER
 
     server = host.server  # type: ignore[attr-defined]
     config = TableConfig(people=2, level=Level.BEGINNER, rules=Rules(target=1),

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from hearts.ai import Level
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 from hearts.web.solo import make_server
 

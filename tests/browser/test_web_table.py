@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from hearts.net import messages as msg
+from hearts.net.wire import messages as msg
 
 from ..schemas import check
 from .web import (
@@ -90,6 +90,12 @@ def check_frames(page: Any) -> None:
         check(json.loads(frame), "client.json")
     for frame in page.received:
         check(json.loads(frame), "server.json")
+
+
+LAID_OUT = """() => { const cards = document.querySelectorAll('#hand button.card');
+    return cards.length === 13
+        && [...cards].every(c => c.getBoundingClientRect().width > 0); }"""
+"""True once the page's hand has its 13 cards, each laid out."""
 
 
 def status(page: Any) -> str:
@@ -305,7 +311,9 @@ def test_every_card_fits_every_screen(chromium: Any, table: Served, screen: str)
         page.screenshot(path=str(ARTIFACTS / f"web-{screen}.png"))
         # turned: the same table re-laid, nothing lost
         context.pages[0].set_viewport_size({"width": height, "height": width})
-        page.wait_for_timeout(200)
+        # laid out again once every card has its box again (a loaded machine can
+        # take longer than a frame or two)
+        page.wait_for_function(LAID_OUT, timeout=10000)
         assert cards_left(page) == 13
         for box in hand_boxes(page):
             assert box["width"] >= 24 and box["x"] + box["width"] <= height + 1, (screen, box)
@@ -512,7 +520,7 @@ def test_a_page_cut_off_for_many_cards_still_says_every_card(chromium: Any,
     and what happened in the hand so far, and its live region has said every
     card of the hand, each once."""
     from hearts.cards import Seat
-    from hearts.net.changes import KEEP
+    from hearts.net.tables.changes import KEEP
     from hearts.table import events as ev
     from hearts.tui.words import card_name
 
@@ -527,8 +535,11 @@ def test_a_page_cut_off_for_many_cards_still_says_every_card(chromium: Any,
             { childList: true });
         }""")
         tap(page, page.get_by_role("button", name="Deal", exact=True))
-        play_by_taps(page, lambda p: len(table.call(lambda: table_of(table).table.hand.plays))
-                     >= 6)
+        def six_played() -> bool:
+            hand = table_of(table).table.hand  # None until the Deal reaches the table
+            return hand is not None and len(hand.plays) >= 6
+
+        play_by_taps(page, lambda p: table.call(six_played))
         page.evaluate("() => { window.__cut = true; }")
         before = table.call(lambda: table_of(table).seq)
 

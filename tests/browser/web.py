@@ -57,7 +57,7 @@ def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
 
     from hearts.ai import Level
     from hearts.net.server import TableServer
-    from hearts.net.tables import TableConfig
+    from hearts.net.tables.table import TableConfig
     from hearts.rules import Rules
     from hearts.web.host import serve_pages
 

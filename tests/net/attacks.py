@@ -14,7 +14,7 @@ from typing import Any
 
 import aiohttp
 
-from hearts.net import messages as msg
+from hearts.net.wire import messages as msg
 
 __all__ = ["frame", "guess_patiently", "guess_wrong", "join", "raw_socket", "seated_within",
            "session_from", "watch_many"]

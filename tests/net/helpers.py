@@ -13,7 +13,7 @@ from aiohttp import web
 from hearts.ai import Level
 from hearts.net.scripted import Scripted as Scripted  # the network tests take it from here
 from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 
 QUICK = TableConfig(people=4, level=Level.BEGINNER, rules=Rules(target=26), grace=60.0,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from hearts.net import addresses
-from hearts.net.addresses import Address, host_addresses
-from hearts.net.hostview import announce
+from hearts.net.admission import addresses
+from hearts.net.admission.addresses import Address, host_addresses
+from hearts.net.host.hostview import announce
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 
 
 def test_a_laptop_with_one_network_address_says_friends_can_join(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ async def test_the_hosts_view_counts_the_tables_it_has_no_room_for(tmp_path: Pat
 
     from rich.console import Console
 
-    from hearts.net.hostview import HostView, table_row
+    from hearts.net.host.hostview import HostView, table_row
     from tests.net.helpers import running_server
 
     for tables, said in ((4, "... and 1 more table"), (5, "... and 2 more tables")):

@@ -17,11 +17,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from hearts.net import messages as msg
+from hearts.net.admission.limits import Guesses, Waiting, network_of
 from hearts.net.clock import InlineExecutor, loop_clock, run_virtual
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Guesses, Waiting, network_of
 from hearts.net.server import Limits
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from tests.net.helpers import QUICK, running_server, until
 
 _INLINE = InlineExecutor()

@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from hearts.cards import Seat
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, SeatHolder
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, SeatHolder
 from hearts.rules import Rules
 from hearts.table import events as ev
 from tests.net.helpers import QUICK, until

@@ -233,7 +233,7 @@ def test_a_challenges_deals_go_on_its_board_side_by_side(tmp_path: Path) -> None
 
 def test_two_workers_share_the_boards(tmp_path: Path, honest: dict[str, Any]) -> None:
     from hearts.net.server import TableServer
-    from hearts.net.tables import TableConfig
+    from hearts.net.tables.table import TableConfig
     from hearts.web.daily import boards_folder
 
     worker = TableServer(tmp_path / "w2", TableConfig(), 0)

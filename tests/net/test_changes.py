@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.net import messages as msg
-from hearts.net.changes import KEEP, PublicChange, SeatChanges
 from hearts.net.clock import InlineExecutor
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, SeatHolder
+from hearts.net.tables.changes import KEEP, PublicChange, SeatChanges
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, SeatHolder
+from hearts.net.wire import messages as msg
 from hearts.rules import RuleSet
 from hearts.table import events as ev
 from hearts.table import happenings as hp

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from hearts.net import codes
-from hearts.net.cli import parse_join
+from hearts.net.host.cli import parse_join
+from hearts.net.wire import codes
 
 
 def test_a_fresh_secret_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from hearts.net.collector import MIDDLE, OLDEST, YOUNG
+from hearts.net.host.collector import MIDDLE, OLDEST, YOUNG
 
 
 def _run(script: str) -> subprocess.CompletedProcess[str]:
@@ -18,7 +18,7 @@ def _run(script: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_server_process_freezes_its_tables_and_collects_less_often() -> None:
     script = ("import gc\n"
-              "from hearts.net.collector import tune_for_server\n"
+              "from hearts.net.host.collector import tune_for_server\n"
               "kept = [{'table': n} for n in range(1000)]\n"
               "assert gc.get_freeze_count() == 0\n"
               "tune_for_server()\n"
@@ -33,7 +33,7 @@ def test_a_server_process_freezes_its_tables_and_collects_less_often() -> None:
 _KEPT_FROZEN = """
 import asyncio, gc, logging, weakref
 from hearts.net.clock import run_virtual
-from hearts.net.collector import keep_frozen, tune_for_server
+from hearts.net.host.collector import keep_frozen, tune_for_server
 
 logging.basicConfig(level=logging.DEBUG, format="%(message)s")
 
@@ -70,7 +70,7 @@ def test_what_the_server_makes_is_frozen_as_it_goes_and_swept_now_and_then() -> 
 
 def test_a_sweep_frees_the_cycles_frozen_and_freezes_what_lives() -> None:
     script = ("import gc, weakref\n"
-              "from hearts.net.collector import sweep\n"
+              "from hearts.net.host.collector import sweep\n"
               "class Node: pass\n"
               "alive = [Node() for _ in range(100)]\n"
               "dead = Node(); dead.me = dead; ref = weakref.ref(dead)\n"

@@ -15,11 +15,11 @@ import pytest
 from aiohttp import web
 
 from hearts.cards import Seat
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.messages import NETWORK_VERSION
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable, TableConfig
+from hearts.net.tables.table import NetTable, TableConfig
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.messages import NETWORK_VERSION
 from hearts.table import Presence
 from hearts.web.host import serve_pages
 

@@ -24,7 +24,7 @@ from hearts.cards import Seat
 from hearts.challenge import Challenge
 from hearts.daily import PAR_LEVEL, DailyDeal, SetDeal, daily_rules
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
 from hearts.table import events as ev
 from hearts.view import Phase
@@ -355,7 +355,7 @@ async def test_a_deal_played_with_a_hint_is_assisted_on_the_board(host: Host) ->
 
 
 async def test_a_busy_server_never_makes_the_days_experts_lighter(host: Host) -> None:
-    from hearts.net.thinking import Thinkers
+    from hearts.net.tables.thinking import Thinkers
 
     busy = host.server.thinkers = Thinkers(processes=1, backlog=1000)  # far past LIGHT
     deal = today_deal()

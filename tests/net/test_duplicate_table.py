@@ -16,9 +16,9 @@ import pytest
 
 from hearts.cards import Seat
 from hearts.duplicate import DuplicateMatch, Evening
-from hearts.net.hostview import heard
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable
+from hearts.net.host.hostview import heard
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable
 from hearts.table import Notice, NoticeKind
 from hearts.table import events as ev
 from hearts.verify import main as verify_main

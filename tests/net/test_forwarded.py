@@ -14,11 +14,11 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from hearts.net import messages as msg
-from hearts.net.cli import parse_host
-from hearts.net.forwarded import client_of, trusted_networks
+from hearts.net.admission.forwarded import client_of, trusted_networks
+from hearts.net.host.cli import parse_host
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire import messages as msg
 from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"

@@ -6,11 +6,13 @@ alone) and the creator, alone, its invite link and QR code."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import io
 import json
 import os
 import re
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +24,10 @@ from rich.console import Console
 
 from hearts.cards import Seat
 from hearts.duplicate import DuplicateMatch, Evening
-from hearts.net.hostview import HostView
-from hearts.net.messages import NETWORK_VERSION
+from hearts.net.host.hostview import HostView
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable, TableConfig
+from hearts.net.tables.table import NetTable, TableConfig
+from hearts.net.wire.messages import NETWORK_VERSION
 from hearts.rules import Rules
 from hearts.web.front import BROWSER_COOKIE, FrontPage
 from hearts.web.host import serve_pages
@@ -406,9 +408,32 @@ async def test_the_connections_allowed_grow_with_the_tables_started(front: Front
 
 def test_a_host_of_browser_tables_alone_needs_the_front_page(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from hearts.net.cli import parse_host
+    from hearts.net.host.cli import parse_host
 
     assert parse_host(["--tables", "0", "--serve"]).tables == 0
     with pytest.raises(SystemExit):
         parse_host(["--tables", "0"])
     assert "--tables 0 leaves no table to join: add --serve" in capsys.readouterr().err
+
+
+async def test_a_busy_count_of_starts_holds_up_no_other_page(front: Front) -> None:
+    # the count is kept in a file every worker shares, which another worker may
+    # hold a moment: the count waits off the event loop, the server answers others
+    release = threading.Event()
+    take = front.front.starts.take
+
+    def held_take(browser: str | None, address: str) -> str | None:
+        release.wait(10)
+        return take(browser, address)
+
+    front.front.starts.take = held_take  # type: ignore[method-assign]
+    async with front.session() as ann, front.session("127.0.0.2") as bob:
+        starting = asyncio.ensure_future(_start(front, ann))
+        await asyncio.sleep(0.3)
+        assert not starting.done()
+        async with bob.get(front.url + "/") as page:  # answered while the count waits
+            assert page.status == 200
+        assert not starting.done()
+        release.set()
+        answer = await asyncio.wait_for(starting, 10)
+        assert answer.status == 303

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
-from hearts.net import messages as msg
 from hearts.net.session import react
-from hearts.net.tables import JoinRefused, NetTable, Outbox
+from hearts.net.tables.table import JoinRefused, NetTable, Outbox
+from hearts.net.wire import messages as msg
 from hearts.table import events as ev
 from tests.net.helpers import QUICK
 

@@ -15,11 +15,10 @@ import pytest
 from rich.console import Console
 
 from hearts.cards import Seat
-from hearts.net.addresses import Address, host_addresses, is_loopback
-from hearts.net.cli import parse_join
-from hearts.net.errors import ErrorCode
-from hearts.net.hostfile import LOCK_FILE, STATE_FILE, HostBusy, HostLock
-from hearts.net.hostview import (
+from hearts.net.admission.addresses import Address, host_addresses, is_loopback
+from hearts.net.host.cli import parse_join
+from hearts.net.host.hostfile import LOCK_FILE, STATE_FILE, HostBusy, HostLock
+from hearts.net.host.hostview import (
     HostView,
     announce,
     free_seat,
@@ -29,7 +28,8 @@ from hearts.net.hostview import (
     watch_links,
 )
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable, Outbox, TableConfig
+from hearts.net.tables.table import NetTable, Outbox, TableConfig
+from hearts.net.wire.errors import ErrorCode
 from hearts.table import Presence
 from tests.net.helpers import QUICK, Scripted, running_server, until
 

@@ -21,7 +21,7 @@ import aiohttp
 import pytest
 
 from hearts.cards import Seat
-from hearts.net.hostfile import STATE_FILE
+from hearts.net.host.hostfile import STATE_FILE
 from hearts.table import Stage
 from hearts.table import events as ev
 from tests.net.helpers import Scripted, until

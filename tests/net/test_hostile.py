@@ -24,11 +24,11 @@ import aiohttp
 import pytest
 
 from hearts.cards import Seat
-from hearts.net import messages as msg
+from hearts.net.admission.limits import Guesses
 from hearts.net.clock import InlineExecutor, loop_clock, run_virtual
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Guesses
 from hearts.net.server import Limits
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server, until
 
 pytestmark = pytest.mark.slow

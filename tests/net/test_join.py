@@ -17,9 +17,9 @@ from textual.widgets import Static
 from hearts.ai import make_player
 from hearts.cards import Card, Seat
 from hearts.duplicate import DuplicateMatch, Evening
-from hearts.net import messages as msg
-from hearts.net.cli import parse_host, parse_join
-from hearts.net.errors import ErrorCode
+from hearts.net.host.cli import parse_host, parse_join
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.options import Options
 from hearts.rules import Rules, RuleSet
 from hearts.store import Store

@@ -11,9 +11,7 @@ import logging
 import pytest
 from yarl import URL
 
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import (
+from hearts.net.admission.limits import (
     Guesses,
     QuietRepeats,
     Throttle,
@@ -21,7 +19,9 @@ from hearts.net.limits import (
     cross_origin,
     quiet_exception_handler,
 )
-from hearts.net.tables import Outbox
+from hearts.net.tables.table import Outbox
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 
 
 class Clock:

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.match import Match
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.options import Options
 from hearts.table import (
     Computer,
@@ -283,7 +283,7 @@ def test_the_server_side_loads_without_textual() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, hearts.net.server, hearts.net.cli, hearts.net.bench\n"
+    code = ("import sys, hearts.net.server, hearts.net.host.cli, hearts.net.bench\n"
             "print(any(m == 'textual' or m.startswith(('textual.', 'hearts.tui'))"
             " for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

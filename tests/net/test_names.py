@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hearts.net.names import MAX_NAME, BadName, check_name, name_key
+from hearts.net.wire.names import MAX_NAME, BadName, check_name, name_key
 
 
 def test_spaces_are_tidied() -> None:

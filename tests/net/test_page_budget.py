@@ -13,12 +13,12 @@ from pathlib import Path
 import aiohttp
 from aiohttp import web
 
-from hearts.net import messages as msg
-from hearts.net.forwarded import trusted_networks
-from hearts.net.limits import Limits
-from hearts.net.pagebudget import PageBudget
+from hearts.net.admission.forwarded import trusted_networks
+from hearts.net.admission.limits import Limits
+from hearts.net.admission.pagebudget import PageBudget
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire import messages as msg
 from hearts.web.host import serve_pages
 
 BURST = 6

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts.net.client import table_url
-from hearts.net.errors import ErrorCode
-from hearts.net.proxy import ClientLimits, Worker, haproxy_config
-from hearts.net.workers import _passed_on
+from hearts.net.host.proxy import ClientLimits, Worker, haproxy_config
+from hearts.net.host.workers import _passed_on
+from hearts.net.wire.client import table_url
+from hearts.net.wire.errors import ErrorCode
 from tests.net.helpers import Scripted, until
 from tests.net.proxied import self_signed
 

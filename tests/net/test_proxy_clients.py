@@ -23,9 +23,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Limits
+from hearts.net.admission.limits import Limits
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from tests.net.attacks import session_from
 from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
 

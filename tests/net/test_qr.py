@@ -12,10 +12,10 @@ from urllib.parse import unquote
 import segno
 from rich.console import Console
 
-from hearts.net.hostview import HostView, announce, qr_block, table_page
-from hearts.net.qr import qr_rows, qr_svg_uri
+from hearts.net.host.hostview import HostView, announce, qr_block, table_page
+from hearts.net.host.qr import qr_rows, qr_svg_uri
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
 
 LINK = "http://192.168.1.5:4000/t/t1/?code=zSPz0QxANRadbYiQ"
 

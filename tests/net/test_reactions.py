@@ -15,8 +15,8 @@ import aiohttp
 import pytest
 
 from hearts.cards import Seat
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.words import words
 
 from ..schemas import check, problems

@@ -23,8 +23,8 @@ from hearts.ai import Level, make_player
 from hearts.cards import Seat
 from hearts.hand import Hand
 from hearts.match import Match
-from hearts.net import saver as saver_module
-from hearts.net.tables import NetTable
+from hearts.net.tables import saver as saver_module
+from hearts.net.tables.table import NetTable
 from hearts.rules import Rules
 from hearts.store import Store
 from hearts.store.store import SavePlan

@@ -13,9 +13,9 @@ import pytest
 from hearts.ai import Level, make_player
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.net.errors import ErrorCode
-from hearts.net.messages import read_server, server_json
-from hearts.net.reviews import review_message
+from hearts.net.tables.reviews import review_message
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.messages import read_server, server_json
 from hearts.rules import Reason, Rules
 from hearts.table import NoticeKind
 
@@ -71,7 +71,7 @@ def test_a_review_message_is_a_message() -> None:
 
 
 def test_a_change_gives_exactly_the_new_state_when_a_field_goes() -> None:
-    from hearts.net.messages import apply_change, diff_state
+    from hearts.net.wire.messages import apply_change, diff_state
 
     old = {"prompt": {"kind": "choose", "direction": "left"}, "seq": 1}
     new = {"prompt": {"kind": "received", "seat": "east"}, "seq": 1}

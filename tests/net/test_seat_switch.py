@@ -62,7 +62,7 @@ def test_a_return_of_a_person_who_is_here_changes_nothing() -> None:
 
 def test_a_table_started_again_with_other_people_applies_them_or_says_why_not(
         tmp_path: Path) -> None:
-    from hearts.net.tables import NetTable, TableConfig
+    from hearts.net.tables.table import NetTable, TableConfig
 
     config = TableConfig(people=3)
     net = NetTable.create("t1", tmp_path / "t1", config, None, code="c", seed=1)

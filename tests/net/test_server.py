@@ -12,13 +12,13 @@ import pytest
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
-from hearts.net import client
-from hearts.net import messages as msg
 from hearts.net import server as server_module
 from hearts.net.clock import InlineExecutor, run_virtual
-from hearts.net.errors import ErrorCode
 from hearts.net.server import MAX_BAD_MESSAGES
-from hearts.net.tables import NetTable
+from hearts.net.tables.table import NetTable
+from hearts.net.wire import client
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.rules import Reason, Refusal, RuleSet
 from hearts.table import Notice, NoticeKind, Presence, SeatState, Stage
 from hearts.table import events as ev

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from hearts.net.cli import parse_host
+from hearts.net.host.cli import parse_host
+from hearts.net.host.workers import _passed_on
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
-from hearts.net.workers import _passed_on
+from hearts.net.tables.table import TableConfig
 from hearts.web.host import serve_pages, start_limits
 from hearts.web.starts import HOUR, StartLimits, Starts
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from hearts.cards import Card, Seat
-from hearts.net import tables
 from hearts.net.clock import InlineExecutor, run_virtual
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable
+from hearts.net.tables import files
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable
 from hearts.table import Presence
 from hearts.table import events as ev
 from tests.net.helpers import QUICK, until
@@ -50,7 +50,7 @@ async def test_refused_actions_write_nothing_and_the_game_writes_once_a_step(
 
 async def test_an_idle_tables_store_is_closed_and_opened_again_when_needed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "IDLE_SECONDS", 0.5)
+    monkeypatch.setattr(files, "IDLE_SECONDS", 0.5)
     loop = asyncio.get_running_loop()
     with ThreadPoolExecutor(1) as executor:
         net = NetTable.create("t1", tmp_path / "t1", QUICK, executor, code="c", seed=5)
@@ -93,14 +93,14 @@ def test_the_store_is_closed_a_whole_idle_time_after_its_last_save(tmp_path: Pat
         ann = net.join("Ann", None, Outbox())
         net.act(ann, ev.Deal(S))  # saved at 0
         seen = [net.store_open]
-        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        await asyncio.sleep(0.6 * files.IDLE_SECONDS)
         hand = net.table.hand
         assert hand is not None
         net.act(ann, ev.Pass(S, tuple(c for c in hand.holding(S) if str(c) != "QS")[:3]))
         seen.append(net.store_open)  # saved at 0.6
-        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        await asyncio.sleep(0.6 * files.IDLE_SECONDS)
         seen.append(net.store_open)  # at 1.2: the first timer ended and moved on
-        await asyncio.sleep(0.6 * tables.IDLE_SECONDS)
+        await asyncio.sleep(0.6 * files.IDLE_SECONDS)
         seen.append(net.store_open)  # at 1.8: idle since 0.6
         net.close()
         return seen

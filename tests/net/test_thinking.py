@@ -11,9 +11,9 @@ from pathlib import Path
 
 from hearts import Phase, Seat
 from hearts.ai import Level
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable
-from hearts.net.thinking import FULL, LIGHT, Thinkers
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable
+from hearts.net.tables.thinking import FULL, LIGHT, Thinkers
 from hearts.table import events as ev
 from hearts.verify import verify_record
 from tests.net.helpers import QUICK, until

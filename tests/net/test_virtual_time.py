@@ -17,10 +17,10 @@ import aiohttp
 import pytest
 
 from hearts.cards import Seat
-from hearts.net import messages as msg
 from hearts.net.clock import InlineExecutor, VirtualLoop, run_virtual
-from hearts.net.errors import ErrorCode
 from hearts.net.server import Limits
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.table import NoticeKind, Presence
 from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server
 

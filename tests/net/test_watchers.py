@@ -18,12 +18,12 @@ import pytest
 
 from hearts.ai import Level
 from hearts.cards import Seat
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Guesses
-from hearts.net.messages import NETWORK_VERSION
-from hearts.net.tables import NetTable, Outbox, TableConfig
-from hearts.net.watchers import MAX_WATCHERS, Watchers, WatchRefused
+from hearts.net.admission.limits import Guesses
+from hearts.net.tables.table import NetTable, Outbox, TableConfig
+from hearts.net.tables.watchers import MAX_WATCHERS, Watchers, WatchRefused
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.messages import NETWORK_VERSION
 from hearts.rules import Rules
 from hearts.table import events as ev
 

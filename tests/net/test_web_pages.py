@@ -14,11 +14,11 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Guesses
-from hearts.net.messages import NETWORK_VERSION
+from hearts.net.admission.limits import Guesses
 from hearts.net.server import Limits, TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.messages import NETWORK_VERSION
 from hearts.web.host import serve_pages
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"

@@ -10,7 +10,7 @@ import pytest
 
 from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
-from hearts.net.errors import ErrorCode
+from hearts.net.wire.errors import ErrorCode
 from hearts.rules import PassDirection, Reason, Refusal
 from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatInfo
 from hearts.tui import words

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hearts.net.errors import ErrorCode
+from hearts.net.wire.errors import ErrorCode
 from hearts.rules import Reason
 from hearts.table import NoticeKind, Outcome, PromptKind
 from hearts.table.seatstate import Action

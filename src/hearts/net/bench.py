@@ -77,10 +77,10 @@ from typing import Any
 
 import aiohttp
 
-from hearts.net import messages as msg
-from hearts.net.collector import tune_for_server
-from hearts.net.proxy import ClientLimits, Worker, haproxy_config, worker_name
+from hearts.net.host.collector import tune_for_server
+from hearts.net.host.proxy import ClientLimits, Worker, haproxy_config, worker_name
 from hearts.net.scripted import REFUSING, Board, Timed
+from hearts.net.wire import messages as msg
 
 __all__ = ["Figures", "main", "run"]
 
@@ -281,8 +281,8 @@ def _serve(data_dir: str, tables: int, codes: list[str], parent: Connection,
 async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connection,
                    prefix: str = "", sweep_seconds: float | None = None) -> None:
     from hearts.ai import Level
-    from hearts.net import tables as net_tables
     from hearts.net.server import Limits, TableServer
+    from hearts.net.tables import table as net_tables
 
     redrawing = [0.0]
     redraw = net_tables.NetTable.redraw
@@ -307,11 +307,11 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
     runner = server.runner()
     await runner.setup()  # opens the tables
     with contextlib.suppress(ImportError):  # (a server from before it has none)
-        from hearts.net.collector import tune_for_server as tune
+        from hearts.net.host.collector import tune_for_server as tune
         tune()
     collecting: asyncio.Task[None] | None = None
     with contextlib.suppress(ImportError):  # (nor this, a server from before it)
-        from hearts.net.collector import keep_frozen
+        from hearts.net.host.collector import keep_frozen
         collecting = asyncio.create_task(
             keep_frozen() if sweep_seconds is None else keep_frozen(sweep_every=sweep_seconds))
     from aiohttp import web
@@ -650,7 +650,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
     server processes behind HAProxy, each pinned to a processor of its own. With
     ``deflate`` the people offer to compress frames, as browsers do. With
     ``sweep_seconds`` the server sweeps its heap that often instead of the
-    host's :data:`hearts.net.collector.SWEEP_SECONDS` (to see a sweep's pause)."""
+    host's :data:`hearts.net.host.collector.SWEEP_SECONDS` (to see a sweep's pause)."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
     if not 1 <= workers <= tables:

@@ -1,5 +1,5 @@
 """A scripted person at a network table: plays a Beginner's choices through a
-real :class:`~hearts.net.client.Connection`. The tests and the load benchmark
+real :class:`~hearts.net.wire.client.Connection`. The tests and the load benchmark
 (:mod:`hearts.net.bench`) seat these; :class:`Board` is the benchmark's count
 of every card of a table."""
 
@@ -12,9 +12,9 @@ from typing import Any, ClassVar, NamedTuple
 
 from hearts.ai import Level, make_player
 from hearts.cards import Card
-from hearts.net import messages as msg
-from hearts.net.client import Connection, error_code
-from hearts.net.errors import ErrorCode
+from hearts.net.wire import messages as msg
+from hearts.net.wire.client import Connection, error_code
+from hearts.net.wire.errors import ErrorCode
 from hearts.table import Action, Notice, NoticeKind, SeatState, Stage
 from hearts.table import events as ev
 

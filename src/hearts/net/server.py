@@ -3,15 +3,15 @@
 A client opens ``/ws`` (or ``/t/TABLE/ws``, so a proxy can route tables to
 machines by path), sends ``join`` with the table's code, and from then on
 ``act`` messages; the server answers with that seat's ``state`` after every
-change (see :mod:`hearts.net.messages` and ``docs/network.md``). Each table is
-a :class:`~hearts.net.tables.NetTable` kept in a folder of its own under the
+change (see :mod:`hearts.net.wire.messages` and ``docs/network.md``). Each table is
+a :class:`~hearts.net.tables.table.NetTable` kept in a folder of its own under the
 server's data folder, so a server killed at any moment and started again with
 the same command carries every table on.
 
 A client cannot hurt the others (:class:`Limits`): its messages are taken at a
 steady rate (hints, which cost the shared computer players' workers, at a
 slower one), what waits to be sent to it is bounded (only the latest state
-matters; see :class:`~hearts.net.tables.Outbox`), a client that does not read
+matters; see :class:`~hearts.net.tables.table.Outbox`), a client that does not read
 is dropped, it has :data:`Limits.join_seconds` to join whatever else it sends,
 a web page of another site is refused, and wrong codes are slowed down and
 logged. Connections are admitted by what they are, so that no stranger can
@@ -43,13 +43,9 @@ from aiohttp import web
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Seat
 from hearts.hand import read_record
-from hearts.net import creator
-from hearts.net import messages as msg
-from hearts.net.addresses import is_loopback
-from hearts.net.clock import loop_clock
-from hearts.net.errors import ErrorCode
-from hearts.net.forwarded import Network, forwarded_middleware
-from hearts.net.limits import (
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.forwarded import Network, forwarded_middleware
+from hearts.net.admission.limits import (
     Guesses,
     Limits,
     Throttle,
@@ -58,13 +54,17 @@ from hearts.net.limits import (
     cross_origin,
     quiet_exception_handler,
 )
-from hearts.net.outbox import Outbox
-from hearts.net.pagebudget import PageBudget, page_budget_middleware
-from hearts.net.reviews import REVIEW_DEPTH, Reviews, review_message
+from hearts.net.admission.pagebudget import PageBudget, page_budget_middleware
+from hearts.net.clock import loop_clock
 from hearts.net.session import MAX_BAD_MESSAGES, Session, Step
-from hearts.net.tables import NetTable, SeatHolder, TableConfig
-from hearts.net.thinking import Thinkers
-from hearts.net.watchers import MAX_WATCHERS
+from hearts.net.tables import creator
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.reviews import REVIEW_DEPTH, Reviews, review_message
+from hearts.net.tables.table import NetTable, SeatHolder, TableConfig
+from hearts.net.tables.thinking import Thinkers
+from hearts.net.tables.watchers import MAX_WATCHERS
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 
 __all__ = ["MAX_BAD_MESSAGES", "Limits", "TableServer", "default_max_connections", "log"]
 
@@ -111,7 +111,7 @@ class TableServer:
         self.trusted_proxies: tuple[Network, ...] = ()
         """The proxies in front (``hearts host --trust-proxy``): from their addresses
         alone the client's address and scheme are read from the forwarded headers
-        (:mod:`hearts.net.forwarded`)."""
+        (:mod:`hearts.net.admission.forwarded`)."""
         self.tables: dict[str, NetTable] = {}
         """The tables by id."""
         self.notices: list[str] = []
@@ -484,7 +484,7 @@ class TableServer:
 
     def host_command(self, table: NetTable, holder: SeatHolder, outbox: Outbox,
                      command: msg.HostCommand) -> creator.Refusal | None:
-        """The creator of ``table`` runs it (:mod:`hearts.net.creator`): why not, or None."""
+        """The creator of ``table`` runs it (:mod:`hearts.net.tables.creator`): why not, or None."""
         return creator.run(self.tables, self.data_dir, table, holder, outbox, command)
 
     def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,

@@ -5,7 +5,7 @@ has :attr:`Limits.join_seconds` to do so, and counts among the connections
 waiting, capped by address, network and in total), then it is *seated* (it
 plays one seat) or *watching* (it follows a table as the public sees it),
 until it is *closed*. Every message a client sends is read into its typed
-form (:mod:`hearts.net.messages`) and handled by one ``match`` over all of
+form (:mod:`hearts.net.wire.messages`) and handled by one ``match`` over all of
 them, which :func:`typing.assert_never` closes: a message type added to the
 protocol and not handled here fails the type check, never drops silently.
 
@@ -24,14 +24,14 @@ from typing import Any, Protocol, assert_never
 from aiohttp import WSMessage, WSMsgType, web
 
 from hearts.cards import Seat
-from hearts.net import messages as msg
+from hearts.net.admission.cookies import seat_token
+from hearts.net.admission.limits import Limits, TokenBucket
 from hearts.net.clock import loop_clock
-from hearts.net.cookies import seat_token
-from hearts.net.errors import ErrorCode
-from hearts.net.limits import Limits, TokenBucket
-from hearts.net.outbox import Outbox
-from hearts.net.tables import JoinRefused, NetTable, SeatHolder
-from hearts.net.watchers import WatchRefused
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import JoinRefused, NetTable, SeatHolder
+from hearts.net.tables.watchers import WatchRefused
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 from hearts.table import Notice, NoticeKind, Say
 from hearts.table import events as ev
 from hearts.view import Phase
@@ -346,7 +346,7 @@ class Session:
 
     def _host(self, command: msg.HostCommand) -> bool:
         """The creator's command (free, computer, link, close); from anyone else,
-        refused by the table's creator rules (:mod:`hearts.net.creator`)."""
+        refused by the table's creator rules (:mod:`hearts.net.tables.creator`)."""
         seated = self._seat()
         if isinstance(seated, bool):
             return seated

@@ -11,7 +11,7 @@ table of one person and three computer players costs (three passes and 39
 cards): how many such tables a core keeps playing at a person's pace.
 
 ``--tables N[,N...]``: N such tables at once, served as the table server serves
-them (:class:`~hearts.net.tables.NetTable`, the computer players' decisions in
+them (:class:`~hearts.net.tables.table.NetTable`, the computer players' decisions in
 a pool of ``--processes`` processes, their saves written, no sockets: the
 socket's share is :mod:`hearts.net.bench`'s), the person at each table playing
 a random legal card ``--pace`` seconds after its turn comes. For ``--seconds``
@@ -19,7 +19,7 @@ after a warm-up it measures how long a decision takes from being asked to its
 answer (waiting for a process, then thinking), how long the person waits from
 their card to their next turn (the computer players' cards, their pauses
 included), the pool's CPU time a decision, and how many decisions the
-server's rule made at a lighter level (:mod:`hearts.net.thinking`;
+server's rule made at a lighter level (:mod:`hearts.net.tables.thinking`;
 ``--no-lighter`` measures without the rule).
 """
 
@@ -43,9 +43,9 @@ from hearts.ai import Level, make_player
 from hearts.ai.bench import sample_views
 from hearts.cards import Seat
 from hearts.hand import Hand
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, TableConfig
-from hearts.net.thinking import Thinkers
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, TableConfig
+from hearts.net.tables.thinking import Thinkers
 from hearts.rules import Rules
 from hearts.table import Decide
 from hearts.table import events as ev
@@ -251,6 +251,14 @@ def _ms(values: list[float], share: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1e3, 1)
 
 
+def _loaded() -> int:
+    """Run in a pool's process: load the computer players, give the process's id."""
+    import hearts.ai  # noqa: F401  (the decisions' modules, loaded once a process)
+
+    time.sleep(0.05)  # held a moment, so that each process of the pool takes one
+    return os.getpid()
+
+
 async def _running(tables: int, level: Level, processes: int, pace: float, seconds: float,
                    warmup: float, lighter_rule: bool, delay_scale: float,
                    folder: Path) -> TablesRun:
@@ -260,6 +268,9 @@ async def _running(tables: int, level: Level, processes: int, pace: float, secon
     loop = asyncio.get_running_loop()
     with ProcessPoolExecutor(max_workers=processes,
                              mp_context=multiprocessing.get_context("spawn")) as pool:
+        # the pool's processes started and their modules loaded before any table
+        # asks (a process spawned under load takes seconds, which is not a decision's)
+        await asyncio.gather(*(loop.run_in_executor(pool, _loaded) for _ in range(processes)))
         thinkers = Thinkers(processes) if lighter_rule else Thinkers(processes, 1e9, 1e9)
         nets, people = [], []
         for number in range(tables):

@@ -360,7 +360,7 @@ class Store:
     def _connect(self) -> sqlite3.Connection | None:
         """Open the file and bring its tables up to date; None if it is newer."""
         # One thread at a time uses the connection, not always the one that opened
-        # it: a table server writes on a thread of its own (hearts.net.saver).
+        # it: a table server writes on a thread of its own (hearts.net.tables.saver).
         db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
                              check_same_thread=False)
         try:

@@ -137,7 +137,7 @@ class Decided:
     cards: tuple[Card, ...]
     level: Level | None = None
     """The level that made the decision when it is lighter than the one asked for
-    (a busy server's computer players think less: :mod:`hearts.net.thinking`);
+    (a busy server's computer players think less: :mod:`hearts.net.tables.thinking`);
     the hand's record names it for that decision. None: the level asked for."""
 
 

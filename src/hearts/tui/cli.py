@@ -131,7 +131,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--trust-proxy goes with the web table, not --terminal (the terminal "
                      "in a browser is for this machine or a network of your own)")
     if args.trust_proxy:  # (aiohttp is loaded for a server alone)
-        from hearts.net.forwarded import trusted_networks
+        from hearts.net.admission.forwarded import trusted_networks
 
         try:
             args.trust_proxy = trusted_networks(args.trust_proxy)
@@ -198,7 +198,7 @@ def _serve_web(args: argparse.Namespace, host: str, port: int) -> int:
     """``hearts --serve``: the web table, with the saved options' level and rules
     (or ``--level`` and ``--rules``) offered first."""
     from hearts.arena.rulestext import parse_rules
-    from hearts.net.tables import TableConfig
+    from hearts.net.tables.table import TableConfig
     from hearts.options import load_options, options_path
     from hearts.store.store import database_path
     from hearts.web.solo import serve_solo

@@ -22,11 +22,11 @@ from textual.timer import Timer
 
 from hearts.hand import Hand, HandRecordError
 from hearts.match import Match
-from hearts.net import messages as msg
-from hearts.net.cli import EXIT_WITH_PARENT, watch_parent
-from hearts.net.client import Connection, table_url
-from hearts.net.errors import ErrorCode
-from hearts.net.seats import SeatTokens
+from hearts.net.host.cli import EXIT_WITH_PARENT, watch_parent
+from hearts.net.wire import messages as msg
+from hearts.net.wire.client import Connection, table_url
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.seats import SeatTokens
 from hearts.review.verdict import DEFAULT_DEPTH
 from hearts.store import Store
 from hearts.store.store import database_path
@@ -401,6 +401,6 @@ def run_join(args: argparse.Namespace) -> int:
 
 def main(argv: list[str]) -> int:
     """``hearts join``: read the command line and sit at the table."""
-    from hearts.net.cli import parse_join
+    from hearts.net.host.cli import parse_join
 
     return run_join(parse_join(argv))

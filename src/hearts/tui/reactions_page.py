@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from hearts.net.messages import REACTIONS
+from hearts.net.wire.messages import REACTIONS
 from hearts.tui.reactions import reaction_words
 from hearts.tui.widgets import GameButton
 from hearts.words import words

@@ -25,10 +25,10 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 from yarl import URL
 
-from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
-from hearts.net.limits import Limits, cross_origin
-from hearts.net.pagebudget import PageBudget, page_budget_middleware
-from hearts.net.signals import stop_on_signals
+from hearts.net.admission.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.admission.limits import Limits, cross_origin
+from hearts.net.admission.pagebudget import PageBudget, page_budget_middleware
+from hearts.net.host.signals import stop_on_signals
 
 __all__ = [
     "QUIT_GRACE", "GameSession", "HeartsServer", "announcement", "is_loopback", "listen", "serve",

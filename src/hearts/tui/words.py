@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 
 from hearts.cards import Card, Seat, Suit
-from hearts.net.errors import ErrorCode
+from hearts.net.wire.errors import ErrorCode
 from hearts.rules import Refusal
 from hearts.table import (
     Notice,

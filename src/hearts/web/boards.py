@@ -3,7 +3,7 @@
 A **board** is the list of results of one set of deals: today's deal under the
 server's rules (a board a day), or a challenge between friends (a board a code,
 its deals side by side). There is no account: a result goes on a board under a
-name (checked as at a table, :func:`hearts.net.names.check_name`) and the
+name (checked as at a table, :func:`hearts.net.wire.names.check_name`) and the
 board's token of the browser (or program) that sent it, a secret made by the
 server the first time. A name on a board is that token's alone, a token has one
 name on a board, and each deal's first result stands.
@@ -19,7 +19,7 @@ South (its person away, or out of time) as partly the computer's.
 
 The boards are bounded (:class:`BoardLimits`: names a board, boards begun a day) and
 the results sent are limited by address and network, and in all, as the
-server's other limits are (token buckets, :mod:`hearts.net.limits`): checking a
+server's other limits are (token buckets, :mod:`hearts.net.admission.limits`): checking a
 result costs a worker the time of a hand. The boards are kept on disk, one
 JSON file a board under the data folder's ``web/boards/``, each replaced whole
 by a rename after every result (a file that does not read is moved aside and
@@ -47,9 +47,9 @@ from hearts.cards import Seat
 from hearts.challenge import Challenge, ChallengeError, read_challenge_record
 from hearts.daily import DailyDeal, DayRecordError, SetDeal, read_day_record, today
 from hearts.hand import read_record
-from hearts.net.limits import TokenBucket, network_of
-from hearts.net.names import BadName, check_name, name_key
-from hearts.net.saver import write_private
+from hearts.net.admission.limits import TokenBucket, network_of
+from hearts.net.tables.saver import write_private
+from hearts.net.wire.names import BadName, check_name, name_key
 from hearts.paths import set_aside
 from hearts.verify import verify_deal
 

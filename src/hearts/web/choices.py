@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from hearts.ai import Level
 from hearts.arena.rulestext import parse_rules
 from hearts.duplicate import MAX_DEALS
-from hearts.net.names import check_name
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire.names import check_name
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 from hearts.words import fill, words
@@ -84,7 +84,7 @@ def read_choice(form: Mapping[str, object], defaults: TableConfig, people: int =
                 most_people: int = 1, default_name: str = "You") -> Choice:
     """The table a posted form asks for (a field left out takes ``defaults``'s
     value, ``people`` for the number of people, at most ``most_people``).
-    Raises :class:`ValueError` (a :class:`~hearts.net.names.BadName` for the
+    Raises :class:`ValueError` (a :class:`~hearts.net.wire.names.BadName` for the
     name) saying what is wrong, in words a person reads."""
     try:
         level = Level(int(str(form.get("level", int(defaults.level)))))

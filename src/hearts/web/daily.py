@@ -29,7 +29,7 @@ import asyncio
 import html
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -41,12 +41,12 @@ from hearts.arena.rulestext import parse_rules
 from hearts.cards import Seat
 from hearts.challenge import MAX_DEALS, Challenge, ChallengeError
 from hearts.daily import ChallengeDeal, DailyDeal, SetDeal, daily_rules, today
-from hearts.net.addresses import is_loopback
-from hearts.net.codes import fresh_secret
-from hearts.net.cookies import YEAR, seat_path, seat_token
-from hearts.net.limits import cross_origin
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import YEAR, seat_path, seat_token
+from hearts.net.admission.limits import cross_origin
 from hearts.net.server import TableServer
-from hearts.net.tables import TableConfig
+from hearts.net.tables.table import TableConfig
+from hearts.net.wire.codes import fresh_secret
 from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
 from hearts.web.boards import board_name as checked_name
 from hearts.web.dealtables import DailyTable, Pars, keep_in_history, result_line
@@ -99,7 +99,7 @@ class DailyPages:
     """Today's deal, challenges and boards on a table server (add with :meth:`add_to`)."""
 
     def __init__(self, server: TableServer, defaults: TableConfig,
-                 admit: Callable[[web.Request], str | None] | None = None,
+                 admit: Callable[[web.Request], Awaitable[str | None]] | None = None,
                  clock: Callable[[], datetime] | None = None,
                  history: Path | None = None, held: int = MAX_SOLO) -> None:
         self.server = server
@@ -243,7 +243,7 @@ class DailyPages:
             if table.deal == deal:  # played here before: the first play is the one
                 return web.Response(status=303, headers=self._headers({
                     "Location": seat_path(table.id) + "?" + urlencode({"code": table.code})}))
-        refusal = self.admit(request) if self.admit is not None else None
+        refusal = await self.admit(request) if self.admit is not None else None
         if refusal is not None:
             raise web.HTTPTooManyRequests(text=str(words(f"front.{refusal}")),
                                           headers={"Retry-After": "600"})

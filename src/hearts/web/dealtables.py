@@ -29,10 +29,10 @@ from hearts.arena.rulestext import parse_rules
 from hearts.cards import Seat
 from hearts.challenge import Challenge, challenge_record
 from hearts.daily import ChallengeDeal, DailyDeal, DailyMatch, SetDeal, day_record_of
-from hearts.net.saver import write_private
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable, SeatHolder
-from hearts.net.thinking import Thinkers
+from hearts.net.tables.saver import write_private
+from hearts.net.tables.table import NetTable, SeatHolder
+from hearts.net.tables.thinking import Thinkers
 from hearts.paths import write_atomically
 from hearts.store import Store
 from hearts.store.dailies import CHALLENGES, DAYS, save_daily, set_par
@@ -131,7 +131,7 @@ def _deal_of(data: dict[str, Any]) -> SetDeal:
 
 
 class ExpertsAlways(Thinkers):
-    """The server's :class:`~hearts.net.thinking.Thinkers` as a deal of the day sees
+    """The server's :class:`~hearts.net.tables.thinking.Thinkers` as a deal of the day sees
     them: its decisions count in the server's backlog, but are never made by a
     lighter level (the deal, and the par beside it, are the three Experts')."""
 

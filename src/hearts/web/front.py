@@ -31,12 +31,12 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from hearts.net import creator
-from hearts.net.addresses import is_loopback
-from hearts.net.cookies import YEAR, seat_path
-from hearts.net.limits import cross_origin
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import YEAR, seat_path
+from hearts.net.admission.limits import cross_origin
 from hearts.net.server import TableServer
-from hearts.net.tables import PEOPLE_ORDER, NetTable, TableConfig
+from hearts.net.tables import creator
+from hearts.net.tables.table import PEOPLE_ORDER, NetTable, TableConfig
 from hearts.web.choices import (
     level_options,
     options,
@@ -280,9 +280,16 @@ class FrontPage:
 
     # --- a new table ----------------------------------------------------------------
 
-    def _admit_deal(self, request: web.Request) -> str | None:
+    async def _take_start(self, request: web.Request) -> str | None:
+        """Count one table started by the request's browser and address (None: it
+        may be; else why not), off the event loop: the file every worker shares
+        may be busy a moment with another's count, and the tables here play on."""
+        return await asyncio.to_thread(self.starts.take, self._browser(request),
+                                       request.remote or "?")
+
+    async def _admit_deal(self, request: web.Request) -> str | None:
         """A table of today's deal (or a challenge's) counts as a table started."""
-        refusal = self.starts.take(self._browser(request), request.remote or "?")
+        refusal = await self._take_start(request)
         if refusal is not None:
             self.server.warn("starts " + refusal, "Refused a deal's table from %s (%s)",
                              request.remote, refusal)
@@ -301,7 +308,7 @@ class FrontPage:
                                  default_name=said["default-name"])
         except ValueError as error:
             return self._form(request, fill(said["refused-form"], message=str(error)), 400, asked)
-        refusal = self.starts.take(self._browser(request), request.remote or "?")
+        refusal = await self._take_start(request)
         if refusal is not None:
             self.server.warn("starts " + refusal, "Refused a new table from %s (%s)",
                              request.remote, refusal)

@@ -1,4 +1,4 @@
-"""``hearts host``: the table server of :mod:`hearts.net.cli`, with the web pages.
+"""``hearts host``: the table server of :mod:`hearts.net.host.cli`, with the web pages.
 
 The server's command line and its run are the network layer's; the pages
 (each table's page, the front page that starts tables, the seating and the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from hearts.net import cli
+from hearts.net.host import cli
 from hearts.net.server import TableServer
 from hearts.web.front import IDLE_CLOSE, FrontPage
 from hearts.web.pages import WebPages
@@ -44,5 +44,5 @@ def serve_pages(server: TableServer, args: argparse.Namespace | None = None) -> 
 
 
 def host_main(argv: list[str]) -> int:
-    """Run ``hearts host`` (see :mod:`hearts.net.cli`); returns the exit status."""
+    """Run ``hearts host`` (see :mod:`hearts.net.host.cli`); returns the exit status."""
     return cli.host_main(argv, serve_pages)

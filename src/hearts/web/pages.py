@@ -10,7 +10,7 @@ server holding that table routes its pages and its sockets alike.
 The page holds no secret of its own: the code goes to the server in ``join``
 (wrong codes are slowed down and logged there, as for any client), and the
 seat's token lives in an ``HttpOnly``, ``SameSite=Strict`` cookie of the
-table's path (:mod:`hearts.net.cookies`). The host's link for a new device
+table's path (:mod:`hearts.net.admission.cookies`). The host's link for a new device
 (``&token=``, with the table's code) puts the token in that cookie and sends
 the browser on to the address without it; a token without the code sets no
 cookie.
@@ -31,10 +31,10 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from hearts.net.addresses import is_loopback
-from hearts.net.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
-from hearts.net.limits import cross_origin
-from hearts.net.tables import NetTable
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import SEAT_COOKIE, TOKEN, YEAR, seat_path, seat_token
+from hearts.net.admission.limits import cross_origin
+from hearts.net.tables.table import NetTable
 from hearts.rules import Rules, RuleSet
 from hearts.words import catalogue_text
 from hearts.words.rules import rule_set_text, rules_lines

@@ -20,12 +20,12 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from hearts.cards import Seat
-from hearts.net.addresses import is_loopback
-from hearts.net.cookies import seat_path, seat_token
-from hearts.net.messages import seat_name
-from hearts.net.qr import qr_svg_uri
+from hearts.net.admission.addresses import is_loopback
+from hearts.net.admission.cookies import seat_path, seat_token
+from hearts.net.host.qr import qr_svg_uri
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable
+from hearts.net.tables.table import NetTable
+from hearts.net.wire.messages import seat_name
 from hearts.web.pages import SECURITY_HEADERS
 
 __all__ = ["RoomPages", "invite_path", "is_creator", "seating"]

@@ -2,7 +2,7 @@
 
 The page at ``/`` asks for the computer players' level, the rule set and the
 target, and starts a table of its own for that browser: a
-:class:`~hearts.net.tables.NetTable` with one person's seat, in the same kind
+:class:`~hearts.net.tables.table.NetTable` with one person's seat, in the same kind
 of table server as ``hearts host`` (its tables kept under the data folder's
 ``web/solo/``), played by the same web client over the same messages
 (:mod:`hearts.web.pages`). A browser keeps its table in a cookie
@@ -30,13 +30,13 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from hearts.net.addresses import WILDCARDS, is_loopback
-from hearts.net.cookies import YEAR, seat_path
-from hearts.net.forwarded import Network
-from hearts.net.limits import cross_origin
+from hearts.net.admission.addresses import WILDCARDS, is_loopback
+from hearts.net.admission.cookies import YEAR, seat_path
+from hearts.net.admission.forwarded import Network
+from hearts.net.admission.limits import cross_origin
+from hearts.net.host.signals import stop_on_signals
 from hearts.net.server import TableServer
-from hearts.net.signals import stop_on_signals
-from hearts.net.tables import NetTable, TableConfig
+from hearts.net.tables.table import NetTable, TableConfig
 from hearts.web.choices import level_options, read_choice, rules_options, target_options
 from hearts.web.pages import SECURITY_HEADERS, WebPages
 from hearts.words import words
@@ -283,7 +283,7 @@ def serve_solo(host: str, port: int, data_dir: Path, defaults: TableConfig,
         return 1
     import multiprocessing
 
-    from hearts.net.cli import start_worker
+    from hearts.net.host.cli import start_worker
 
     executor = ProcessPoolExecutor(max_workers=max(1, os.cpu_count() or 1),
                                    mp_context=multiprocessing.get_context("spawn"),

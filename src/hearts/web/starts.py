@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hearts.net.limits import network_of
+from hearts.net.admission.limits import network_of
 from hearts.paths import set_aside
 
 __all__ = ["HOUR", "StartLimits", "Starts"]

@@ -19,8 +19,8 @@ from collections import OrderedDict
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from hearts.net.admission.limits import Clock, TokenBucket
 from hearts.net.clock import loop_clock
-from hearts.net.limits import Clock, TokenBucket
 
 __all__ = ["PageBudget", "page_budget_middleware"]
 

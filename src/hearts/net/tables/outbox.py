@@ -28,8 +28,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 
 __all__ = ["Outbox"]
 

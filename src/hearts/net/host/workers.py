@@ -4,7 +4,7 @@ Each worker is a ``hearts host`` process of its own, with its own data folder
 ``DIR/wK`` (its lock, its tables, its ``host.json``), listening on this
 machine's own address only; its tables' ids begin with its name (``w2-t1``),
 so the proxy routes each table's connections to it by path
-(:mod:`hearts.net.proxy`). Each worker gets the tables' options and
+(:mod:`hearts.net.host.proxy`). Each worker gets the tables' options and
 ``--serve`` as given (with the limits on tables started from the front page,
 counted in one file for all of them, ``DIR/starts.sqlite``), and believes the
 client's address and scheme that the proxy forwards (``--trust-proxy
@@ -32,8 +32,8 @@ import sys
 import threading
 import time
 
-from hearts.net.hostfile import HostLock
-from hearts.net.proxy import Worker, haproxy_config, worker_name
+from hearts.net.host.hostfile import HostLock
+from hearts.net.host.proxy import Worker, haproxy_config, worker_name
 
 __all__ = ["CONFIG_FILE", "STARTS_FILE", "run_workers"]
 

@@ -1,7 +1,7 @@
 """Who the client is behind a proxy: ``X-Forwarded-For`` and ``X-Forwarded-Proto``,
 believed only from the proxy's own address.
 
-Behind HAProxy (``hearts host --workers``, :mod:`hearts.net.proxy`) every
+Behind HAProxy (``hearts host --workers``, :mod:`hearts.net.host.proxy`) every
 connection a table server sees comes from the proxy, over plain HTTP. The proxy
 says who the client was and which scheme they used in two headers; the
 middleware made by :func:`forwarded_middleware` rewrites the request with them

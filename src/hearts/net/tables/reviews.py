@@ -18,7 +18,7 @@ from typing import Any
 
 from hearts.cards import SEAT_KEYS, Seat
 from hearts.hand import HandRecord
-from hearts.net.messages import ReviewMessage
+from hearts.net.wire.messages import ReviewMessage
 from hearts.records import hand_key
 from hearts.review.analysis import review_hand
 from hearts.review.replay import replay

@@ -81,7 +81,7 @@ class Limits:
     (each table also takes at most its own number of watchers)."""
     page_requests_per_second: float = 10.0
     """Plain HTTP requests (pages, their files, a page's own POST) one address may
-    make a second on average (:mod:`hearts.net.pagebudget`; a table's WebSocket
+    make a second on average (:mod:`hearts.net.admission.pagebudget`; a table's WebSocket
     is not one)."""
     page_request_burst: float = 300.0
     """...and at once after a pause (a page and its files are a few dozen at most;

@@ -1,13 +1,13 @@
 """The creator of a table runs it from their page, as the host does from the
-terminal: the ``host`` messages (:class:`~hearts.net.messages.HostCommand`).
+terminal: the ``host`` messages (:class:`~hearts.net.wire.messages.HostCommand`).
 
 A table started from the server's front page remembers the seat of the person
-who started it (:attr:`~hearts.net.tables.NetTable.creator`); ``host`` from
+who started it (:attr:`~hearts.net.tables.table.NetTable.creator`); ``host`` from
 any other seat is refused (``not-creator``), and so is a command about the
 creator's own seat (they ``leave`` it, as anyone does). ``free`` and
 ``computer`` are the host's ``free`` and ``computer`` (everyone is told by the
 table's own notices), ``link`` answers the creator alone with the seat's new
-token (:class:`~hearts.net.messages.SeatLink`), and ``close`` ends the table
+token (:class:`~hearts.net.wire.messages.SeatLink`), and ``close`` ends the table
 for everyone (:func:`close_table`): it is kept on disk, in the server's
 history, and takes nobody any more.
 """
@@ -18,10 +18,10 @@ import contextlib
 import os
 from pathlib import Path
 
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.outbox import Outbox
-from hearts.net.tables import NetTable, SeatHolder
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.table import NetTable, SeatHolder
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
 
 __all__ = ["CLOSED_FOLDER", "Refusal", "close_table", "history_folder", "run"]
 

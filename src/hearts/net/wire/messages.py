@@ -14,7 +14,7 @@ a new device, close the table), answered by ``seat-link`` for a link. The
 server answers ``welcome``, then the seat's whole ``state`` once and a
 ``change`` after every change it can see, each numbered; notices go as
 ``notice``, a finished hand as ``hand``, a review as ``review``, a
-refused message as ``error`` with an :class:`~hearts.net.errors.ErrorCode`, a
+refused message as ``error`` with an :class:`~hearts.net.wire.errors.ErrorCode`, a
 seat's reaction to everyone at the table as ``reaction``.
 
 This module builds and reads messages; it does no I/O. Everything a client
@@ -37,8 +37,8 @@ from typing import Any, Literal, assert_never
 import orjson
 
 from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.net.errors import ErrorCode
-from hearts.net.names import MAX_NAME, BadName, check_name
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.names import MAX_NAME, BadName, check_name
 from hearts.table import Notice, SeatState
 from hearts.table import events as ev
 from hearts.table import happenings as hp
@@ -505,7 +505,7 @@ class ReviewMessage:
     record: dict[str, Any] | None = None
     """The hand's record (public: the hand is over), for a client that has none."""
     steps: list[dict[str, Any]] | None = None
-    """The replay's steps, each with the table after it (:mod:`hearts.net.reviews`)."""
+    """The replay's steps, each with the table after it (:mod:`hearts.net.tables.reviews`)."""
 
 
 @dataclass(frozen=True, slots=True)

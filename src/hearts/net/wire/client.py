@@ -7,7 +7,7 @@ seat's state (applying each ``change`` to it, asking for the whole state with
 state whole, and when the connection drops it connects again with a growing
 pause (backoff), takes the same seat back with the token and asks only for
 what it missed (``resume``). With a
-:class:`~hearts.net.seats.SeatTokens` the token outlives the process: the same
+:class:`~hearts.net.wire.seats.SeatTokens` the token outlives the process: the same
 command run again takes the same seat back (a kept token the table no longer
 knows is forgotten, and the person joins afresh). A refusal that another try
 cannot mend (a wrong code, a full table) ends it.
@@ -24,9 +24,9 @@ from typing import Any
 
 import aiohttp
 
-from hearts.net import messages as msg
-from hearts.net.errors import ErrorCode
-from hearts.net.seats import SeatTokens
+from hearts.net.wire import messages as msg
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.seats import SeatTokens
 
 __all__ = ["SEAT_PATIENCE", "Connection", "error_code", "table_url"]
 

@@ -8,7 +8,7 @@ one write at a time for the table, in the order asked. Saves asked while a
 write is under way are made one write: the table as it is by then.
 
 Each write has a number. The table holds its people's messages behind a gate
-of that number (:meth:`hearts.net.outbox.Outbox.gate`) and the saver opens it
+of that number (:meth:`hearts.net.tables.outbox.Outbox.gate`) and the saver opens it
 when the write is done, so nothing is sent that a ``kill -9`` of the server
 could take back. A write that fails (a full disk, a read-only folder, a
 database locked by another program) is not an exception for the table: the

@@ -1,7 +1,7 @@
 """``hearts host``'s terminal: where friends connect, and the tables as they go.
 
 :func:`announce` says where the tables are: with ``--host 0.0.0.0`` (or
-``::``) each address of the machine (:mod:`hearts.net.addresses`), and which
+``::``) each address of the machine (:mod:`hearts.net.admission.addresses`), and which
 ones only work on this machine. :class:`HostView` then follows the tables:
 who sits where, connected or away, the hand and the scores, and a line for
 each join, drop, leave and finished hand as it happens. On a terminal it is a
@@ -36,12 +36,18 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from hearts.cards import Seat
-from hearts.net.addresses import WILDCARDS, Address, host_addresses, is_loopback, shown_host
-from hearts.net.codes import join_command
-from hearts.net.messages import seat_name
-from hearts.net.qr import qr_rows
+from hearts.net.admission.addresses import (
+    WILDCARDS,
+    Address,
+    host_addresses,
+    is_loopback,
+    shown_host,
+)
+from hearts.net.host.qr import qr_rows
 from hearts.net.server import TableServer
-from hearts.net.tables import NetTable
+from hearts.net.tables.table import NetTable
+from hearts.net.wire.codes import join_command
+from hearts.net.wire.messages import seat_name
 from hearts.table import Notice, NoticeKind
 from hearts.view import Phase
 

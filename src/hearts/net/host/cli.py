@@ -4,19 +4,19 @@
 [--tables K] [--grace SECONDS] [--turn-seconds SECONDS] [--duplicate DEALS] [--data-dir DIR]
 [--serve] [--trust-proxy ADDRESS]``
 prints the address and each table's join code, then follows the tables in the
-terminal (:mod:`hearts.net.hostview`) until Ctrl+C. Every table is saved after
+terminal (:mod:`hearts.net.host.hostview`) until Ctrl+C. Every table is saved after
 every pass and card in a folder of its own under the data folder, so the same
 command started again carries every table on, on the same ports (kept in the
 folder's ``host.json``); one host at a time serves a data folder
-(:mod:`hearts.net.hostfile`). With ``--serve`` the same server also serves the
+(:mod:`hearts.net.host.hostfile`). With ``--serve`` the same server also serves the
 web table under each table's path, ``/t/TABLE/``, and a front page that starts
 tables: a client of the same messages in the browser, with no process of its
 own. The pages are the web layer's, above this one: ``hearts host`` is
 :func:`hearts.web.host.host_main`, which hands :func:`host_main` what serves them.
 With ``--trust-proxy`` it believes the client's address and scheme that a
-proxy at that address forwards (:mod:`hearts.net.forwarded`); ``--workers N``
+proxy at that address forwards (:mod:`hearts.net.admission.forwarded`); ``--workers N``
 (with ``--certificate`` and ``--http-port``) runs N such servers behind
-HAProxy (:mod:`hearts.net.workers`).
+HAProxy (:mod:`hearts.net.host.workers`).
 
 ``hearts join ADDRESS --code CODE [--name NAME] [--token TOKEN]`` opens the
 table in the terminal: its command line is read here, the app is
@@ -49,16 +49,16 @@ from hearts.ai import Level
 from hearts.arena.rulestext import RULES_HELP, checked_rules_argument
 from hearts.duplicate import MAX_DEALS
 from hearts.levels import level_choices
-from hearts.net.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
-from hearts.net.collector import keep_frozen, tune_for_server
-from hearts.net.forwarded import trusted_networks
-from hearts.net.hostfile import HostBusy, HostLock
-from hearts.net.hostview import HostView, announce, friends_address
-from hearts.net.limits import QuietRepeats
+from hearts.net.admission.addresses import WILDCARDS, host_addresses, is_loopback, shown_host
+from hearts.net.admission.forwarded import trusted_networks
+from hearts.net.admission.limits import QuietRepeats
+from hearts.net.host.collector import keep_frozen, tune_for_server
+from hearts.net.host.hostfile import HostBusy, HostLock
+from hearts.net.host.hostview import HostView, announce, friends_address
+from hearts.net.host.signals import stop_on_signals
 from hearts.net.server import TableServer
-from hearts.net.signals import stop_on_signals
-from hearts.net.tables import TableConfig
-from hearts.net.thinking import Thinkers
+from hearts.net.tables.table import TableConfig
+from hearts.net.tables.thinking import Thinkers
 from hearts.options import rules_refusal
 from hearts.rules import Rules
 
@@ -94,24 +94,22 @@ def _count(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError("must be a number of seconds from 0 to 86400")
-    return value
+def _amount(low: float, high: float, unit: str) -> Callable[[str], float]:
+    """Reads a number of ``unit`` from ``low`` to ``high`` (refused otherwise, NaN too)."""
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a number of {unit} from {low:g} to "
+                                             f"{high:g}")
+        return value
+    return read
 
 
-def _hours(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.1 <= value <= 720:
-        raise argparse.ArgumentTypeError("must be a number of hours from 0.1 to 720")
-    return value
+_seconds = _amount(0, 86400, "seconds")
+_hours = _amount(0.1, 720, "hours")
 
 
 _START_LIMITS = [
@@ -387,7 +385,7 @@ def host_main(argv: list[str], pages: Pages | None = None) -> int:
         print(f"hearts host: cannot use the data folder {data_dir}: {error}", file=sys.stderr)
         return 1
     if args.workers is not None:
-        from hearts.net.workers import run_workers
+        from hearts.net.host.workers import run_workers
 
         return run_workers(args, argv, lock)
     _more_open_files()

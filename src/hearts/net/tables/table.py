@@ -6,7 +6,8 @@ single-player table takes, and whatever it refuses comes back as the same
 notice. A :class:`NetTable` is the table's front end
 (:class:`~hearts.table.runner.Ports`): a decision runs in the server's
 executor (never on the event loop), a pause is a ``call_later``, every change
-of the game is saved to the table's own store at once, and every connected
+of the game is saved to the table's own store at once (its files:
+:mod:`hearts.net.tables.files`), and every connected
 seat is sent its own :class:`~hearts.table.SeatState` after each change,
 numbered. Nothing here reads the network: :mod:`hearts.net.server` hands
 messages in and gives each seat an :class:`Outbox` to send through.
@@ -34,15 +35,16 @@ from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
 from hearts.duplicate import DuplicateMatch, Evening
 from hearts.match import Match
-from hearts.net import messages as msg
-from hearts.net.changes import PublicChange, SeatChanges
-from hearts.net.codes import fresh_secret
-from hearts.net.errors import ErrorCode
-from hearts.net.names import name_key
-from hearts.net.outbox import Outbox
-from hearts.net.saver import Saver, write_private, writers
-from hearts.net.thinking import Thinkers
-from hearts.net.watchers import Watchers
+from hearts.net.tables.changes import PublicChange, SeatChanges
+from hearts.net.tables.files import META_FILE, TableFiles
+from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.saver import Saver
+from hearts.net.tables.thinking import Thinkers
+from hearts.net.tables.watchers import Watchers
+from hearts.net.wire import messages as msg
+from hearts.net.wire.codes import fresh_secret
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.names import name_key
 from hearts.options import Options
 from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
@@ -68,19 +70,11 @@ from hearts.table.effects import Effect
 from hearts.table.projection import Flat, Projection, update_flat
 from hearts.view import Phase
 
-__all__ = ["IDLE_SECONDS", "PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
+__all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
            "TableConfig", "think"]
 
 PEOPLE_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
 """The seats people take, in order: two people sit across from each other."""
-
-META_FILE = "table.json"
-"""The file beside a table's store that keeps its code, seats and tokens."""
-
-IDLE_SECONDS = 60.0
-"""A table's store is closed after this long without a save (and opened again
-when needed), so idle tables hold no open files."""
-
 
 def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
           ) -> tuple[Card, ...]:
@@ -222,16 +216,11 @@ class NetTable:
         """How many times the table was saved (a test counts them)."""
         self.notices: list[str] = []
         """What the store said when it was opened (for the host's terminal)."""
-        self.writer: Executor | None = None
-        """Where the table's writes run (None: the threads the tables share)."""
+        self.files = TableFiles(folder, self._outboxes, self._written, self._store_notice)
+        """The table's store, ``table.json`` and evenings, written off the loop."""
         self.thinkers: Thinkers | None = None
         """The server's count of computer decisions, which sets how hard this
         table's computer players think (None: always at their level)."""
-        self._store: Store | None = None
-        self._saver: Saver | None = None
-        self._gated: set[Outbox] = set()
-        self._idle: asyncio.TimerHandle | None = None
-        self._used = 0.0
         self._timers: dict[int, asyncio.TimerHandle] = {}
         """The waits under way, by a number of their own."""
         self._timer_key = 0
@@ -284,16 +273,13 @@ class NetTable:
     def _keep_evening(self) -> None:
         """Write the evening's finished hands to :attr:`evening_file`, whole, off the
         event loop."""
-        if self.loop is None:
-            return
         lines = "".join(hand.to_json() + "\n" for hand in self.table.match.hands
                         if hand.phase is Phase.OVER)
-        self.loop.run_in_executor(self.writer or writers(), write_private, self.evening_file,
-                                  lines)
+        self.files.write_aside(self.evening_file, lines)
 
     @property
     def watchers(self) -> Watchers:
-        """The table's watchers and its watch code (:mod:`hearts.net.watchers`)."""
+        """The table's watchers and its watch code (:mod:`hearts.net.tables.watchers`)."""
         if self._watchers is None:
             self._watchers = Watchers(self.folder)
         return self._watchers
@@ -387,7 +373,7 @@ class NetTable:
         when the table is made, else by the table's writer (off the event loop),
         with what the people are sent from now on held until it is done (a token
         is kept before its person learns it). A write that fails is a notice,
-        and is tried again until it works (:class:`~hearts.net.saver.Saver`)."""
+        and is tried again until it works (:class:`~hearts.net.tables.saver.Saver`)."""
         data = json.dumps({
             "id": self.id, "code": self.code, "seed": self.seed,
             "people": self.config.people, "level": int(self.config.level),
@@ -398,16 +384,12 @@ class NetTable:
             **({} if self.evening is None else {"duplicate": {
                 "deals": self.evening.deals, "rounds": self.evening.rounds}}),
         })
-        path = self.folder / META_FILE
-        if self.loop is None:  # made or read, not started: nobody waits yet
-            write_private(path, data)
-            return
-        self._gate(self.saver().meta(path, data))
+        self.files.write_meta(data)
 
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Carry on the saved match if there is one, and start. Returns what the
         store said as it was opened."""
-        self.loop = loop
+        self.loop = self.files.loop = loop
         store = self.store()
         saved = store.load()
         self.notices += store.notices
@@ -421,80 +403,47 @@ class NetTable:
         self.table.shared = len(self.holders) > 1
         self.table.named = True
         self.carry_out(self.table.start())
-        self._rest()
+        self.files.used()
         return list(self.notices)
 
+    @property
+    def writer(self) -> Executor | None:
+        """Where the table's writes run (None: the threads the tables share)."""
+        return self.files.writer
+
+    @writer.setter
+    def writer(self, executor: Executor | None) -> None:
+        self.files.writer = executor
+
     def store(self) -> Store:
-        """The table's store, opened if it is not open now (as the table starts:
-        afterwards its writer opens it when needed, off the event loop); its file
-        is closed again after :data:`IDLE_SECONDS` without a save."""
-        if self._store is None:
-            self._store = Store.open(self.folder)
-        self._rest()
-        return self._store
+        """The table's store (:meth:`TableFiles.store`)."""
+        return self.files.store()
 
     def saver(self) -> Saver:
-        """The table's writer: its store's saves and ``table.json``, in order, off
-        the event loop (made when first needed, once the table has started)."""
-        if self._saver is None:
-            assert self.loop is not None
-            self._saver = Saver(self.store(), self.loop, self.writer,
-                                on_written=self._written, on_notice=self._store_notice)
-        return self._saver
+        """The table's writer (:meth:`TableFiles.saver`)."""
+        return self.files.saver()
 
-    def _gate(self, number: int) -> None:
-        """Hold what the people are sent from now on until write ``number`` is done
-        (unless writing fails now: the table then plays on unsaved, as it said)."""
-        if self._saver is not None and self._saver.failing is not None:
-            return
+    @property
+    def store_open(self) -> bool:
+        """True while the table holds its store's file open."""
+        return self.files.store_open
+
+    def _outboxes(self) -> list[Outbox]:
+        """Every connection of the table: its people's and its watchers'."""
         outboxes = [h.outbox for h in self.holders.values() if h.outbox is not None]
         if self._watchers is not None:
             outboxes += self._watchers.outboxes
-        for outbox in outboxes:
-            outbox.gate(number)
-            self._gated.add(outbox)
+        return outboxes
 
-    def _written(self, number: int) -> None:
-        """Write ``number`` is done (or failed, and will be tried again): let the
-        people have what waited for it, and the finished hands now kept."""
-        for outbox in self._gated:
-            outbox.release(number)
-        if self._saver is not None and self._saver.idle:
-            self._gated.clear()
-        if self.closed:
-            return
+    def _written(self) -> None:
+        """A write is done (or failed, and will be tried again): the finished hands
+        now kept go to their people."""
         delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
         if any(delivered):
             self.write_meta()  # the count of hands each person has
 
     def _store_notice(self, text: str) -> None:
         self._say(Notice(NoticeKind.TEXT, text=text))
-
-    def _rest(self) -> None:
-        """The store is used now: close it once the table was idle :data:`IDLE_SECONDS`."""
-        if self.loop is None or self.closed:
-            return
-        self._used = self.loop.time()
-        if self._idle is None:  # (one timer, moved on when it ends early: none a save)
-            self._idle = self.loop.call_later(IDLE_SECONDS, self._close_store)
-
-    def _close_store(self) -> None:
-        self._idle = None
-        assert self.loop is not None
-        left = self._used + IDLE_SECONDS - self.loop.time()
-        if left > 0:  # used since the timer was set
-            self._idle = self.loop.call_later(left, self._close_store)
-            return
-        if self._saver is not None:
-            self._saver.rest()  # once what is asked is written
-        elif self._store is not None:
-            self._store.close()
-            self._store = None
-
-    @property
-    def store_open(self) -> bool:
-        """True while the table holds its store's file open."""
-        return self._store is not None and self._store.connection is not None
 
     def close(self) -> None:
         """Stop timers, forget decisions under way, close connections and the store
@@ -503,23 +452,13 @@ class NetTable:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
-        if self._saver is not None:
-            self._saver.flush()  # every write asked for is done before the end
-            for outbox in self._gated:
-                outbox.release(self._saver.number)
-            self._gated.clear()
+        self.files.close()
         for holder in self.holders.values():
             if holder.outbox is not None:
                 holder.outbox.close()
                 holder.outbox = None
         for future in self._thinking:
             future.cancel()
-        if self._store is not None:
-            self._store.close()
-            self._store = None
 
     # --- people -------------------------------------------------------------------
 
@@ -779,18 +718,18 @@ class NetTable:
         what the people are sent from now on waits until it is (finished hands
         go to their people once kept: :meth:`_written`)."""
         self.saves += 1
-        self._gate(self.saver().save(save.match, save.state, save.assisted))
-        self._rest()
+        self.files.hold(self.files.saver().save(save.match, save.state, save.assisted))
+        self.files.used()
 
     def abandoned(self) -> None:
         """Record the match in progress as abandoned (before the next save)."""
-        self._gate(self.saver().abandon())
-        self._rest()
+        self.files.hold(self.files.saver().abandon())
+        self.files.used()
 
     @property
     def writing(self) -> bool:
         """True while a write of the table is under way or waits to be done."""
-        return self._saver is not None and not self._saver.idle
+        return self.files.writing
 
     def tell(self, notice: Say) -> None:
         """Send a notice of the table to its seat (or to everyone); after a hand of a
@@ -808,7 +747,7 @@ class NetTable:
         if holder.match_seed != match.seed:
             holder.match_seed = match.seed
             holder.delivered = 0
-        seed, kept = self._store.kept if self._store is not None else (None, 0)
+        seed, kept = self.files.kept
         kept = kept if seed == match.seed else 0  # only what the server kept
         if min(kept, len(match.hands)) <= holder.delivered:
             return False  # (without looking at every hand of the match)
@@ -847,7 +786,7 @@ class NetTable:
         nothing did) and what happened that they may know: a numbered ``change``,
         or the whole state with what happened in the hand so far to a connection
         that has none yet (after ``welcome`` or ``sync``) unless it came back with
-        ``resume`` and the changes it missed are kept (:mod:`hearts.net.changes`);
+        ``resume`` and the changes it missed are kept (:mod:`hearts.net.tables.changes`);
         watchers get the public state the same way. The messages of one change
         share its number."""
         watchers = self._watchers

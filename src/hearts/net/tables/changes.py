@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from hearts.net import messages as msg
+from hearts.net.wire import messages as msg
 from hearts.table.projection import Flat, nest, update_flat
 
 __all__ = ["KEEP", "PublicChange", "SeatChanges"]
@@ -89,7 +89,7 @@ class SeatChanges:
                events: str = "") -> str | None:
         """The seat's state is ``public.part`` and ``own`` now, at number ``seq``:
         the ``change`` message from what was sent, carrying ``events`` (what
-        happened that this seat may know, written by :func:`~hearts.net.messages.events_text`);
+        happened that this seat may know, written by :func:`~hearts.net.wire.messages.events_text`);
         None when nothing changed and nothing happened, or nothing was sent yet.
         The own part kept is brought to ``own`` in place."""
         if self.public is None:

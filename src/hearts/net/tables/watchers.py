@@ -9,9 +9,9 @@ seat's own fields as a watcher sees them (:mod:`hearts.table.projection`
 declares both), so nothing of any hand that is not on the table: no seat's
 cards, no pass, no legal cards; every hand as dealt only once the hand is over.
 Like a seat, it gets the whole state once, then numbered changes, the public
-part's written once a change for everyone (:mod:`hearts.net.changes`). It gets the notices said to
-everyone, never one said to a seat (a hint, a refusal), and the players see
-the watchers' names in their state.
+part's written once a change for everyone (:mod:`hearts.net.tables.changes`).
+It gets the notices said to everyone, never one said to a seat (a hint, a
+refusal), and the players see the watchers' names in their state.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hearts.net import messages as msg
-from hearts.net.changes import PublicChange, SeatChanges
-from hearts.net.codes import fresh_secret
-from hearts.net.errors import ErrorCode
-from hearts.net.names import name_key
+from hearts.net.tables.changes import PublicChange, SeatChanges
+from hearts.net.wire import messages as msg
+from hearts.net.wire.codes import fresh_secret
+from hearts.net.wire.errors import ErrorCode
+from hearts.net.wire.names import name_key
 from hearts.paths import write_atomically
 from hearts.table.projection import Flat
 

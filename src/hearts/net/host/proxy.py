@@ -16,7 +16,7 @@ plain http to https, keeps limits of its own on each client address
 (:class:`ClientLimits`, in HAProxy stick tables) and tells the worker who the
 client is and which scheme they used (``X-Forwarded-For``,
 ``X-Forwarded-Proto``: the workers believe them from the proxy's address
-alone, :mod:`hearts.net.forwarded`). Headers rather than the PROXY protocol:
+alone, :mod:`hearts.net.admission.forwarded`). Headers rather than the PROXY protocol:
 aiohttp reads headers and not the PROXY protocol, and the same headers come
 from any other proxy (nginx, Caddy, a cloud's load balancer).
 
