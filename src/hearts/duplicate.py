@@ -49,9 +49,9 @@ from hearts.rules import Rules
 from hearts.seeds import duplicate_seed
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["MAX_DEALS", "DuplicateMatch", "Evening", "EveningError", "Standing", "base_view",
-           "check_evening", "deal_round", "decision_view", "player_seed", "standings",
-           "standings_text", "to_base"]
+__all__ = ["MAX_DEALS", "DuplicateMatch", "Evening", "EveningError", "EveningStandings",
+           "Standing", "base_view", "check_evening", "deal_round", "decision_view",
+           "evening_standings", "player_seed", "standings", "to_base"]
 
 MAX_DEALS = 13
 """The most deals an evening may have (13 deals of 4 rounds: 52 hands)."""
@@ -254,11 +254,11 @@ class Standing:
 
 def _holder(hand: Hand, seat: Seat) -> tuple[str, bool]:
     """Who held ``seat`` in ``hand``: a person's name (or the seat for a person the
-    record does not name), else the seat's computer."""
+    record does not name), else the seat (its computer player: not a person)."""
     player = None if hand.players is None else hand.players[seat]
     if player is not None and player.player == "human":
         return player.name or str(seat), True
-    return f"{seat} (computer)", False
+    return str(seat), False
 
 
 @dataclass(slots=True)
@@ -305,45 +305,39 @@ def standings(hands: Sequence[Hand]) -> list[Standing]:
     return board
 
 
-def _signed(value: Fraction) -> str:
-    """A difference to one decimal place, with its sign (``+1.5``, ``-0.3``, ``0``)."""
-    tenths = round(value * 10)
-    if tenths == 0:
-        return "0"
-    return f"{'+' if tenths > 0 else '-'}{abs(tenths) // 10}.{abs(tenths) % 10}"
+@dataclass(frozen=True, slots=True)
+class EveningStandings:
+    """Where a duplicate evening stands after its latest hand, as data: each front
+    end words it from the catalogue (:func:`hearts.words.standings.standings_text`)."""
+
+    finished: int
+    """How many hands are finished (0: none yet, and the rest says nothing)."""
+    over: bool
+    """True once the evening's last hand is finished."""
+    deal: int
+    """The latest finished hand's deal, from 1 (0 before any)."""
+    deals: int
+    round: int
+    """The latest finished hand's round, from 1 (0 before any)."""
+    rounds: int
+    rows: tuple[Standing, ...]
+    """The players compared so far, best first: the people's standings (every
+    seat's at a table of computers only); none until a deal is played again."""
 
 
-def standings_text(match: DuplicateMatch) -> str:
-    """The standings after the hands finished so far, in one short line: where the
-    evening stands, then each person's difference (the computers' at a table of
-    computers only)."""
+def evening_standings(match: DuplicateMatch) -> EveningStandings:
+    """The standings after the hands of ``match`` finished so far."""
     finished = [hand for hand in match.hands if hand.phase is Phase.OVER]
     evening = match.evening
     if not finished:
-        return "Duplicate: no hand finished yet"
+        return EveningStandings(0, match.over, 0, evening.deals, 0, evening.rounds, ())
     place = finished[-1].duplicate
     assert place is not None
-    where = ("Duplicate evening over" if match.over else
-             f"Duplicate, deal {place.deal + 1} of {evening.deals}, round {place.round + 1} "
-             f"of {evening.rounds}")
     board = standings(match.hands)
     shown = [row for row in board if row.person] or board
-    compared = [row for row in shown if row.hands]
-    if not compared:
-        return f"{where}: compared once a deal is played again"
-    most = max(row.hands for row in compared)
-    parts = []
-    for row in compared:
-        notes = []
-        if row.hands < most:
-            notes.append("1 hand" if row.hands == 1 else f"{row.hands} hands")
-        if row.stood_in:
-            notes.append(f"{row.stood_in} stood in")
-        if row.assisted:
-            notes.append(f"{row.assisted} assisted")
-        parts.append(f"{row.name} {_signed(row.difference)}"
-                     + (f" ({', '.join(notes)})" if notes else ""))
-    return f"{where}: {', '.join(parts)} (lower is better)"
+    return EveningStandings(len(finished), match.over, place.deal + 1, evening.deals,
+                            place.round + 1, evening.rounds,
+                            tuple(row for row in shown if row.hands))
 
 
 def check_evening(records: Sequence[HandRecord]) -> str:

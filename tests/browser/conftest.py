@@ -1,13 +1,15 @@
-"""What the browser tests share: one headless Chromium a module."""
+"""What the browser tests share: one headless Chromium a module, and the front
+page's host."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .web import CHROMIUM_FLAGS, chromium_path
+from .web import CHROMIUM_FLAGS, Served, chromium_path, front_server
 
 
 @pytest.fixture(scope="module")
@@ -24,3 +26,15 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def host(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
+    """``hearts host --serve`` with no table of its own: tables come from the front
+    page (:func:`~tests.browser.web.front_server`), the computers' pauses scaled
+    by the test module's ``HOST_DELAY_SCALE`` (0.2 unless it says)."""
+    served = front_server(tmp_path, getattr(request.module, "HOST_DELAY_SCALE", 0.2))
+    try:
+        yield served
+    finally:
+        served.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,13 +15,10 @@ from typing import Any
 
 import pytest
 
-from hearts.ai import Level
 from hearts.cards import Seat
 from hearts.daily import DailyDeal, daily_rules
-from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
-from hearts.web.host import serve_pages
 
 from .test_front import step
 from .test_web_table import ARTIFACTS, status
@@ -31,19 +27,8 @@ from .web import SCREENS, Served, assert_accessible, tap
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Served]:
-    executor = ThreadPoolExecutor(2)
-    config = TableConfig(level=Level.BEGINNER, rules=Rules(target=100), delay_scale=0.1)
-    server = TableServer(tmp_path, config, 0, executor)
-    server.local_only = True
-    serve_pages(server)
-    served = Served(server.app())
-    try:
-        yield served
-    finally:
-        served.close()
-        executor.shutdown(wait=False, cancel_futures=True)
+HOST_DELAY_SCALE = 0.1
+"""The computers' pauses at the host (the conftest's ``host``): a whole hand is played."""
 
 
 def test_todays_deal_on_a_phone_ends_with_the_par_and_the_board(chromium: Any,

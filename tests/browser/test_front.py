@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,29 +17,11 @@ from hearts.ai import Level
 from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
-from hearts.web.host import serve_pages
 
 from .test_web_table import ARTIFACTS, status
 from .web import SCREENS, Served, assert_accessible, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture
-def host(tmp_path: Path) -> Iterator[Served]:
-    """``hearts host --serve`` with no table of its own: tables come from the front page."""
-    executor = ThreadPoolExecutor(2)
-    config = TableConfig(level=Level.BEGINNER, rules=Rules(target=100), delay_scale=0.2)
-    server = TableServer(tmp_path, config, 0, executor)
-    server.local_only = True
-    serve_pages(server)
-    served = Served(server.app())
-    served.server = server  # type: ignore[attr-defined]
-    try:
-        yield served
-    finally:
-        served.close()
-        executor.shutdown(wait=False, cancel_futures=True)
 
 
 def step(page: Any) -> bool:

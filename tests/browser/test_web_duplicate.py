@@ -1,9 +1,11 @@
 """A duplicate evening in the web table (headless Chromium): after each hand the
-result shows the evening's standings, and the first deal played again holds
-the cards moved across the table."""
+result shows the evening's standings (worded by the page from the catalogue, as
+the terminal words them), and the first deal played again holds the cards
+moved across the table."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,11 @@ def test_the_result_shows_the_standings_after_each_hand(chromium: Any, evening: 
         play_by_taps(page, lambda p: "Duplicate evening over: " in p.locator(
             "#result").inner_text())
         assert "(lower is better)" in result.inner_text()
+        # the page words the notice's standings as the terminal does (its English text)
+        sent = [json.loads(frame)["notice"] for frame in page.received
+                if '"kind":"standings"' in frame]
+        assert len(sent) == 2 and all("standings" in notice for notice in sent)
+        assert sent[-1]["text"] in result.inner_text()
         assert not page.errors
     finally:
         context.close()

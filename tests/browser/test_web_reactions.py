@@ -1,5 +1,7 @@
 """Quick reactions at the web table, in headless Chromium: a phone (390x844,
-touch) and a desktop (1280x800) at one table, a watcher on a landscape phone.
+touch) and a desktop (1280x800) at one table, watchers on a landscape phone and
+on a tablet (768x1024); and on every screen, the bubbles by each seat clear of
+the trick's cards.
 
 A reaction sent from the React control (or the e key) shows in a bubble by the
 sender's seat on every page and is said in each live region; a watcher sees
@@ -11,13 +13,21 @@ Screenshots go to ``tests/browser/artifacts/``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_web_table import check_frames, sit_down, table_of, watch_frames
+from .test_web_table import (
+    check_frames,
+    play_by_taps,
+    sit_down,
+    status,
+    table_of,
+    watch_frames,
+)
 from .web import SCREENS, Served, assert_accessible, table_server, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -49,6 +59,7 @@ def test_a_reaction_is_seen_by_the_seat_heard_and_muted(chromium: Any, table: Se
     phone = chromium.new_context(**SCREENS["phone"])
     desktop = chromium.new_context(**SCREENS["desktop"], reduced_motion="reduce")
     public = chromium.new_context(**SCREENS["phone-landscape"])
+    tablet = chromium.new_context(**SCREENS["tablet"])
     try:
         url = f"{table.url}/t/t1/?code=code-1"
         ann = sit_down(phone, url, "Ann")
@@ -61,6 +72,11 @@ def test_a_reaction_is_seen_by_the_seat_heard_and_muted(chromium: Any, table: Se
         wes.get_by_label("Your name at the table").fill("Wes")
         tap(wes, wes.get_by_role("button", name="Watch"))
         wes.locator("#table").wait_for(state="visible")
+        tia = tablet.new_page()
+        tia.goto(f"{table.url}/t/t1/watch?code={watch_code}")
+        tia.get_by_label("Your name at the table").fill("Tia")
+        tap(tia, tia.get_by_role("button", name="Watch"))
+        tia.locator("#table").wait_for(state="visible")
 
         # Ann, on the phone, opens the set and taps one
         react = ann.get_by_role("button", name="React")
@@ -89,6 +105,16 @@ def test_a_reaction_is_seen_by_the_seat_heard_and_muted(chromium: Any, table: Se
         assert "at-bottom" in (bubble(ann, "south").get_attribute("class") or "")
         bubble(wes, "south").wait_for()
         wes.locator("#log").get_by_text("Ann: Nice play!").wait_for()
+        tia_bubble = bubble(tia, "south")
+        tia_bubble.wait_for()
+        assert tia_bubble.inner_text() == "Nice play!"
+        assert "at-bottom" in (tia_bubble.get_attribute("class") or "")
+        tia.locator("#log").get_by_text("Ann: Nice play!").wait_for()
+        tap(tia, tia.get_by_role("button", name="Quick reactions"))
+        assert tia.get_by_role("button", name="Nice play!").count() == 0
+        assert_accessible(tia, "a watcher's reactions on a tablet")
+        tia.screenshot(path=str(ARTIFACTS / "web-reaction-shown-tablet.png"))
+        tia.keyboard.press("Escape")
         # reduced motion on Bob's screen: the bubble appears without moving
         assert bob_bubble.evaluate("b => getComputedStyle(b).animationName") == "none"
         assert bubble(ann, "south").evaluate("b => getComputedStyle(b).animationName") \
@@ -143,3 +169,87 @@ def test_a_reaction_is_seen_by_the_seat_heard_and_muted(chromium: Any, table: Se
         phone.close()
         desktop.close()
         public.close()
+        tablet.close()
+
+
+@pytest.fixture
+def alone(tmp_path: Path) -> Iterator[Served]:
+    """A table of one person and three Beginners."""
+    served, server = table_server(tmp_path, people=1)
+    served.server = server  # type: ignore[attr-defined]
+    try:
+        yield served
+    finally:
+        served.close()
+
+
+# Every seat reacts at once (as main.js hands the page a reaction message), and
+# the bubbles and the trick's cards (and who played each) are measured in the
+# same turn of the page's loop, so the trick cannot move on in between; null
+# unless a card lies across the table in a trick this person is still to play
+# to. With ``again``, the bubbles shown are measured where they are now.
+REACT_BY_THE_TRICK = """(again) => {
+    if (!document.querySelector("#trick .played.at-across")
+        || document.querySelector("#trick .played.at-bottom")) return null;
+    for (const seat of again ? [] : ["south", "west", "north", "east"]) {
+        document.dispatchEvent(new CustomEvent("hearts:message",
+            {detail: {type: "reaction", seat, reaction: "gg"}}));
+    }
+    const box = (node) => { const r = node.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+    const bubbles = {};
+    for (const node of document.querySelectorAll(".reaction-bubble")) {
+        bubbles[node.dataset.seat] = box(node);
+    }
+    const cards = [...document.querySelectorAll("#trick .played, #trick .played .by")].map(
+        (node) => ({what: node.className, ...box(node)}));
+    return {bubbles, cards, width: innerWidth};
+}"""
+
+
+def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return bool(a["left"] < b["right"] and b["left"] < a["right"]
+                and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_a_bubble_never_covers_the_trick(chromium: Any, alone: Served, screen: str) -> None:
+    """A reaction's bubble by any seat, the across seat's above all (its chip is
+    right over its card), leaves every card of the trick and its player's name
+    in sight, and stays on the screen; so it does when the screen is turned
+    while the bubbles are shown."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = chromium.new_context(**SCREENS[screen], reduced_motion="reduce")
+    try:
+        page = sit_down(context, f"{alone.url}/t/t1/?code=code-1", "Ann")
+        deal = page.get_by_role("button", name="Deal", exact=True)
+        deal.wait_for()
+        tap(page, deal)
+        found: list[Any] = []
+
+        def measured(p: Any) -> bool:
+            # on this person's turn, so the trick stays as it is until they play
+            if not re.search(r"your play$", status(p)):
+                return False
+            found.append(p.evaluate(REACT_BY_THE_TRICK, False))
+            return found[-1] is not None
+
+        play_by_taps(page, measured)
+        page.screenshot(path=str(ARTIFACTS / f"web-reactions-by-the-trick-{screen}.png"))
+        size = SCREENS[screen]["viewport"]
+        page.set_viewport_size({"width": size["height"], "height": size["width"]})
+        page.wait_for_timeout(200)
+        turned = page.evaluate(REACT_BY_THE_TRICK, True)
+        assert turned is not None, status(page)  # the same trick, waiting for this person
+        page.screenshot(path=str(ARTIFACTS / f"web-reactions-by-the-trick-{screen}-turned.png"))
+        for shown in (found[-1], turned):
+            assert sorted(shown["bubbles"]) == ["east", "north", "south", "west"]
+            assert any("at-across" in card["what"] for card in shown["cards"])
+            for seat, bubble_box in shown["bubbles"].items():
+                for card in shown["cards"]:
+                    assert not _overlap(bubble_box, card), (screen, seat, bubble_box, card)
+                on_screen = bubble_box["left"] >= 0 and bubble_box["right"] <= shown["width"]
+                assert on_screen, (seat, bubble_box)
+        assert not page.errors
+    finally:
+        context.close()

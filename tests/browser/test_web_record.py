@@ -177,6 +177,16 @@ def test_the_browsers_record_kept_shown_and_verified(chromium: Any, table: Serve
                     last: kept[kept.length - 1].match_seed};
         }""", record)
         assert bound == {"max": 1000, "count": 1000, "first": 1, "last": -1}
+
+        # a kept hand whose seat is no seat (a broken or hand-edited storage) is left out
+        seats = page.evaluate("""async (record) => {
+            const mod = await import(document.querySelector("script[src*='record.js']").src);
+            const hands = ["south", "middle", "", "east"].map(
+                (seat, i) => ({record, seat, match_seed: i, table: "t1"}));
+            localStorage.setItem(mod.RECORD_KEY, JSON.stringify({version: 1, hands}));
+            return mod.load().map((entry) => entry.seat);
+        }""", record)
+        assert seats == ["south", "east"]
         assert not page.errors
     finally:
         context.close()
@@ -193,7 +203,8 @@ def test_the_records_words_are_the_terminals() -> None:
 @pytest.mark.parametrize("screen", ["phone-landscape", "tablet", "desktop"])
 def test_the_record_fits_every_screen(chromium: Any, table: Served, screen: str) -> None:
     """A browser that kept 25 hands shows Your record within the screen's width,
-    the figures of all 25 and the latest 20, readable by a screen reader."""
+    opened at its top, the figures of all 25 and the latest 20, readable by a
+    screen reader."""
     ARTIFACTS.mkdir(exist_ok=True)
     rules = Rules()
     entries = [{"seat": "south", "table": "t1", "match_seed": seed,
@@ -209,6 +220,10 @@ def test_the_record_fits_every_screen(chromium: Any, table: Served, screen: str)
         tap(page, page.get_by_role("button", name="Your record"))
         dialog = page.get_by_role("dialog", name="Your record")
         dialog.wait_for()
+        # it opens at its top (its title and figures), taller than the screen as it is
+        assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")
+        assert dialog.evaluate("d => d.scrollTop") == 0
+        assert dialog.get_by_role("heading", name="Your record").is_visible()
         figures = {row.get_by_role("rowheader").inner_text(): row.get_by_role("cell").inner_text()
                    for row in dialog.locator(".record-figures tbody tr").all()}
         assert figures["Hands played"] == "25"

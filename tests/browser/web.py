@@ -73,6 +73,29 @@ def table_server(folder: Path, people: int = 1, delay_scale: float = 0.2,
     return served, server
 
 
+def front_server(folder: Path, delay_scale: float = 0.2) -> Served:
+    """``hearts host --serve`` on its own loop with no table of its own (tables
+    come from the front page): Beginners, a match to 100, pauses scaled by
+    ``delay_scale``; the server is ``served.server``."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hearts.ai import Level
+    from hearts.net.server import TableServer
+    from hearts.net.tables.table import TableConfig
+    from hearts.rules import Rules
+    from hearts.web.host import serve_pages
+
+    executor = ThreadPoolExecutor(2)
+    config = TableConfig(level=Level.BEGINNER, rules=Rules(target=100), delay_scale=delay_scale)
+    server = TableServer(folder, config, 0, executor)
+    server.local_only = True
+    serve_pages(server)
+    served = Served(server.app())
+    served.server = server  # type: ignore[attr-defined]
+    served.on_close = lambda: executor.shutdown(wait=False, cancel_futures=True)
+    return served
+
+
 class Served:
     """An aiohttp app on 127.0.0.1 (a free port), run by an event loop of its own
     in a thread, so a synchronous Playwright test drives the browser meanwhile."""

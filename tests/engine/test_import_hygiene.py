@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from hearts import speedups
 from hearts.speedups import GROUP
 
 ENGINE = ["hearts", "hearts.cards", "hearts.core", "hearts.rules", "hearts.hand",
@@ -78,6 +79,20 @@ def test_the_table_loads_no_computer_player_until_one_is_asked_for() -> None:
     assert players.isdisjoint(loaded["all"])
     asked = fresh_import(["hearts.table", "hearts.ai"])
     assert "hearts.ai.players" not in asked["all"]
+
+
+def test_the_table_names_its_levels_without_importing_hearts_ai() -> None:
+    """The levels the table's requests, seats and notices name live in hearts.levels:
+    importing hearts.table loads nothing of hearts.ai beyond what importing hearts
+    itself does (nothing, when the compiled modules are in use)."""
+    def computer_side(loaded: dict[str, list[str]]) -> set[str]:
+        return {m for m in loaded["all"] if m == "hearts.ai" or m.startswith("hearts.ai.")}
+
+    engine = fresh_import(["hearts"])
+    table = fresh_import(["hearts.table"])
+    assert computer_side(table) == computer_side(engine)
+    if speedups.status().compiled:
+        assert computer_side(table) == set()
 
 
 def test_make_player_is_still_one_import_away() -> None:

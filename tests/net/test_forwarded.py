@@ -6,8 +6,6 @@ other address the same headers change nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
@@ -16,10 +14,9 @@ from aiohttp import web
 
 from hearts.net.admission.forwarded import client_of, trusted_networks
 from hearts.net.host.cli import parse_host
-from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
 from hearts.net.wire import messages as msg
-from hearts.web.host import serve_pages
+from tests.net.helpers import client_from, pages_server
 
 TOKEN = "E39e8LgSRpt7JZB2uYTi3Q"
 LOCAL = trusted_networks(["127.0.0.1"])
@@ -57,29 +54,6 @@ def test_the_trusted_proxies_on_the_command_line() -> None:
             parse_host(line)
 
 
-@asynccontextmanager
-async def _server(tmp_path: Path, trusted: bool) -> AsyncIterator[tuple[TableServer, str]]:
-    """A table server with the pages on 127.0.0.1, trusting 127.0.0.1 as its proxy
-    (or nobody), as ``hearts host --trust-proxy 127.0.0.1 --serve`` sets it."""
-    server = TableServer(tmp_path, TableConfig(), codes=["code-1"])
-    if trusted:
-        server.trusted_proxies = LOCAL
-    server.local_only = not trusted
-    serve_pages(server)
-    runner = server.runner()
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        yield server, f"127.0.0.1:{runner.addresses[0][1]}"
-    finally:
-        await runner.cleanup()
-
-
-def _client(address: str) -> aiohttp.ClientSession:
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)))
-
-
 _HTTPS = {"Host": "hearts.example", "Origin": "https://hearts.example",
           "X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
 """What HAProxy hands on of a person's page at https://hearts.example."""
@@ -87,7 +61,8 @@ _HTTPS = {"Host": "hearts.example", "Origin": "https://hearts.example",
 
 async def test_the_proxys_word_is_taken_for_the_pages_cookie_and_socket(tmp_path: Path
                                                                        ) -> None:
-    async with _server(tmp_path, trusted=True) as (server, where), _client("127.0.0.1") as proxy:
+    async with pages_server(tmp_path, trusted=True) as (server, where), \
+            client_from("127.0.0.1") as proxy:
         async with proxy.post(f"http://{where}/t/t1/seat", data=TOKEN,
                               headers=_HTTPS) as kept:
             assert kept.status == 204, await kept.text()
@@ -111,8 +86,8 @@ async def test_the_proxys_word_is_taken_for_the_pages_cookie_and_socket(tmp_path
 
 
 async def test_nobody_else_is_believed(tmp_path: Path) -> None:
-    async with _server(tmp_path, trusted=True) as (server, where), \
-            _client("127.0.0.2") as stranger:
+    async with pages_server(tmp_path, trusted=True) as (server, where), \
+            client_from("127.0.0.2") as stranger:
         async with stranger.post(f"http://{where}/t/t1/seat", data=TOKEN,
                                  headers=_HTTPS) as kept:
             assert kept.status == 403  # http here: the https Origin is another site's
@@ -128,8 +103,8 @@ async def test_nobody_else_is_believed(tmp_path: Path) -> None:
 
 
 async def test_without_a_trusted_proxy_the_headers_change_nothing(tmp_path: Path) -> None:
-    async with _server(tmp_path, trusted=False) as (server, where), \
-            _client("127.0.0.1") as client:
+    async with pages_server(tmp_path, trusted=False) as (server, where), \
+            client_from("127.0.0.1") as client:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await client.ws_connect(f"http://{where}/t/t1/ws", headers=_HTTPS)
         assert refused.value.status == 403
@@ -153,7 +128,7 @@ async def test_the_single_player_pages_cookie_is_secure_behind_the_proxy(tmp_pat
     where = f"127.0.0.1:{runner.addresses[0][1]}"
     form = {"level": "1", "rules": "original", "target": "100", "name": "Ann"}
     try:
-        async with _client("127.0.0.1") as proxy, proxy.post(
+        async with client_from("127.0.0.1") as proxy, proxy.post(
                 f"http://{where}/new", data=form, headers=_HTTPS,
                 allow_redirects=False) as made:
             assert made.status == 303, await made.text()
@@ -203,7 +178,7 @@ async def test_the_single_player_server_behind_its_proxy_sees_the_player(
     where = f"127.0.0.1:{runner.addresses[0][1]}"
     form = {"level": "1", "rules": "original", "target": "100", "name": "Ann"}
     try:
-        async with _client("127.0.0.1") as proxy:
+        async with client_from("127.0.0.1") as proxy:
             async with proxy.post(f"http://{where}/new", data=form, headers=_HTTPS,
                                   allow_redirects=False) as made:
                 assert made.status == 303, await made.text()

@@ -23,7 +23,7 @@ from aiohttp import web
 from rich.console import Console
 
 from hearts.cards import Seat
-from hearts.duplicate import DuplicateMatch, Evening
+from hearts.duplicate import MAX_DEALS, DuplicateMatch, Evening
 from hearts.net.host.hostview import HostView
 from hearts.net.server import TableServer
 from hearts.net.tables.table import NetTable, TableConfig
@@ -154,12 +154,15 @@ async def test_a_table_may_be_started_in_duplicate(front: Front) -> None:
     async with front.session() as session:
         async with session.get(front.url + "/") as page:
             text = await page.text()
-        assert '<option value="4">Duplicate: 4 deals' in text
+        # every evening `hearts host --duplicate` takes: 1 to 13 deals
+        offered = re.findall(r'<option value="(\d+)"[^>]*>Duplicate: (\d+) deal', text)
+        assert offered == [(str(n), str(n)) for n in range(1, MAX_DEALS + 1)]
+        assert '<option value="1">Duplicate: 1 deal, played again' in text
         assert '<option value="0" selected>A match' in text
-        answer = await _start(front, session, duplicate="4")
+        answer = await _start(front, session, duplicate=str(MAX_DEALS))
         assert answer.status == 303, await answer.text()
         [table] = front.started()
-        assert table.config.duplicate == 4 and table.evening == Evening(4, 2)
+        assert table.config.duplicate == MAX_DEALS and table.evening == Evening(MAX_DEALS, 2)
         assert isinstance(table.table.match, DuplicateMatch)
 
 
@@ -172,6 +175,8 @@ async def test_a_table_may_be_started_in_duplicate(front: Front) -> None:
     ({"name": "\u202eevil"}, "control or formatting characters"),
     ({"name": "x" * 30}, "at most 24 characters"),
     ({"duplicate": "14"}, "a duplicate evening has 1 to 13 deals"),
+    ({"duplicate": "-1"}, "a duplicate evening has 1 to 13 deals"),
+    ({"duplicate": "many"}, "a duplicate evening has 1 to 13 deals"),
 ])
 async def test_a_form_that_asks_for_no_table_is_refused_with_why(
         front: Front, fields: dict[str, str], said: str) -> None:

@@ -11,15 +11,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
-from aiohttp import web
 
-from hearts.net.admission.forwarded import trusted_networks
 from hearts.net.admission.limits import Limits
 from hearts.net.admission.pagebudget import PageBudget
 from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
 from hearts.net.wire import messages as msg
-from hearts.web.host import serve_pages
+from tests.net.helpers import client_from, pages_server
 
 BURST = 6
 
@@ -27,24 +25,13 @@ BURST = 6
 @asynccontextmanager
 async def _server(tmp_path: Path, now: list[float], trusted: bool = False
                   ) -> AsyncIterator[tuple[TableServer, str]]:
-    server = TableServer(tmp_path, TableConfig(people=2, delay_scale=0.0), codes=["code-1"],
-                         limits=Limits(page_requests_per_second=0.5, page_request_burst=BURST))
-    server.pages_budget = PageBudget(0.5, BURST, lambda: now[0])
-    if trusted:
-        server.trusted_proxies = trusted_networks(["127.0.0.1"])
-    serve_pages(server)
-    runner = server.runner()
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        yield server, f"http://127.0.0.1:{runner.addresses[0][1]}"
-    finally:
-        await runner.cleanup()
-
-
-def _client(address: str) -> aiohttp.ClientSession:
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)))
+    """The pages' server of two people's tables, its budget on the clock ``now``, and
+    its ``http://`` address."""
+    async with pages_server(tmp_path, TableConfig(people=2, delay_scale=0.0), trusted=trusted,
+                            limits=Limits(page_requests_per_second=0.5,
+                                          page_request_burst=BURST),
+                            budget=PageBudget(0.5, BURST, lambda: now[0])) as (server, where):
+        yield server, f"http://{where}"
 
 
 async def _status(client: aiohttp.ClientSession, url: str, **headers: str) -> int:
@@ -68,8 +55,8 @@ def test_the_budget_is_each_addresss_and_refills() -> None:
 async def test_past_its_budget_an_address_gets_a_clear_page_and_nobody_else_does(
         tmp_path: Path) -> None:
     now = [100.0]
-    async with _server(tmp_path, now) as (_, url), _client("127.0.0.2") as ann, \
-            _client("127.0.0.3") as bob:
+    async with _server(tmp_path, now) as (_, url), client_from("127.0.0.2") as ann, \
+            client_from("127.0.0.3") as bob:
         # Ann sits at the table first (her socket is not a page request)
         ws = await ann.ws_connect(url + "/t/t1/ws")
         await ws.send_str(json.dumps(msg.client_json(msg.Join("code-1", "Ann"))))
@@ -102,7 +89,7 @@ async def test_past_its_budget_an_address_gets_a_clear_page_and_nobody_else_does
 async def test_behind_a_trusted_proxy_the_budget_is_each_clients(tmp_path: Path) -> None:
     now = [100.0]
     async with _server(tmp_path, now, trusted=True) as (_, url), \
-            _client("127.0.0.1") as proxy:
+            client_from("127.0.0.1") as proxy:
         first = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
         second = {"X-Forwarded-For": "198.51.100.9", "X-Forwarded-Proto": "https"}
         page = url + "/t/t1/hearts.css"

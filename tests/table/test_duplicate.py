@@ -6,6 +6,7 @@ is stood in for by the player of their cards, on the record."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -22,18 +23,21 @@ from hearts.duplicate import (
     base_view,
     check_evening,
     deal_round,
+    evening_standings,
     player_seed,
     standings,
-    standings_text,
     to_base,
 )
 from hearts.hand import Hand
 from hearts.rules import Rules
-from hearts.table import Computer, NoticeKind, Person, Stage
+from hearts.table import Computer, Notice, NoticeKind, Person, Stage
 from hearts.table import events as ev
 from hearts.table.driver import Driver
 from hearts.verify import verify_evenings, verify_record
+from hearts.words import catalogue
+from hearts.words.standings import standings_text
 
+from ..schemas import check
 from .helpers import make_driver, progress_event
 
 RULES = Rules()
@@ -125,6 +129,7 @@ def test_the_computers_holding_the_same_cards_play_them_the_same_in_every_round(
     assert all(row.difference == 0 and row.hands == 8 for row in standings(hands))
     said = [s.notice for s in driver.said if s.notice.kind is NoticeKind.STANDINGS]
     assert len(said) == 8 and said[-1].text is not None
+    assert said[-1].standings == evening_standings(driver.table.match)  # type: ignore[arg-type]
     assert said[-1].text == ("Duplicate evening over: South (computer) 0, West (computer) 0, "
                              "North (computer) 0, East (computer) 0 (lower is better)")
 
@@ -166,7 +171,7 @@ def test_the_standings_are_the_points_less_the_others_on_the_same_cards() -> Non
     assert [row.name for row in standings(hands)][:2] in (["Ann", "Bob"], ["Bob", "Ann"])
     assert board[Seat.SOUTH].person and not board[Seat.WEST].person
     assert board[Seat.SOUTH].points == sum(hand.points[Seat.SOUTH] for hand in hands)
-    text = standings_text(driver.table.match)  # type: ignore[arg-type]
+    text = standings_text(evening_standings(driver.table.match))  # type: ignore[arg-type]
     rows = {row.name: row for row in board.values()}
     assert text == (f"Duplicate evening over: {words(rows, 'Ann')}, {words(rows, 'Bob')} "
                     "(lower is better)") or text == (
@@ -189,7 +194,7 @@ def test_after_one_round_nobody_is_compared_yet() -> None:
     play_evening_hand(driver, random.Random(2))
     rows = standings(driver.table.match.hands)
     assert all(row.hands == 0 for row in rows)
-    text = standings_text(driver.table.match)  # type: ignore[arg-type]
+    text = standings_text(evening_standings(driver.table.match))  # type: ignore[arg-type]
     assert text == "Duplicate, deal 1 of 2, round 1 of 2: compared once a deal is played again"
 
 
@@ -254,5 +259,48 @@ def test_the_standings_say_who_had_help() -> None:
     hands[1].assisted.add(Seat.SOUTH)  # as a hint in that hand would have marked it
     board = {row.name: row for row in standings(hands)}
     assert board["Ann"].assisted == 1 and board["Bob"].assisted == 0
-    text = standings_text(driver.table.match)  # type: ignore[arg-type]
+    text = standings_text(evening_standings(driver.table.match))  # type: ignore[arg-type]
     assert "Ann " in text and "(1 assisted)" in text and text.count("assisted") == 1
+
+
+def test_the_standings_notice_is_data_each_front_end_words_from_the_catalogue(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    driver = evening_driver((Person("Ann"), Computer(), Person("Bob"), Computer()),
+                            Evening(1, 2))
+    pick = random.Random(6)
+    for _ in range(2):
+        play_evening_hand(driver, pick)
+    said = [s.notice for s in driver.said if s.notice.kind is NoticeKind.STANDINGS]
+    first, last = said[0].standings, said[-1].standings
+    assert first is not None and last is not None
+    assert (first.finished, first.over, first.deal, first.round, first.rows) == (1, False, 1, 1, ())
+    assert (last.finished, last.over, last.rounds) == (2, True, 2)
+    assert [row.name for row in last.rows] in (["Ann", "Bob"], ["Bob", "Ann"])  # the people's
+    # over the network exactly, a difference of thirds included
+    for notice in said:
+        assert Notice.from_json(json.loads(json.dumps(notice.to_json()))) == notice
+        check({"type": "notice", "version": 3, "notice": notice.to_json()}, "server.json")
+    thirds = replace(last, rows=tuple(replace(row, difference=Fraction(-7, 3))
+                                      for row in last.rows))
+    sent = Notice(NoticeKind.STANDINGS, standings=thirds)
+    assert Notice.from_json(json.loads(json.dumps(sent.to_json()))) == sent
+    assert "-2.3" in standings_text(thirds)
+    # the words are the catalogue's: another language's entries give other words
+    monkeypatch.setitem(catalogue("en")["standings"], "over", "Soirée terminée")
+    monkeypatch.setitem(catalogue("en")["standings"], "line", "{where} : {names}")
+    assert standings_text(last).startswith("Soirée terminée : ")
+    assert not standings_text(last).endswith("(lower is better)")
+
+
+@pytest.mark.parametrize("forged", [
+    {"rows": "x"}, {"rows": [{"seat": "south", "difference": [1, 0]}]},
+    {"rows": [{"seat": "middle", "difference": [1, 1]}]},
+    {"rows": [{"seat": "south", "difference": [1, 1], "hands": -1}]},
+    {"rows": [{"seat": "south", "name": None, "difference": [1, 1], "hands": 1, "points": 1,
+               "stood_in": 0, "assisted": 0}] * 65},
+])
+def test_forged_standings_are_refused(forged: dict[str, object]) -> None:
+    data = {"finished": 1, "over": False, "deal": 1, "deals": 1, "round": 1, "rounds": 2,
+            "rows": []} | forged
+    with pytest.raises(ValueError):
+        Notice.from_json({"kind": "standings", "standings": data})

@@ -153,7 +153,7 @@ async def test_help_and_back_mid_trick_while_a_computer_is_due(tmp_path: Path) -
         assert hand.plays == ()  # the game waits while help is up ...
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
-        for _ in range(100):
+        for _ in range(400):  # three computer cards at half pace: seconds under load
             await app.workers.wait_for_complete()
             await pilot.pause(0.05)
             if app.seat_view.state.to_play:

@@ -53,7 +53,8 @@ async def test_no_hand_0_before_the_first_deal(tmp_path: Path) -> None:
 
 
 async def test_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> None:
-    app = make_app(tmp_path, message_seconds=1.5)
+    # the message shown long enough to be read back on a loaded machine
+    app = make_app(tmp_path, message_seconds=4.0)
     async with app.run_test(size=SIZE) as pilot:
         finish_match_in_engine(app)
         await pilot.pause()
@@ -61,7 +62,7 @@ async def test_game_over_header_and_prompt_after_cancel(tmp_path: Path) -> None:
         assert "Game over" in text and "Hand over" not in text
         await pilot.press("o", "c")
         assert "Options unchanged" in app.seat_view.prompt()
-        assert (await wait_for_prompt(pilot, "Deal for a new game")).endswith(
+        assert (await wait_for_prompt(pilot, "Deal for a new game", 20)).endswith(
             " - Deal for a new game, v to review")
 
 

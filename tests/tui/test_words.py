@@ -4,12 +4,14 @@ worded, names come from the seat state, and the status line fits the screen."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
+from hearts.duplicate import EveningStandings, Standing
 from hearts.net.wire.errors import ErrorCode
 from hearts.rules import PassDirection, Reason, Refusal
 from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatInfo
@@ -82,6 +84,13 @@ def test_every_notice_kind_has_words_of_its_own() -> None:
         text = words.notice_text(notice, NAMED)
         assert text and text != notice.kind.value, notice
     assert words.notice_text(samples[0], NAMED) == "You must follow spades"
+    # a duplicate evening's standings: worded from their data, not the English text
+    evening = EveningStandings(4, True, 2, 2, 2, 2, (
+        Standing(Seat.SOUTH, "Ann", True, 2, Fraction(-3, 2), 10, 0, 0),
+        Standing(Seat.WEST, "West", False, 1, Fraction(3, 2), 12, 1, 0)))
+    assert words.notice_text(Notice(NoticeKind.STANDINGS, text="(ignored)", standings=evening),
+                             NAMED) == ("Duplicate evening over: Ann -1.5, West (computer) +1.5 "
+                                        "(1 hand, 1 stood in) (lower is better)")
     assert words.notice_text(Notice(NoticeKind.REFUSED, refusal=Refusal(
         Reason.NOT_YOUR_TURN, seat=Seat.EAST)), NAMED) == "Wait for your turn"
     assert words.notice_text(Notice(NoticeKind.LEFT, Seat.SOUTH), NAMED).startswith("Ann left")

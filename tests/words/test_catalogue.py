@@ -65,7 +65,8 @@ def test_templates_name_only_known_fields() -> None:
                       "ess", "expected", "figure", "given", "against", "article",
                       "verdict", "value", "se", "score", "scores", "plays", "target",
                       "suits", "set", "about", "received", "rules", "day", "par", "deals",
-                      "difference", "played", "under", "streak"}, fields
+                      "difference", "played", "under", "streak", "deal", "round", "rounds",
+                      "notes"}, fields
 
 
 _KEY_HINT = re.compile(r"\((d|a)\)|\bv to\b")

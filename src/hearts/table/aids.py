@@ -2,113 +2,123 @@
 and undo (their last card, or their pass until the exchange). Either marks
 that person as helped in this match and in the hand's record, and tells them
 so once; no one else's record changes.
+
+:class:`Aids` reads the table as a :class:`~hearts.table.situation.Situation`
+(what any front end may read of it), asks for hints through the table's
+:class:`~hearts.table.requests.Requests` (the answer is checked by
+:class:`~hearts.table.decisions.Decisions`), and tells what an undo took back
+in the table's log. It never moves the table itself: an undo of a card returns
+True, and the table goes back to play.
 """
 
 from __future__ import annotations
 
-from hearts.ai.levels import HINT_LEVEL
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
-from hearts.rules import Reason, Refusal
+from hearts.levels import HINT_LEVEL
 from hearts.seeds import hint_seed, table_deal_seed
 from hearts.table import happenings as hp
-from hearts.table.base import Ask, Stage, TableState
-from hearts.table.effects import Decide, Effect, Say
+from hearts.table.effects import Effect, Say
+from hearts.table.happenings import HappeningLog
 from hearts.table.notices import Notice, NoticeKind
+from hearts.table.requests import Key, Requests
+from hearts.table.situation import Situation
+from hearts.table.stage import Stage
 from hearts.view import Phase
 
 __all__ = ["Aids"]
 
 
-class Aids(TableState):
-    """The hint and undo of a table."""
+class Aids:
+    """The hint and undo of a table, and who had help in this match."""
+
+    def __init__(self, table: Situation, requests: Requests, happenings: HappeningLog) -> None:
+        self._table = table
+        self._requests = requests
+        self._happenings = happenings
+        self.aided: set[Seat] = set()
+        """The seats whose people had help (a hint or an undo) in this match."""
 
     def undo_refusal(self, seat: Seat) -> NoticeKind | None:
         """Why ``seat`` cannot undo now, or None if it can."""
-        hand = self.hand
+        table = self._table
+        hand = table.hand
         if hand is None:
             return NoticeKind.NOTHING_TO_UNDO
-        if self.shared:
+        if table.shared:
             return NoticeKind.UNDO_SHARED
-        if self.stage is Stage.PASSING:
-            return None if self.passed(seat) else NoticeKind.UNDO_CHOOSING
-        if self.stage in (Stage.IDLE, Stage.RECEIVED) or hand.phase is Phase.OVER:
+        if table.stage is Stage.PASSING:
+            return None if table.passed(seat) else NoticeKind.UNDO_CHOOSING
+        if table.stage in (Stage.IDLE, Stage.RECEIVED) or hand.phase is Phase.OVER:
             return (NoticeKind.UNDO_HAND_OVER if hand.phase is Phase.OVER
                     else NoticeKind.UNDO_EXCHANGED)
-        if self.claimed:
+        if table.claimed:
             return NoticeKind.UNDO_PLAYED_OUT
         if _last_play_of(hand, seat) is None:
             return NoticeKind.UNDO_NO_CARD
         return None
 
-    def _ask_hint(self, seat: Seat, out: list[Effect]) -> None:
-        hand = self.hand
-        if hand is None or not self.hint_due(seat):
-            self._say(out, seat, Notice(NoticeKind.NO_HINT_NOW))
+    def ask_hint(self, seat: Seat, key: Key, out: list[Effect]) -> None:
+        """``seat``'s person asks what the Expert would do (at position ``key``)."""
+        table = self._table
+        hand = table.hand
+        if hand is None or not table.hint_due(seat):
+            out.append(Say(Notice(NoticeKind.NO_HINT_NOW), seat))
             return
-        if seat in self._asks:
+        if self._requests.asked(seat):
             return  # a hint (or a decision for this seat) is on its way already
         deal_seed = (hand.seed if hand.seed is not None
-                     else table_deal_seed(self.seed, self.deals))
-        ask = Ask(self._new_token(), "hint", seat, self._key(), HINT_LEVEL,
-                   hint_seed(deal_seed))
-        self._asks[seat] = ask
+                     else table_deal_seed(table.seed, table.deals))
         out.append(Say(Notice(NoticeKind.THINKING), seat))
-        out.append(Decide(ask.token, seat, "hint", hand.view(seat), ask.level, ask.seed))
+        self._requests.ask(out, seat, "hint", key, HINT_LEVEL, hint_seed(deal_seed),
+                           hand.view(seat))
 
-    def _hint_refusal(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> Refusal | None:
-        """Why ``cards`` are no advice ``seat`` could follow now, or None."""
-        if self.stage is Stage.PASSING:
-            return (hand.refuse_pass(seat, cards) if len(cards) == 3
-                    else Refusal(Reason.THREE_CARDS))
-        if len(cards) != 1:
-            return Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn)
-        return hand.refuse_play(cards[0])
-
-    def _hinted(self, ask: Ask, cards: tuple[Card, ...], out: list[Effect]) -> None:
-        seat = ask.seat
+    def hinted(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
+        """The hint ``seat`` asked for came: ``cards``, told to them alone if the
+        decision is still theirs to make."""
         self._assist(out, seat)
-        if self.stage is Stage.PASSING or self.to_play(seat):
-            self._say(out, seat, Notice(NoticeKind.HINT, cards=cards))
+        if self._table.stage is Stage.PASSING or self._table.to_play(seat):
+            out.append(Say(Notice(NoticeKind.HINT, cards=cards), seat))
 
-    def _assist(self, out: list[Effect], seat: Seat) -> None:
-        """Mark ``seat``'s person as helped in this match and this hand (their record
-        says so, no one else's); the first time, tell them what that means."""
-        first = seat not in self.aided
-        self.aided.add(seat)
-        hand = self.hand
-        if hand is not None:
-            hand.assisted.add(seat)
-        if first:
-            out.append(Say(Notice(NoticeKind.ASSISTED), seat))
-
-    def _undo(self, seat: Seat, out: list[Effect]) -> None:
+    def undo(self, seat: Seat, out: list[Effect]) -> bool:
+        """``seat``'s person takes back their pass, or their last card and every card
+        after it; True when cards were taken back (the table is to go back to play,
+        forgetting what it asked)."""
         reason = self.undo_refusal(seat)
         if reason is not None:
-            self._say(out, seat, Notice(reason))
-            return
-        hand = self.hand
+            out.append(Say(Notice(reason), seat))
+            return False
+        hand = self._table.hand
         assert hand is not None
-        if self.stage is Stage.PASSING:
+        if self._table.stage is Stage.PASSING:
             passed = hand.take_back_pass(seat)
-            self.happenings.take_back_pass(seat)
-            self._tell(hp.PassTakenBack(seat))
+            self._happenings.take_back_pass(seat)
+            self._happenings.add(hp.PassTakenBack(seat))
             self._assist(out, seat)
-            self._say(out, seat, Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed))
-            return
+            out.append(Say(Notice(NoticeKind.PASS_TAKEN_BACK, cards=passed), seat))
+            return False
         index = _last_play_of(hand, seat)
         assert index is not None
         card = hand.plays[index]
         count = len(hand.plays) - index
         while len(hand.plays) > index:
             hand.pop()
-        self.happenings.take_back(count)
-        self._tell(hp.TakenBack(seat, count))
-        self.stage = Stage.PLAYING
-        self.shown_trick = None
-        self._forget_requests()
+        self._happenings.take_back(count)
+        self._happenings.add(hp.TakenBack(seat, count))
         self._assist(out, seat)
-        self._say(out, seat, Notice(NoticeKind.TAKEN_BACK, card=card))
+        out.append(Say(Notice(NoticeKind.TAKEN_BACK, card=card), seat))
+        return True
+
+    def _assist(self, out: list[Effect], seat: Seat) -> None:
+        """Mark ``seat``'s person as helped in this match and this hand (their record
+        says so, no one else's); the first time, tell them what that means."""
+        first = seat not in self.aided
+        self.aided.add(seat)
+        hand = self._table.hand
+        if hand is not None:
+            hand.assisted.add(seat)
+        if first:
+            out.append(Say(Notice(NoticeKind.ASSISTED), seat))
 
 
 def _last_play_of(hand: Hand, seat: Seat) -> int | None:

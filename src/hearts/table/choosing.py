@@ -17,7 +17,7 @@ from hearts.cards import Card, Seat
 from hearts.rules import Reason, Refusal
 from hearts.table.notices import Notice, NoticeKind
 from hearts.table.seatstate import SeatState
-from hearts.table.table import Stage
+from hearts.table.stage import Stage
 
 __all__ = ["Choice", "saved_choice"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from hearts.ai import Level
 from hearts.cards import Seat
+from hearts.levels import Level
 from hearts.match import Match
 from hearts.table.notices import Notice
 from hearts.view import PlayerView

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hearts.ai import Level
 from hearts.cards import Card, Seat
+from hearts.levels import Level
 from hearts.options import Options
 
 __all__ = [

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
-from hearts.ai import Level
 from hearts.cards import Card, Seat, Suit
+from hearts.duplicate import MAX_DEALS, EveningStandings, Standing
+from hearts.levels import Level
 from hearts.rules import PassDirection, Reason, Refusal
 
 __all__ = ["Notice", "NoticeKind", "Outcome", "Prompt", "PromptKind"]
@@ -107,7 +109,8 @@ class NoticeKind(StrEnum):
     TEXT = "text"
     """Words from elsewhere (the store, the connection): :attr:`Notice.text`."""
     STANDINGS = "standings"
-    """A duplicate evening's standings after a hand, in words: :attr:`Notice.text`."""
+    """A duplicate evening's standings after a hand: :attr:`Notice.standings`
+    (and in English words, for an older client or a log: :attr:`Notice.text`)."""
 
 
 class Outcome(StrEnum):
@@ -154,6 +157,8 @@ class Notice:
     """A person's name (a watcher's)."""
     text: str | None = None
     """The words of a :attr:`NoticeKind.TEXT` or :attr:`NoticeKind.STANDINGS` notice."""
+    standings: EveningStandings | None = None
+    """A duplicate evening's standings (:attr:`NoticeKind.STANDINGS`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The notice as JSON values: its kind and the fields it has."""
@@ -180,6 +185,8 @@ class Notice:
                 data[name] = level.name.lower()
         if self.outcome is not None:
             data["outcome"] = self.outcome.value
+        if self.standings is not None:
+            data["standings"] = _standings_json(self.standings)
         return data
 
     @classmethod
@@ -208,7 +215,8 @@ class Notice:
                 level=_level(data.get("level")), lower=_level(data.get("lower")),
                 outcome=None if data.get("outcome") is None else Outcome(data["outcome"]),
                 error=_optional_text(data.get("error")), log=_optional_text(data.get("log")),
-                name=_optional_text(data.get("name")), text=_optional_text(data.get("text")))
+                name=_optional_text(data.get("name")), text=_optional_text(data.get("text")),
+                standings=_standings(data.get("standings")))
         except (TypeError, KeyError) as error:
             raise ValueError(f"bad notice: {error}") from None
 
@@ -300,6 +308,60 @@ class Prompt:
                 winners=tuple(Seat.parse(_text(s, 5)) for s in winners))
         except (KeyError, TypeError) as error:
             raise ValueError(f"bad prompt: {error}") from None
+
+
+_MOST_ROWS = 64
+"""The most standings a notice may carry (a seat's rows: one a person who sat in it)."""
+
+
+def _standings_json(standings: EveningStandings) -> dict[str, Any]:
+    """A duplicate evening's standings as JSON values: a difference exactly, as its
+    numerator and denominator; a computer's row with no name."""
+    return {"finished": standings.finished, "over": standings.over, "deal": standings.deal,
+            "deals": standings.deals, "round": standings.round, "rounds": standings.rounds,
+            "rows": [{"seat": row.seat.name.lower(), "name": row.name if row.person else None,
+                      "hands": row.hands,
+                      "difference": [row.difference.numerator, row.difference.denominator],
+                      "points": row.points, "stood_in": row.stood_in, "assisted": row.assisted}
+                     for row in standings.rows]}
+
+
+def _count(value: object, most: int) -> int:
+    whole = _whole(value)
+    if whole is None or not 0 <= whole <= most:
+        raise ValueError(f"expected a count from 0 to {most}, not {value!r:.40}")
+    return whole
+
+
+def _standings(value: object) -> EveningStandings | None:
+    """:func:`_standings_json`'s form read back, every field checked."""
+    if value is None:
+        return None
+    data = _object(value, "the standings")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or len(rows) > _MOST_ROWS:
+        raise ValueError(f"the standings' rows must be a list of at most {_MOST_ROWS}")
+    read = []
+    for row in rows:
+        row = _object(row, "a standing")
+        seat = _seat(row.get("seat"))
+        difference = row.get("difference")
+        if seat is None or not isinstance(difference, list) or len(difference) != 2:
+            raise ValueError("a standing needs its seat and its difference")
+        numerator, denominator = _whole(difference[0]), _count(difference[1], 1000)
+        if numerator is None or not denominator or abs(numerator) > 100_000:
+            raise ValueError("a standing's difference must be a fraction")
+        name = _optional_text(row.get("name"))
+        read.append(Standing(seat, str(seat) if name is None else name, name is not None,
+                             _count(row.get("hands"), 4 * MAX_DEALS),
+                             Fraction(numerator, denominator),
+                             _count(row.get("points"), 26 * 4 * MAX_DEALS),
+                             _count(row.get("stood_in"), 4 * MAX_DEALS),
+                             _count(row.get("assisted"), 4 * MAX_DEALS)))
+    return EveningStandings(
+        _count(data.get("finished"), 4 * MAX_DEALS), data.get("over") is True,
+        _count(data.get("deal"), MAX_DEALS), _count(data.get("deals"), MAX_DEALS),
+        _count(data.get("round"), 4), _count(data.get("rounds"), 4), tuple(read))
 
 
 def _object(data: object, what: str) -> dict[str, Any]:

@@ -36,7 +36,6 @@ from typing import Any
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat, Suit, names_of_mask
 from hearts.hand import Hand, Phase
 from hearts.rules import Rules
-from hearts.table.base import Stage
 from hearts.table.notices import Prompt
 from hearts.table.reading import (
     actions_of,
@@ -50,6 +49,7 @@ from hearts.table.reading import (
     sheet_row,
 )
 from hearts.table.seatstate import SCHEMA_VERSION, Action, SeatState, TurnTimer
+from hearts.table.stage import Stage
 from hearts.table.table import Table
 from hearts.view import VIEW_SCHEMA, VIEW_VERSION, Trick, trick_json, voids_json
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from hearts.cards import SEATS, Card, Seat
 from hearts.hand import Hand, Phase
 from hearts.match import Match
-from hearts.table.base import Stage
 from hearts.table.notices import Prompt, PromptKind
 from hearts.table.seatstate import Action, Result, SeatInfo, SheetRow
+from hearts.table.stage import Stage
 from hearts.table.table import Table
 
 __all__ = ["actions_of", "level_label", "prompt_of", "public_prompt", "result_of", "seat_infos",

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from hearts.ai import Level
 from hearts.cards import Seat
+from hearts.levels import Level
 
 __all__ = ["Computer", "Person", "Presence", "SeatSpec", "Seating", "one_person"]
 

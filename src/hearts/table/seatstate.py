@@ -21,10 +21,10 @@ from typing import Any
 
 from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
 from hearts.rules import Rules
-from hearts.table.base import Stage
 from hearts.table.notices import Prompt
+from hearts.table.order import display_order
 from hearts.table.seating import Presence
-from hearts.table.table import display_order
+from hearts.table.stage import Stage
 from hearts.view import PlayerView
 
 __all__ = ["SCHEMA_VERSION", "Action", "Result", "SeatInfo", "SeatState", "SheetRow",

@@ -9,10 +9,16 @@ built from it by :func:`hearts.table.projection.seat_state`; what it tells
 people are :class:`~hearts.table.notices.Notice` values, which each front end
 words in its own way.
 
-Every request the table makes carries a fresh token. It waits for at most one
-answer per seat, one pause and one turn timer; an answer or a pause whose
-token is not the one it waits for is ignored, so a late answer or an old
-timer never acts on a table that has moved on.
+The table holds the rules' flow (deal, pass, play, the trick on show, the hand
+over) and the readings every front end relies on; the rest is in its parts,
+each with its own state or none: :class:`~hearts.table.requests.Requests` (what
+it asked and waits for, each with a fresh token: a late answer or an old timer
+never acts on a table that has moved on), :class:`~hearts.table.seats.Seats`
+(who sits where, and the moves of a seat),
+:class:`~hearts.table.decisions.Decisions` (the computer players asked, the
+people timed, the answers checked) and :class:`~hearts.table.aids.Aids` (hint
+and undo). The parts read the table only through its public readings
+(:class:`~hearts.table.situation.Situation`).
 
 When a computer player raises, the table asks it once more; if it fails
 again, the level below it makes that decision, and the hand's record says so
@@ -21,29 +27,36 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, Literal, assert_never
+import functools
+from collections.abc import Sequence
+from typing import Any, assert_never
 
-from hearts.ai import Level
 from hearts.cards import SEATS, Card, Seat
-from hearts.duplicate import DuplicateMatch, decision_view, standings_text
+from hearts.duplicate import DuplicateMatch, evening_standings
 from hearts.hand import Hand
-from hearts.rules import Reason, Refusal
+from hearts.levels import Level
+from hearts.match import Match
+from hearts.options import Options
+from hearts.rules import Reason, Refusal, Rules
 from hearts.seeds import match_seed
 from hearts.table import events as ev
 from hearts.table import happenings as hp
 from hearts.table.aids import Aids
-from hearts.table.base import SUIT_ORDER, Ask, Pause, Stage, display_order
-from hearts.table.effects import Abandoned, Decide, Effect, Redraw, Save, Say, Wait
-from hearts.table.lifecycle import SeatLifecycle
-from hearts.table.notices import Notice, NoticeKind, Outcome
-from hearts.table.seating import Presence
-from hearts.view import Phase
+from hearts.table.decisions import Decisions
+from hearts.table.effects import Abandoned, Effect, Redraw, Save, Say
+from hearts.table.happenings import HappeningLog
+from hearts.table.notices import Notice, NoticeKind
+from hearts.table.order import SUIT_ORDER, display_order
+from hearts.table.requests import Key, Pause, Requests
+from hearts.table.seating import Seating, SeatSpec, one_person
+from hearts.table.seats import Seats
+from hearts.table.stage import Stage
+from hearts.view import Phase, Trick
+from hearts.words.standings import standings_text
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
-
-class Table(SeatLifecycle, Aids):
+class Table:
     """A match of Hearts at a table of four seats, each a person or a computer player.
 
     Build it with the seats, the options and the seed every deal and computer
@@ -54,18 +67,262 @@ class Table(SeatLifecycle, Aids):
     that once.
     """
 
+    def __init__(self, options: Options, seed: int,
+                 seats: Sequence[SeatSpec] | None = None, level: Level | None = None,
+                 turn_seconds: float | None = None, grace: float | None = None) -> None:
+        self.options = options
+        """The options in force; their rules apply from the next deal."""
+        self.level_override = level
+        """A level for this run only (``--level``)."""
+        self.turn_seconds = turn_seconds
+        """How long a person has to pass or play (None: as long as they like)."""
+        self.seed = seed
+        """The seed of every deal and every computer decision."""
+        self.games = 0
+        """How many matches were started after the first (each has its own seed)."""
+        self.deals = 0
+        """How many hands were dealt at this table (the computer players' seeds use it)."""
+        self.match = Match(options.rules(), match_seed(seed, 0))
+        """The match being played."""
+        self.stage = Stage.IDLE
+        """Where the table stands."""
+        self.happenings = HappeningLog()
+        """What happened at the table, numbered (:mod:`hearts.table.happenings`):
+        the hand in play's and the one before it."""
+        self.shown_trick: Trick | None = None
+        """The finished trick on show, during ``TRICK_SHOW``."""
+        self.claimed = False
+        """True while the rest of a hand whose points are settled is played out."""
+        self._requests = Requests()
+        self._seats = Seats(tuple(seats or one_person()), grace, self._requests,
+                            self.happenings)
+        self._aids = Aids(self, self._requests, self.happenings)
+        self._decisions = Decisions(self, self._requests)
+
+    # --- the parts' state, as the table's own -----------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """Friends share the table (it was set up with more than one person's seat):
+        the records name the people, and undo is not offered."""
+        return self._seats.shared
+
+    @shared.setter
+    def shared(self, shared: bool) -> None:
+        self._seats.shared = shared
+
+    @property
+    def named(self) -> bool:
+        """People are shown by their names (a network table, even of one person),
+        not by their seats."""
+        return self._seats.named
+
+    @named.setter
+    def named(self, named: bool) -> None:
+        self._seats.named = named
+
+    @property
+    def grace(self) -> float | None:
+        """How long the table waits for a person's seat that is free or whose person
+        dropped, before a computer player stands in (None: for ever)."""
+        return self._seats.grace
+
+    @property
+    def aided(self) -> set[Seat]:
+        """The seats whose people had help (a hint or an undo) in this match."""
+        return self._aids.aided
+
+    @aided.setter
+    def aided(self, aided: set[Seat]) -> None:
+        self._aids.aided = aided
+
+    @property
+    def stuck(self) -> bool:
+        """True when a decision failed at every level: nothing more is asked until
+        the hand is left (abandoned, or taken back by an undo)."""
+        return self._requests.stuck
+
+    # --- what anyone may read ----------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seating, ...]:
+        """Who sits where now, in seat order."""
+        return self._seats.now
+
+    def seating(self, seat: Seat) -> Seating:
+        """Who sits in ``seat`` now."""
+        return self._seats.of(seat)
+
+    @property
+    def people(self) -> tuple[Seat, ...]:
+        """The seats whose people are here and decide."""
+        return self._seats.people
+
+    def is_person(self, seat: Seat) -> bool:
+        """True when ``seat``'s person is here and decides."""
+        return self._seats.of(seat).person_decides
+
+    def grace_token(self, seat: Seat) -> int | None:
+        """The token of the grace timer running for ``seat``, if one is (the front end
+        knows when it ends)."""
+        return self._requests.grace_token(seat)
+
+    @property
+    def assisted(self) -> bool:
+        """True once a person had help (a hint or an undo) in this match."""
+        return bool(self.aided)
+
+    def place(self, seat: Seat, seating: Seating) -> None:
+        """Put ``seating`` in ``seat`` before :meth:`start` (a table set up again
+        after a restart: its people away until they come back, and nobody told
+        when they do: they were not seen to go)."""
+        self._seats.place(seat, seating)
+
+    @property
+    def level(self) -> Level:
+        """The computer players' level for the next hand."""
+        return self.level_override or Level(self.options.difficulty)
+
+    def level_of(self, seat: Seat) -> Level:
+        """The level a computer seat plays the next hand at."""
+        return self._seats.of(seat).level or self.level
+
+    @property
+    def hand(self) -> Hand | None:
+        """The current hand, or None before the first deal."""
+        return self.match.hand
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the next hand will be dealt with."""
+        return self.match.rules
+
+    @property
+    def in_progress(self) -> bool:
+        """True when a match has begun and is not over (quitting would lose it)."""
+        return bool(self.match.hands) and not self.match.over
+
+    @property
+    def target(self) -> int:
+        """The score that ends the match now: the hand's target while it is played,
+        the next hand's between hands."""
+        hand = self.hand
+        if hand is None or self.stage is Stage.IDLE:
+            return self.match.rules.target
+        return hand.rules.target
+
+    def passed(self, seat: Seat) -> bool:
+        """True once ``seat``'s cards have gone, while the others are still choosing."""
+        hand = self.hand
+        return hand is not None and hand.phase is Phase.PASSING and bool(hand.passed(seat))
+
+    def to_play(self, seat: Seat) -> bool:
+        """True when the table waits for ``seat``'s card."""
+        hand = self.hand
+        return (self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and hand is not None
+                and hand.turn == seat and not self.claimed)
+
+    @property
+    def computer_due(self) -> Seat | None:
+        """The computer seat whose card is due now, if any."""
+        hand = self.hand
+        if self.stage is not Stage.PLAYING or hand is None or hand.turn is None:
+            return None
+        return hand.turn if self._seats.of(hand.turn).computer_decides else None
+
+    def hint_due(self, seat: Seat) -> bool:
+        """True when ``seat`` has a decision a hint can help with."""
+        return (self.stage is Stage.PASSING and not self.passed(seat)) or self.to_play(seat)
+
+    def undo_refusal(self, seat: Seat) -> NoticeKind | None:
+        """Why ``seat`` cannot undo now, or None if it can."""
+        return self._aids.undo_refusal(seat)
+
+    @property
+    def points_settled(self) -> bool:
+        """True when play goes on but no card left to be taken carries points (nor
+        the jack of diamonds when it counts): the rest cannot change any score."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.PLAYING or self.stage is not Stage.PLAYING:
+            return False
+        taken = 0
+        for seat in SEATS:
+            taken |= hand.taken(seat).mask
+        points = _point_cards(hand.rules)
+        return taken & points == points
+
+    def last_trick(self) -> Trick | None:
+        """The trick the last-trick key shows: the one that finished last."""
+        hand = self.hand
+        return hand.tricks[-1] if hand is not None and hand.tricks else None
+
+    @property
+    def waiting(self) -> tuple[Seat, ...]:
+        """The seats whose pass or card the table waits for from a person (or from a
+        seat nobody sits in yet), in seat order; also while a computer player
+        decides for a person whose time ran out."""
+        hand = self.hand
+        if hand is None or self.stuck:
+            return ()
+        if self.stage is Stage.PASSING:
+            return tuple(seat for seat in SEATS if not hand.passed(seat)
+                         and not self._seats.of(seat).computer_decides)
+        turn = hand.turn
+        if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
+                and not self.claimed and not self._seats.of(turn).computer_decides:
+            return (turn,)
+        return ()
+
+    @property
+    def turn_timer(self) -> tuple[int, tuple[Seat, ...]] | None:
+        """The turn timer running: its token (the front end knows when it ends) and
+        the seats whose time it is; None when none runs."""
+        token = self._requests.timer_token
+        return None if token is None else (token, self.waiting)
+
+    @property
+    def looks(self) -> tuple[object, ...]:
+        """Everything a seat's state is built from, told cheaply: while it stays
+        equal, every seat's state does too (a front end need not build them again)."""
+        hand = self.hand
+        grown = None if hand is None else (
+            id(hand), len(hand.plays), hand.passes_made())
+        return (id(self.match), len(self.match.hands), grown, self.stage, self.claimed,
+                self.stuck, self.shown_trick is not None, self._seats.now,
+                frozenset(self.aided), self._requests.graces, self._requests.timer_token,
+                self.match.rules, self.level, self.shared, self.named)
+
+    @property
+    def settled(self) -> bool:
+        """True when nothing is being decided or waited for (tests wait for this)."""
+        return self._requests.settled
+
+    @property
+    def waiting_on(self) -> tuple[int, ...]:
+        """The tokens of the answers and pauses the table waits for."""
+        return self._requests.waiting_on
+
+    def state(self) -> dict[str, Any]:
+        """What the table must remember beside the match, as JSON values."""
+        return {
+            "stage": self.stage.value,
+            "seed": self.seed,
+            "games": self.games,
+            "deals": self.deals,
+            "rules": self.match.rules.to_json(),
+        }
+
+    # --- events in, effects out --------------------------------------------------
+
     def start(self) -> list[Effect]:
         """The effects to begin with: whatever the table is waiting for (after
         :meth:`restore`, a resumed hand carries on)."""
         out: list[Effect] = []
-        for seat in Seat:
-            if self._seating[seat].presence in (Presence.AWAY, Presence.FREE) \
-                    and seat not in self._graces:
-                self._wait_for(seat, out)
+        self._seats.wait_for_absent(out)
         if self.stage is Stage.RECEIVED:
-            self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
+            self._requests.pause(out, self.options.speed.received_delay, Pause.RECEIVED)
         elif self.stage is Stage.TRICK_SHOW:
-            self._wait(out, self.options.speed.trick_delay, Pause.TRICK)
+            self._requests.pause(out, self.options.speed.trick_delay, Pause.TRICK)
         self._advance(out)
         out.append(Redraw())
         return out
@@ -88,7 +345,7 @@ class Table(SeatLifecycle, Aids):
             case ev.Decided():
                 self._decided(event, out)
             case ev.Failed():
-                self._failed(event, out)
+                self._decisions.failed(event, out)
             case ev.Elapsed():
                 self._elapsed(event, out)
             case ev.Abandon():
@@ -99,12 +356,12 @@ class Table(SeatLifecycle, Aids):
                 self._deal(event.seat, out)  # whoever asks (a table of computers too)
             case ev.Sit() | ev.Return() | ev.Drop() | ev.Leave() | ev.FreeSeat() \
                     | ev.SeatComputer():
-                self._seat_event(event, out)
+                self._seats.handle(event, out)
             case ev.Pass() | ev.Play() | ev.Continue() | ev.Undo() | ev.AskHint():
                 if self.is_person(event.seat):
                     self._person(event, out)
                 else:
-                    self._say(out, event.seat, Notice(NoticeKind.NOT_A_PERSON, event.seat))
+                    out.append(Say(Notice(NoticeKind.NOT_A_PERSON, event.seat), event.seat))
             case _:
                 assert_never(event)
 
@@ -117,25 +374,16 @@ class Table(SeatLifecycle, Aids):
             case ev.Pass():
                 self._pass(seat, event.cards, out)
             case ev.Play():
-                self._say(out, seat, self._play_person(seat, event.card, out))
+                _say(out, seat, self._play_person(seat, event.card, out))
             case ev.Continue():
                 self._settle()
             case ev.Undo():
-                self._undo(seat, out)
+                if self._aids.undo(seat, out):
+                    self._clear_table(Stage.PLAYING)  # back to the card taken back
             case ev.AskHint():
-                self._ask_hint(seat, out)
+                self._aids.ask_hint(seat, self._key(), out)
             case _:
                 assert_never(event)
-
-    def state(self) -> dict[str, Any]:
-        """What the table must remember beside the match, as JSON values."""
-        return {
-            "stage": self.stage.value,
-            "seed": self.seed,
-            "games": self.games,
-            "deals": self.deals,
-            "rules": self.match.rules.to_json(),
-        }
 
     def _fingerprint(self) -> tuple[object, ...]:
         """What a save keeps, told cheaply (it is asked twice an event): a hand only
@@ -148,22 +396,25 @@ class Table(SeatLifecycle, Aids):
         return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
                 self.games, self.deals, self.match.rules, frozenset(self.aided))
 
+    # --- the deal, the match, the options -------------------------------------------
+
     def _deal(self, seat: Seat, out: list[Effect]) -> None:
         if self.stage is not Stage.IDLE:
-            self._say(out, seat, Notice(NoticeKind.FINISH_HAND))
+            out.append(Say(Notice(NoticeKind.FINISH_HAND), seat))
             return
         if self.match.over:
             self._new_match()
         rules = self.options.rules()
         hand = self.match.deal(rules)
         self.deals += 1
-        self._tell(hp.Dealt(len(self.match.hands)))
+        self.happenings.add(hp.Dealt(len(self.match.hands)))
         # a match that deals set cards may name its computer players (today's deal):
         # a seat no person holds keeps the player the deal gave it
         named = hand.players
         hand.players = tuple(
             named[each] if named is not None and named[each].seed is not None
-            and not self.seating(each).held else self._owner(each) for each in Seat)
+            and not self.seating(each).held
+            else self._seats.owner(each, self._decisions.computer(each)) for each in Seat)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once
@@ -181,7 +432,7 @@ class Table(SeatLifecycle, Aids):
         self.stage = stage
         self.shown_trick = None
         self.claimed = False
-        self._forget_requests()
+        self._requests.forget()
 
     def _abandon(self, out: list[Effect]) -> None:
         out.append(Abandoned())
@@ -196,19 +447,21 @@ class Table(SeatLifecycle, Aids):
             if self.match.over:
                 out.append(Say(Notice(NoticeKind.TARGET_NOW, count=self.match.rules.target)))
 
+    # --- the pass ------------------------------------------------------------
+
     def _pass(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         hand = self.hand
         if self.stage is not Stage.PASSING or hand is None:
-            self._say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
+            _say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
             return
         refusal = hand.refuse_pass(seat, cards) if len(cards) == 3 else \
             Refusal(Reason.THREE_CARDS)
         if refusal is not None:
-            self._say(out, seat, _refused(refusal))
+            _say(out, seat, _refused(refusal))
             return
         self._pass_made(hand, seat, cards)
-        self._record_person(seat, None)
-        self._asks.pop(seat, None)  # a hint (or stand-in) for this pass has nothing to say
+        self._seats.record_person(hand, seat, None)
+        self._requests.answered(seat)  # a hint (or stand-in) for this pass has nothing to say
         self._after_pass(out)
 
     def _pass_made(self, hand: Hand, seat: Seat, cards: tuple[Card, ...]) -> None:
@@ -216,26 +469,28 @@ class Table(SeatLifecycle, Aids):
         alone; the exchange, once it comes, to each receiver."""
         hand.pass_cards(seat, cards)
         to = hand.pass_direction.target(seat)
-        self._tell(hp.Passed(seat, to))
-        self._tell(hp.PassedCards(seat, to, hand.passed(seat)))
+        self.happenings.add(hp.Passed(seat, to))
+        self.happenings.add(hp.PassedCards(seat, to, hand.passed(seat)))
         if hand.phase is Phase.PLAYING:
             for each in SEATS:
-                self._tell(hp.Received(each, hand.pass_direction.source(each),
-                                       hand.received(each)))
+                self.happenings.add(hp.Received(each, hand.pass_direction.source(each),
+                                                hand.received(each)))
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
         if hand is not None and hand.phase is Phase.PLAYING:
             self.stage = Stage.RECEIVED
-            self._asks.clear()
-            self._timer = None
-            self._wait(out, self.options.speed.received_delay, Pause.RECEIVED)
+            self._requests.forget_asks()
+            self._requests.stop_timer()
+            self._requests.pause(out, self.options.speed.received_delay, Pause.RECEIVED)
 
     def _settle(self) -> None:
         """Put the received cards into the hands and start play."""
         if self.stage is Stage.RECEIVED:
             self.stage = Stage.PLAYING
-            self._pause = None
+            self._requests.end_pause()
+
+    # --- the play ------------------------------------------------------------
 
     def _play_person(self, seat: Seat, card: Card, out: list[Effect]) -> Notice | None:
         hand = self.hand
@@ -252,7 +507,7 @@ class Table(SeatLifecycle, Aids):
             return _refused(refusal)
         if self.stage is Stage.TRICK_SHOW:
             self._end_trick_show()
-        self._record_person(seat, len(hand.plays))
+        self._seats.record_person(hand, seat, len(hand.plays))
         self._play(seat, card, out)
         return None
 
@@ -261,27 +516,27 @@ class Table(SeatLifecycle, Aids):
         assert hand is not None
         broken = hand.hearts_broken
         play = hand.play(card, seat=seat)
-        self._tell(hp.played(seat, card))
+        self.happenings.add(hp.played(seat, card))
         if hand.hearts_broken and not broken:
-            self._tell(hp.HeartsBroken(seat))
+            self.happenings.add(hp.HeartsBroken(seat))
         finished = play.trick
         if finished is not None:
             rules = hand.rules
-            self._tell(hp.TrickTaken(finished.winner, len(hand.tricks),
-                                     sum(rules.card_points(each) for each in finished.cards)))
+            self.happenings.add(hp.TrickTaken(
+                finished.winner, len(hand.tricks),
+                sum(rules.card_points(each) for each in finished.cards)))
             if hand.phase is Phase.OVER:
-                self._tell(hp.HandEnded(len(self.match.hands), hand.points, hand.shooter))
-        self._asks.pop(seat, None)
-        self._ready.clear()
-        self._pause = None
-        self._timer = None
-        self._card_waited = False
+                self.happenings.add(hp.HandEnded(len(self.match.hands), hand.points,
+                                                 hand.shooter))
+        self._requests.card_played(seat)
         if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
-            out.append(Say(Notice(NoticeKind.STANDINGS, text=standings_text(self.match))))
+            standings = evening_standings(self.match)
+            out.append(Say(Notice(NoticeKind.STANDINGS, standings=standings,
+                                  text=standings_text(standings))))
         if play.trick is not None and not self.claimed:
             self.shown_trick = play.trick
             self.stage = Stage.TRICK_SHOW
-            self._wait(out, self.options.speed.trick_delay, Pause.TRICK)
+            self._requests.pause(out, self.options.speed.trick_delay, Pause.TRICK)
         elif hand.phase is Phase.OVER:
             self._hand_over()
 
@@ -289,138 +544,78 @@ class Table(SeatLifecycle, Aids):
         self.stage = Stage.IDLE
         self.claimed = False
         self.shown_trick = None
-        self._forget_requests()
+        self._requests.forget()
 
     def _end_trick_show(self) -> None:
         hand = self.hand
         if self.stage is not Stage.TRICK_SHOW or hand is None:
             return
         self.shown_trick = None
-        self._pause = None
+        self._requests.end_pause()
         if hand.phase is Phase.OVER:
             self._hand_over()
         else:
             self.stage = Stage.PLAYING
 
+    # --- what is due next ----------------------------------------------------------
+
+    def _key(self) -> Key:
+        """Where the match stands: an answer asked at another position is stale."""
+        hand = self.hand
+        if hand is None:
+            return (0, 0, 0)
+        return (len(self.match.hands), 0 if hand.phase is Phase.PASSING else 1, len(hand.plays))
+
     def _advance(self, out: list[Effect]) -> None:
         """Ask for whatever is due now: passes, the next computer card, a pause."""
         key = self._key()
-        for seat, ask in list(self._asks.items()):
-            if ask.key != key:
-                del self._asks[seat]
-        if self._timer is not None and self._timer[2] != key:
-            self._timer = None
+        requests = self._requests
+        requests.drop_stale(key)
         hand = self.hand
         if hand is None or self.stuck:
             return
         if self.stage is Stage.PASSING:
-            for seat in SEATS:
-                if self._seating[seat].computer_decides and not hand.passed(seat) \
-                        and seat not in self._asks:
-                    self._ask(out, seat, "pass")
-            self._time_passes(out, hand)
+            self._decisions.ask_passes(hand, key, out)
             return
         if self.stage is not Stage.PLAYING:
             return
         if self.points_settled and not self.claimed:
             self.claimed = True
-            self._pause = None
-            self._timer = None
+            requests.end_pause()
+            requests.stop_timer()
             out.append(Say(Notice(NoticeKind.PLAYED_OUT)))
         turn = hand.turn
         if turn is None:
             return
-        if not self._seating[turn].computer_decides:
-            if self.claimed:  # the person's card (away or not): nothing is left to choose
-                self._record_person(turn, len(hand.plays))
-                self._play(turn, hand.legal_plays()[0], out)
-                self._advance(out)
-            elif not self.is_person(turn):
-                pass  # the seat is free or its person away: the grace time runs
-            elif self.options.forced_cards and len(hand.legal_plays()) == 1:
-                if self._pause is None or self._pause[1] is not Pause.FORCED:
-                    self._wait(out, self.options.speed.card_delay, Pause.FORCED)
-            else:
-                self._time_turn(out, turn, key)
-            return
-        if turn not in self._asks and turn not in self._ready:
-            self._ask(out, turn, "play")
-            if not self.claimed:
-                self._wait(out, self.options.speed.card_delay, Pause.CARD)
+        if self._seats.of(turn).computer_decides:
+            self._decisions.ask_card(hand, turn, key, out)
+        elif self.claimed:  # the person's card (away or not): nothing is left to choose
+            self._seats.record_person(hand, turn, len(hand.plays))
+            self._play(turn, hand.legal_plays()[0], out)
+            self._advance(out)
+        elif not self.is_person(turn):
+            pass  # the seat is free or its person away: the grace time runs
+        elif self.options.forced_cards and len(hand.legal_plays()) == 1:
+            if not requests.pausing(Pause.FORCED):
+                requests.pause(out, self.options.speed.card_delay, Pause.FORCED)
+        else:
+            self._decisions.time_turn(turn, key, out)
 
-    def _time_passes(self, out: list[Effect], hand: Hand) -> None:
-        """Start the turn timer on the people still choosing their pass."""
-        waiting = [seat for seat in self.people if not hand.passed(seat)]
-        if waiting and self._timer is None and self.turn_seconds is not None:
-            self._start_timer(out, waiting[0], self._key())
-
-    def _time_turn(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
-        """Start the turn timer on the person whose card is due."""
-        if self.turn_seconds is not None and self._timer is None and not self._deciding(seat):
-            self._start_timer(out, seat, key)
-
-    def _start_timer(self, out: list[Effect], seat: Seat, key: tuple[int, int, int]) -> None:
-        assert self.turn_seconds is not None
-        token = self._new_token()
-        self._timer = (token, seat, key)
-        out.append(Wait(token, self.turn_seconds, scaled=False))
-
-    def _timed_out(self, out: list[Effect]) -> None:
-        """A person's turn timer ran out: a computer player decides for them, once."""
-        assert self._timer is not None
-        _, seat, key = self._timer
-        self._timer = None
-        hand = self.hand
-        if hand is None or key != self._key() or not self.is_person(seat):
-            return
-        # a hint on its way gives way to the decision made for the person
-        if self.stage is Stage.PASSING:
-            late = [s for s in self.people if not hand.passed(s) and not self._deciding(s)]
-            for each in late:
-                self._ask(out, each, "pass", timed_out=True)
-                self._say(out, None, Notice(NoticeKind.TIMED_OUT, each))
-        elif self.to_play(seat) and not self._deciding(seat):
-            self._ask(out, seat, "play", timed_out=True)
-            self._say(out, None, Notice(NoticeKind.TIMED_OUT, seat))
-
-    def _ask(self, out: list[Effect], seat: Seat, kind: Literal["pass", "play"],
-             timed_out: bool = False) -> None:
-        hand = self.hand
-        assert hand is not None
-        level, seed = self._player_of(seat)
-        ask = Ask(self._new_token(), kind, seat, self._key(), level, seed,
-                   timed_out=timed_out)
-        self._asks[seat] = ask
-        out.append(Decide(ask.token, seat, kind, decision_view(hand, seat), level, seed))
-
-    def _player_of(self, seat: Seat) -> tuple[Level, int]:
-        """The level and seed of the computer player in ``seat`` for this hand, as
-        the hand's record names them (so a resumed hand plays on as before)."""
-        hand = self.hand
-        assert hand is not None
-        named = hand.players[seat] if hand.players is not None else None
-        if named is not None and named.seed is not None:
-            try:
-                return Level.parse(named.player), named.seed
-            except ValueError:
-                pass  # not one of our levels: the table's level plays the seat
-        return self.level_of(seat), self._computer_seed(seat)
+    # --- answers and pauses -------------------------------------------------------
 
     def _elapsed(self, event: ev.Elapsed, out: list[Effect]) -> None:
-        if self._timer is not None and self._timer[0] == event.token:
-            self._timed_out(out)
+        requests = self._requests
+        timed = requests.timer_over(event.token)
+        if timed is not None:
+            self._decisions.timed_out(*timed, self._key(), out)
             return
-        waited = next((seat for seat, token in self._graces.items() if token == event.token),
-                      None)
+        waited = requests.grace_over(event.token)
         if waited is not None:
-            self._grace_over(waited, out)
+            self._seats.grace_over(waited, out)
             return
-        if self._pause is None or self._pause[0] != event.token:
-            return
-        kind = self._pause[1]
-        self._pause = None
+        kind = requests.pause_over(event.token)
         hand = self.hand
-        if hand is None:
+        if kind is None or hand is None:
             return
         match kind:
             case Pause.RECEIVED:
@@ -429,103 +624,56 @@ class Table(SeatLifecycle, Aids):
                 self._end_trick_show()
             case Pause.CARD:
                 turn = hand.turn
-                if turn is not None and turn in self._ready:
-                    card, ask = self._ready.pop(turn)
-                    self._record_stand_in(ask, len(hand.plays))
+                ready = None if turn is None else requests.take_card(turn)
+                if turn is not None and ready is not None:
+                    card, ask = ready
+                    self._decisions.record(ask, len(hand.plays))
                     self._play(turn, card, out)
                 else:
-                    self._card_waited = True
+                    requests.wait_card()
             case Pause.FORCED:
                 seat = hand.turn
                 legal = hand.legal_plays()
                 if seat is not None and self.is_person(seat) and len(legal) == 1 \
                         and self.options.forced_cards:
-                    self._record_person(seat, len(hand.plays))
+                    self._seats.record_person(hand, seat, len(hand.plays))
                     self._play(seat, legal[0], out)
-                    self._say(out, seat, Notice(NoticeKind.FORCED_CARD, card=legal[0]))
+                    out.append(Say(Notice(NoticeKind.FORCED_CARD, card=legal[0]), seat))
             case Pause.TURN:
                 pass  # the turn timer has a token of its own (above)
             case _:
                 assert_never(kind)
 
     def _decided(self, event: ev.Decided, out: list[Effect]) -> None:
-        ask = next((a for a in self._asks.values() if a.token == event.token), None)
+        made = self._decisions.answer(event, self._key(), out)
         hand = self.hand
-        if ask is None or hand is None or ask.key != self._key():
+        if made is None or hand is None:
             return
-        if event.level is not None and event.level < ask.level:
-            ask = dataclasses.replace(ask, level=event.level)  # recorded as made by it
+        ask, cards = made
         if ask.kind == "hint":
-            refusal = self._hint_refusal(hand, ask.seat, event.cards)
-            if refusal is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal hint ({refusal})"), out)
-                return
-            del self._asks[ask.seat]
-            self._hinted(ask, event.cards, out)
-            return
-        if ask.kind == "pass":
-            refusal = (hand.refuse_pass(ask.seat, event.cards) if len(event.cards) == 3
-                       else Refusal(Reason.THREE_CARDS))
-            if refusal is not None:
-                self._failed(ev.Failed(ask.token, f"an illegal pass ({refusal})"), out)
-                return
-            del self._asks[ask.seat]
-            self._pass_made(hand, ask.seat, event.cards)
-            self._record_stand_in(ask, None)
+            self._aids.hinted(ask.seat, cards, out)
+        elif ask.kind == "pass":
+            self._pass_made(hand, ask.seat, cards)
+            self._decisions.record(ask, None)
             self._after_pass(out)
-            return
-        card = event.cards[0] if len(event.cards) == 1 else None
-        refusal = None if card is None else hand.refuse_play(card)
-        if refusal is not None or card is None:
-            why = "no card" if card is None else str(refusal)
-            self._failed(ev.Failed(ask.token, f"an illegal card ({why})"), out)
-            return
-        del self._asks[ask.seat]
-        if self.claimed or self._card_waited or ask.timed_out:
-            self._record_stand_in(ask, len(hand.plays))
+        else:
+            self._decisions.record(ask, len(hand.plays))
             if self.stage is Stage.TRICK_SHOW:
                 self._end_trick_show()
-            self._play(ask.seat, card, out)
-        else:
-            # recorded only once played: a saved record names no card not yet played
-            self._ready[ask.seat] = (card, ask)
+            self._play(ask.seat, cards[0], out)
 
-    def _record_stand_in(self, ask: Ask, play: int | None) -> None:
-        self._record_decider(ask.seat, play, ask.level.name.lower(), ask.seed)
 
-    def _failed(self, event: ev.Failed, out: list[Effect]) -> None:
-        ask = next((a for a in self._asks.values() if a.token == event.token), None)
-        hand = self.hand
-        if ask is None or hand is None:
-            return
+@functools.cache
+def _point_cards(rules: Rules) -> int:
+    """The cards that carry points (or count, as the jack of diamonds may) under
+    ``rules``, as a mask."""
+    return sum(card.bit for card in Card.all() if rules.card_points(card))
 
-        def failed(outcome: Outcome, lower: Level | None = None) -> Notice:
-            return Notice(NoticeKind.PLAYER_FAILED, None if ask.kind == "hint" else ask.seat,
-                          decision=ask.kind, level=ask.level, lower=lower, outcome=outcome,
-                          error=event.error, log=event.log)
 
-        told = ask.seat if ask.kind == "hint" else None  # a hint is the asker's alone
-        if ask.tries < 2:
-            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, ask.level, ask.seed,
-                         ask.tries + 1, ask.timed_out)
-            out.append(Say(failed(Outcome.ASK_AGAIN), told))
-        elif ask.level > Level.BEGINNER:
-            lower = Level(ask.level - 1)
-            retry = Ask(self._new_token(), ask.kind, ask.seat, ask.key, lower, ask.seed,
-                         1, ask.timed_out)
-            out.append(Say(failed(Outcome.LOWER_LEVEL, lower), told))
-        elif ask.kind == "hint":
-            del self._asks[ask.seat]
-            out.append(Say(failed(Outcome.NO_HINT), ask.seat))
-            return
-        else:
-            del self._asks[ask.seat]
-            self.stuck = True
-            out.append(Say(failed(Outcome.STUCK)))
-            return
-        self._asks[ask.seat] = retry
-        out.append(Decide(retry.token, ask.seat, ask.kind, decision_view(hand, ask.seat),
-                          retry.level, retry.seed))
+def _say(out: list[Effect], seat: Seat, notice: Notice | None) -> None:
+    """Tell ``seat`` alone ``notice``, if there is one."""
+    if notice is not None:
+        out.append(Say(notice, seat))
 
 
 def _refused(refusal: Refusal) -> Notice:

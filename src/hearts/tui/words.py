@@ -29,6 +29,7 @@ from hearts.table import (
 )
 from hearts.table import happenings as hp
 from hearts.words import fill, words
+from hearts.words.standings import standings_text
 
 __all__ = ["card_name", "card_names", "counted", "error_text", "happening_text",
            "nothing_to_play", "notice_text", "prompt_text", "refusal_text", "result_lines",
@@ -270,6 +271,8 @@ def notice_text(notice: Notice, state: SeatState) -> str:
         case NoticeKind.AWAY | NoticeKind.BACK | NoticeKind.JOINED | NoticeKind.STAND_IN \
                 | NoticeKind.FREED | NoticeKind.COMPUTER_SEATED if you:
             return str(said[f"{kind.value}-you"])
+        case NoticeKind.STANDINGS if notice.standings is not None:
+            return standings_text(notice.standings)
         case NoticeKind.TEXT | NoticeKind.STANDINGS:
             return notice.text or ""
     if kind.value in said:

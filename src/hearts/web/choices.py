@@ -24,7 +24,7 @@ from hearts.options import rules_refusal
 from hearts.rules import Rules
 from hearts.words import fill, words
 
-__all__ = ["DUPLICATE_DEALS", "RULE_SETS", "TARGETS", "Choice", "options", "play_options",
+__all__ = ["RULE_SETS", "TARGETS", "Choice", "options", "play_options",
            "read_choice"]
 
 RULE_SETS = ("original", "classic", "omnibus")
@@ -67,17 +67,15 @@ def target_options(rules: Rules) -> str:
                    str(rules.target))
 
 
-DUPLICATE_DEALS = 4
-"""The deals of a duplicate evening the pages offer (``hearts host --duplicate``)."""
-
-
 def play_options(chosen: int) -> str:
-    """A match, or a duplicate evening (of the host's deals, or of
-    :data:`DUPLICATE_DEALS`), ``chosen`` deals selected (0: a match)."""
+    """A match, or a duplicate evening of 1 to :data:`~hearts.duplicate.MAX_DEALS`
+    deals (as ``hearts host --duplicate`` takes), ``chosen`` deals selected (0: a
+    match)."""
     said = words("front")
     return options([("0", said["play-match"])] + [
-        (str(deals), fill(said["play-duplicate"], deals=deals))
-        for deals in sorted({DUPLICATE_DEALS, chosen} - {0})], str(chosen))
+        (str(deals), said["play-duplicate-one"] if deals == 1
+         else fill(said["play-duplicate"], deals=deals))
+        for deals in range(1, MAX_DEALS + 1)], str(chosen))
 
 
 def read_choice(form: Mapping[str, object], defaults: TableConfig, people: int = 1,

@@ -127,8 +127,9 @@ function setState(state, number, events, whole) {
  */
 function sayNotice(notice) {
   if (notice.kind === "hint") takeHint(c, notice.cards || []);
-  if (notice.kind === "standings") c.standings = notice.text || "";
-  say(noticeText(c, notice));
+  const said = noticeText(c, notice);
+  if (notice.kind === "standings") c.standings = said;
+  say(said);
 }
 
 // --- the room (room.js), reactions.js and record.js: the creator's commands and a

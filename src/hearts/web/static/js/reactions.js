@@ -7,15 +7,16 @@
 // events (a "state" with each new state, a "reaction" as it comes) and sends
 // its own with a "hearts:send" event on the same socket.
 
-import { fill } from "./words.js";
+import { PLACES, SEATS, placeOf } from "./cards.js";
+import { make } from "./dom.js";
+import { fill, lookup } from "./words.js";
 
 /** @typedef {{[key: string]: any}} Catalogue  the words (src/hearts/words/en.json) */
 /** @typedef {{name: string, presence: string}} SeatInfo */
-/** @typedef {{seat: string | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
+/** @typedef {import("./types.js").Seat} Seat */
+/** @typedef {{seat: Seat | null, seats?: SeatInfo[], watchers?: string[]}} TableState */
 /** @typedef {{type: string, state?: TableState, seat?: string, reaction?: string}} Heard */
 
-const SEATS = ["south", "west", "north", "east"];
-const PLACES = ["bottom", "left", "across", "right"];
 const SHOWN_MS = 5000;
 const MUTE_KEY = "hearts.reactions.muted";
 
@@ -47,28 +48,7 @@ function keepMuted() {
  * @returns {any}
  */
 function w(path) {
-  /** @type {any} */
-  let entry = W;
-  for (const key of path.split(".")) {
-    if (entry == null) return null;
-    entry = entry[key];
-  }
-  return entry == null ? null : entry;
-}
-
-/**
- * A new element with its properties and children.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Partial<HTMLElementTagNameMap[K]>} [props]
- * @param {(Node | string)[]} [children]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function make(tag, props, children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children || []) node.append(child);
-  return node;
+  return lookup(W, path, null);
 }
 
 // --- the control: React, the set, and the mute ------------------------------------
@@ -136,16 +116,15 @@ function send(name) {
 
 /**
  * Where ``seat`` sits on this page: bottom (this person), left, across, right.
- * @param {string} seat
+ * @param {Seat} seat
  * @returns {string}
  */
 function place(seat) {
-  const me = S && S.seat ? SEATS.indexOf(S.seat) : 0;
-  return PLACES[(SEATS.indexOf(seat) - me + 4) % 4];
+  return placeOf(seat, S ? S.seat : null);
 }
 
 /**
- * @param {string} seat
+ * @param {Seat} seat
  * @returns {string}
  */
 function nameOf(seat) {
@@ -162,30 +141,179 @@ function hideBubble(seat) {
   delete bubbles[seat];
 }
 
+/** @typedef {{left: number, top: number, right: number, bottom: number}} Box  in the arena's frame */
+
 /**
- * @param {string} seat
+ * ``box`` (a client rectangle) in the frame of ``frame`` (the arena's).
+ * @param {DOMRect} box
+ * @param {DOMRect} frame
+ * @returns {Box}
+ */
+function within(box, frame) {
+  return { left: box.left - frame.left, top: box.top - frame.top,
+    right: box.right - frame.left, bottom: box.bottom - frame.top };
+}
+
+/**
+ * Where the trick's cards, and who played each, may lie: the four places,
+ * whether a card is there yet or not (one may come while a bubble is shown),
+ * measured on a hidden trick drawn by the page's own rules.
+ * @param {HTMLElement} felt
+ * @param {DOMRect} frame
+ * @returns {Box[]}
+ */
+function trickPlaces(felt, frame) {
+  const probe = make("ol", { className: "trick" });
+  probe.style.visibility = "hidden";
+  probe.setAttribute("aria-hidden", "true");
+  for (const at of PLACES) {
+    // a name as long as a label shows (it is cut at its widest)
+    const by = make("span", { className: "by", textContent: "W".repeat(40) });
+    probe.append(make("li", { className: "played at-" + at }, [by]));
+  }
+  felt.append(probe);
+  const boxes = [...probe.querySelectorAll("li, .by")].map((node) => within(node.getBoundingClientRect(), frame));
+  probe.remove();
+  return boxes;
+}
+
+/** The room kept between a bubble and its chip, or what it keeps clear of (px). */
+const GAP = 6;
+
+/**
+ * The left edge nearest ``wanted`` for a box ``width`` wide from ``top`` to
+ * ``bottom`` that clears every box of ``obstacles`` by GAP and stays 2 px
+ * inside ``[0, span]``; null where there is no room.
+ * @param {number} wanted
+ * @param {number} width
+ * @param {number} top
+ * @param {number} bottom
+ * @param {Box[]} obstacles
+ * @param {number} span
+ * @returns {number | null}
+ */
+function clearLeft(wanted, width, top, bottom, obstacles, span) {
+  const blocked = obstacles.filter((o) => o.top - GAP < bottom && top < o.bottom + GAP)
+    .map((o) => [o.left - GAP, o.right + GAP]).sort((a, b) => a[0] - b[0]);
+  /** @type {number | null} */
+  let best = null;
+  let from = 2;
+  for (const [left, right] of [...blocked, [span - 2, Infinity]]) {
+    if (left - from >= width) {  // room between from and left
+      const x = Math.max(from, Math.min(left - width, wanted));
+      if (best === null || Math.abs(x - wanted) < Math.abs(best - wanted)) best = x;
+    }
+    from = Math.max(from, right);
+  }
+  return best;
+}
+
+/** @typedef {{where: string, chip: Box, others: Box[], trick: Box[], width: number, height: number}} Room */
+
+/**
+ * Where a bubble of ``size`` goes by the chip: in the first row round the chip
+ * with room for it touching the chip's side of the table (under the chip, or
+ * above it for this person's own seat; then beside it, or above the side
+ * players), clear of the trick's places, the chips and the other bubbles; null
+ * when no row has room.
+ * @param {Room} room
+ * @param {{width: number, height: number}} size
+ * @returns {{left: number, top: number} | null}
+ */
+function byTheChip(room, size) {
+  const chip = room.chip;
+  const under = chip.bottom + GAP;
+  const over = chip.top - GAP - size.height;
+  const beside = (chip.top + chip.bottom - size.height) / 2;
+  /** @type {{[where: string]: number[]}} */
+  const rows = { across: [under, beside], bottom: [over, beside], left: [under, over], right: [under, over] };
+  const wanted = (chip.left + chip.right - size.width) / 2;
+  const obstacles = [...room.trick, ...room.others];
+  for (const row of rows[room.where] || []) {
+    const top = Math.max(0, Math.min(room.height - size.height, row));
+    const left = clearLeft(wanted, size.width, top, top + size.height, obstacles, room.width);
+    // touching the chip's side: no further from it than twice the gap, either way
+    if (left !== null && left <= chip.right + 2 * GAP && left + size.width >= chip.left - 2 * GAP) {
+      return { left: left, top: top };
+    }
+  }
+  return null;
+}
+
+/**
+ * Where a bubble of ``size`` goes when there is no room by the chip: still
+ * clear of the trick (above the table for the player across, below this
+ * person's chip, above the trick for a side player), a chip or the page
+ * around the table covered for a few seconds rather than a card played.
+ * @param {Room} room
+ * @param {{width: number, height: number}} size
+ * @returns {{left: number, top: number}}
+ */
+function clearOfTheTrick(room, size) {
+  const chip = room.chip;
+  const over = chip.top - GAP - size.height;
+  const highest = Math.min(...room.trick.map((box) => box.top));
+  const top = room.where === "across" ? over : room.where === "bottom" ? chip.bottom + GAP
+    : Math.min(over, highest - GAP - size.height);
+  const wanted = (chip.left + chip.right - size.width) / 2;
+  const left = clearLeft(wanted, size.width, top, top + size.height, room.trick, room.width);
+  return { left: left === null ? Math.max(2, wanted) : left, top: top };
+}
+
+/**
+ * @param {Seat} seat
  * @param {string} text
  */
 function showBubble(seat, text) {
   hideBubble(seat);
   const arena = document.querySelector(".arena");
-  const chip = document.querySelector('.player[data-at="' + place(seat) + '"]');
-  if (!(arena instanceof HTMLElement) || !(chip instanceof HTMLElement)) return;
-  const where = place(seat);
-  const node = make("p", { className: "reaction-bubble at-" + where, textContent: text });
+  if (!(arena instanceof HTMLElement)) return;
+  const node = make("p", { className: "reaction-bubble at-" + place(seat), textContent: text });
   node.dataset.seat = seat;
   node.setAttribute("aria-hidden", "true");  // the live region says it once
   arena.append(node);
-  // by the seat's chip: under it, or above it for this person's own seat
-  const frame = arena.getBoundingClientRect();
-  const at = chip.getBoundingClientRect();
-  const half = node.offsetWidth / 2;
-  const middle = at.left - frame.left + at.width / 2;
-  node.style.left = Math.max(half + 2, Math.min(frame.width - half - 2, middle)) + "px";
-  node.style.top = (where === "bottom" ? at.top - frame.top - node.offsetHeight - 6
-    : at.bottom - frame.top + 6) + "px";
+  placeBubble(node, seat);
   bubbles[seat] = { node: node, timer: window.setTimeout(() => hideBubble(seat), SHOWN_MS) };
 }
+
+/**
+ * Put ``node`` by the seat's chip, never over the trick's cards, clear of the
+ * chips and of the other bubbles where there is room; on one line, or its
+ * words one under another where one line has no room (a narrow phone).
+ * @param {HTMLElement} node
+ * @param {Seat} seat
+ */
+function placeBubble(node, seat) {
+  const arena = node.parentElement;
+  const felt = document.getElementById("felt");
+  const chip = document.querySelector('.player[data-at="' + place(seat) + '"]');
+  if (!arena || !felt || !(chip instanceof HTMLElement)) return;
+  node.classList.remove("wrapped");
+  node.style.left = node.style.top = "";  // measured where it does not touch the edge
+  const frame = arena.getBoundingClientRect();
+  const others = [...arena.querySelectorAll(".player, .reaction-bubble")]
+    .filter((other) => other !== node && other instanceof HTMLElement && other.offsetWidth)
+    .map((other) => within(other.getBoundingClientRect(), frame));
+  /** @type {Room} */
+  const room = { where: place(seat), chip: within(chip.getBoundingClientRect(), frame), others: others,
+    trick: trickPlaces(felt, frame), width: frame.width, height: frame.height };
+  const size = () => ({ width: node.offsetWidth, height: node.offsetHeight });
+  let at = byTheChip(room, size());
+  if (!at) {
+    node.classList.add("wrapped");
+    at = byTheChip(room, size()) || clearOfTheTrick(room, size());
+  }
+  node.style.left = at.left + "px";
+  node.style.top = at.top + "px";
+}
+
+// a phone turned, a window resized: the bubbles shown move with the table
+window.addEventListener("resize", () => {
+  for (const [seat, shown] of Object.entries(bubbles)) {
+    const known = SEATS.find((s) => s === seat);
+    if (known) placeBubble(shown.node, known);
+  }
+});
 
 /** @param {string} text */
 function sayIt(text) {
@@ -197,12 +325,13 @@ function sayIt(text) {
 
 /** @param {Heard} m */
 function reacted(m) {
-  if (muted || !W || !m.seat) return;
+  const seat = SEATS.find((s) => s === m.seat);
+  if (muted || !W || !seat) return;
   const text = w("reactions.words." + m.reaction);
-  if (typeof text !== "string" || SEATS.indexOf(m.seat) < 0) return;  // a newer server's: left out
-  const mine = S && S.seat === m.seat;
-  sayIt(fill(w(mine ? "reactions.said-you" : "reactions.said"), { who: nameOf(m.seat), what: text }));
-  showBubble(m.seat, text);
+  if (typeof text !== "string") return;  // a newer server's: left out
+  const mine = S && S.seat === seat;
+  sayIt(fill(w(mine ? "reactions.said-you" : "reactions.said"), { who: nameOf(seat), what: text }));
+  showBubble(seat, text);
 }
 
 // --- what main.js hears, and the key -------------------------------------------------

@@ -8,6 +8,9 @@
 // At most MAX_HANDS are kept: past that the oldest give way (and the storage
 // being full makes older ones give way too), so the export holds the latest.
 
+/** @typedef {import("./types.js").Seat} Seat */
+import { SEATS } from "./cards.js";
+import { make } from "./dom.js";
 import { fill, lookup } from "./words.js";
 
 /**
@@ -16,19 +19,18 @@ import { fill, lookup } from "./words.js";
  * @property {{scoring?: string, jack_of_diamonds?: boolean}} [rules]
  * @property {{[seat: string]: string[]}} deal
  * @property {string} [pass_direction]
- * @property {{seat: string, cards: string[]}[]} [passes]
+ * @property {{seat: Seat, cards: string[]}[]} [passes]
  * @property {string[]} [plays]
  * @property {{seat: string, player: string}[]} [players]
  * @property {{seat: string, player: string}[]} [stand_ins]
  */
 /**
  * A hand kept by this browser: its record, the seat played, its match and table, when.
- * @typedef {{record: HandRecord, seat: string, match_seed: number | null, table?: string, at?: string}} Entry
+ * @typedef {{record: HandRecord, seat: Seat, match_seed: number | null, table?: string, at?: string}} Entry
  */
 /** @typedef {{points: number[], shooter: string | null, queen: string | null}} HandFigures */
 /** @typedef {{[key: string]: any}} Catalogue */
 
-const SEATS = ["south", "west", "north", "east"];
 /** @type {{[direction: string]: number}} */
 const OFFSETS = { left: 1, across: 2, right: 3, none: 0 };
 export const MAX_HANDS = 1000;
@@ -164,7 +166,7 @@ export function load() {
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(RECORD_KEY) || "null"); } catch (e) { kept = null; }
   return kept && Array.isArray(kept.hands)
-    ? kept.hands.filter(/** @param {any} h */ (h) => h && h.record && h.record.deal && h.seat) : [];
+    ? kept.hands.filter(/** @param {any} h */ (h) => h && h.record && h.record.deal && SEATS.includes(h.seat)) : [];
 }
 
 /** @param {Entry} entry */
@@ -276,21 +278,6 @@ function w(path) {
   return lookup(W, path);
 }
 
-/**
- * A new element with its properties and children.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Partial<HTMLElementTagNameMap[K]>} [props]
- * @param {(Node | string)[]} [children]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function make(tag, props, children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children || []) node.append(child);
-  return node;
-}
-
 const opener = make("button", { type: "button", id: "record-open", className: "record-open" });
 const dialog = make("dialog", { id: "record", className: "record" });
 
@@ -399,7 +386,11 @@ function draw() {
 
 function build() {
   opener.textContent = w("record.open");
-  opener.addEventListener("click", () => { draw(); dialog.showModal(); });
+  opener.addEventListener("click", () => {
+    draw();
+    dialog.showModal();
+    dialog.scrollTop = 0;  // the title and figures first, though the focus is on Export, far below
+  });
   dialog.setAttribute("aria-labelledby", "record-title");
   document.body.append(dialog);
   const extras = document.getElementById("extras");
@@ -409,8 +400,9 @@ function build() {
 document.addEventListener("hearts:message", (event) => {
   /** @type {{type?: string, record?: HandRecord, seat?: string, match_seed?: number | null}} */
   const m = /** @type {CustomEvent} */ (event).detail || {};
-  if (m.type !== "hand" || !m.record || !m.seat || !SEATS.includes(m.seat)) return;
-  keep({ record: m.record, seat: m.seat, match_seed: m.match_seed === undefined ? null : m.match_seed,
+  const seat = SEATS.find((s) => s === m.seat);
+  if (m.type !== "hand" || !m.record || !seat) return;
+  keep({ record: m.record, seat: seat, match_seed: m.match_seed === undefined ? null : m.match_seed,
     table: tableId, at: new Date().toISOString() });
   if (dialog.open) draw();
 });

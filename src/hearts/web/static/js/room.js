@@ -10,6 +10,7 @@
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
 import { SEATS } from "./cards.js";
+import { make } from "./dom.js";
 import { fill, loadCatalogue } from "./words.js";
 
 /**
@@ -66,21 +67,6 @@ function say(key, fields) {
 function word(section, key) {
   const words = room.words[section];
   return (words && words[key]) || key;
-}
-
-/**
- * An element with its properties and children.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Partial<HTMLElementTagNameMap[K]>} [props]
- * @param {(Node | string)[]} [children]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function make(tag, props, children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children || []) node.append(child);
-  return node;
 }
 
 /**

@@ -7,6 +7,8 @@
 /** @typedef {import("./types.js").Notice} Notice */
 /** @typedef {import("./types.js").Refusal} Refusal */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
+/** @typedef {import("./types.js").EveningStandings} EveningStandings */
+/** @typedef {import("./types.js").Standing} Standing */
 /** @typedef {import("./state.js").Client} Client */
 import { seatIndex } from "./cards.js";
 import { fill } from "./words.js";
@@ -127,7 +129,8 @@ export function noticeText(c, n) {
     case "hint":
       return fill(said[(n.cards || []).length === 3 ? "hint-pass" : "hint"], { cards: c.words.cards(n.cards || []) });
     case "player-failed": return failureText(c, n);
-    case "text": case "standings": return n.text || "";
+    case "standings": return n.standings ? standingsText(c, n.standings) : n.text || "";
+    case "text": return n.text || "";
     case "left":
       if (c.mine(n.seat)) return said["you-left"];
       break;
@@ -139,6 +142,47 @@ export function noticeText(c, n) {
     return fill(said[n.kind], { count: n.count, who: named, name: n.name || named });
   }
   return fill(said.unknown, { kind: n.kind });
+}
+
+/**
+ * A difference to one decimal place with its sign ("+1.5", "-0.3", "0"), as
+ * hearts.words.standings.signed writes it.
+ * @param {[number, number]} fraction  numerator, denominator
+ * @returns {string}
+ */
+export function signed(fraction) {
+  const tenths = Math.floor((fraction[0] * 10) / fraction[1] + 0.5);
+  if (tenths === 0) return "0";
+  return (tenths > 0 ? "+" : "-") + (Math.abs(tenths) / 10).toFixed(1);
+}
+
+/**
+ * A duplicate evening's standings in one short line, from the catalogue's
+ * "standings" entries, as the terminal words them (hearts.words.standings).
+ * @param {Client} c
+ * @param {EveningStandings} s
+ * @returns {string}
+ */
+export function standingsText(c, s) {
+  /** @type {{[key: string]: string}} */
+  const said = c.w("standings");
+  if (!s.finished) return said.none;
+  const where = s.over ? said.over
+    : fill(said.where, { deal: s.deal, deals: s.deals, round: s.round, rounds: s.rounds });
+  if (!s.rows.length) return fill(said["not-compared"], { where: where });
+  const most = Math.max(...s.rows.map((row) => row.hands));
+  /** @param {Standing} row */
+  const one = (row) => {
+    const name = row.name !== null ? row.name : fill(said.computer, { seat: c.w("seats." + row.seat) });
+    /** @type {string[]} */
+    const notes = [];
+    if (row.hands < most) notes.push(row.hands === 1 ? said["hands-one"] : fill(said.hands, { count: row.hands }));
+    if (row.stood_in) notes.push(fill(said["stood-in"], { count: row.stood_in }));
+    if (row.assisted) notes.push(fill(said.assisted, { count: row.assisted }));
+    const shown = fill(said.row, { name: name, difference: signed(row.difference) });
+    return notes.length ? fill(said.noted, { what: shown, notes: notes.join(said.comma) }) : shown;
+  };
+  return fill(said.line, { where: where, names: s.rows.map(one).join(said.comma) });
 }
 
 /**

@@ -124,6 +124,32 @@
  * @property {string} [log]
  * @property {string} [error]
  * @property {string} [lower]
+ * @property {EveningStandings} [standings]
+ */
+
+/**
+ * One player's standing in a duplicate evening (hearts.duplicate.Standing): no
+ * name for a computer player; the difference as a numerator and denominator.
+ * @typedef {object} Standing
+ * @property {Seat} seat
+ * @property {string | null} name
+ * @property {number} hands
+ * @property {[number, number]} difference
+ * @property {number} points
+ * @property {number} stood_in
+ * @property {number} assisted
+ */
+
+/**
+ * Where a duplicate evening stands after its latest hand (hearts.duplicate.EveningStandings).
+ * @typedef {object} EveningStandings
+ * @property {number} finished
+ * @property {boolean} over
+ * @property {number} deal
+ * @property {number} deals
+ * @property {number} round
+ * @property {number} rounds
+ * @property {Standing[]} rows
  */
 
 /**

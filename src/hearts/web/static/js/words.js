@@ -6,19 +6,22 @@
 import { rankOf, suitOf } from "./cards.js";
 
 /**
- * The entry at a dotted path ("cards.ranks.Q"); the path itself when missing.
+ * The entry at a dotted path ("cards.ranks.Q"); when it is missing, ``fallback``
+ * if one is given (null included), else the path itself.
  * @param {Catalogue | null} catalogue
  * @param {string} path
+ * @param {any} [fallback]
  * @returns {any}
  */
-export function lookup(catalogue, path) {
+export function lookup(catalogue, path, fallback) {
+  const missing = fallback === undefined ? path : fallback;
   /** @type {any} */
   let entry = catalogue;
   for (const key of path.split(".")) {
-    if (entry == null) return path;
+    if (entry == null) return missing;
     entry = entry[key];
   }
-  return entry == null ? path : entry;
+  return entry == null ? missing : entry;
 }
 
 /**
