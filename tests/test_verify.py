@@ -15,8 +15,8 @@ from hearts import Hand, Rules, RuleSet
 from hearts.__main__ import main as hearts_main
 from hearts.arena.duplicate import play_deal
 from hearts.arena.players import Settings, parse_player
-from hearts.hand import read_record
-from hearts.verify import verify_record
+from hearts.hand import HandRecordError, read_record
+from hearts.verify import Verdict, unreadable, verify_record
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +24,17 @@ def honest() -> dict[str, Any]:
     result = play_deal(Rules(), 21, 2, parse_player("club"),
                        parse_player("casual"), Settings())
     return result.hands[1]
+
+
+def verdict_on(data: dict[str, Any]) -> Verdict:
+    """What ``hearts verify`` says of ``data`` as a file holds it: read whole where it
+    arrives, else checked as far as its fields read (a changed card leaves the
+    cards after it illegal)."""
+    try:
+        record = read_record(data)
+    except HandRecordError as error:
+        return unreadable(data, error)
+    return verify_record(record)
 
 
 def _changed_play(record: dict[str, Any], start: int) -> tuple[dict[str, Any], int]:
@@ -40,7 +51,7 @@ def _changed_play(record: dict[str, Any], start: int) -> tuple[dict[str, Any], i
 
 
 def test_an_honest_record_verifies(honest: dict[str, Any]) -> None:
-    verdict = verify_record(honest)
+    verdict = verify_record(read_record(honest))
     assert verdict.verified, verdict.message
     assert verdict.checked == 52 + 4
     assert "the deal is the one its seed deals" in verdict.message
@@ -49,7 +60,7 @@ def test_an_honest_record_verifies(honest: dict[str, Any]) -> None:
 
 def test_a_changed_card_is_pointed_at(honest: dict[str, Any]) -> None:
     changed, number = _changed_play(honest, 17)
-    verdict = verify_record(changed)
+    verdict = verdict_on(changed)
     assert not verdict.verified
     hand = Hand.from_record({**honest, "plays": honest["plays"][:number]})
     seat = hand.turn
@@ -67,25 +78,25 @@ def test_a_changed_pass_and_a_changed_deal(honest: dict[str, Any]) -> None:
     south = changed["passes"][0]
     dealt = changed["deal"][south["seat"]]
     south["cards"] = [c for c in dealt if c not in south["cards"] and c != "QS"][:3]
-    verdict = verify_record(changed)
+    verdict = verdict_on(changed)
     assert not verdict.verified and verdict.message.startswith("differs at passes[0] (passing)")
     rigged = copy.deepcopy(honest)
     rigged["deal"]["south"][0], rigged["deal"]["west"][0] = (
         rigged["deal"]["west"][0], rigged["deal"]["south"][0])
-    verdict = verify_record(rigged)
+    verdict = verdict_on(rigged)
     assert not verdict.verified
     assert verdict.message.startswith(f"the deal is not the one seed {honest['seed']} deals")
 
 
 def test_records_without_our_players_or_seed(honest: dict[str, Any]) -> None:
     anonymous = {k: v for k, v in honest.items() if k not in ("players", "seed")}
-    verdict = verify_record(anonymous)
+    verdict = verify_record(read_record(anonymous))
     assert verdict.verified and verdict.checked == 0
     assert "no seed" in verdict.message and "no decisions are checked" in verdict.message
     people = copy.deepcopy(honest)
     for seat in people["players"]:
         seat["player"] = "human"
-    assert "not checked: human" in verify_record(people).message
+    assert "not checked: human" in verify_record(read_record(people)).message
 
 
 def test_the_command(tmp_path: Path, honest: dict[str, Any],
@@ -181,11 +192,11 @@ def test_a_stand_in_decision_is_checked_against_the_player_that_made_it() -> Non
     assert hand.stand_ins and {s.seat for s in hand.stand_ins} == {Seat.WEST}
     assert {s.player for s in hand.stand_ins} == {"casual"}
     assert any(said.notice.outcome is Outcome.LOWER_LEVEL for said in driver.said)
-    record = hand.record()
+    record = hand.to_record()
     assert verify_record(record).verified
-    wrong = copy.deepcopy(record)
+    wrong = record.to_json()
     wrong["stand_ins"] = [{**entry, "player": "club"} for entry in wrong["stand_ins"]]
-    assert not verify_record(wrong).verified
+    assert not verify_record(read_record(wrong)).verified
 
 
 def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
@@ -194,14 +205,14 @@ def test_records_from_before_the_queen_could_be_passed_still_verify() -> None:
     record = play_deal(kept, 5, 0, parse_player("club"), parse_player("casual"),
                        Settings()).hands[0]
     assert "pass_queen" not in record["rules"]
-    verdict = verify_record(record)
+    verdict = verify_record(read_record(record))
     assert verdict.verified, verdict.message
     # the same deal under today's Classic, where the computer players may pass it
     record = play_deal(RuleSet.CLASSIC.rules(), 5, 0, parse_player("club"),
                        parse_player("casual"), Settings()).hands[0]
     assert record["rules"]["pass_queen"] is True
     assert any("QS" in entry["cards"] for entry in record["passes"])  # West passes it
-    verdict = verify_record(record)
+    verdict = verify_record(read_record(record))
     assert verdict.verified, verdict.message
 
 

@@ -65,7 +65,7 @@ def test_each_hand_says_which_deal_and_round_it_is(evening: list[dict[str, Any]]
 def test_a_good_evening_verifies(tmp_path: Path, evening: list[dict[str, Any]],
                                  capsys: pytest.CaptureFixture[str]) -> None:
     for record in evening:
-        verdict = verify_record(record)
+        verdict = verify_record(read_record(record))
         assert verdict.verified and verdict.checked == 3 * 13 + 3, verdict.message
     assert verify_main([str(_write(tmp_path / "evening.jsonl", evening))]) == 0
     out = capsys.readouterr().out

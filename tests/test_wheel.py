@@ -53,6 +53,7 @@ def test_the_wheel_installs_and_plays_without_the_clone(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     assert "hearts/ai/playout.py" in names and "hearts/tui/hearts.tcss" in names
+    assert {"hearts/ai/moon_weights.json", "hearts/ai/moon_calibration.json"} <= names
     assert any(name.endswith("licenses/LICENSE") for name in names)
     compiled = _has_compiler()
     if compiled:

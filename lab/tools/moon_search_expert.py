@@ -6,6 +6,8 @@
 a shot from which the gate opens, :mod:`hearts.ai.moongate`) and ``moon_deals``
 D (the deals added in each world at a gated decision); ``gateG_dealsD_scaleS``
 weighs the shot world S times the model's chance, at most 1 (``moon_scale``);
+``gateG_dealsD_cal`` weighs it by the calibrated chance (``moon_calibrated``,
+:func:`hearts.ai.moongate.calibrated_chance`);
 ``off`` is the Expert as released.
 """
 
@@ -18,10 +20,12 @@ from hearts.ai import Level
 from hearts.ai.players import BUDGETS, SearchPlayer
 
 
-def expert(gate: float, deals: int, scale: float = 1.0) -> Callable[[int], SearchPlayer]:
-    """A factory of Experts with this gate, these added deals and this scale."""
+def expert(gate: float, deals: int, scale: float = 1.0,
+           calibrated: bool = False) -> Callable[[int], SearchPlayer]:
+    """A factory of Experts with this gate, these added deals, this scale and the
+    model's chance or the calibrated one."""
     budget = BUDGETS[Level.EXPERT]._replace(moon_search=gate, moon_deals=deals,
-                                            moon_scale=scale)
+                                            moon_scale=scale, moon_calibrated=calibrated)
 
     def make(seed: int = 0) -> SearchPlayer:
         return SearchPlayer(Level.EXPERT, seed, budget)
@@ -35,7 +39,7 @@ def off(seed: int = 0) -> SearchPlayer:
 
 
 def __getattr__(name: str) -> Callable[[int], SearchPlayer]:
-    found = re.fullmatch(r"gate(\d+)_deals(\d+)(?:_scale(\d+))?", name)
+    found = re.fullmatch(r"gate(\d+)_deals(\d+)(?:_scale(\d+))?(_cal)?", name)
     if found is None:
         raise AttributeError(name)
-    return expert(int(found[1]) / 100, int(found[2]), float(found[3] or 1))
+    return expert(int(found[1]) / 100, int(found[2]), float(found[3] or 1), bool(found[4]))

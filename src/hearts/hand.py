@@ -18,7 +18,6 @@ from hearts.hand_record import (
     HandRecord,
     HandRecordError,
     Passed,
-    RecordData,
     SeatPlayer,
     StandIn,
     deal_masks,
@@ -28,7 +27,7 @@ from hearts.rules import IllegalMove, PassDirection, Reason, Refusal, Rules, ref
 from hearts.view import Phase, PlayerView, Trick
 
 __all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "DuplicatePlace", "Hand",
-           "HandRecord", "HandRecordError", "Passed", "Phase", "Play", "RecordData",
+           "HandRecord", "HandRecordError", "Passed", "Phase", "Play",
            "SeatPlayer", "StandIn", "Trick", "read_stand_ins"]
 
 
@@ -524,10 +523,11 @@ class Hand:
         return json.dumps(self.record())
 
     @classmethod
-    def from_record(cls, record: RecordData) -> Hand:
+    def from_record(cls, record: HandRecord | dict[str, Any] | str) -> Hand:
         """Replay a record: a :class:`HandRecord` (from :meth:`to_record` or
         :func:`read_record`), or the data of :meth:`record` or the text of
-        :meth:`to_json`, read here once.
+        :meth:`to_json`, read here once (the library's edge: inside the program a
+        record travels typed).
 
         Raises :class:`HandRecordError` naming the first thing that is wrong.
         """
@@ -576,16 +576,15 @@ class Hand:
                 f"trick={len(self._tricks)} turn={self.turn}>")
 
 
-def read_record(data: RecordData) -> HandRecord:
-    """``data`` (a record's JSON data or text) as a typed record, checked whole: its
-    form (:meth:`HandRecord.unchecked`), then every pass and card played in turn
-    by the engine, so a record that reads is a legal hand. A typed record is
-    returned as it is (it was checked when it was made or read).
+def read_record(data: dict[str, Any] | str) -> HandRecord:
+    """``data`` (a record's JSON data or text, as it arrives from a file, the store or
+    a message) as a typed record, checked whole: its form
+    (:meth:`HandRecord.unchecked`), then every pass and card played in turn by the
+    engine, so a record that reads is a legal hand. This is where a record enters
+    the program: past it, every function takes the :class:`HandRecord`.
 
     Raises :class:`HandRecordError` naming the first thing that is wrong.
     """
-    if isinstance(data, HandRecord):
-        return data
     record = HandRecord.unchecked(data)
     Hand._replayed(record)
     return record

@@ -23,13 +23,13 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from operator import attrgetter
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple
 
 from hearts.cards import SEAT_KEYS, Card, Seat, cards_of_mask
 from hearts.rules import PassDirection, Rules
 
 __all__ = ["MAX_RECORD_NAME", "RECORD_FORMAT", "RECORD_VERSION", "DuplicatePlace", "HandRecord",
-           "HandRecordError", "Passed", "RecordData", "SeatPlayer", "StandIn", "read_stand_ins"]
+           "HandRecordError", "Passed", "SeatPlayer", "StandIn", "read_stand_ins"]
 
 RECORD_FORMAT = "hearts-hand"
 """The ``format`` of every hand record."""
@@ -37,11 +37,6 @@ RECORD_VERSION = 1
 """The ``version`` of the records this code reads and writes."""
 MAX_RECORD_NAME = 64
 """The longest person's name a hand record may hold (the network table takes 24)."""
-
-RecordData: TypeAlias = "HandRecord | dict[str, Any] | str"
-"""A hand record typed, or as JSON data, or as JSON text: what the functions that
-take a record accept (the JSON forms are read once, on the way in)."""
-
 
 _INDEX = attrgetter("index")
 

@@ -42,13 +42,13 @@ from hearts.challenge import (
 )
 from hearts.daily import DAILY_FORMAT, DayRecordError, SetDeal, read_day_record
 from hearts.duplicate import EveningError, check_evening, to_base
-from hearts.hand import Hand, HandRecord, HandRecordError, RecordData, SeatPlayer, read_record
+from hearts.hand import Hand, HandRecord, HandRecordError, SeatPlayer, read_record
 from hearts.records import RecordFileError, read_records, read_text
 from hearts.rules import IllegalMove
 from hearts.view import PlayerView
 
-__all__ = ["Verdict", "main", "unreadable", "verify_challenge", "verify_day", "verify_deal",
-           "verify_evenings", "verify_record"]
+__all__ = ["Verdict", "main", "read_deal_hand", "unreadable", "verify_challenge", "verify_day",
+           "verify_deal", "verify_evenings", "verify_played", "verify_record"]
 
 
 class Verdict(NamedTuple):
@@ -107,16 +107,11 @@ def unreadable(data: dict[str, Any], error: HandRecordError) -> Verdict:
     return verify_record(record)
 
 
-def verify_record(record: RecordData) -> Verdict:
-    """Check one hand record: its deal against its seed, and our players' decisions
-    (a record as JSON is read once, here)."""
-    if not isinstance(record, HandRecord):
-        try:
-            record = read_record(record)
-        except HandRecordError as error:
-            if isinstance(record, dict):
-                return unreadable(record, error)
-            return Verdict(False, 0, f"not a hand record: {error}")
+def verify_record(record: HandRecord) -> Verdict:
+    """Check one hand record: its deal against its seed, and our players' decisions.
+    ``record`` was read where it arrived: whole (:func:`~hearts.hand.read_record`),
+    or, when it does not read whole, its fields only (:func:`unreadable`), so that a
+    changed card is pointed at."""
     record = to_base(record)  # a duplicate evening's hand: as its deal was first dealt
     wrong_deal = _dealt_check(record)
     if wrong_deal:
@@ -176,22 +171,40 @@ def verify_record(record: RecordData) -> Verdict:
     return Verdict(True, checked, "; ".join(parts))
 
 
+def read_deal_hand(hand: object) -> HandRecord:
+    """A played deal's hand as it arrived (a hand record's JSON in a day's or a
+    challenge's record), read once; :class:`~hearts.hand.HandRecordError` says
+    what is wrong, as the deal's verdict words it."""
+    if not isinstance(hand, dict):
+        raise HandRecordError("its hand must be a hand record")
+    try:
+        return read_record(hand)
+    except HandRecordError as error:
+        raise HandRecordError(f"its hand: {error}") from None
+
+
 def verify_deal(deal: SetDeal, hand: object, points: object, claimed_par: object,
                 assisted: object, par: int | None = None) -> Verdict:
-    """Check one played deal of a day or a challenge: ``hand`` (a hand record's JSON)
-    is ``deal`` played to the end against its three Experts, every decision of
-    theirs replayed; ``points`` are South's; ``assisted`` is its record's mark; and
-    ``claimed_par`` is what the Expert takes in South's seat (played again here,
-    unless ``par``, already worked out, is given)."""
+    """Check one played deal of a day or a challenge as it arrived: ``hand`` (a hand
+    record's JSON) read here (:func:`read_deal_hand`), then checked as
+    :func:`verify_played` does."""
+    try:
+        record = read_deal_hand(hand)
+    except HandRecordError as error:
+        return Verdict(False, 0, str(error))
+    return verify_played(deal, record, points, claimed_par, assisted, par)
+
+
+def verify_played(deal: SetDeal, record: HandRecord, points: object, claimed_par: object,
+                  assisted: object, par: int | None = None) -> Verdict:
+    """Check one played deal of a day or a challenge: ``record`` is ``deal`` played
+    to the end against its three Experts, every decision of theirs replayed;
+    ``points`` are South's; ``assisted`` is its record's mark; and ``claimed_par``
+    is what the Expert takes in South's seat (played again here, unless ``par``,
+    already worked out, is given)."""
     if type(points) is not int or type(claimed_par) is not int \
             or not isinstance(assisted, bool):
         return Verdict(False, 0, "its points, par and assisted mark must be given")
-    if not isinstance(hand, dict):
-        return Verdict(False, 0, "its hand must be a hand record")
-    try:
-        record = read_record(hand)
-    except HandRecordError as error:
-        return Verdict(False, 0, f"its hand: {error}")
     wrong = deal.fits(record)
     if wrong:
         return Verdict(False, 0, f"not the deal it names: {wrong}")
@@ -224,11 +237,11 @@ def verify_day(data: object, par: int | None = None) -> Verdict:
     it claims, and its par is what the Expert takes in South's seat (played again
     here, unless ``par``, already worked out, is given)."""
     try:
-        daily, _record, fields = read_day_record(data)
+        daily, record, fields = read_day_record(data)  # its hand read once, here
     except DayRecordError as error:
         return Verdict(False, 0, f"not a day's record: {error}")
-    verdict = verify_deal(daily, fields["hand"], fields["points"], fields["par"],
-                          fields["assisted"], par)
+    verdict = verify_played(daily, record, fields["points"], fields["par"],
+                            fields["assisted"], par)
     if not verdict.verified and verdict.message.startswith("not the deal it names"):
         return verdict._replace(message=verdict.message.replace(
             "not the deal it names", f"not the deal of {daily.day} under {daily.words}"))

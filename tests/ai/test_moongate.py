@@ -15,7 +15,18 @@ from tests.deals import played_without_passing
 from hearts.ai import Level, make_player
 from hearts.ai import search as search_module
 from hearts.ai.kit import rule_kit
-from hearts.ai.moongate import lone_opponent, moon_gate
+from hearts.ai.moongate import (
+    CALIBRATION_SIGNS,
+    calibrated_chance,
+    calibration,
+    calibration_body,
+    calibration_inputs,
+    coefficients_of,
+    lone_opponent,
+    moon_gate,
+)
+from hearts.ai.moonmodel import default_model
+from hearts.ai.moonsigns import moon_signs
 from hearts.ai.players import BUDGETS, SearchPlayer
 from hearts.ai.search import Budget, _mixed, _Round, search_play
 from hearts.ai.situation import Situation
@@ -57,6 +68,41 @@ def test_the_gate_stays_shut_without_a_lone_opponent() -> None:
 
 def test_every_level_keeps_the_moon_search_off() -> None:
     assert all(budget.moon_search == 0 for budget in BUDGETS.values())
+    assert not any(budget.moon_calibrated for budget in BUDGETS.values())
+
+
+def test_the_calibrated_chance_reads_the_models_chance_and_the_signs() -> None:
+    view = played_without_passing(NORTH_RUNS + " QH").view(Seat.EAST)
+    row = moon_signs(view)[int(Seat.NORTH)]
+    chance = default_model().chance(row)
+    inputs = calibration_inputs(row, chance)
+    assert len(inputs) == len(CALIBRATION_SIGNS) + 1 == len(calibration()) - 1
+    # The identity calibration gives the model's chance back.
+    identity = (0.0, 1.0) + (0.0,) * len(CALIBRATION_SIGNS)
+    assert calibrated_chance(inputs, identity) == pytest.approx(chance)
+    # The gate opens on the model's chance and gives the calibrated one when asked.
+    opened = moon_gate(view, 0.001, calibrated=True)
+    assert opened is not None and opened[0] == int(Seat.NORTH)
+    assert opened[1] == pytest.approx(calibrated_chance(inputs))
+    assert moon_gate(view, chance + 1e-9, calibrated=True) is None
+    # The fitted calibration lowers the chance as the signs say the shot is off.
+    lower = list(inputs)
+    lower[0] -= 2.0
+    assert calibrated_chance(lower) < calibrated_chance(inputs)
+    assert 0.0 < calibrated_chance([-40.0] + [0.0] * (len(inputs) - 1)) < 1e-6
+
+
+def test_a_calibration_file_is_checked_when_read() -> None:
+    body = calibration_body((0.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), "a test")
+    assert coefficients_of(body) == (0.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="fingerprint"):
+        coefficients_of({**body, "coefficients": [9.0] * 8})
+    with pytest.raises(ValueError, match="signs"):
+        coefficients_of(calibration_body((0.0,) * 8) | {"signs": ["bias"]})
+    with pytest.raises(ValueError, match="not a hearts-moon-calibration"):
+        coefficients_of({**body, "format": "something else"})
+    with pytest.raises(ValueError, match="number"):
+        coefficients_of(calibration_body((0.0, 1.0)))
 
 
 def test_two_worlds_are_mixed_by_the_chance() -> None:
@@ -120,9 +166,10 @@ def _gated_positions(count: int) -> list[tuple[Any, Any, Seat]]:
     return found
 
 
-def test_gated_decisions_replay_and_ignore_hidden_cards() -> None:
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_gated_decisions_replay_and_ignore_hidden_cards(calibrated: bool) -> None:
     def player(seed: int) -> SearchPlayer:
-        return SearchPlayer(Level.EXPERT, seed, MOONED)
+        return SearchPlayer(Level.EXPERT, seed, MOONED._replace(moon_calibrated=calibrated))
 
     positions = _gated_positions(5)
     assert len(positions) >= 4
@@ -134,8 +181,8 @@ def test_gated_decisions_replay_and_ignore_hidden_cards() -> None:
         assert first in view.legal
         assert player(9).choose_play(view) == first
         assert player(9).choose_play(twin.view(turn)) == first
-        assert moon_gate(twin.view(turn), MOONED.moon_search) == moon_gate(view,
-                                                                           MOONED.moon_search)
+        assert moon_gate(twin.view(turn), MOONED.moon_search, calibrated=calibrated) == \
+            moon_gate(view, MOONED.moon_search, calibrated=calibrated)
 
 
 def test_outside_the_gate_the_search_plays_as_the_expert() -> None:

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import pytest
 
 from hearts.cards import Seat
-from hearts.hand import Hand
+from hearts.hand import Hand, read_record
 from hearts.net.scripted import Scripted
 from hearts.net.wire.client import table_url
 from hearts.net.wire.errors import ErrorCode
@@ -294,9 +294,10 @@ def test_an_evening_at_one_table(browsers: tuple[Any, Any], tmp_path: Path) -> N
         by: dict[Seat, set[str]] = {seat: set() for seat in Seat}
         for message in {json.dumps(m.record, sort_keys=True): m
                         for m in terminals.kept["Ann"]}.values():
-            verdict = verify_record(message.record)
+            record = read_record(message.record)  # read where it arrives: the message
+            verdict = verify_record(record)
             assert verdict.verified, verdict.message
-            hand = Hand.from_record(message.record)
+            hand = Hand.from_record(record)
             for seat, play in _decisions(hand):
                 who = hand.decider(seat, play)
                 assert who is not None

@@ -197,6 +197,33 @@ def test_the_moon_search_gate_is_counted_at_each_threshold(tmp_path: Path,
     assert counter.main([str(tmp_path / "missing.jsonl")]) == 2
 
 
+def test_the_calibration_logs_gated_decisions_fits_and_reports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    calibrate = _load("moon_calibrate")
+    run = _runs(tmp_path / "run", "club", "casual", 4)
+    rows = tmp_path / "rows.jsonl"
+    assert calibrate.main(["rows", f"{run}@0:4", "--kind", "club", "--out", str(rows),
+                           "--gate", "0.001"]) == 0
+    logged = [json.loads(line) for line in rows.read_text().splitlines()]
+    assert logged and all(row["kind"] == "club" and 0 <= row["deal"] < 4 for row in logged)
+    assert all(len(row["inputs"]) == 7 and 0.001 <= row["chance"] <= 1 for row in logged)
+    # A made moon for one row in each kind, so the fit has both outcomes.
+    other = tmp_path / "other.jsonl"
+    other.write_text("".join(json.dumps({**row, "kind": "other", "made": i % 3 == 0}) + "\n"
+                             for i, row in enumerate(logged)))
+    coef = tmp_path / "coef.json"
+    capsys.readouterr()
+    assert calibrate.main(["fit", str(rows), str(other), "--test", str(other),
+                           "--out", str(coef)]) == 0
+    out = capsys.readouterr().out
+    assert "## Held out" in out and "### the calibrated chance, other" in out
+    fitted = json.loads(coef.read_text())["coefficients"]
+    assert len(fitted) == 8
+    assert calibrate.main(["report", str(other), "--coef", str(coef)]) == 0
+    assert calibrate.main(["rows", str(tmp_path / "missing.jsonl"), "--kind", "x",
+                           "--out", str(rows)]) == 2
+
+
 def test_the_moon_search_expert_is_named_by_its_gate_and_deals() -> None:
     named = _load("moon_search_expert")
     budget = named.gate3_deals160(7).budget
@@ -207,6 +234,9 @@ def test_the_moon_search_expert_is_named_by_its_gate_and_deals() -> None:
     scaled = named.gate3_deals160_scale10(7).budget
     assert (scaled.moon_search, scaled.moon_deals, scaled.moon_scale) == (0.03, 160, 10.0)
     assert budget.moon_scale == 1.0
+    assert not budget.moon_calibrated and not scaled.moon_calibrated
+    calibrated = named.gate3_deals160_cal(7).budget
+    assert calibrated.moon_calibrated and calibrated.moon_scale == 1.0
 
 
 MONSTER = ("AC KC QC AD KD QD AH KH QH JH TH AS KS", "2C 3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 2S 3S",

@@ -33,6 +33,7 @@ from hearts.tui.review_page import ReviewScreen
 from hearts.tui.table import TableScreen
 from hearts.tui.widgets import HandRow
 from tests.net.helpers import QUICK, Scripted, running_server
+from tests.review.helpers import steady_record
 from tests.table.helpers import due_decisions, make_driver, progress_event, step, to_first_card
 
 
@@ -137,6 +138,28 @@ async def test_finished_hands_go_to_the_persons_own_store(tmp_path: Path) -> Non
     assert db is not None
     assert db.execute("select count(*) from reviews").fetchone()[0] == 1
     db.close()
+
+
+async def test_a_finished_hand_that_does_not_read_is_refused_where_it_arrives(
+        tmp_path: Path) -> None:
+    """The hand message is where a record enters ``hearts join``: one that does not
+    read is refused there, with why, and nothing of it is kept or reviewed."""
+    good = steady_record(2)
+    broken = good.to_json()
+    broken["plays"][1] = broken["plays"][0]  # a card played twice
+    app = JoinApp("ws://127.0.0.1:9/ws", "code-1", "Ann", data_dir=tmp_path / "ann")
+    async with app.run_test(size=(100, 30)):
+        app.receive(msg.HandMessage(broken, 7, Seat.SOUTH))
+        notice = app.seat_view.notice or ""
+        assert notice.startswith("A finished hand from the server could not be read "
+                                 "(hand record: plays[1]: ") and notice.endswith(") - not saved")
+        assert app.last_record is None and not app.matches
+        app.receive(msg.HandMessage(good.to_json(), 7, Seat.SOUTH))
+        assert app.last_record == good  # typed once, here: the review page takes it as it is
+        await app.connection.stop()
+    store = Store.open(tmp_path / "ann", claim=False)
+    assert len(list(store.hand_records())) == 1
+    store.close()
 
 
 def test_the_command_lines() -> None:

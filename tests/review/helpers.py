@@ -6,7 +6,7 @@ from typing import Any
 
 from hearts.ai.levels import Level
 from hearts.cards import Seat
-from hearts.hand import SeatPlayer
+from hearts.hand import HandRecord, SeatPlayer, read_record
 from hearts.review.bench import play_hand
 from hearts.rules import PassDirection
 from hearts.view import Phase
@@ -14,12 +14,12 @@ from tests.engine.helpers import deal_of, play_queues, scripted_hand
 
 
 def played_record(seed: int, level: Level = Level.CLUB,
-                  direction: PassDirection = PassDirection.LEFT) -> dict[str, Any]:
+                  direction: PassDirection = PassDirection.LEFT) -> HandRecord:
     """A hand dealt from ``seed`` and played to the end by four players of ``level``
     (South recorded as the person)."""
     hand = play_hand(seed, level, direction)
     hand.players = (SeatPlayer("human"), *hand.players[1:]) if hand.players else None
-    return hand.record()
+    return hand.to_record()
 
 
 QUEEN_DEAL = deal_of(
@@ -56,23 +56,24 @@ MOON_QUEUES = {
 
 
 def scripted_record(deal: Any, queues: dict[Seat, str], dealer: Seat, south_end: str
-                    ) -> dict[str, Any]:
+                    ) -> HandRecord:
     """The scripted hand played to the end, South playing ``south_end`` last."""
     hand = scripted_hand(deal, dealer=dealer)
     full = dict(queues)
     full[Seat.SOUTH] = queues[Seat.SOUTH] + " " + south_end
     play_queues(hand, {seat: text.split() for seat, text in full.items()})
     assert hand.phase is Phase.OVER
-    return hand.record()
+    return hand.to_record()
 
 
 def steady_record(seed: int, direction: PassDirection = PassDirection.LEFT,
-                  players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                  players: list[dict[str, Any]] | None = None) -> HandRecord:
     """A hand dealt from ``seed`` by the engine alone and played to the end by a
     steady rule (each seat passes its three highest cards and plays its lowest legal
     card; the queen of spades is never passed), so it never changes when the
     computer players are tuned; ``players`` is
-    the record's list of who sat where."""
+    the record's list of who sat where, as a record's JSON names them (read with
+    the record, as a file's would be)."""
     from hearts.cards import Card
     from hearts.hand import Hand
     from hearts.rules import Rules
@@ -88,7 +89,7 @@ def steady_record(seed: int, direction: PassDirection = PassDirection.LEFT,
     record = hand.record()
     if players is not None:
         record["players"] = players
-    return record
+    return read_record(record)
 
 
 PEOPLE: list[dict[str, Any]] = [{"seat": "south", "player": "human", "name": "Ann"},
@@ -98,7 +99,7 @@ PEOPLE: list[dict[str, Any]] = [{"seat": "south", "player": "human", "name": "An
 """Who sat where at a table for friends: Ann and Bob, and two Club players."""
 
 
-def fixed_verdicts(record: dict[str, Any],
+def fixed_verdicts(record: HandRecord,
                    judged: dict[tuple[Seat, int], tuple[str, list[tuple[str, float]]]]
                    ) -> list[Any]:
     """Every decision of ``record`` with a verdict given by hand, so a page shows the
@@ -111,10 +112,9 @@ def fixed_verdicts(record: dict[str, Any],
     out = []
     for task in tasks_of(record, list(Seat), 0, 1):
         if task.kind == "pass":
-            entry = next(p for p in record["passes"] if p["seat"] == task.seat.name.lower())
-            chosen = tuple(Card.parse(c) for c in entry["cards"])
+            chosen = record.passed(task.seat)
         else:
-            chosen = (Card.parse(record["plays"][task.plays]),)
+            chosen = (record.plays[task.plays],)
         key = (task.seat, task.plays if task.kind == "play" else -1)
         if key not in judged:
             out.append(Decision(task.seat, task.kind, task.plays, chosen, "forced", 0.0, 0.0,

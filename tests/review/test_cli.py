@@ -24,7 +24,7 @@ from tests.store.helpers import play_match
 def blunder_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(scripted_record(MOON_DEAL, MOON_QUEUES, Seat.SOUTH, "2H AH")))
+    path.write_text(scripted_record(MOON_DEAL, MOON_QUEUES, Seat.SOUTH, "2H AH").to_text())
     return path
 
 
@@ -96,6 +96,33 @@ def test_bad_arguments_and_files_are_refused(
     assert "cannot read" in capsys.readouterr().err
     assert cli.main(["--last"]) == 2
     assert "no hand has been finished" in capsys.readouterr().err
+
+
+def test_a_kept_hand_that_does_not_read_is_refused_where_the_store_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's store is an edge: a kept hand whose record does not read is refused
+    there with the record's own message, and the store keeps it as it was."""
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(tmp_path))
+    store = Store.open(tmp_path)
+    play_match(store, seed=2, target=50,
+               stop=lambda m: bool(m.hands) and m.hands[-1].phase is Phase.OVER)
+    store.close()
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    (text,) = db.execute("SELECT record FROM hands WHERE finished IS NOT NULL").fetchone()
+    broken = json.loads(text)
+    broken["plays"][1] = broken["plays"][0]  # a card played twice
+    with db:
+        db.execute("UPDATE hands SET record = ?", (json.dumps(broken),))
+    db.close()
+    assert cli.main(["--last", "--json", "--depth", "2", "--jobs", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.startswith(
+        "hearts review: This hand cannot be reviewed: hand record: plays[1]: ")
+    db = sqlite3.connect(tmp_path / "hearts.db")
+    assert db.execute("SELECT record FROM hands").fetchone() == (json.dumps(broken),)
+    assert db.execute("SELECT count(*) FROM reviews").fetchone() == (0,)
+    db.close()
 
 
 def test_in_a_terminal_the_review_page_opens(

@@ -98,7 +98,7 @@ def test_the_verdicts_of_a_review_in_another_process_arrive_as_it_goes(
     process of its own), ``v`` follows it instead of reviewing again."""
     record = played_record(6)
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(record))
+    path.write_text(record.to_text())
     depth = 200
     process = subprocess.Popen(
         [sys.executable, "-m", "hearts", "review", str(path), "--json", "--depth", str(depth),

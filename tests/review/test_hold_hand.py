@@ -21,8 +21,8 @@ def _hold_hand(seed: int) -> Hand:
 
 
 def test_a_hold_hand_is_reviewed_card_by_card() -> None:
-    record = _hold_hand(3).record()
-    assert record["pass_direction"] == "none" and record["passes"] == []
+    record = _hold_hand(3).to_record()
+    assert record.pass_direction is PassDirection.NONE and record.passes == ()
     steps = replay(record)
     assert not any(step.kind == "pass" for step in steps)
     review = review_hand(record, [Seat.SOUTH], 1, 4)

@@ -66,7 +66,7 @@ def swapped(record: HandRecord, seat: Seat, plays: int, rng: random.Random,
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_verdict_does_not_change_when_the_hidden_cards_do(seed: int) -> None:
-    record = read_record(played_record(seed))
+    record = played_record(seed)
     rng = random.Random(seed)
     tasks = [t for t in tasks_of(record, [Seat.SOUTH], 1, DEPTH) if t.kind == "play"]
     checked = changed = 0
@@ -97,7 +97,7 @@ def test_the_pass_verdict_does_not_change_when_the_others_cards_do() -> None:
     for x, y in swap:
         deal[Seat.WEST][deal[Seat.WEST].index(x)] = y
         deal[Seat.NORTH][deal[Seat.NORTH].index(y)] = x
-    cut = truncated(read_record(record), 0).to_json()
+    cut = truncated(record, 0).to_json()
     cut["deal"] = {s.name.lower(): [str(c) for c in deal[s]] for s in Seat}
     other = read_record(cut)
     again = decide(task_at(other, "pass", 0))

@@ -8,7 +8,7 @@ import pytest
 
 from hearts import table
 from hearts.cards import Seat
-from hearts.hand import Hand, HandRecordError, SeatPlayer
+from hearts.hand import Hand, HandRecordError, SeatPlayer, read_record
 from hearts.review.analysis import review_hand
 from hearts.review.names import SHOWN_NAME, Seating
 from hearts.review.text import review_text
@@ -27,7 +27,7 @@ def test_a_table_people_share_keeps_their_names_in_the_record() -> None:
     assert [entry.get("name") for entry in players] == ["Ann", None, "Bob", None]
     assert [entry["player"] for entry in players] == ["human", "beginner", "human", "beginner"]
     assert Hand.from_record(hand.record()).record() == hand.record()  # read back whole
-    seats = Seating(hand.record())
+    seats = Seating(hand.to_record())
     assert seats.names == ("Ann", "West (Beginner)", "Bob", "East (Beginner)")
     assert seats.friends and seats.people == (Seat.SOUTH, Seat.NORTH)
 
@@ -45,7 +45,7 @@ def test_a_person_who_sits_down_during_the_hand_is_named_from_then_on() -> None:
             "name": "Cleo"} in hand.record()["stand_ins"]
     driver.send(ev.Leave(Seat.NORTH))  # she leaves: her pass stays hers
     assert hand.decider(Seat.NORTH, None) == SeatPlayer("human", name="Cleo")
-    seats_named = Seating(hand.record())
+    seats_named = Seating(hand.to_record())
     assert seats_named.name(Seat.NORTH) == "Cleo" and Seat.NORTH in seats_named.people
 
 
@@ -55,30 +55,28 @@ def test_a_table_of_one_person_names_no_one_and_its_records_are_as_before() -> N
     hand = driver.table.hand
     assert hand is not None
     assert all("name" not in entry for entry in hand.record()["players"])
-    seats = Seating(hand.record())
+    seats = Seating(hand.to_record())
     assert seats.names == ("South", "West (Beginner)", "North (Beginner)", "East (Beginner)")
     assert not seats.friends and seats.title(Seat.SOUTH) == "South"
 
 
 def test_old_records_and_outside_players_are_named_by_seat() -> None:
-    record = steady_record(2)  # no players at all
-    assert Seating(record).names == ("South", "West", "North", "East")
-    record["players"] = [{"seat": "south", "player": "human"},
-                         {"seat": "west", "player": "cmd:./my-bot --fast"},
-                         {"seat": "north", "player": "examples.bots.cautious:Cautious"},
-                         {"seat": "east", "player": "expert", "seed": 1}]
-    seats = Seating(record)
+    assert Seating(steady_record(2)).names == ("South", "West", "North", "East")  # no players
+    seats = Seating(steady_record(2, players=[
+        {"seat": "south", "player": "human"},
+        {"seat": "west", "player": "cmd:./my-bot --fast"},
+        {"seat": "north", "player": "examples.bots.cautious:Cautious"},
+        {"seat": "east", "player": "expert", "seed": 1}]))
     assert seats.names == ("South", "West (cmd:./my-bot --fast)",
                            "North (examples.bots.cautious:~)", "East (Expert)")
     assert seats.people == (Seat.SOUTH,) and not seats.friends
 
 
 def test_a_name_from_a_file_is_shown_as_plain_text_only() -> None:
-    record = steady_record(2, players=[dict(entry) for entry in PEOPLE])
+    record = steady_record(2, players=[dict(entry) for entry in PEOPLE]).to_json()
     record["players"][0]["name"] = "Ann\x1b]0;owned\x07 \u202eevil"
     record["players"][2]["name"] = "B" * 64
-    Hand.from_record(record)  # it reads: a name is text of at most 64 characters
-    seats = Seating(record)
+    seats = Seating(read_record(record))  # it reads: a name is text of at most 64 characters
     assert seats.name(Seat.SOUTH) == "Ann?]0;owned? ?evil"
     assert len(seats.name(Seat.NORTH)) == SHOWN_NAME and seats.name(Seat.NORTH).endswith("~")
     record["players"][2]["name"] = "B" * 65

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from rich.style import Style
 from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand
+from hearts.hand import Hand, StandIn
 from hearts.review.analysis import review_hand
 from hearts.review.document import ReviewUnreadable, decision_count
 from hearts.review.names import Seating
@@ -423,8 +424,7 @@ async def test_in_ascii_the_page_draws_nothing_but_ascii() -> None:
 
 
 def test_a_decision_a_computer_player_made_for_someone_who_left_says_so() -> None:
-    record = dict(FRIENDS, stand_ins=[{"seat": "north", "decision": 6, "player": "casual",
-                                       "seed": 5}])
+    record = replace(FRIENDS, stand_ins=(StandIn(Seat.NORTH, 6, "casual", 5),))
     steps = replay(record)
     bobs = next(d for d in VERDICTS if d.seat == Seat.NORTH and d.plays == 6)
     frame = frame_at(steps, 5 + 6, bobs, Seating(record), Seat.NORTH, ascii_only=True)

@@ -11,10 +11,10 @@ import pytest
 
 from hearts import hand_record
 from hearts.cards import Seat
-from hearts.hand import Hand, HandRecord, read_record
+from hearts.hand import Hand, HandRecord
 from hearts.review import evaluate
 from hearts.review.analysis import review_hand
-from hearts.review.document import review_document
+from hearts.review.document import readable, review_document
 from hearts.review.names import Seating
 from hearts.review.replay import replay
 from hearts.review.verdict import decide, tasks_of
@@ -36,26 +36,22 @@ def reads() -> Iterator[list[object]]:
         yield seen
 
 
-def test_a_review_reads_its_record_once(reads: list[object]) -> None:
-    record: dict[str, Any] = played_record(3)
-    review = review_hand(record, list(Seat), 1, 2)
-    assert len(review.decisions) == 56 and reads == [record]
+def test_a_review_reads_its_record_once_where_it_arrives(reads: list[object]) -> None:
+    data: dict[str, Any] = played_record(3).to_json()
+    typed = readable(data)  # the review's edge: the store's or a file's JSON
+    assert reads == [data]
     reads.clear()
-    document = review_document(record, None, 1, 2)
-    assert len(document["decisions"]) == 56 and reads == [record]
-    reads.clear()
-    typed = read_record(record)
-    reads.clear()
-    review_hand(typed, list(Seat), 1, 2)
-    review_document(typed, None, 1, 2)
+    review = review_hand(typed, list(Seat), 1, 2)
+    document = review_document(typed, None, 1, 2)
     replay(typed)
     Seating(typed)
-    assert reads == []  # a typed record is never read again
+    assert len(review.decisions) == len(document["decisions"]) == 56
+    assert reads == []  # past the edge the typed record is never read again
     assert review_hand(typed, list(Seat), 1, 2).record is typed
 
 
 def test_the_hand_is_walked_once_not_rebuilt_for_each_decision() -> None:
-    typed = read_record(played_record(3))
+    typed = played_record(3)
     built = []
     real = Hand.from_record.__func__  # type: ignore[attr-defined]
 

@@ -18,7 +18,7 @@ from hearts.ai import Level
 from hearts.hand import Hand, HandRecordError
 from hearts.review import evaluate
 from hearts.review.analysis import review_hand, validate
-from hearts.review.document import ReviewUnreadable, decision_count, review_document
+from hearts.review.document import ReviewUnreadable, decision_count, readable, review_document
 from hearts.review.replay import replay
 from hearts.rules import PassDirection
 from hearts.table import Person, SeatSpec, one_person
@@ -35,10 +35,12 @@ left (as at a network table), the person coming back, and the match restored
 from what the store would keep (as after a crash)."""
 
 
-def reviewed(record: dict[str, Any]) -> None:
-    """Review ``record`` whole at a small depth, as every front end would (with one
-    hindsight playout a choice, to be quick); a hand not over is refused, since the
-    review shows every hand."""
+def reviewed(data: dict[str, Any]) -> None:
+    """Review the record the game wrote (``data``, read where a review takes it in)
+    whole at a small depth, as every front end would (with one hindsight playout a
+    choice, to be quick); a hand not over is refused, since the review shows every
+    hand."""
+    record = readable(data)
     if Hand.from_record(record).phase is not Phase.OVER:
         with pytest.raises(ReviewUnreadable, match="before it is over"):
             decision_count(record)
@@ -124,15 +126,15 @@ def test_a_hand_without_a_pass_is_reviewed_without_a_pass_decision() -> None:
 
 
 def test_a_record_that_cannot_be_read_gets_a_clear_message() -> None:
-    record = played_record(2)
+    record = played_record(2).to_json()
     record["plays"] = [*record["plays"][:10], "QS", *record["plays"][11:]]
     with pytest.raises(ReviewUnreadable, match="This hand cannot be reviewed: hand record"):
-        decision_count(record)
-    with pytest.raises(ReviewUnreadable):
-        review_document(record, None, 0, 2)
+        readable(record)
+    with pytest.raises(ReviewUnreadable, match="cannot be reviewed: hand record is not JSON"):
+        readable("{")
     del record["deal"]
     with pytest.raises(ReviewUnreadable, match="deal is missing") as unreadable:
-        decision_count(record)
+        readable(record)
     with pytest.raises(HandRecordError) as read:
         Hand.from_record(record)
     assert str(read.value) in str(unreadable.value)  # names the field as Hand.from_record does

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hearts.cards import Seat
-from hearts.hand import Hand, read_record
+from hearts.hand import Hand
 from hearts.records import RecordFileError
 from hearts.review.replay import load_record, replay, truncated
 from hearts.rules import PassDirection
@@ -40,9 +40,8 @@ def test_points_so_far_grow_trick_by_trick() -> None:
     record = played_record(4)
     hand = Hand.from_record(record)
     steps = replay(record)[5:]
-    typed = read_record(record)
     for number in range(1, 13):
-        partial = Hand.from_record(truncated(typed, 4 * number))
+        partial = Hand.from_record(truncated(record, 4 * number))
         assert steps[4 * number - 1].points == partial.points
     assert steps[-1].points == hand.points
 
@@ -55,17 +54,17 @@ def test_a_hand_without_passing_has_no_pass_steps() -> None:
 def test_records_load_from_every_kind_of_file(tmp_path: Path) -> None:
     first, second = played_record(1), played_record(2)
     single = tmp_path / "hand.json"
-    single.write_text(json.dumps(first, indent=2))
-    assert load_record(single) == ("the file", read_record(first))
+    single.write_text(json.dumps(first.to_json(), indent=2))
+    assert load_record(single) == ("the file", first)
     export = tmp_path / "export.jsonl"
-    export.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n")
-    assert load_record(export, 2) == ("line 2", read_record(second))
+    export.write_text(first.to_text() + "\n" + second.to_text() + "\n")
+    assert load_record(export, 2) == ("line 2", second)
     results = tmp_path / "results.jsonl.gz"
     header = {"format": "hearts-arena-results"}
     with gzip.open(results, "wt") as file:
-        file.write(json.dumps(header) + "\n" + json.dumps({"deal": 1, "hands": [first, second]})
-                   + "\n")
-    assert load_record(results, 2) == ("line 2, hand 2", read_record(second))
+        file.write(json.dumps(header) + "\n"
+                   + json.dumps({"deal": 1, "hands": [first.to_json(), second.to_json()]}) + "\n")
+    assert load_record(results, 2) == ("line 2, hand 2", second)
     with pytest.raises(RecordFileError, match="holds 2 hands: choose one"):
         load_record(export)
     with pytest.raises(RecordFileError, match="--hand must be 1 to 2"):

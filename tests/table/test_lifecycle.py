@@ -72,7 +72,7 @@ def test_a_seat_nobody_took_is_played_by_a_computer_after_the_grace_time() -> No
     play_on(driver, {S})
     hand = table.hand
     assert hand is not None and hand.phase is Phase.OVER  # the hand was played out
-    assert verify_record(hand.record()).verified
+    assert verify_record(hand.to_record()).verified
 
 
 def test_someone_who_takes_a_seat_played_by_a_computer_plays_it_from_then_on() -> None:
@@ -95,7 +95,7 @@ def test_someone_who_takes_a_seat_played_by_a_computer_plays_it_from_then_on() -
     assert cat and all(hand.decider(N, i) == SeatPlayer("human", name="Cat") for i in cat)
     early = [i for i in range(6) if seat_at(hand, i) == N]
     assert all(hand.decider(N, i) == hand.players[N] for i in early)
-    assert verify_record(hand.record()).verified
+    assert verify_record(hand.to_record()).verified
 
 
 # --- U1: a person who comes back plays as themself ---------------------------------------
@@ -123,7 +123,7 @@ def test_a_person_back_during_a_hand_dealt_while_they_were_away_is_recorded_as_t
     passer = hand.decider(N, None)
     assert passer is not None and passer.player == "beginner"  # the stand-in's pass
     assert all(hand.decider(N, i) == SeatPlayer("human", name="Bob") for i in plays[N])
-    verdict = verify_record(hand.record())
+    verdict = verify_record(hand.to_record())
     assert verdict.verified, verdict.message
 
 
@@ -344,7 +344,7 @@ def test_random_comings_and_goings_never_stop_the_table_and_records_name_who_pla
             driver.send(ev.Deal(S))
         check_never_stuck(driver)
     for number, hand in enumerate(table.match.hands, 1):
-        verdict = verify_record(hand.record())
+        verdict = verify_record(hand.to_record())
         assert verdict.verified, verdict.message
         decisions: list[tuple[Seat, int | None]] = [(s, None) for s in Seat if hand.passed(s)]
         decisions += [(seat_at(hand, i), i) for i in range(len(hand.plays))]

@@ -120,28 +120,13 @@ async def test_a_review_in_the_background_that_fails_is_logged_and_named(tmp_pat
         assert not list(app.store.path.parent.glob(".review-*"))  # no record left behind
 
 
-async def test_a_hand_that_cannot_be_reviewed_is_said_and_the_game_goes_on(
-        tmp_path: Path) -> None:
-    app = make_app(tmp_path, review_depth=4)
-    async with app.run_test(size=SIZE) as pilot:
-        await deal_and_pass(pilot)
-        hand = app.table.hand
-        assert hand is not None
-        record = hand.record()
-        record["stand_ins"] = [{"seat": "west", "decision": 60, "player": "club", "seed": 1}]
-        app.show_review(record, None, 4)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.is_running
-        assert "This hand cannot be reviewed" in screen_text(app)
-
-
 async def test_a_hand_in_play_is_never_reviewed(tmp_path: Path) -> None:
     app = make_app(tmp_path, review_depth=4)
     async with app.run_test(size=SIZE) as pilot:
         await deal_and_pass(pilot)
         hand = app.table.hand
         assert hand is not None
-        app.show_review(hand.record(), None, 4)  # even asked for directly, mid-hand
+        app.show_review(hand.to_record(), None, 4)  # even asked for directly, mid-hand
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.is_running
         assert "This hand cannot be reviewed before it is over" in screen_text(app)

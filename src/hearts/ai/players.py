@@ -122,8 +122,9 @@ class SearchPlayer(JudgementPlayer):
                 else ())
         suspect = moon_suspect(view, self.budget.moon_gate, self.budget.moon_weight) \
             if self.budget.moon_gate > 0 else None
-        moon = moon_gate(view, self.budget.moon_search) if self.budget.moon_search > 0 \
-            else None
+        moon = moon_gate(view, self.budget.moon_search,
+                         calibrated=self.budget.moon_calibrated) \
+            if self.budget.moon_search > 0 else None
         return search_play(s, kit, self.budget, rng, lacks=lacks, objective=objective,
                            seen=seen, suspect=suspect, moon=moon)
 

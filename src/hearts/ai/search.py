@@ -122,6 +122,10 @@ class Budget(NamedTuple):
     """At the gated decisions, the shot world weighs the model's chance of a shot
     times this, at most 1 (the model's chance counts the shots that were made; a
     defence may weigh the threat above it)."""
+    moon_calibrated: bool = False
+    """At the gated decisions, the chance is the one calibrated on logged hands of
+    several kinds of opponent (:func:`hearts.ai.moongate.calibrated_chance`) rather
+    than the model's."""
 
 
 def queen_charge(fear: float, kit: RuleKit) -> int:

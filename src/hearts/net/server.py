@@ -36,13 +36,12 @@ import socket
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Seat
-from hearts.hand import read_record
+from hearts.hand import HandRecord
 from hearts.net.admission.addresses import is_loopback
 from hearts.net.admission.forwarded import Network, forwarded_middleware
 from hearts.net.admission.limits import (
@@ -488,7 +487,7 @@ class TableServer:
         return creator.run(self.tables, self.data_dir, table, holder, outbox, command)
 
     def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
-                record: dict[str, Any]) -> None:
+                record: HandRecord) -> None:
         """Make the review of ``holder``'s decisions in hand ``number`` in the
         executor (one at a time a table), and send it when it is made."""
         reviews = self.reviews.get(table.id)
@@ -498,14 +497,13 @@ class TableServer:
 
         async def review() -> None:
             try:
-                typed = read_record(record)  # once: the worker and the steps share it
-                document = await reviews.document(typed, seat)
+                document = await reviews.document(record, seat)
             except Exception as error:  # one line, and the table goes on
                 self.warn(f"review {type(error).__name__}", "A review failed: %r", error)
                 outbox.put(msg.ErrorMessage(ErrorCode.BAD_MESSAGE,
                                             f"the review could not be made: {error}"))
                 return
-            outbox.put(review_message(number, seat, document, typed))
+            outbox.put(review_message(number, seat, document, record))
 
         task = asyncio.get_running_loop().create_task(review())
         self._reviewing.add(task)

@@ -19,11 +19,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import enum
-from typing import Any, Protocol, assert_never
+from typing import Protocol, assert_never
 
 from aiohttp import WSMessage, WSMsgType, web
 
 from hearts.cards import Seat
+from hearts.hand import HandRecord
 from hearts.net.admission.cookies import seat_token
 from hearts.net.admission.limits import Limits, TokenBucket
 from hearts.net.clock import loop_clock
@@ -88,7 +89,7 @@ class Room(Protocol):
         """The hints and reviews left to a seat: kept a seat, not a connection."""
 
     def review(self, table: NetTable, holder: SeatHolder, outbox: Outbox, number: int,
-               record: dict[str, Any]) -> None:
+               record: HandRecord) -> None:
         """Make the review of ``holder``'s hand ``number`` and send it when made."""
 
     def reactions(self, table: NetTable, seat: Seat) -> TokenBucket:
@@ -429,9 +430,9 @@ class Session:
         return True
 
 
-def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, Any]] | None:
+def finished_hand(table: NetTable, number: int | None) -> tuple[int, HandRecord] | None:
     """Hand ``number`` of ``table``'s match (the last finished by default) and its
-    record, if it is over."""
+    record, if it is over (typed from the hand in memory: nothing to read)."""
     hands = table.table.match.hands
     finished = [i for i, hand in enumerate(hands, 1) if hand.phase is Phase.OVER]
     if not finished:
@@ -439,7 +440,7 @@ def finished_hand(table: NetTable, number: int | None) -> tuple[int, dict[str, A
     wanted = finished[-1] if number is None else number
     if not 1 <= wanted <= len(hands) or hands[wanted - 1].phase is not Phase.OVER:
         return None
-    return wanted, hands[wanted - 1].record()
+    return wanted, hands[wanted - 1].to_record()
 
 
 def react(table: NetTable, seat: Seat, reaction: str) -> None:

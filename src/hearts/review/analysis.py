@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.cards import SEAT_KEYS, Card, Seat
-from hearts.hand import HandRecord, RecordData, read_record
+from hearts.hand import HandRecord
 from hearts.records import hand_key
 from hearts.review.fingerprint import Reviewer
 from hearts.review.names import Seating
@@ -164,13 +164,11 @@ def _with_maker(entry: dict[str, Any], player: str | None) -> dict[str, Any]:
     return entry
 
 
-def review_hand(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
+def review_hand(record: HandRecord, seats: Iterable[Seat], seed: int, depth: int,
                 executor: Executor | None = None,
                 progress: Callable[[Decision], None] | None = None) -> Review:
-    """Judge every decision of ``seats`` in the hand ``record`` (a record as JSON
-    is read once, here: :class:`~hearts.hand.HandRecordError` when it does not
-    read); ``progress`` hears of each verdict in order."""
-    record = read_record(record)
+    """Judge every decision of ``seats`` in the hand ``record``; ``progress`` hears
+    of each verdict in order."""
     chosen = tuple(sorted(set(seats)))
     decisions = []
     for decision in judge_all(tasks_of(record, chosen, seed, depth), executor):
@@ -180,11 +178,11 @@ def review_hand(record: RecordData, seats: Iterable[Seat], seed: int, depth: int
     return review_of(record, chosen, seed, depth, decisions)
 
 
-def review_of(record: RecordData, seats: Iterable[Seat], seed: int, depth: int,
+def review_of(record: HandRecord, seats: Iterable[Seat], seed: int, depth: int,
               decisions: Iterable[Decision]) -> Review:
     """The review of ``seats`` made of ``decisions`` (every decision of those seats,
     in order) by this code."""
-    return Review(read_record(record), tuple(sorted(set(seats))), seed, depth, tuple(decisions),
+    return Review(record, tuple(sorted(set(seats))), seed, depth, tuple(decisions),
                   Reviewer.now(depth, seed).code)
 
 
@@ -205,13 +203,13 @@ def decision_from_json(entry: dict[str, Any], depth: int) -> Decision:
                     choices, depth, entry["ess"])
 
 
-def from_json(record: RecordData, document: dict[str, Any]) -> Review:
+def from_json(record: HandRecord, document: dict[str, Any]) -> Review:
     """The review of ``record`` that ``document`` (from :meth:`Review.to_json`, checked
     with :func:`validate`) holds; figures are as rounded in the JSON."""
     validate(document)
     decisions = [decision_from_json(entry, document["depth"]) for entry in document["decisions"]]
     seats = tuple(Seat.parse(s["seat"]) for s in document["seats"] if s["reviewed"])
-    return Review(read_record(record), seats, document["seed"], document["depth"],
+    return Review(record, seats, document["seed"], document["depth"],
                   tuple(decisions), document["code"])
 
 

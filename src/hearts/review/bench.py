@@ -13,12 +13,11 @@ import argparse
 import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from hearts.ai import make_player
 from hearts.ai.levels import Level
 from hearts.cards import Seat
-from hearts.hand import Hand, SeatPlayer
+from hearts.hand import Hand, HandRecord, SeatPlayer
 from hearts.review.analysis import review_hand
 from hearts.review.cli import DEFAULT_JOBS
 from hearts.review.verdict import DEFAULT_DEPTH
@@ -46,9 +45,9 @@ def play_hand(seed: int, level: Level = Level.CLUB,
     return hand
 
 
-def bench_hand(seed: int) -> dict[str, Any]:
+def bench_hand(seed: int) -> HandRecord:
     """The record of a hand of :func:`play_hand` by Club players."""
-    return play_hand(seed).record()
+    return play_hand(seed).to_record()
 
 
 def _cpu() -> float:

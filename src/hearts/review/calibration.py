@@ -81,7 +81,7 @@ def calibrate(hands: Sequence[int], depth: int = DEFAULT_DEPTH, seeds: tuple[int
     errors = [0, 0]
     decisions = 0
     for hand_seed in hands:
-        record = play_hand(hand_seed, Level.EXPERT).record()
+        record = play_hand(hand_seed, Level.EXPERT).to_record()
         reviews = [_judged(review_hand(record, list(Seat), seed, depth, executor).decisions)
                    for seed in seeds]
         for first, second in zip(*reviews, strict=True):

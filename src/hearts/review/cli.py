@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hearts.cards import Seat
-from hearts.hand import HandRecord, HandRecordError, RecordData, read_record
+from hearts.hand import HandRecord, HandRecordError
 from hearts.records import RecordFileError
 from hearts.review.analysis import from_json
 from hearts.review.document import ReviewUnreadable, decision_count, readable, review_document
@@ -99,10 +99,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def default_seat(record: RecordData) -> Seat:
+def default_seat(record: HandRecord) -> Seat:
     """The seat a review shows by default: the person's (the first, if several),
     else South."""
-    players = read_record(record).players
+    players = record.players
     if players is not None:
         for seat, player in zip(Seat, players, strict=True):
             if player.player == "human":

@@ -30,9 +30,8 @@ from concurrent.futures import Executor
 from typing import Any
 
 from hearts.cards import Seat
-from hearts.hand import HandRecord, HandRecordError, RecordData, read_record
+from hearts.hand import HandRecord, HandRecordError, read_record
 from hearts.review.analysis import (
-    Review,
     decision_from_json,
     from_json,
     hand_key,
@@ -62,18 +61,18 @@ class ReviewUnreadable(ValueError):
     the player."""
 
 
-def decision_count(record: RecordData) -> int:
+def decision_count(record: HandRecord) -> int:
     """How many decisions a review of every seat of ``record`` judges (forced cards
-    included); raises :class:`ReviewUnreadable` when the record cannot be read or
-    its hand is not over."""
-    return len(_tasks(readable(record), 0, 1))
+    included); raises :class:`ReviewUnreadable` when its hand is not over."""
+    return len(_tasks(record, 0, 1))
 
 
-def readable(record: RecordData) -> HandRecord:
-    """``record`` typed (a record as JSON is read here, once); raises
-    :class:`ReviewUnreadable` when it does not read."""
+def readable(data: dict[str, Any] | str) -> HandRecord:
+    """A record as it arrives for a review (its JSON data or text, as the game's
+    store keeps it) read once, here; raises :class:`ReviewUnreadable` saying why in
+    the player's words when it does not read."""
     try:
-        return read_record(record)
+        return read_record(data)
     except HandRecordError as error:
         raise ReviewUnreadable(f"This hand cannot be reviewed: {error}") from None
 
@@ -118,7 +117,7 @@ def kept_document(db: sqlite3.Connection, record: HandRecord, seed: int,
     return document
 
 
-def review_document(record: RecordData, db: sqlite3.Connection | None, seed: int,
+def review_document(record: HandRecord, db: sqlite3.Connection | None, seed: int,
                     depth: int, jobs: int = 1, progress: Progress | None = None,
                     executor: Executor | None = None) -> dict[str, Any]:
     """The review's JSON of every seat of ``record`` (see the module): kept in the
@@ -127,10 +126,9 @@ def review_document(record: RecordData, db: sqlite3.Connection | None, seed: int
     review too). Without an ``executor`` the review starts ``jobs`` worker
     processes of its own (one: this process).
 
-    Raises :class:`ReviewUnreadable` when the record cannot be reviewed (it does
-    not read, or its hand is not over). A record as JSON is read once, here.
+    Raises :class:`ReviewUnreadable` when the hand is not over (a record that
+    does not read was refused where it arrived: :func:`readable`).
     """
-    record = readable(record)
     tasks = _tasks(record, seed, depth)
     told = _Teller(depth, progress)
     if db is None:
@@ -275,8 +273,3 @@ def _note(shared: tuple[sqlite3.Connection, str, str], depth: int, seed: int,
     db, key, owner = shared
     with contextlib.suppress(sqlite3.Error):
         note_progress(db, key, depth, seed, owner, json.dumps(entries), time.time())
-
-
-def review_from_document(record: RecordData, document: dict[str, Any]) -> Review:
-    """The review a JSON document holds (for printing a kept review as text)."""
-    return from_json(record, document)

@@ -14,7 +14,7 @@ are not printable (controls, formatting marks) become "?" and it is cut to
 from __future__ import annotations
 
 from hearts.cards import Seat
-from hearts.hand import RecordData, SeatPlayer, read_record
+from hearts.hand import HandRecord, SeatPlayer
 from hearts.levels import LEVEL_NAMES
 
 __all__ = ["SHOWN_NAME", "Seating"]
@@ -33,8 +33,7 @@ def _plain(text: str, limit: int) -> str:
 class Seating:
     """The four seats of a hand record: who sat in each, and their names."""
 
-    def __init__(self, record: RecordData) -> None:
-        record = read_record(record)
+    def __init__(self, record: HandRecord) -> None:
         players = record.players
         entries: list[SeatPlayer | None] = [None] * 4 if players is None else list(players)
         self._taken: set[Seat] = set()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from hearts.cards import Card, Seat
-from hearts.hand import Hand, HandRecord, RecordData, read_record
+from hearts.hand import Hand, HandRecord
 from hearts.records import RecordFileError, SourcedRecord, read_records
 from hearts.view import Trick
 
@@ -65,13 +65,8 @@ def _snapshot(hand: Hand, kind: StepKind, seat: Seat | None, cards: Sequence[Car
                 hand.points, len(hand.plays))
 
 
-def replay(record: RecordData) -> list[Step]:
-    """Every step of the hand in ``record`` (typed, or as JSON data or text, read
-    once).
-
-    Raises :class:`~hearts.hand.HandRecordError` when the record does not load.
-    """
-    record = read_record(record)
+def replay(record: HandRecord) -> list[Step]:
+    """Every step of the hand in ``record``."""
     hand = Hand.from_record(record.cut(0, passes=False))
     steps = [_snapshot(hand, "deal", None, (), None, None)]
     for passed in record.passes:
@@ -89,12 +84,12 @@ def replay_hand(full: Hand) -> list[Step]:
     return replay(full.to_record())
 
 
-def truncated(record: RecordData, plays: int, passes: bool = True) -> HandRecord:
+def truncated(record: HandRecord, plays: int, passes: bool = True) -> HandRecord:
     """``record`` cut back to its first ``plays`` cards (and, without ``passes``, to
     before the exchange): the hand as it stood at that moment
     (:meth:`~hearts.hand.HandRecord.cut`: only the stand-ins of decisions made by
-    then stay). A typed record is cut as it is; one as JSON is read first."""
-    return read_record(record).cut(plays, passes)
+    then stay)."""
+    return record.cut(plays, passes)
 
 
 def load_record(path: Path, number: int | None = None) -> tuple[str, HandRecord]:

@@ -54,7 +54,7 @@ from typing import Any, Literal, NamedTuple
 from hearts.ai.kit import rule_kit
 from hearts.ai.situation import Situation
 from hearts.cards import Card, Seat, cards_of_mask
-from hearts.hand import Hand, RecordData, read_record
+from hearts.hand import Hand, HandRecord
 from hearts.review.evaluate import (
     Measured,
     hindsight_pass,
@@ -251,11 +251,10 @@ class Task:
     """For the pass, every seat's pass as a mask (None: not passed): hindsight too."""
 
 
-def tasks_of(record: RecordData, seats: Sequence[Seat], seed: int,
+def tasks_of(record: HandRecord, seats: Sequence[Seat], seed: int,
              depth: int) -> list[Task]:
     """Every decision of ``seats`` in the hand, in the order they were made, the
-    hand walked forward once (a record as JSON is read once, here)."""
-    record = read_record(record)
+    hand walked forward once."""
     out: list[Task] = []
     passed = {passed.seat for passed in record.passes}
     if passed & set(seats):

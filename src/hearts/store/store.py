@@ -781,7 +781,7 @@ def _step(hand: Hand, kept: _Kept) -> str | None:
     written = {seat for seat, _cards in kept.passes}
     seats = [seat for seat in SEATS if seat not in written and hand.passed(seat)]
     if len(seats) > 1:  # (saves made one) in the order passed, as the record has them
-        order = [Seat.parse(entry["seat"]) for entry in hand.record()["passes"]]
+        order = [passed.seat for passed in hand.to_record().passes]
         seats.sort(key=order.index)
     passes = [{"seat": seat.name.lower(), "cards": [str(c) for c in hand.passed(seat)]}
               for seat in seats]

@@ -436,7 +436,7 @@ class HeartsApp(SeatApp):
         if hand is None or self.table.stage is not Stage.IDLE or hand.phase is not Phase.OVER:
             self.say("A hand can be reviewed once it is over")
             return
-        self.show_review(hand.record(), self.store.path if self.store.saving else None,
+        self.show_review(hand.to_record(), self.store.path if self.store.saving else None,
                          self.review_depth)
 
     def open_help(self) -> None:

@@ -16,11 +16,10 @@ import os
 import sys
 import time
 from collections import deque
-from typing import Any
 
 from textual.timer import Timer
 
-from hearts.hand import Hand, HandRecordError
+from hearts.hand import Hand, HandRecord, HandRecordError
 from hearts.match import Match
 from hearts.net.host.cli import EXIT_WITH_PARENT, watch_parent
 from hearts.net.wire import messages as msg
@@ -87,7 +86,7 @@ class JoinApp(SeatApp):
         """The network matches whose hands were saved, by seed."""
         self.ended: str | None = None
         """Why the connection ended for good, once it has."""
-        self.last_record: dict[str, Any] | None = None
+        self.last_record: HandRecord | None = None
         """The record of the last hand finished here, for the review."""
         self._notice_timer: Timer | None = None
         self.happened: deque[str] = deque(maxlen=HAPPENED_KEPT)
@@ -239,18 +238,19 @@ class JoinApp(SeatApp):
         seed = message.match_seed
         try:
             hand = Hand.from_record(message.record)
-        except (HandRecordError, ValueError):
-            self.say("A finished hand from the server could not be read - not saved")
+        except (HandRecordError, ValueError) as error:
+            self.say(f"A finished hand from the server could not be read ({error}) - not saved")
             return
         key = seed
         match = self.matches.get(key)
         if match is None:  # a match begun before this run carries on in the same row
             kept = None if key is None else self.store.continue_match(key)
             match = self.matches[key] = kept or Match(hand.rules, key)
-        if any(old.record() == hand.record() for old in match.hands):
+        record = hand.to_record()
+        if any(old.to_record() == record for old in match.hands):
             return  # kept already
         match.hands.append(hand)
-        self.last_record = message.record
+        self.last_record = record
         # the seat played in that hand, which the statistics count as "you"
         self.say(self.store.save(match, {}, message.seat))
         if any(message.seat in kept.assisted for kept in match.hands):

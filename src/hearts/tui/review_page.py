@@ -33,10 +33,10 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from hearts.cards import Seat
-from hearts.hand import RecordData
+from hearts.hand import HandRecord
 from hearts.review.analysis import own_decisions
 from hearts.review.cli import default_seat
-from hearts.review.document import decision_count, readable
+from hearts.review.document import decision_count
 from hearts.review.names import Seating
 from hearts.review.replay import replay
 from hearts.review.text import review_help, worst
@@ -201,11 +201,10 @@ class ReviewScreen(FitScreen):
     ReviewScreen #review-state { width: 1fr; padding: 0 0 0 2; }
     """
 
-    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
+    def __init__(self, record: HandRecord, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__(id="review-screen")
-        record = readable(record)  # read once; refuses a record that does not read
         self.total = decision_count(record)  # refuses a hand that is not over
         """How many verdicts the review gives (forced cards included)."""
         self.steps = replay(record)
@@ -391,7 +390,7 @@ class ReviewApp(App[None]):
     TITLE = "Hearts review"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, record: RecordData, reviewer: Reviewer | None = None,
+    def __init__(self, record: HandRecord, reviewer: Reviewer | None = None,
                  ascii_only: bool = False, you: Seat | None = None,
                  everyone: bool | None = None) -> None:
         super().__init__()

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -25,6 +25,7 @@ from hearts.tui.seatview import SeatView
 from hearts.words import words as catalogue_words
 
 if TYPE_CHECKING:
+    from hearts.hand import HandRecord
     from hearts.review.verdict import Decision
 
 __all__ = ["MESSAGE_SECONDS", "SeatApp"]
@@ -206,7 +207,7 @@ class SeatApp(App[None]):
             self.seat_view.notice = None
             self.refresh_table()
 
-    def show_review(self, record: dict[str, Any], store: Path | None, depth: int) -> None:
+    def show_review(self, record: HandRecord, store: Path | None, depth: int) -> None:
         """Replay the hand of ``record`` (once it is over) with the Expert's verdict on
         every decision, this seat at the bottom; the verdicts arrive as they are
         judged, and are kept in ``store`` (if any)."""

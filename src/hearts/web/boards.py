@@ -11,7 +11,7 @@ name on a board, and each deal's first result stands.
 A result is accepted only as the hand's record (a day's record, or a challenge
 record), read by :func:`claim_of`: it must be today's deal (or yesterday's, for
 a hand finished past midnight) or a challenge's, and it must verify
-(:func:`check_claim`, in a worker: :func:`hearts.verify.verify_deal` replays
+(:func:`check_claim`, in a worker: :func:`hearts.verify.verify_played` replays
 every decision of the three Experts and checks the cards, the points, the par
 and the assisted mark against the hand's own record). A result played with the
 hint or undo is shown as assisted; one where a computer player stood in for
@@ -46,12 +46,12 @@ from typing import Any
 from hearts.cards import Seat
 from hearts.challenge import Challenge, ChallengeError, read_challenge_record
 from hearts.daily import DailyDeal, DayRecordError, SetDeal, read_day_record, today
-from hearts.hand import read_record
+from hearts.hand import HandRecordError
 from hearts.net.admission.limits import TokenBucket, network_of
 from hearts.net.tables.saver import write_private
 from hearts.net.wire.names import BadName, check_name, name_key
 from hearts.paths import set_aside
-from hearts.verify import verify_deal
+from hearts.verify import read_deal_hand, verify_played
 
 __all__ = ["BOARD_FORMAT", "Board", "BoardLimits", "BoardRefused", "Boards", "Claim",
            "Result", "check_claim", "claim_of"]
@@ -152,12 +152,16 @@ def check_claim(claim: Claim, pars: dict[int, int]) -> list[Result]:
     names the first deal that does not verify."""
     results = []
     for number, deal, entry in claim.deals:
-        verdict = verify_deal(deal, entry.get("hand"), entry.get("points"), entry.get("par"),
-                              entry.get("assisted"), pars[number])
+        where = "" if claim.kind == "day" else f"deal {number}: "
+        try:
+            record = read_deal_hand(entry.get("hand"))  # once: checked, then its stand-ins
+        except HandRecordError as error:
+            raise BoardRefused(f"the result does not verify: {where}{error}") from None
+        verdict = verify_played(deal, record, entry.get("points"), entry.get("par"),
+                                entry.get("assisted"), pars[number])
         if not verdict.verified:
-            where = "" if claim.kind == "day" else f"deal {number}: "
             raise BoardRefused(f"the result does not verify: {where}{verdict.message}")
-        stood_in = any(s.seat is Seat.SOUTH for s in read_record(entry["hand"]).stand_ins)
+        stood_in = any(s.seat is Seat.SOUTH for s in record.stand_ins)
         results.append(Result(number, entry["points"], entry["par"], entry["assisted"],
                               stood_in))
     return results
