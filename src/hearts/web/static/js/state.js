@@ -19,7 +19,7 @@ import { Words } from "./words.js";
  * A change applied to a state (a new state; the old one is left as it was).
  * Each entry is a path into the state and the value put there; a missing or
  * non-object step on the way becomes an object. The server's
- * hearts.net.messages.apply_change keeps the same rules (docs/network.md,
+ * hearts.net.wire.messages.apply_change keeps the same rules (docs/network.md,
  * "change"), and a browser test holds the two to the same results.
  * @param {State} state
  * @param {ChangeEntry[] | undefined} entries
