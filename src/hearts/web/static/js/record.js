@@ -334,7 +334,12 @@ function handsTable(entries) {
   table.append(tbody);
   const legend = make("h3", { id: "record-latest", textContent: w("record.latest") });
   table.setAttribute("aria-labelledby", "record-latest");
-  return make("div", { className: "record-latest" }, [legend, make("div", { className: "record-scroll" }, [table])]);
+  // the table may be wider than a phone: its scrolling box takes the keyboard's
+  // focus, so that the arrow keys can scroll it (and says what it holds)
+  const scroll = make("div", { className: "record-scroll", tabIndex: 0 }, [table]);
+  scroll.setAttribute("role", "region");
+  scroll.setAttribute("aria-labelledby", "record-latest");
+  return make("div", { className: "record-latest" }, [legend, scroll]);
 }
 
 /**
