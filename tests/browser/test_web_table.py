@@ -430,9 +430,13 @@ def test_a_screen_reader_and_the_keys(chromium: Any, table: Served) -> None:
         page.locator("#hand button.card").nth(12).wait_for()
         # the accessibility tree: the hand in groups by suit, each card a named button
         tree = page.locator("#hand-area").aria_snapshot()
-        assert re.search(r'group "spades: \d+"', tree), tree
-        assert re.search(r'- button "(\d+|jack|queen|king|ace) of hearts"', tree), tree
-        assert 'button "queen of spades"' in tree or "spades" in tree
+        # (the table's deal depends on the tests that ran at it before: any suit
+        # may be missing from this hand)
+        groups = re.findall(r'group "(spades|hearts|clubs|diamonds): (\d+)"', tree)
+        assert groups and sum(int(count) for _, count in groups) == 13, tree
+        for suit, count in groups:
+            named = re.findall(rf'- button "(\d+|jack|queen|king|ace) of {suit}"', tree)
+            assert len(named) == int(count), tree
         assert page.get_by_role("log").count() == 1
         assert page.get_by_role("navigation", name="Actions").count() == 1
         # keys that describe the state
