@@ -16,9 +16,10 @@ from hearts.hand import SeatPlayer
 from hearts.store import Store
 from hearts.store.dailies import daily_row
 from hearts.table import Action
-from hearts.tui.daily_app import DailyApp, ending_line
+from hearts.tui.daily_app import DailyApp
 from hearts.tui.help import HELP_TEXT
 from hearts.tui.review_page import ReviewScreen
+from hearts.words.daily import ending_line
 
 from .helpers import (
     SIZE,

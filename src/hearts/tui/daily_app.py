@@ -33,19 +33,9 @@ from hearts.table.snapshot import restore
 from hearts.tui.app import USER, HeartsApp
 from hearts.view import Phase
 from hearts.words import fill, words
+from hearts.words.daily import ending_line
 
-__all__ = ["DailyApp", "daily_of", "ending_line", "play_daily"]
-
-
-def ending_line(points: int, par: int | None, assisted: bool) -> str:
-    """The line at the deal's end: your points beside the par."""
-    said = words("daily")
-    if par is None:
-        line = fill(said["working"], points=points)
-    else:
-        key = "under" if points < par else "over" if points > par else "level"
-        line = fill(said[key], points=points, par=par, difference=abs(points - par))
-    return line + (said["assisted"] if assisted else "")
+__all__ = ["DailyApp", "daily_of", "play_daily"]
 
 
 class DailyApp(HeartsApp):

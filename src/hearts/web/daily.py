@@ -49,10 +49,11 @@ from hearts.net.tables.table import TableConfig
 from hearts.net.wire.codes import fresh_secret
 from hearts.web.boards import Board, BoardRefused, Boards, check_claim, claim_of
 from hearts.web.boards import board_name as checked_name
-from hearts.web.dealtables import DailyTable, Pars, keep_in_history, result_line
+from hearts.web.dealtables import DailyTable, Pars, keep_in_history
 from hearts.web.pages import SECURITY_HEADERS, WebPages, asset
 from hearts.web.solo import MAX_SOLO, SoloTables
 from hearts.words import fill, words
+from hearts.words.daily import ending_line
 
 __all__ = ["BOARD_COOKIE", "DEALS_COOKIE", "DailyPages", "board_path", "boards_folder"]
 
@@ -367,7 +368,7 @@ class DailyPages:
             points = hand.points[Seat.SOUTH]
             assisted = Seat.SOUTH in hand.assisted
             out.update(points=points, par=par, assisted=assisted,
-                       line=result_line(points, par, assisted))
+                       line=ending_line(points, par, assisted))
         return web.json_response(out, headers=self._headers())
 
     async def post_from_table(self, request: web.Request) -> web.StreamResponse:

@@ -39,10 +39,11 @@ from hearts.store.dailies import CHALLENGES, DAYS, save_daily, set_par
 from hearts.table import Notice, NoticeKind, Save
 from hearts.table import events as ev
 from hearts.view import Phase
-from hearts.words import fill, words
+from hearts.words import words
+from hearts.words.daily import ending_line
 
 __all__ = ["DEAL_FILE", "MOST_PARS", "DailyTable", "ExpertsAlways", "Pars", "keep_in_history",
-           "par_of", "result_line"]
+           "par_of"]
 
 DEAL_FILE = "deal.json"
 """The file beside a day's table's store that names its deal."""
@@ -54,17 +55,6 @@ MOST_PARS = 1000
 def par_of(deal: SetDeal) -> int:
     """The par of ``deal`` (run in a worker: picklable)."""
     return deal.par()
-
-
-def result_line(points: int, par: int | None, assisted: bool) -> str:
-    """The words at a deal's end: the points beside the par (as the terminal says)."""
-    said = words("daily")
-    if par is None:
-        line = fill(said["working"], points=points)
-    else:
-        key = "under" if points < par else "over" if points > par else "level"
-        line = fill(said[key], points=points, par=par, difference=abs(points - par))
-    return line + (said["assisted"] if assisted else "")
 
 
 class Pars:
@@ -254,7 +244,7 @@ class DailyTable(NetTable):
         hand = self.table.hand
         if hand is None or self.closed:
             return
-        self._say(Notice(NoticeKind.TEXT, text=result_line(
+        self._say(Notice(NoticeKind.TEXT, text=ending_line(
             hand.points[Seat.SOUTH], par, Seat.SOUTH in hand.assisted)), Seat.SOUTH)
         if self.on_over is not None:
             self.on_over(self, par)
