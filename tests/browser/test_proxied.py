@@ -21,7 +21,7 @@ import pytest
 
 from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
 
-from .test_web_table import cards_left, status
+from .test_web_table import cards_left, status, tap_a_step
 from .web import SCREENS, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, needs_haproxy]
@@ -44,22 +44,6 @@ def start_a_table(context: Any, address: str, name: str) -> tuple[Any, str]:
     page.locator("#room-invite").wait_for()
     link: str = page.get_by_label("The invite link").input_value()
     return page, link
-
-
-def step(page: Any) -> None:
-    """One thing a person does by taps if it is theirs to do: pass three cards, or
-    play a card they may play (tapped once to raise it, again to play it)."""
-    if page.get_by_role("button", name="Pass", exact=True).count():
-        free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
-        for _ in range(3):
-            tap(page, free.first)
-        tap(page, page.get_by_role("button", name="Pass", exact=True))
-    elif re.search(r"your (play|lead)$", status(page)):
-        playable = page.get_by_role("button", name=re.compile(r", may be played$"))
-        if playable.count():
-            name = playable.first.get_attribute("data-card")
-            tap(page, playable.first)
-            tap(page, page.locator(f'#hand button[data-card="{name}"]'))
 
 
 def test_a_table_from_the_front_page_over_https_through_haproxy_on_a_phone(
@@ -106,8 +90,8 @@ def test_a_table_from_the_front_page_over_https_through_haproxy_on_a_phone(
                                       bob.locator("#log").inner_text()))
             while not trick_taken():
                 assert time.monotonic() < deadline, (status(ann), status(bob))
-                step(ann)
-                step(bob)
+                tap_a_step(ann)
+                tap_a_step(bob)
                 ann.wait_for_timeout(150)
             assert cards_left(bob) <= 12
             assert not ann.errors and not bob.errors, (ann.errors, bob.errors)

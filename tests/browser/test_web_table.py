@@ -120,14 +120,15 @@ def play_by_taps(page: Any, until: Any, timeout: float = 120.0) -> None:
         while not until(page):
             assert time.monotonic() < deadline, f"stuck at: {status(page)!r}"
             with contextlib.suppress(PlaywrightError):  # the page moved on: look again
-                _tap_a_step(page)
+                tap_a_step(page)
             page.wait_for_timeout(150)
     finally:
         page.set_default_timeout(30000)
 
 
-def _tap_a_step(page: Any) -> None:
-    """One step of :func:`play_by_taps`: the pass, or a card raised and played."""
+def tap_a_step(page: Any) -> None:
+    """One thing a person does by taps if it is theirs to do (a step of
+    :func:`play_by_taps`): the pass, or a card raised and played."""
     if page.get_by_role("button", name="Pass", exact=True).count():
         free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
         for _ in range(3):
