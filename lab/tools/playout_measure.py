@@ -1,13 +1,13 @@
 """Playouts that play like people, measured offline (issue 66, part 2).
 
-    python lab/tools/playout_measure.py calibrate FILE --split 1 --out ROWS.jsonl
+    python lab/tools/playout_measure.py calibrate FILE [FILE ...] --split 1 --out ROWS.jsonl
         [--per-hand 3] [--deals 200] [--seed 6621]
-    python lab/tools/playout_measure.py rank FILE --split 2 --policy T1_eps0.1 --out ROWS.jsonl
-        [--per-hand 2] [--positions 300] [--scale 10] [--seed 6622]
+    python lab/tools/playout_measure.py rank FILE [FILE ...] --split 2 --policy T1_eps0.1
+        --out ROWS.jsonl [--per-hand 2] [--positions 300] [--scale 10] [--seed 6622]
     python lab/tools/playout_measure.py report-calibration ROWS.jsonl
     python lab/tools/playout_measure.py report-rank ROWS.jsonl
 
-FILE is an arena results file; ``--split`` takes its hands of one split of the
+Each FILE is an arena results file; ``--split`` takes its hands of one split of the
 deals (:func:`play_rows.split_of`: 0 training, 1 validation, 2 test). Positions
 are decisions from the fourth trick on (card 12 of the hand and later), ``--per-hand``
 of them drawn at random from each hand (``--seed``).
@@ -84,12 +84,15 @@ def name_of(policy: ModelPolicy | None) -> str:
     return "judgement" if policy is None else policy.name
 
 
-def positions(path: Path, split: int, per_hand: int, seed: int, need_choice: bool
+def positions(paths: Sequence[Path], split: int, per_hand: int, seed: int, need_choice: bool
               ) -> Iterator[tuple[int, int, dict[str, Any], Hand]]:
     """(hand number, card number, record, hand before that card) at ``per_hand``
-    random decisions from the fourth trick on of each hand of ``split``."""
+    random decisions from the fourth trick on of each hand of ``split``, file after
+    file (the hands of the second file numbered from 1,000,000, and so on)."""
     rng = random.Random(seed)
-    for number, record in enumerate(records(path)):
+    numbered = ((index * 10**6 + number, record) for index, path in enumerate(paths)
+                for number, record in enumerate(records(path)))
+    for number, record in numbered:
         if split_of(record) != split:
             continue
         kit = rule_kit(Hand.from_record({**record, "plays": []}).rules)
@@ -172,7 +175,7 @@ def calibrate(args: argparse.Namespace) -> int:
     started = time.process_time()
     count = 0
     with open(args.out, "w") as out:
-        for number, card_number, record, hand in positions(args.file, args.split, args.per_hand,
+        for number, card_number, record, hand in positions(args.files, args.split, args.per_hand,
                                                            args.seed, False):
             seat = hand.turn
             assert seat is not None
@@ -246,7 +249,7 @@ def rank(args: argparse.Namespace) -> int:
     started = time.process_time()
     count = 0
     with open(args.out, "w") as out:
-        for number, card_number, record, hand in positions(args.file, args.split, args.per_hand,
+        for number, card_number, record, hand in positions(args.files, args.split, args.per_hand,
                                                            args.seed, True):
             if count >= args.positions:
                 break
@@ -301,14 +304,14 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
     one = commands.add_parser("calibrate")
-    one.add_argument("file", type=Path)
+    one.add_argument("files", type=Path, nargs="+")
     one.add_argument("--split", type=int, default=1)
     one.add_argument("--per-hand", type=int, default=3)
     one.add_argument("--deals", type=int, default=200)
     one.add_argument("--seed", type=int, default=6621)
     one.add_argument("--out", type=Path, required=True)
     two = commands.add_parser("rank")
-    two.add_argument("file", type=Path)
+    two.add_argument("files", type=Path, nargs="+")
     two.add_argument("--split", type=int, default=2)
     two.add_argument("--per-hand", type=int, default=2)
     two.add_argument("--positions", type=int, default=300)

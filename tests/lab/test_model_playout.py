@@ -18,7 +18,7 @@ from hearts.rules import Rules
 def _positions(count: int) -> list[tuple[Hand, Situation]]:
     """Hands dealt at random and played by random legal cards to a random point."""
     rng = random.Random(7)
-    found = []
+    found: list[tuple[Hand, Situation]] = []
     while len(found) < count:
         hand = Hand.deal(Rules(), rng)
         if hand.turn is None:
