@@ -31,7 +31,9 @@ round, no prior for judgement's card and the hand's points as the objective)
 with judgement playouts and with ``--policy``, then on ``--scale`` times as many
 fresh deals with each (the references). Each row keeps every candidate's
 weighed mean score per policy, per set of deals and per softening of the deal
-weights (each raw weight to the power alpha), and the deals' effective number.
+weights (each raw weight to the power alpha), and the deals' effective number;
+and a second reference with judgement on other fresh deals (``ref2_judgement``:
+how often two deep searches agree, the ceiling of any agreement).
 """
 
 from __future__ import annotations
@@ -274,7 +276,7 @@ def rank(args: argparse.Namespace) -> int:
 
             count_deals = EXPERT.deals + (EXPERT.late_deals if s.hand.bit_count() <= 6 else 0)
             row: dict[str, Any] = {"hand": number, "card": card_number, "seat": me,
-                                   "options": options, "deals": count_deals,
+                                   "options": options, "deals": count_deals, "scale": args.scale,
                                    "played": Card.parse(record["plays"][card_number]).index}
             for label, size, salt in (("base", count_deals, 1), ("ref", args.scale * count_deals,
                                                                  2)):
@@ -288,6 +290,12 @@ def rank(args: argparse.Namespace) -> int:
                 for policy in (None, model):
                     row[f"{label}_{name_of(policy)}"] = _scored(deals, drawn, options, policy,
                                                                 kit, score)
+            # A second deep search with judgement on other fresh deals: how far two
+            # references agree with each other (the ceiling of any agreement).
+            deals = Deals(view, kit, random.Random(
+                (args.seed * 1000003 + number * 64 + card_number) * 4 + 3), watch=True)
+            drawn = [deals.draw() for _ in range(args.scale * count_deals)]
+            row["ref2_judgement"] = _scored(deals, drawn, options, None, kit, score)
             out.write(json.dumps(row) + "\n")
             out.flush()
             count += 1

@@ -12,13 +12,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hearts.records import read_text
+
 MOON_POINTS = 13.0
 """The calibration's choice weighs an error in the moon rate by this many points (a
 moon costs each other seat about 13 points against an ordinary hand)."""
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in read_text(path).splitlines() if line.strip()]
 
 
 def clustered(values: Sequence[float], hands: Sequence[int]) -> tuple[float, float]:
@@ -162,7 +164,7 @@ def report_rank(path: Path) -> int:
     print(f"{len(rows)} positions from {len(set(hands))} hands; candidates a position: mean "
           f"{sum(sizes) / len(sizes):.2f} (2: {sizes.count(2)}); model policy {model}; "
           f"deals {min(r['deals'] for r in rows)}-{max(r['deals'] for r in rows)}, "
-          "references 10x")
+          f"references {rows[0].get('scale', 10)}x")
     print()
     print("| ranking | reference | top card agrees | Spearman |")
     print("|---|---|---:|---:|")
@@ -177,6 +179,9 @@ def report_rank(path: Path) -> int:
         dr = [a - b for a, b in zip(per[model][1], per["judgement"][1], strict=True)]
         print(f"| {model} minus judgement | deep, {ref} playouts | "
               f"{_fmt(clustered(dt, hands))} | {_fmt(clustered(dr, hands))} |")
+    tops, rhos = _agreement(rows, "ref2_judgement", "ref_judgement")
+    print(f"| deep, judgement playouts, other deals | deep, judgement playouts | "
+          f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
     tops, rhos = _agreement(rows, "ref_judgement", f"ref_{model}")
     print(f"| deep, judgement playouts | deep, {model} playouts | "
           f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
