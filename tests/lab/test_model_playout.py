@@ -61,3 +61,21 @@ def test_model_policy_is_legal_and_cold_is_the_model_s_choice() -> None:
         cold = {tool.outcome_with(tool.ModelPolicy(1e-6, 0.0), s, world, card, kit, seed, 0.0)
                 for seed in range(4)}
         assert len(cold) == 1
+
+
+def test_measure_weights_and_agreement_helpers() -> None:
+    """The softened weights keep each kind of deal's share; the effective number of
+    equal weights is their count; Spearman's correlation of a ranking with itself is
+    1 and with its reverse -1; a clustered mean's interval is 0 with no spread."""
+    measure, report = _load("playout_measure"), _load("playout_report")
+    raw = [1.0, 0.25, 0.0625, 1.0]
+    shots = [False, False, False, True]
+    for alpha in (1.0, 0.5):
+        weights = measure.weights_of(raw, shots, alpha)
+        assert abs(sum(weights[:3]) - 3) < 1e-9 and abs(weights[3] - 1) < 1e-9
+    assert measure.weights_of(raw, shots, 0.5)[1] == 2 * measure.weights_of(raw, shots, 0.5)[2]
+    assert measure.ess([2.0] * 5) == 5
+    assert measure.ess([1.0, 0.0, 0.0]) == 1
+    assert report.spearman([1.0, 2.0, 3.0], [10.0, 20.0, 30.0]) == 1
+    assert report.spearman([1.0, 2.0, 3.0], [3.0, 2.0, 1.0]) == -1
+    assert report.clustered([0.5, 0.5, 0.5], [1, 1, 2]) == (0.5, 0.0)
