@@ -4,6 +4,7 @@
         [--per-hand 3] [--deals 200] [--seed 6621]
     python lab/tools/playout_measure.py rank FILE [FILE ...] --split 2 --policy T1_eps0.1
         --out ROWS.jsonl [--per-hand 2] [--positions 300] [--scale 10] [--seed 6622]
+    python lab/tools/playout_measure.py weights FILE [FILE ...] --split 2 --out ROWS.jsonl
     python lab/tools/playout_measure.py report-calibration ROWS.jsonl
     python lab/tools/playout_measure.py report-rank ROWS.jsonl
 
@@ -29,17 +30,24 @@ cards left; dealt and weighed as :func:`hearts.ai.search.search_play`'s first
 round does, its moon watch, moon fear, queen charge and guard included, but one
 round, no prior for judgement's card and the hand's points as the objective)
 with judgement playouts and with ``--policy``, then on ``--scale`` times as many
-fresh deals with each (the references). Each row keeps every candidate's
+fresh deals with each (the references); ``--weighing model50`` weighs the deals
+as issue 55's Expert with the learned model did (``--policy judgement``: only
+judgement's playouts). Each row keeps every candidate's
 weighed mean score per policy, per set of deals and per softening of the deal
 weights (each raw weight to the power alpha), and the deals' effective number;
 and a second reference with judgement on other fresh deals (``ref2_judgement``:
 how often two deep searches agree, the ceiling of any agreement).
+
+``weights``: at ``rank``'s positions, on its Expert's deals, the effective number
+of deals (:func:`ess`) under the Expert's weights and under issue 55's weighing
+by the learned model of play (:data:`WEIGHINGS`), each softened by every alpha.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -58,6 +66,7 @@ from hearts.ai.inference import Plays, lacks_of_view, observations_of_view
 from hearts.ai.kit import RuleKit, rule_kit
 from hearts.ai.objective import hand_score
 from hearts.ai.players import BUDGETS
+from hearts.ai.playmodel import default_play_model
 from hearts.ai.sampling import sample_deal, sample_deal_guessing
 from hearts.ai.search import candidates, queen_charge, watch_share
 from hearts.ai.situation import Situation
@@ -112,9 +121,12 @@ def positions(paths: Sequence[Path], split: int, per_hand: int, seed: int, need_
 
 
 class Deals:
-    """Deals sampled from a view and weighed as the Expert's search does."""
+    """Deals sampled from a view and weighed as the Expert's search does (with
+    ``power``, also by the learned model of play to that power, as issue 55's
+    ``Budget.model``, each play's chance at least ``Budget.floor``)."""
 
-    def __init__(self, view: Any, kit: RuleKit, rng: random.Random, watch: bool) -> None:
+    def __init__(self, view: Any, kit: RuleKit, rng: random.Random, watch: bool,
+                 power: float = 0.0) -> None:
         self.s = s = Situation.of(view)
         lacks = lacks_of_view(view, kit)
         self.guided = bool(EXPERT.trust and any(lacks))
@@ -122,9 +134,11 @@ class Deals:
         self.plays = Plays(observations_of_view(view), kit)
         self.threat = watch_share(s, EXPERT) if watch else (-1, 0.0)
         self.rng = rng
+        self.power = power
 
     def draw(self) -> tuple[list[int], bool, float, int]:
-        """A deal, whether its suspect plays to shoot, its raw weight and a playout seed."""
+        """A deal, whether its suspect plays to shoot, the log of its raw weight and a
+        playout seed."""
         seat, watch = self.threat
         shot = bool(watch) and self.rng.random() < watch
         if shot:
@@ -135,13 +149,20 @@ class Deals:
         else:
             world = sample_deal(self.s, self.rng, True)
         weight = self.plays.likelihood(world, EXPERT.miss, seat if shot else -1)
-        return world, shot, weight, self.rng.getrandbits(32)
+        logged = math.log(weight) if weight > 0 else -math.inf
+        if self.power:
+            logged += self.power * self.plays.log_likelihood(
+                world, default_play_model().weights, math.log(EXPERT.floor),
+                seat if shot else -1)
+        return world, shot, logged, self.rng.getrandbits(32)
 
 
-def weights_of(raw: Sequence[float], shots: Sequence[bool], alpha: float) -> list[float]:
-    """The raw weights to the power ``alpha``, each kind of deal (shot or not)
-    scaled to its share of the deals, as :func:`hearts.ai.search._round` does."""
-    powered = [w ** alpha if w > 0 else 0.0 for w in raw]
+def weights_of(logs: Sequence[float], shots: Sequence[bool], alpha: float) -> list[float]:
+    """The raw weights (given as logs) to the power ``alpha``, each kind of deal
+    (shot or not) scaled to its share of the deals, as :func:`hearts.ai.search._round`
+    does."""
+    top = max(logs)
+    powered = [math.exp(alpha * (x - top)) if x > -math.inf else 0.0 for x in logs]
     out = list(powered)
     for kind in (False, True):
         total = sum(w for w, shot in zip(powered, shots, strict=True) if shot is kind)
@@ -248,6 +269,8 @@ def _scored(deals: Deals, drawn: Sequence[tuple[list[int], bool, float, int]],
 def rank(args: argparse.Namespace) -> int:
     """Write one row per position: each candidate's scores by policy and deals."""
     model = policy_named(args.policy)
+    policies = [None] if model is None else [None, model]
+    power = dict(WEIGHINGS)[args.weighing]
     started = time.process_time()
     count = 0
     with open(args.out, "w") as out:
@@ -277,23 +300,26 @@ def rank(args: argparse.Namespace) -> int:
             count_deals = EXPERT.deals + (EXPERT.late_deals if s.hand.bit_count() <= 6 else 0)
             row: dict[str, Any] = {"hand": number, "card": card_number, "seat": me,
                                    "options": options, "deals": count_deals, "scale": args.scale,
+                                   "weighing": args.weighing,
                                    "played": Card.parse(record["plays"][card_number]).index}
             for label, size, salt in (("base", count_deals, 1), ("ref", args.scale * count_deals,
                                                                  2)):
                 deals = Deals(view, kit, random.Random(
-                    (args.seed * 1000003 + number * 64 + card_number) * 4 + salt), watch=True)
+                    (args.seed * 1000003 + number * 64 + card_number) * 4 + salt), watch=True,
+                    power=power)
                 drawn = [deals.draw() for _ in range(size)]
                 shots = [d[1] for d in drawn]
                 row[f"{label}_ess"] = {f"{a:g}": ess(weights_of([d[2] for d in drawn], shots, a))
                                        / size for a in ALPHAS}
                 row[f"{label}_shots"] = sum(shots)
-                for policy in (None, model):
+                for policy in policies:
                     row[f"{label}_{name_of(policy)}"] = _scored(deals, drawn, options, policy,
                                                                 kit, score)
             # A second deep search with judgement on other fresh deals: how far two
             # references agree with each other (the ceiling of any agreement).
             deals = Deals(view, kit, random.Random(
-                (args.seed * 1000003 + number * 64 + card_number) * 4 + 3), watch=True)
+                (args.seed * 1000003 + number * 64 + card_number) * 4 + 3), watch=True,
+                power=power)
             drawn = [deals.draw() for _ in range(args.scale * count_deals)]
             row["ref2_judgement"] = _scored(deals, drawn, options, None, kit, score)
             out.write(json.dumps(row) + "\n")
@@ -303,6 +329,49 @@ def rank(args: argparse.Namespace) -> int:
                 print(f"{count} positions, {time.process_time() - started:.0f} s CPU",
                       file=sys.stderr)
     print(f"{count} positions, {time.process_time() - started:.0f} s CPU", file=sys.stderr)
+    return 0
+
+
+WEIGHINGS = (("expert", 0.0), ("model50", 0.5), ("model100", 1.0))
+"""The weighings whose effective number of deals ``weights`` logs: the Expert's
+(judgement's miss factor 0.5), and issue 55's learned model of play to the power
+0.5 or 1 (each play's chance at least 0.02) times the same miss factor."""
+
+
+def weights(args: argparse.Namespace) -> int:
+    """Write one row per position of ``rank`` (the same positions and, for the
+    Expert's count, the same deals): the effective number of deals, as a share,
+    under each weighing and softening."""
+    table = default_play_model().weights
+    floor = math.log(EXPERT.floor)
+    with open(args.out, "w") as out:
+        for count, (number, card_number, _record, hand) in enumerate(positions(
+                args.files, args.split, args.per_hand, args.seed, True)):
+            if count >= args.positions:
+                break
+            seat = hand.turn
+            assert seat is not None
+            view = hand.view(seat)
+            kit = rule_kit(hand.rules)
+            s = Situation.of(view)
+            size = EXPERT.deals + (EXPERT.late_deals if s.hand.bit_count() <= 6 else 0)
+            deals = Deals(view, kit, random.Random(
+                (args.seed * 1000003 + number * 64 + card_number) * 4 + 1), watch=True)
+            drawn = [deals.draw() for _ in range(size)]
+            shots = [d[1] for d in drawn]
+            suspect = deals.threat[0]
+            row: dict[str, Any] = {"hand": number, "card": card_number, "deals": size,
+                                   "seen": len(deals.plays.rows), "ess": {}}
+            for name, power in WEIGHINGS:
+                if power:
+                    logs = [power * deals.plays.log_likelihood(
+                        world, table, floor, suspect if shot else -1) + logged
+                        for world, shot, logged, _seed in drawn]
+                else:
+                    logs = [d[2] for d in drawn]
+                for alpha in ALPHAS:
+                    row["ess"][f"{name}_{alpha:g}"] = ess(weights_of(logs, shots, alpha)) / size
+            out.write(json.dumps(row) + "\n")
     return 0
 
 
@@ -324,9 +393,17 @@ def main(argv: list[str] | None = None) -> int:
     two.add_argument("--per-hand", type=int, default=2)
     two.add_argument("--positions", type=int, default=300)
     two.add_argument("--scale", type=int, default=10)
-    two.add_argument("--policy", default="T1_eps0.1")
+    two.add_argument("--policy", default="T1_eps0.1", help="judgement: that alone")
+    two.add_argument("--weighing", default="expert", choices=[w[0] for w in WEIGHINGS])
     two.add_argument("--seed", type=int, default=6622)
     two.add_argument("--out", type=Path, required=True)
+    four = commands.add_parser("weights")
+    four.add_argument("files", type=Path, nargs="+")
+    four.add_argument("--split", type=int, default=2)
+    four.add_argument("--per-hand", type=int, default=2)
+    four.add_argument("--positions", type=int, default=300)
+    four.add_argument("--seed", type=int, default=6622)
+    four.add_argument("--out", type=Path, required=True)
     for name in ("report-calibration", "report-rank"):
         three = commands.add_parser(name)
         three.add_argument("rows", type=Path)
@@ -335,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
         return calibrate(args)
     if args.command == "rank":
         return rank(args)
+    if args.command == "weights":
+        return weights(args)
     from playout_report import report_calibration, report_rank
     return (report_calibration if args.command == "report-calibration" else report_rank)(
         args.rows)

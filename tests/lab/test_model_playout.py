@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from tests.lab.test_tools import _load
@@ -68,7 +69,7 @@ def test_measure_weights_and_agreement_helpers() -> None:
     equal weights is their count; Spearman's correlation of a ranking with itself is
     1 and with its reverse -1; a clustered mean's interval is 0 with no spread."""
     measure, report = _load("playout_measure"), _load("playout_report")
-    raw = [1.0, 0.25, 0.0625, 1.0]
+    raw = [math.log(x) for x in (1.0, 0.25, 0.0625, 1.0)]
     shots = [False, False, False, True]
     for alpha in (1.0, 0.5):
         weights = measure.weights_of(raw, shots, alpha)
