@@ -7,6 +7,7 @@
     python lab/tools/playout_measure.py weights FILE [FILE ...] --split 2 --out ROWS.jsonl
     python lab/tools/playout_measure.py report-calibration ROWS.jsonl
     python lab/tools/playout_measure.py report-rank ROWS.jsonl
+    python lab/tools/playout_measure.py report-weights ROWS.jsonl
 
 Each FILE is an arena results file; ``--split`` takes its hands of one split of the
 deals (:func:`play_rows.split_of`: 0 training, 1 validation, 2 test). Positions
@@ -404,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--positions", type=int, default=300)
     four.add_argument("--seed", type=int, default=6622)
     four.add_argument("--out", type=Path, required=True)
-    for name in ("report-calibration", "report-rank"):
+    for name in ("report-calibration", "report-rank", "report-weights"):
         three = commands.add_parser(name)
         three.add_argument("rows", type=Path)
     args = parser.parse_args(argv)
@@ -414,9 +415,9 @@ def main(argv: list[str] | None = None) -> int:
         return rank(args)
     if args.command == "weights":
         return weights(args)
-    from playout_report import report_calibration, report_rank
-    return (report_calibration if args.command == "report-calibration" else report_rank)(
-        args.rows)
+    from playout_report import report_calibration, report_rank, report_weights
+    return {"report-calibration": report_calibration, "report-rank": report_rank,
+            "report-weights": report_weights}[args.command](args.rows)
 
 
 if __name__ == "__main__":

@@ -158,23 +158,27 @@ def report_rank(path: Path) -> int:
     """Print how often each policy's ranking agrees with the deep references."""
     rows = _rows(path)
     hands = [r["hand"] for r in rows]
-    model = next(k[5:] for k in rows[0] if k.startswith("base_") and k not in
-                 ("base_ess", "base_shots", "base_judgement"))
+    model = next((k[5:] for k in rows[0] if k.startswith("base_") and k not in
+                  ("base_ess", "base_shots", "base_judgement")), None)
+    policies = ["judgement"] if model is None else ["judgement", model]
     sizes = [len(r["options"]) for r in rows]
     print(f"{len(rows)} positions from {len(set(hands))} hands; candidates a position: mean "
           f"{sum(sizes) / len(sizes):.2f} (2: {sizes.count(2)}); model policy {model}; "
+          f"deals weighed as {rows[0].get('weighing', 'expert')}; "
           f"deals {min(r['deals'] for r in rows)}-{max(r['deals'] for r in rows)}, "
           f"references {rows[0].get('scale', 10)}x")
     print()
     print("| ranking | reference | top card agrees | Spearman |")
     print("|---|---|---:|---:|")
-    for ref in ("judgement", model):
+    for ref in policies:
         per: dict[str, tuple[list[float], list[float]]] = {}
-        for base in ("judgement", model):
+        for base in policies:
             per[base] = _agreement(rows, f"base_{base}", f"ref_{ref}")
             tops, rhos = per[base]
             print(f"| {base} playouts, Expert's deals | deep, {ref} playouts | "
                   f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
+        if model is None:
+            continue
         dt = [a - b for a, b in zip(per[model][0], per["judgement"][0], strict=True)]
         dr = [a - b for a, b in zip(per[model][1], per["judgement"][1], strict=True)]
         print(f"| {model} minus judgement | deep, {ref} playouts | "
@@ -182,10 +186,11 @@ def report_rank(path: Path) -> int:
     tops, rhos = _agreement(rows, "ref2_judgement", "ref_judgement")
     print(f"| deep, judgement playouts, other deals | deep, judgement playouts | "
           f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
-    tops, rhos = _agreement(rows, "ref_judgement", f"ref_{model}")
-    print(f"| deep, judgement playouts | deep, {model} playouts | "
-          f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
-    for base in ("judgement", model):
+    if model is not None:
+        tops, rhos = _agreement(rows, "ref_judgement", f"ref_{model}")
+        print(f"| deep, judgement playouts | deep, {model} playouts | "
+              f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
+    for base in policies:
         played = [float(r["options"][_top(r[f"base_{base}"]["1"])] == r["played"]) for r in rows]
         print(f"| {base} playouts, Expert's deals | the card the Expert played | "
               f"{_fmt(clustered(played, hands))} | |")
@@ -213,9 +218,29 @@ def report_rank(path: Path) -> int:
         print()
         print("| ranking | alpha | top card agrees | Spearman |")
         print("|---|---:|---:|---:|")
-        for base in ("judgement", model):
+        for base in policies:
             for alpha in ("1", "0.5", "0.25"):
                 tops, rhos = _agreement(subset, f"base_{base}", f"ref_{base}", alpha)
                 print(f"| {base} | {alpha} | {_fmt(clustered(tops, sub_hands))} | "
                       f"{_fmt(clustered(rhos, sub_hands))} |")
+    return 0
+
+
+def report_weights(path: Path) -> int:
+    """Print the distribution of the effective number of deals by weighing."""
+    rows = _rows(path)
+    print(f"{len(rows)} positions; the effective number of deals as a share of the deals")
+    print()
+    print("| weighing | alpha | min | 10% | 25% | median | 75% | below 0.1 | below 0.25 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for key in rows[0]["ess"]:
+        values = sorted(r["ess"][key] for r in rows)
+
+        def q(p: float, values: list[float] = values) -> float:
+            return values[min(len(values) - 1, int(p * len(values)))]
+
+        name, alpha = key.rsplit("_", 1)
+        print(f"| {name} | {alpha} | {values[0]:.3f} | {q(0.1):.3f} | {q(0.25):.3f} | "
+              f"{q(0.5):.3f} | {q(0.75):.3f} | {sum(v < 0.1 for v in values)} | "
+              f"{sum(v < 0.25 for v in values)} |")
     return 0
