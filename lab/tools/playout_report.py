@@ -190,6 +190,25 @@ def report_rank(path: Path) -> int:
         tops, rhos = _agreement(rows, "ref_judgement", f"ref_{model}")
         print(f"| deep, judgement playouts | deep, {model} playouts | "
               f"{_fmt(clustered(tops, hands))} | {_fmt(clustered(rhos, hands))} |")
+    if model is not None:
+        split = [r for r in rows
+                 if _top(r["ref_judgement"]["1"]) != _top(r[f"ref_{model}"]["1"])]
+        if split:
+            print()
+            print(f"Where the two deep references disagree on the top card ({len(split)} "
+                  "positions), how often each ranking's top card is each reference's:")
+            print()
+            print("| ranking | deep, judgement's top | deep, model's top | neither |")
+            print("|---|---:|---:|---:|")
+            for base in policies:
+                tops = [_top(r[f"base_{base}"]["1"]) for r in split]
+                with_j = sum(t == _top(r["ref_judgement"]["1"])
+                             for t, r in zip(tops, split, strict=True))
+                with_m = sum(t == _top(r[f"ref_{model}"]["1"])
+                             for t, r in zip(tops, split, strict=True))
+                print(f"| {base} playouts, Expert's deals | {with_j} | {with_m} | "
+                      f"{len(split) - with_j - with_m} |")
+            print()
     for base in policies:
         played = [float(r["options"][_top(r[f"base_{base}"]["1"])] == r["played"]) for r in rows]
         print(f"| {base} playouts, Expert's deals | the card the Expert played | "
