@@ -238,10 +238,16 @@ def report_rank(path: Path) -> int:
         print("| ranking | alpha | top card agrees | Spearman |")
         print("|---|---:|---:|---:|")
         for base in policies:
+            plain = _agreement(subset, f"base_{base}", f"ref_{base}", "1")
             for alpha in ("1", "0.5", "0.25"):
                 tops, rhos = _agreement(subset, f"base_{base}", f"ref_{base}", alpha)
                 print(f"| {base} | {alpha} | {_fmt(clustered(tops, sub_hands))} | "
                       f"{_fmt(clustered(rhos, sub_hands))} |")
+                if alpha != "1":
+                    dt = [a - b for a, b in zip(tops, plain[0], strict=True)]
+                    dr = [a - b for a, b in zip(rhos, plain[1], strict=True)]
+                    print(f"| {base} | {alpha} minus 1 | {_fmt(clustered(dt, sub_hands))} | "
+                          f"{_fmt(clustered(dr, sub_hands))} |")
     return 0
 
 
