@@ -1,7 +1,7 @@
 """The server's collector: what is alive once the tables are open is frozen out of
 later collections, what the server makes later is frozen as it goes, and a
-sweep frees the cycles among it once the frozen heap has grown by a quarter (each in a process of its own:
-the test process keeps its own collector)."""
+sweep frees the cycles among it once the frozen heap has grown by a quarter
+(each in a process of its own: the test process keeps its own collector)."""
 
 from __future__ import annotations
 
