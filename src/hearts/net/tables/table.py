@@ -24,15 +24,17 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 from hearts.ai import Level, Player, make_player
 from hearts.cards import Card, Seat
-from hearts.duplicate import DuplicateMatch, Evening
+from hearts.duplicate import Evening
 from hearts.match import Match
 from hearts.net.tables.changes import PublicChange
+from hearts.net.tables.config import TableConfig
+from hearts.net.tables.evenings import as_evening, carried_on, evening_file, evening_lines
 from hearts.net.tables.files import META_FILE, TableFiles
 from hearts.net.tables.outbox import Outbox
 from hearts.net.tables.people import PEOPLE_ORDER, JoinRefused, People, SeatHolder
@@ -42,8 +44,6 @@ from hearts.net.tables.thinking import Thinkers
 from hearts.net.tables.watchers import Watchers
 from hearts.net.wire import messages as msg
 from hearts.net.wire.codes import fresh_secret
-from hearts.options import Options
-from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
 from hearts.table import (
     Computer,
@@ -65,7 +65,6 @@ from hearts.table import happenings as hp
 from hearts.table.driver import decide
 from hearts.table.effects import Effect
 from hearts.table.projection import Flat, Projection, update_flat
-from hearts.view import Phase
 
 __all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
            "TableConfig", "think"]
@@ -74,30 +73,6 @@ def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
           ) -> tuple[Card, ...]:
     """Make the decision ``request`` asks for (run in an executor; picklable)."""
     return tuple(decide(factory(request.level, request.seed), request))
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    """How a network table is set up."""
-
-    people: int = 1
-    level: Level = Level.CLUB
-    rules: Rules = field(default_factory=Rules)
-    grace: float = 60.0
-    """Seconds a dropped person's seat waits before a computer player stands in."""
-    delay_scale: float = 1.0
-    """Multiplies every pause (0: never wait; the tests use it)."""
-    turn_seconds: float | None = None
-    """Seconds a connected person has to pass or play before a computer player
-    decides for them, that once (None: no limit)."""
-    duplicate: int = 0
-    """A new table plays a duplicate evening of this many deals (0: ordinary
-    matches; :mod:`hearts.duplicate`)."""
-
-    def options(self) -> Options:
-        """The table's options: the rules and the level."""
-        values = {f.name: getattr(self.rules, f.name) for f in fields(RuleSettings)}
-        return Options(**values, difficulty=int(self.level))
 
 
 class NetTable:
@@ -190,35 +165,13 @@ class NetTable:
     def play_evenings(self, evening: Evening) -> None:
         """Make the table play duplicate evenings like ``evening`` (before :meth:`start`)."""
         self.evening = evening
-        match = self.table.match
-        self.table.match = DuplicateMatch(match.rules, match.seed, evening,
-                                          self.config.level.name.lower())
-
-    def _carry_on_evening(self) -> None:
-        """The match the store gave back, carried on as the duplicate evening it is
-        (a match saved before the table played evenings stays as it is)."""
-        match = self.table.match
-        if self.evening is None or isinstance(match, DuplicateMatch) \
-                or any(hand.duplicate is None for hand in match.hands):
-            return
-        rules = match.hands[0].rules if match.hands else match.rules
-        evening = DuplicateMatch(rules, match.seed, self.evening, self.config.level.name.lower())
-        evening.hands = match.hands
-        evening.rules = match.rules
-        self.table.match = evening
+        self.table.match = as_evening(self.table.match, evening, self.config.level)
 
     @property
     def evening_file(self) -> Path:
         """The file the finished hands of the table's current duplicate evening are
         kept in, a hand record a line (``hearts verify`` checks it)."""
-        return self.folder / f"evening-{self.table.match.seed}.jsonl"
-
-    def _keep_evening(self) -> None:
-        """Write the evening's finished hands to :attr:`evening_file`, whole, off the
-        event loop."""
-        lines = "".join(hand.to_json() + "\n" for hand in self.table.match.hands
-                        if hand.phase is Phase.OVER)
-        self.files.write_aside(self.evening_file, lines)
+        return evening_file(self.folder, self.table.match.seed)
 
     @property
     def watchers(self) -> Watchers:
@@ -256,14 +209,7 @@ class NetTable:
         (:meth:`seat_people`, which says what it could not do in :attr:`notices`)."""
         try:
             data = json.loads((folder / META_FILE).read_text())
-            turn = data.get("turn_seconds")
-            config = TableConfig(
-                people=int(data["people"]), level=Level(int(data["level"])),
-                rules=Rules.from_json(data["rules"]),
-                grace=float(data["grace"]) if grace is None else grace,
-                delay_scale=(float(data["delay_scale"]) if delay_scale is None
-                             else delay_scale),
-                turn_seconds=None if turn is None else float(turn))
+            config = TableConfig.from_json(data, grace, delay_scale)
             net = cls(str(data["id"]), str(data["code"]), folder, config, int(data["seed"]),
                       executor, factory)
             net.people.restore(data["seats"])
@@ -292,10 +238,7 @@ class NetTable:
         if self.config.people != len(self.people.holders):  # (the host freed a seat)
             self.config = replace(self.config, people=len(self.people.holders))
         data = json.dumps({
-            "id": self.id, "code": self.code, "seed": self.seed,
-            "people": self.config.people, "level": int(self.config.level),
-            "rules": self.config.rules.to_json(), "grace": self.config.grace,
-            "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
+            "id": self.id, "code": self.code, "seed": self.seed, **self.config.to_json(),
             "seats": self.people.to_json(),
             **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
             **({} if self.evening is None else {"duplicate": {
@@ -312,7 +255,8 @@ class NetTable:
         self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
-            self._carry_on_evening()
+            if self.evening is not None:
+                self.table.match = carried_on(self.table.match, self.evening, self.config.level)
         for seat in Seat:  # each person away until they come back; free seats wait too
             self.table.place(seat, self.people.seating(seat))
         self.table.shared = len(self.people.holders) > 1
@@ -521,7 +465,7 @@ class NetTable:
         duplicate evening (its standings), keep the evening's hands."""
         self._say(notice.notice, notice.seat)
         if notice.notice.kind is NoticeKind.STANDINGS:
-            self._keep_evening()
+            self.files.write_aside(self.evening_file, evening_lines(self.table.match))
 
     def _deliver_hands(self, holder: SeatHolder) -> bool:
         """Send ``holder`` the finished hands the store keeps that they have not
