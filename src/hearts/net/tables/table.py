@@ -141,8 +141,9 @@ class NetTable:
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self._told = 0
         """The number of the last happening of the table's log that was sent."""
-        self.listeners: list[Callable[[NetTable, Notice], None]] = []
-        """Called with every notice the table gives everyone (the host's view)."""
+        self.listeners: list[Callable[[NetTable, Notice | hp.SeatMove], None]] = []
+        """Called with every notice the table gives everyone and every seat's move
+        (the host's view)."""
         self.rematch = Rematch(self.people, lambda: self.table.match.over,
                                lambda first: self.handle(ev.Deal(first)), self._say_apart)
         """The vote to play again once a match is over."""
@@ -529,6 +530,11 @@ class NetTable:
         before, last = self._told, log.last
         self._told = last
         news = log.since(before) if last > before else []
+        if self.listeners:  # (the host's view hears each seat's move)
+            for _, move in news:
+                if isinstance(move, hp.SeatMove):
+                    for listener in self.listeners:
+                        listener(self, move)
         # what happened, written once for every seat unless some of it is one seat's
         private = any(hp.audience(happening) is not None for _, happening in news)
         shared_events = "" if private or not news else msg.events_text(news)
