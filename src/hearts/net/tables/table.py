@@ -9,7 +9,8 @@ executor (never on the event loop), a pause is a ``call_later``, every change
 of the game is saved to the table's own store at once, and every connected
 seat is sent its own :class:`~hearts.table.SeatState` after each change,
 numbered. Its parts: the people's seats (:mod:`hearts.net.tables.people`),
-the vote to play again (:mod:`hearts.net.tables.rematch`) and its files
+the vote to play again (:mod:`hearts.net.tables.rematch`), the decisions and
+pauses (:mod:`hearts.net.tables.loopwork`) and its files
 (:mod:`hearts.net.tables.files`). Nothing here reads the network:
 :mod:`hearts.net.server` hands messages in and gives each seat an
 :class:`Outbox` to send through.
@@ -18,7 +19,6 @@ the vote to play again (:mod:`hearts.net.tables.rematch`) and its files
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import secrets
 import time
@@ -29,13 +29,14 @@ from functools import partial
 from pathlib import Path
 
 from hearts.ai import Level, Player, make_player
-from hearts.cards import Card, Seat
+from hearts.cards import Seat
 from hearts.duplicate import Evening
 from hearts.match import Match
 from hearts.net.tables.changes import PublicChange
 from hearts.net.tables.config import TableConfig
 from hearts.net.tables.evenings import as_evening, carried_on, evening_file, evening_lines
 from hearts.net.tables.files import META_FILE, TableFiles
+from hearts.net.tables.loopwork import LoopWork, think
 from hearts.net.tables.outbox import Outbox
 from hearts.net.tables.people import PEOPLE_ORDER, JoinRefused, People, SeatHolder
 from hearts.net.tables.rematch import Rematch
@@ -62,18 +63,11 @@ from hearts.table import (
 )
 from hearts.table import events as ev
 from hearts.table import happenings as hp
-from hearts.table.driver import decide
 from hearts.table.effects import Effect
 from hearts.table.projection import Flat, Projection, update_flat
 
 __all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
            "TableConfig", "think"]
-
-def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
-          ) -> tuple[Card, ...]:
-    """Make the decision ``request`` asks for (run in an executor; picklable)."""
-    return tuple(decide(factory(request.level, request.seed), request))
-
 
 class NetTable:
     """A table played over the network. Make one with :meth:`create` or :meth:`load`."""
@@ -108,16 +102,13 @@ class NetTable:
         """How the table's duplicate evenings are played (None: ordinary matches)."""
         if config.duplicate:
             self.play_evenings(Evening.for_people(config.duplicate, config.people))
-        self.deadlines: dict[int, float] = {}
-        """When each pause of the table that a person may be shown ends (by token,
-        seconds since 1970): the grace times and the turn timer."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
         self.epoch = fresh_secret(6)
         """This run of the table (a table started again numbers its changes afresh)."""
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.failures = 0
-        """How many decisions raised (the table asks again or stands in)."""
+        self.work = LoopWork(executor, factory, self._answer, config.delay_scale)
+        """The table's decisions and pauses, on the event loop."""
         self.saves = 0
         """How many times the table was saved (a test counts them)."""
         self.notices: list[str] = []
@@ -127,10 +118,6 @@ class NetTable:
         self.thinkers: Thinkers | None = None
         """The server's count of computer decisions, which sets how hard this
         table's computer players think (None: always at their level)."""
-        self._timers: dict[int, asyncio.TimerHandle] = {}
-        """The waits under way, by a number of their own."""
-        self._timer_key = 0
-        self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
         self._parts = Projection()
@@ -147,6 +134,16 @@ class NetTable:
         self.rematch = Rematch(self.people, lambda: self.table.match.over,
                                lambda first: self.handle(ev.Deal(first)), self._say_apart)
         """The vote to play again once a match is over."""
+
+    @property
+    def deadlines(self) -> dict[int, float]:
+        """When each pause a person may be shown ends (:attr:`LoopWork.deadlines`)."""
+        return self.work.deadlines
+
+    @property
+    def failures(self) -> int:
+        """How many decisions raised (:attr:`LoopWork.failures`)."""
+        return self.work.failures
 
     @property
     def holders(self) -> dict[Seat, SeatHolder]:
@@ -250,7 +247,7 @@ class NetTable:
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Carry on the saved match if there is one, and start. Returns what the
         store said as it was opened."""
-        self.loop = self.files.loop = loop
+        self.loop = self.files.loop = self.work.loop = loop
         store = self.store()
         saved = store.load()
         self.notices += store.notices
@@ -309,13 +306,9 @@ class NetTable:
         """Stop timers, forget decisions under way, close connections and the store
         (every change was saved as it happened)."""
         self.closed = True
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
+        self.work.close()
         self.files.close()
         self.people.close()
-        for future in self._thinking:
-            future.cancel()
 
     # --- people -------------------------------------------------------------------
 
@@ -390,54 +383,21 @@ class NetTable:
             self.carry_out(self.table.handle(event))
 
     def decide(self, request: Decide) -> None:
-        """Run a decision in the executor; its answer comes back as an event."""
-        assert self.loop is not None
-        thinkers = self.thinkers
-        made = request.level if thinkers is None else thinkers.start(request.level)
-        lighter = made if made != request.level else None
-        asked = request if lighter is None else dataclasses.replace(request, level=made)
-        future = self.loop.run_in_executor(self.executor, think, asked, self.factory)
-        self._thinking.add(future)
-
-        def done(finished: asyncio.Future[tuple[Card, ...]]) -> None:
-            self._thinking.discard(finished)
-            if thinkers is not None:
-                thinkers.finish()
-            if finished.cancelled():
-                return
-            error = finished.exception()
-            if error is None:
-                self.handle(ev.Decided(request.token, finished.result(), lighter))
-            else:
-                self.failures += 1
-                self.handle(ev.Failed(request.token, f"{type(error).__name__}: {error}"))
-
-        future.add_done_callback(done)
+        """Run a decision in the executor (:meth:`LoopWork.decide`)."""
+        self.work.decide(request, self.thinkers)
 
     def wait(self, request: Wait) -> None:
-        """A pause on the event loop; its end comes back as an event."""
-        assert self.loop is not None
-        scale = self.config.delay_scale if request.scaled else 1.0
-        delay = max(0.0, request.seconds * scale)
-        if not request.scaled:  # a person's time: shown to them as it runs
-            self.deadlines[request.token] = time.time() + delay
-        # The timer's callback does not refer to the timer: a closure that did made
-        # a cycle at every wait, for the collector to find.
-        self._timer_key += 1
-        self._timers[self._timer_key] = self.loop.call_later(
-            delay, self._due, self._timer_key, request.token)
-        if len(self.deadlines) > 64:  # ended and forgotten by the table: drop them
-            live = set(self.table.waiting_on)
-            self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
+        """A pause on the event loop (:meth:`LoopWork.wait`)."""
+        self.work.wait(request, lambda: self.table.waiting_on)
 
-    def _due(self, key: int, token: int) -> None:
-        """A wait's time is up: tell the table (a seat's grace over: a computer
-        player stands in, and that is kept)."""
-        self._timers.pop(key, None)
-        self.deadlines.pop(token, None)
-        graced = next((h for h in self.people.holders.values()
-                       if self.table.grace_token(h.seat) == token), None)
-        self.handle(ev.Elapsed(token))
+    def _answer(self, event: ev.Event) -> None:
+        """A decision's answer or a pause's end, handed to the table; a seat's grace
+        over: a computer player stands in, and that is kept."""
+        graced = None
+        if isinstance(event, ev.Elapsed):
+            graced = next((h for h in self.people.holders.values()
+                           if self.table.grace_token(h.seat) == event.token), None)
+        self.handle(event)
         if graced is not None and not graced.stood_in and not self.closed \
                 and self.table.seating(graced.seat).presence is Presence.STAND_IN:
             graced.stood_in = True
