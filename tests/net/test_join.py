@@ -460,6 +460,8 @@ async def test_a_seats_move_is_told_from_the_events(tmp_path: Path,
                     "soon")
             await _until(lambda: away in app.happened)
             assert "Bob sat down" in said and away in said
+            assert said[0] == "You sat down"  # the move that seated this connection
+            assert "You sat down" not in app.happened  # (before its first state: on show)
 
 
 def _named_cards(app: JoinApp) -> list[str]:

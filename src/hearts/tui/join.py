@@ -213,6 +213,12 @@ class JoinApp(SeatApp):
         (each happening once, by its number: a state sent whole after the
         connection was lost tells the hand so far, and only what was missed is
         told again); a seat's move is also said beside the prompt."""
+        if first:  # the move that seated this connection is said
+            own = [h for n, h in sorted(events, key=lambda told: told[0])
+                   if isinstance(h, hp.SeatMove) and h.seat == state.seat
+                   and (self._heard is None or n > self._heard)]
+            if own and isinstance(own[-1], hp.SatDown | hp.CameBack):
+                self.say(words.move_text(own[-1], state))
         for number, happening in sorted(events, key=lambda told: told[0]):
             if self._heard is not None and number <= self._heard:
                 continue

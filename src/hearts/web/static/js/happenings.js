@@ -11,6 +11,10 @@
 import { sorted } from "./cards.js";
 import { fill } from "./words.js";
 
+/** The happenings that move a seat (hearts.table.happenings.SeatMove), worded by
+ * the catalogue's "moves". */
+const MOVES = ["sat-down", "dropped", "came-back", "stood-in", "left", "freed", "computer-seated"];
+
 /** What a batch of happenings held that the page says its prompt after. */
 /** @typedef {{dealt: boolean, ended: boolean}} Told */
 
@@ -43,6 +47,10 @@ export class Teller {
     const heard = this.heard;
     const fresh = events.filter((h) => typeof h.n === "number" && (heard === null || h.n > heard));
     fresh.sort((a, b) => a.n - b.n);
+    if (first) {  // what came before is on the table to see; the move that seated this page is said
+      const own = fresh.filter((h) => MOVES.includes(h.kind) && c.mine(/** @type {Seat} */ (h.seat))).pop();
+      if (own && (own.kind === "sat-down" || own.kind === "came-back")) say(moveText(c, own));
+    }
     for (const h of fresh) {
       this.heard = h.n;
       if (first) continue;
@@ -54,10 +62,6 @@ export class Teller {
     return out;
   }
 }
-
-/** The happenings that move a seat (hearts.table.happenings.SeatMove), worded by
- * the catalogue's "moves". */
-const MOVES = ["sat-down", "dropped", "came-back", "stood-in", "left", "freed", "computer-seated"];
 
 /**
  * A happening in words, as this page's person is told it; "" for what the table
