@@ -1,7 +1,7 @@
 """The server's collector: what is alive once the tables are open is frozen out of
 later collections, what the server makes later is frozen as it goes, and a
-sweep now and then frees the cycles among it (each in a process of its own:
-the test process keeps its own collector)."""
+sweep frees the cycles among it once the frozen heap has grown by a quarter
+(each in a process of its own: the test process keeps its own collector)."""
 
 from __future__ import annotations
 
@@ -79,3 +79,43 @@ def test_a_sweep_frees_the_cycles_frozen_and_freezes_what_lives() -> None:
               "print(ref() is None, done.found >= 1, gc.get_freeze_count() >= 100,\n"
               "      done.seconds >= 0)\n")
     assert _run(script).stdout.split() == ["True", "True", "True", "True"]
+
+
+# The frozen heap stays the same size for ten minutes: never swept. Then it
+# grows by more than a quarter, and the cycle made meanwhile is freed.
+_SWEPT_AS_IT_GROWS = """
+import asyncio, gc, logging, weakref
+from hearts.net.clock import run_virtual
+from hearts.net.host.collector import GROWTH, keep_frozen, tune_for_server
+
+logging.basicConfig(level=logging.DEBUG, format="%(message)s")
+
+class Node:
+    pass
+
+async def main():
+    tune_for_server()
+    freezer = asyncio.create_task(keep_frozen(every=1.0))
+    churn = []
+    for _ in range(600):  # ten minutes of a steady heap: made and freed
+        churn = [Node() for _ in range(100)]
+        await asyncio.sleep(1.0)
+    node = Node()
+    node.me = node
+    ref = weakref.ref(node)
+    del node
+    await asyncio.sleep(2.0)
+    kept = ref() is not None  # frozen, not swept
+    grown = [Node() for _ in range(int(gc.get_freeze_count() * GROWTH) + 1000)]
+    await asyncio.sleep(2.0)
+    freezer.cancel()
+    print(kept, ref() is None, len(grown) > 0, len(churn))
+
+run_virtual(main)
+"""
+
+
+def test_a_steady_heap_is_never_swept_and_a_growing_one_is() -> None:
+    done = _run(_SWEPT_AS_IT_GROWS)
+    assert done.stdout.split() == ["True", "True", "True", "100"]
+    assert done.stderr.count("Swept the heap: ") == 1

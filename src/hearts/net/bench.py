@@ -649,8 +649,9 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
     ``seconds``. With ``workers`` above 1, the tables are shared by that many
     server processes behind HAProxy, each pinned to a processor of its own. With
     ``deflate`` the people offer to compress frames, as browsers do. With
-    ``sweep_seconds`` the server sweeps its heap that often instead of the
-    host's :data:`hearts.net.host.collector.SWEEP_SECONDS` (to see a sweep's pause)."""
+    ``sweep_seconds`` the server also sweeps its heap that often, not only as the
+    host does when it grows (:func:`hearts.net.host.collector.keep_frozen`; to see a
+    sweep's pause)."""
     if not 1 <= tables <= _MAX_TABLES:
         raise ValueError(f"1 to {_MAX_TABLES} tables")
     if not 1 <= workers <= tables:
@@ -917,9 +918,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the people offer to compress frames (permessage-deflate), "
                              "as browsers do")
     parser.add_argument("--sweep-seconds", type=float, default=None, metavar="S",
-                        help="how often the server collects its whole heap (default "
-                             "the host's, every 10 minutes): a shorter time shows the "
-                             "sweeps' pauses within a run")
+                        help="the server also collects its whole heap this often (by "
+                             "default only as the host does, when its heap has grown by "
+                             "a quarter): shows the sweeps' pauses within a run")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
     parser.add_argument("--json", action="store_true",

@@ -230,17 +230,20 @@ class SchemaError(Exception):
 
 
 @contextlib.contextmanager
-def transaction(db: sqlite3.Connection) -> Iterator[None]:
+def transaction(db: sqlite3.Connection, cursor: sqlite3.Cursor | None = None
+                ) -> Iterator[None]:
     """One write transaction (``BEGIN IMMEDIATE``): committed whole, or rolled back
-    whole if anything in it raises. The connection must be in autocommit mode."""
-    db.execute("BEGIN IMMEDIATE")
+    whole if anything in it raises. The connection must be in autocommit mode.
+    Given a cursor of ``db``, its statements go through it."""
+    through = db if cursor is None else cursor
+    through.execute("BEGIN IMMEDIATE")
     try:
         yield
     except BaseException:
         if db.in_transaction:
-            db.execute("ROLLBACK")
+            through.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
+    through.execute("COMMIT")
 
 
 def user_version(db: sqlite3.Connection) -> int:

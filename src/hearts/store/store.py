@@ -250,6 +250,10 @@ class Store:
         self.damage: str | None = None
         """What was wrong with a damaged file this store moved aside."""
         self._db: sqlite3.Connection | None = None
+        self._writing: sqlite3.Cursor | None = None
+        """The cursor every save goes through: ``Connection.execute`` makes a cursor
+        and keeps a weak reference to it each time, thousands of objects for the
+        garbage collector at a server's thousand tables."""
         self._owner_lock = FileLock(path.with_name(OWNER_LOCK))
         self._guest_lock = FileLock(path.with_name(GUESTS_LOCK))
         self.busy_seconds = _BUSY_SECONDS
@@ -625,15 +629,18 @@ class Store:
         if db is None:
             raise sqlite3.OperationalError("the store is not open")
         match_id = self._confirmed.match_id
-        with transaction(db):
+        cursor = self._writing
+        if cursor is None or cursor.connection is not db:
+            cursor = self._writing = db.cursor()
+        with transaction(db, cursor):
             if plan.new_match is not None:
-                cursor = db.execute("INSERT INTO matches (started, level, rules, seed, seat)"
-                                    " VALUES (?, ?, ?, ?, ?)", plan.new_match)
+                cursor.execute("INSERT INTO matches (started, level, rules, seed, seat)"
+                               " VALUES (?, ?, ?, ?, ?)", plan.new_match)
                 match_id = cursor.lastrowid
             if match_id is None:
                 raise sqlite3.OperationalError("no match row to save into")
             for sql, params in plan.statements:
-                db.execute(sql, tuple(match_id if p is _MATCH_ID else p for p in params))
+                cursor.execute(sql, tuple(match_id if p is _MATCH_ID else p for p in params))
         self._confirmed = plan.after._replace(match_id=match_id)
 
     def rewind(self) -> None:
@@ -751,6 +758,7 @@ class Store:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
             self._db = None
+        self._writing = None
         self._owner_lock.release()
         self._guest_lock.release()
 

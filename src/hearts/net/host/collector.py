@@ -20,11 +20,16 @@ So a server's collector does two things:
 - :func:`keep_frozen`, run for the server's life, freezes four times a second
   what was made since and is still alive, without scanning it
   (:func:`gc.freeze` moves the collector's lists whole and starts its count
-  again), so a young collection is seldom due; and every
-  :data:`SWEEP_SECONDS` it sweeps: everything is unfrozen and collected in one
-  full collection, so that the cycles some rarer paths make (a connection's
-  error, a computer player's future) are freed too, and the heap cannot grow
-  with them for long.
+  again), so a young collection is seldom due; and it sweeps (everything
+  unfrozen and collected in one full collection, so that the cycles some
+  rarer paths make, a connection's error or a computer player's future, are
+  freed too) only when the frozen heap has grown by :data:`GROWTH` since the
+  last sweep: the rule CPython itself keeps for its oldest generation.
+  A sweep stops the process for one to two seconds at a thousand tables, and
+  in a server at play the sweeps found nothing to free (lab/journal.md), so
+  a heap that stays the same size is never swept; one
+  that grows, with tables or with cycles, is swept as it grows, so cycles can
+  never hold more than a quarter of it.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import logging
 import time
 from dataclasses import dataclass
 
-__all__ = ["FREEZE_SECONDS", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "SWEEP_SECONDS", "YOUNG",
+__all__ = ["FREEZE_SECONDS", "GROWTH", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "YOUNG",
            "Sweep", "keep_frozen", "sweep", "tune_for_server"]
 
 log = logging.getLogger(__name__)
@@ -49,8 +54,9 @@ OLDEST = 100
 
 FREEZE_SECONDS = 0.25
 """How often :func:`keep_frozen` freezes what is alive."""
-SWEEP_SECONDS = 600.0
-"""How often :func:`keep_frozen` collects everything, cycles and all."""
+GROWTH = 0.25
+"""How much the frozen heap grows (a share of its size after the last sweep)
+before :func:`keep_frozen` collects everything, cycles and all."""
 NOTABLE_SWEEP = 0.25
 """A sweep that stopped the process this long (seconds) is logged for the host
 to see; a shorter one only for debugging."""
@@ -82,19 +88,24 @@ def sweep() -> Sweep:
     return Sweep(found, time.perf_counter() - began)
 
 
-async def keep_frozen(every: float = FREEZE_SECONDS, sweep_every: float = SWEEP_SECONDS
-                      ) -> None:
-    """Freeze what is alive every ``every`` seconds and sweep every ``sweep_every``,
-    until cancelled (see the module's words)."""
+async def keep_frozen(every: float = FREEZE_SECONDS, growth: float = GROWTH,
+                      sweep_every: float | None = None) -> None:
+    """Freeze what is alive every ``every`` seconds and sweep when the frozen
+    heap has grown by ``growth`` since the last sweep (and, given
+    ``sweep_every``, that often whatever the heap did), until cancelled (see
+    the module's words)."""
     loop = asyncio.get_running_loop()
-    due = loop.time() + sweep_every
+    swept = gc.get_freeze_count()
+    due = None if sweep_every is None else loop.time() + sweep_every
     while True:
         await asyncio.sleep(every)
-        if loop.time() >= due:
+        gc.freeze()
+        timely = due is not None and loop.time() >= due
+        if gc.get_freeze_count() > swept * (1 + growth) or timely:
             done = sweep()
+            swept = gc.get_freeze_count()
             log.log(logging.INFO if done.seconds >= NOTABLE_SWEEP else logging.DEBUG,
-                    "Swept the heap: %d objects in cycles freed in %.0f ms",
-                    done.found, done.seconds * 1000)
-            due = loop.time() + sweep_every
-        else:
-            gc.freeze()
+                    "Swept the heap: %d objects in cycles freed in %.0f ms; %d kept",
+                    done.found, done.seconds * 1000, swept)
+            if sweep_every is not None:
+                due = loop.time() + sweep_every
