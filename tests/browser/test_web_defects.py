@@ -267,22 +267,26 @@ def test_what_the_news_says_of_a_scripted_table(chromium: Any, table: Served) ->
 
         def heard(message: str | bytes) -> None:
             if '"join"' in str(message):
-                # the notice about Ann first, as it may come before the state
                 socket.send(json.dumps({"type": "welcome", "version": 3, "role": "seat",
                                         "seat": "south", "token": None, "table": "t1",
                                         "epoch": "e1"}))
-                socket.send(json.dumps({"type": "notice", "version": 3, "notice": {
-                    "kind": "back", "seat": "south"}}))
                 socket.send(json.dumps({"type": "state", "version": 3, "seq": 1,
                                         "now": time.time(), "state": state}))
+                # seats' moves come as events with a change, never as notices
+                socket.send(json.dumps({"type": "change", "version": 3, "seq": 2, "base": 1,
+                                        "now": time.time(), "set": [], "events": [
+                    {"n": 7, "kind": "came-back", "seat": "south", "name": "Ann"},
+                    {"n": 8, "kind": "sat-down", "seat": "north", "name": "Cy"}]}))
         socket.on_message(heard)
 
     try:
         page.route_web_socket(re.compile(r".*/ws$"), answer)
         page.goto(f"{table.url}/t/t1/?code=code-1&name=Ann")
         page.locator("#hand button.card").nth(12).wait_for()
-        # W14: "You are back", said once the state names the people
+        # W14: "You are back", never "South is back"; another seat by the name the
+        # move gives (the state still names North so)
         page.get_by_role("log").get_by_text("You are back").wait_for()
+        page.get_by_role("log").get_by_text("Cy sat down").wait_for()
         assert "South" not in log(page)
         # W13: one point is a point
         assert page.locator(".player[data-at=bottom] .score").inner_text() == "1 point"
@@ -291,7 +295,7 @@ def test_what_the_news_says_of_a_scripted_table(chromium: Any, table: Served) ->
         socket = script[0]
         socket.send(json.dumps({"type": "notice", "version": 3,
                                 "notice": {"kind": "played-out"}}))
-        socket.send(json.dumps({"type": "change", "version": 3, "seq": 2, "base": 1,
+        socket.send(json.dumps({"type": "change", "version": 3, "seq": 3, "base": 2,
                                 "now": time.time(),
                                 "set": [[["prompt"], {"kind": "played-out"}]]}))
         page.wait_for_function("() => document.getElementById('status').textContent"

@@ -126,9 +126,9 @@ def play_by_taps(page: Any, until: Any, timeout: float = 120.0) -> None:
         page.set_default_timeout(30000)
 
 
-def tap_a_step(page: Any) -> None:
+def tap_a_step(page: Any) -> bool:
     """One thing a person does by taps if it is theirs to do (a step of
-    :func:`play_by_taps`): the pass, or a card raised and played."""
+    :func:`play_by_taps`): the pass, or a card raised and played (then True)."""
     if page.get_by_role("button", name="Pass", exact=True).count():
         free = page.locator("#hand button.card[aria-pressed=false]:not([aria-disabled])")
         for _ in range(3):
@@ -144,6 +144,8 @@ def tap_a_step(page: Any) -> None:
             if raised.count() and "press again to play" in (
                     raised.get_attribute("aria-label") or ""):
                 tap(page, raised)
+                return True
+    return False
 
 
 def test_a_hand_on_a_phone_by_taps(chromium: Any, table: Served) -> None:

@@ -435,6 +435,35 @@ async def _play_from_the_app(app: JoinApp, net: Any, cards: int) -> None:
         await asyncio.sleep(0.05)
 
 
+async def test_a_seats_move_is_told_from_the_events(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who sits down and who drops is told from the changes' events (never from a
+    notice): in what happened, and beside the prompt."""
+    async with running_server(tmp_path / "server", replace(QUICK, people=2)) as (_server, url):
+        app = JoinApp(url, "code-1", "Ann", data_dir=tmp_path / "ann")
+        said: list[str | None] = []
+        say = app.say
+
+        def saying(text: str | None) -> None:
+            said.append(text)
+            say(text)
+
+        monkeypatch.setattr(app, "say", saying)
+        async with app.run_test(size=(100, 30)):
+            await _until(lambda: app.seat_view.shown)
+            bob = Scripted(url, "code-1", "Bob")
+            bob.playing = False
+            bob.start()
+            await _until(lambda: "Bob sat down" in app.happened)
+            await bob.stop()
+            away = ("Bob is away - a computer player plays for them if they are not back "
+                    "soon")
+            await _until(lambda: away in app.happened)
+            assert "Bob sat down" in said and away in said
+            assert said[0] == "You sat down"  # the move that seated this connection
+            assert "You sat down" not in app.happened  # (before its first state: on show)
+
+
 def _named_cards(app: JoinApp) -> list[str]:
     found = [re.fullmatch(r"(?:You play|\w+ plays) the (.+)", line) for line in app.happened]
     return [match.group(1) for match in found if match]

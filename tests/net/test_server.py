@@ -22,6 +22,7 @@ from hearts.net.wire.errors import ErrorCode
 from hearts.rules import Reason, Refusal, RuleSet
 from hearts.table import Notice, NoticeKind, Presence, SeatState, Stage
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.view import Phase
 from tests.net.helpers import QUICK, Scripted, running_server
 
@@ -153,7 +154,7 @@ async def test_a_dropped_person_comes_back_to_the_same_hand(tmp_path: Path) -> N
 
 def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) -> None:
     # on the virtual clock: a minute's grace in a moment, whatever the machine's speed
-    async def main() -> tuple[list[Notice], list[SeatState], NetTable, float]:
+    async def main() -> tuple[list[hp.Happening], list[SeatState], NetTable, float]:
         config = replace(QUICK, people=2, grace=60.0)
         loop = asyncio.get_running_loop()
         async with running_server(tmp_path, config, executor=_INLINE, writer=_INLINE) as (
@@ -174,11 +175,11 @@ def test_after_the_grace_time_a_computer_player_stands_in(tmp_path: Path) -> Non
             waited = loop.time() - gone
             await asyncio.wait_for(ann.over.wait(), 600)  # the match went on without him
             await ann.stop()
-            return ann.notices(), ann.states, net, waited
-    notices, states, net, waited = run_virtual(main)
+            return ann.happenings(), ann.states, net, waited
+    happenings, states, net, waited = run_virtual(main)
     assert 59.9 <= waited < 62
-    assert Notice(NoticeKind.AWAY, Seat.NORTH, name="Bob") in notices
-    assert Notice(NoticeKind.STAND_IN, Seat.NORTH, name="Bob") in notices
+    assert hp.Dropped(Seat.NORTH, "Bob") in happenings
+    assert hp.StoodIn(Seat.NORTH, "Bob") in happenings
     # he was shown away to the others at once, before a computer stood in
     presences = [s.seats[Seat.NORTH].presence for s in states]
     last_here = max(i for i, p in enumerate(presences) if p is Presence.HERE)
@@ -201,7 +202,7 @@ async def test_a_person_who_leaves_gives_the_seat_up_for_good(tmp_path: Path) ->
         token = bob.connection.token
         await bob.connection.leave()
         await asyncio.wait_for(ann.over.wait(), 60)
-        assert Notice(NoticeKind.LEFT, Seat.NORTH, name="Bob") in ann.notices()
+        assert hp.Left(Seat.NORTH, "Bob") in ann.happenings()
         assert ann.state.names[2] == "North"
         assert ann.state.seats[2].presence is Presence.STAND_IN  # until someone takes it
         # the token no longer takes the seat back

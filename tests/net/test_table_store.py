@@ -117,7 +117,7 @@ def test_a_wait_that_ends_is_freed_at_once_not_left_for_the_collector(
         net.join("Ann", None, Outbox())
         gc.disable()
         try:
-            timers = [weakref.ref(timer) for timer in net._timers.values()]
+            timers = [weakref.ref(timer) for timer in net.work.timers]
             await asyncio.sleep(QUICK.grace + 1)  # the free seats' graces end
             alive = sum(ref() is not None for ref in timers)
         finally:

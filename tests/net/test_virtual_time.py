@@ -22,6 +22,7 @@ from hearts.net.server import Limits
 from hearts.net.wire import messages as msg
 from hearts.net.wire.errors import ErrorCode
 from hearts.table import NoticeKind, Presence
+from hearts.table import happenings as hp
 from tests.net.helpers import QUICK, UNLIMITED, Scripted, running_server
 
 _INLINE = InlineExecutor()
@@ -72,9 +73,8 @@ def test_grace_then_a_computer_player_stands_in(tmp_path: Path) -> None:
             await _until(lambda: net.table.seating(Seat.NORTH).presence is Presence.STAND_IN, 5)
             waited = _loop().time() - dropped
             assert 59.9 <= waited < 62
-            # Ann is told (the kind of notice is the protocol's business)
-            await _until(lambda: any(n.seat is Seat.NORTH and n.kind is not NoticeKind.JOINED
-                                     for n in ann.notices()), 5)
+            # Ann is told
+            await _until(lambda: hp.StoodIn(Seat.NORTH, "Bob") in ann.happenings(), 5)
             await ann.stop()
     start = time.monotonic()
     run_virtual(main)

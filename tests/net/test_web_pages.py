@@ -51,7 +51,7 @@ async def test_the_page_its_files_and_its_headers(tmp_path: Path) -> None:
                 async with session.get(f"{url}/t/t1/{name}") as file:
                     assert file.status == 200 and file.content_type == kind
             async with session.get(f"{url}/t/t1/words.json") as file:
-                assert (await file.json())["notices"]["back"] == "{who} is back"
+                assert (await file.json())["moves"]["came-back"] == "{who} is back"
             async with session.get(f"{url}/t/t9/?code=code-1") as missing:
                 assert missing.status == 404
             async with session.get(f"{url}/t/t1/watch?code=x") as watch:

@@ -16,9 +16,9 @@ from hearts.hand import Hand, SeatPlayer
 from hearts.table import (
     Computer,
     Decide,
-    Notice,
     NoticeKind,
     Presence,
+    Redraw,
     Seating,
     SeatSpec,
     Stage,
@@ -26,10 +26,11 @@ from hearts.table import (
     seat_state,
 )
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.table.driver import Driver
 from hearts.verify import verify_record
 
-from .helpers import answer, due_decisions, due_waits, make_driver, said
+from .helpers import answer, due_decisions, due_waits, make_driver
 
 S, W, N, E = Seat
 GRACE = 30.0
@@ -41,6 +42,11 @@ def table_with_two_free_seats(seed: int = 7, hold: bool = True) -> Driver:
     """Two people's seats (South, North) nobody has taken yet, a grace of 30 s."""
     return make_driver(seats=FREE_TABLE, seed=seed, hold=hold, grace=GRACE,
                        factory=make_player)
+
+
+def moves(driver: Driver) -> list[hp.SeatMove]:
+    """Every seat's move the table told, in order."""
+    return [h for _, h in driver.table.happenings.since(0) if isinstance(h, hp.SeatMove)]
 
 
 def grace_of(driver: Driver, seat: Seat) -> Wait:
@@ -66,7 +72,7 @@ def test_a_seat_nobody_took_is_played_by_a_computer_after_the_grace_time() -> No
     assert state.waiting == (N,) and state.stage is Stage.PASSING  # waits for the free seat
     assert not due_decisions(driver)
     effects = answer(driver, grace_of(driver, N))
-    assert Notice(NoticeKind.STAND_IN, N) in [s.notice for s in driver.said]
+    assert hp.StoodIn(N, None) in moves(driver)
     assert [e.seat for e in effects if isinstance(e, Decide)] == [N]
     assert table.seating(N) == Seating(Presence.STAND_IN)
     play_on(driver, {S})
@@ -89,7 +95,7 @@ def test_someone_who_takes_a_seat_played_by_a_computer_plays_it_from_then_on() -
     flush_until(driver, lambda: len(hand.plays) >= 6)
     driver.send(ev.Sit(N, "Cat"))  # a late friend
     assert table.seating(N) == Seating(Presence.HERE, "Cat")
-    assert Notice(NoticeKind.JOINED, N, name="Cat") in [s.notice for s in driver.said]
+    assert moves(driver)[-1] == hp.SatDown(N, "Cat")
     plays = play_on(driver, {S, N})
     cat = [i for i in plays[N]]
     assert cat and all(hand.decider(N, i) == SeatPlayer("human", name="Cat") for i in cat)
@@ -132,10 +138,10 @@ def test_a_return_after_a_restart_is_not_news() -> None:
                                    Seating(Presence.HERE, "Bob"), Computer())
     driver = make_driver(seats=seats, hold=True, grace=GRACE)
     driver.send(ev.Return(S))
-    assert NoticeKind.BACK not in [s.notice.kind for s in driver.said]
+    assert moves(driver) == []
     driver.send(ev.Drop(S))
     driver.send(ev.Return(S))
-    assert [s.notice.kind for s in driver.said][-1] is NoticeKind.BACK
+    assert moves(driver) == [hp.Dropped(S, "Ann"), hp.CameBack(S, "Ann")]
 
 
 def test_a_drop_shows_at_once_with_when_a_computer_takes_over() -> None:
@@ -148,7 +154,18 @@ def test_a_drop_shows_at_once_with_when_a_computer_takes_over() -> None:
     state = seat_state(table, S, deadlines={wait.token: 1234.5})
     assert state.seats[N].presence is Presence.AWAY and state.seats[N].until == 1234.5
     assert state.seats[N].name == "Bob"
-    assert Notice(NoticeKind.AWAY, N, name="Bob") in [s.notice for s in driver.said]
+    assert moves(driver)[-1] == hp.Dropped(N, "Bob")
+
+
+def test_a_seats_move_is_told_as_a_happening_never_as_a_notice() -> None:
+    driver = table_with_two_free_seats(hold=False)
+    for event in (ev.Sit(S, "Ann"), ev.Sit(N, "Bob"), ev.Drop(N), ev.Return(N), ev.Leave(N),
+                  ev.SeatComputer(N)):
+        driver.send(event)
+    told = [type(m) for m in moves(driver)]
+    assert {hp.SatDown, hp.StoodIn, hp.Dropped, hp.CameBack, hp.Left, hp.ComputerSeated} \
+        <= set(told)
+    assert driver.said == []
 
 
 # --- the host ------------------------------------------------------------------------------
@@ -161,11 +178,12 @@ def test_the_host_frees_a_seat_and_gives_one_to_a_computer_for_good() -> None:
     driver.send(ev.Sit(N, "Bob"))
     driver.send(ev.FreeSeat(N))
     assert table.seating(N) == Seating(Presence.STAND_IN)
-    assert said(driver)[-1] == Notice(NoticeKind.FREED, N, name="Bob")
+    assert moves(driver)[-1] == hp.Freed(N, "Bob")
     driver.send(ev.Sit(N, "Cat"))  # someone else may take it now
     assert table.seating(N) == Seating(Presence.HERE, "Cat")
     driver.send(ev.SeatComputer(N))
     assert table.seating(N) == Seating(Presence.COMPUTER)
+    assert moves(driver)[-1] == hp.ComputerSeated(N, "Cat")
     driver.send(ev.Sit(N, "Dan"))  # nobody takes a computer's seat
     assert table.seating(N) == Seating(Presence.COMPUTER)
     assert not table.shared or table.seating(S).presence is Presence.HERE
@@ -176,9 +194,10 @@ def test_a_person_who_leaves_frees_the_seat_for_someone_else() -> None:
     table = driver.table
     driver.send(ev.Sit(S, "Ann"))
     driver.send(ev.Sit(N, "Bob"))
-    driver.send(ev.Leave(N))
+    effects = driver.send(ev.Leave(N))
     assert table.seating(N) == Seating(Presence.STAND_IN)
-    assert said(driver)[-1] == Notice(NoticeKind.LEFT, N, name="Bob")
+    assert moves(driver)[-1] == hp.Left(N, "Bob")
+    assert any(isinstance(e, Redraw) for e in effects)  # everyone is shown the seat's move
     driver.send(ev.Sit(N, "Cat"))
     assert table.seating(N) == Seating(Presence.HERE, "Cat")
 

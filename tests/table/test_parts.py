@@ -16,7 +16,7 @@ from hearts.table.aids import Aids
 from hearts.table.decisions import Decisions
 from hearts.table.effects import Decide, Effect, Say, Wait
 from hearts.table.happenings import HappeningLog
-from hearts.table.notices import NoticeKind, Outcome
+from hearts.table.notices import Outcome
 from hearts.table.requests import Pause, Requests
 from hearts.table.seating import Computer, Person, Presence
 from hearts.table.seats import Seats
@@ -102,7 +102,8 @@ def test_the_seats_move_tell_and_wait_the_grace_time_on_their_own() -> None:
     assert seats.of(Seat.NORTH).presence is Presence.AWAY
     grace = next(e for e in out if isinstance(e, Wait))
     assert requests.grace_token(Seat.NORTH) == grace.token
-    assert [e.notice.kind for e in out if isinstance(e, Say)] == [NoticeKind.AWAY]
+    assert [h for _, h in log.since(0)] == [hp.Dropped(Seat.NORTH, "Bob")]
+    assert not [e for e in out if isinstance(e, Say)]  # a happening, never a notice
     out.clear()
     assert requests.grace_over(grace.token) is Seat.NORTH
     seats.grace_over(Seat.NORTH, out)

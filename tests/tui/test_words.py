@@ -15,6 +15,7 @@ from hearts.duplicate import EveningStandings, Standing
 from hearts.net.wire.errors import ErrorCode
 from hearts.rules import PassDirection, Reason, Refusal
 from hearts.table import Notice, NoticeKind, Outcome, Presence, Prompt, PromptKind, SeatInfo
+from hearts.table import happenings as hp
 from hearts.tui import words
 from hearts.tui.seatview import waiting_state
 
@@ -93,7 +94,6 @@ def test_every_notice_kind_has_words_of_its_own() -> None:
                                         "(1 hand, 1 stood in) (lower is better)")
     assert words.notice_text(Notice(NoticeKind.REFUSED, refusal=Refusal(
         Reason.NOT_YOUR_TURN, seat=Seat.EAST)), NAMED) == "Wait for your turn"
-    assert words.notice_text(Notice(NoticeKind.LEFT, Seat.SOUTH), NAMED).startswith("Ann left")
     assert words.notice_text(Notice(NoticeKind.TIMED_OUT, Seat.NORTH), NAMED).startswith("You")
 
 
@@ -114,25 +114,35 @@ def test_every_error_code_a_client_can_meet_has_words() -> None:
         == "A name may not hold control characters"
 
 
-def test_a_notice_of_ones_own_seat_speaks_to_you() -> None:
+def test_a_seats_move_of_ones_own_seat_speaks_to_you() -> None:
     # U17: "you is back"; NAMED is North's state (Bob)
-    for kind, yours, theirs in (
-            (NoticeKind.BACK, "You are back", "Ann is back"),
-            (NoticeKind.JOINED, "You sat down", "Ann sat down"),
-            (NoticeKind.AWAY, "You are away - a computer player plays for you if you are "
-                              "not back soon",
+    for move, yours, theirs in (
+            (hp.CameBack, "You are back", "Ann is back"),
+            (hp.SatDown, "You sat down", "Ann sat down"),
+            (hp.Dropped, "You are away - a computer player plays for you if you are "
+                         "not back soon",
              "Ann is away - a computer player plays for them if they are not back soon"),
-            (NoticeKind.LEFT, "You left the table - a computer player plays your seat until "
-                              "someone takes it",
+            (hp.Left, "You left the table - a computer player plays your seat until "
+                      "someone takes it",
              "Ann left the table - a computer player plays the seat until someone takes it"),
-            (NoticeKind.STAND_IN, "A computer player plays for you for now",
+            (hp.StoodIn, "A computer player plays for you for now",
              "A computer player plays for Ann for now"),
-            (NoticeKind.FREED, "The host freed your seat - a computer player plays it for now",
+            (hp.Freed, "The host freed your seat - a computer player plays it for now",
              "The host freed Ann's seat - a computer player plays it for now"),
-            (NoticeKind.COMPUTER_SEATED, "The host gave your seat to a computer player",
+            (hp.ComputerSeated, "The host gave your seat to a computer player",
              "The host gave Ann's seat to a computer player")):
-        assert words.notice_text(Notice(kind, Seat.NORTH), NAMED) == yours
-        assert words.notice_text(Notice(kind, Seat.SOUTH), NAMED) == theirs
+        assert words.happening_text(move(Seat.NORTH, "Bob"), NAMED) == yours
+        assert words.happening_text(move(Seat.SOUTH, "Ann"), NAMED) == theirs
+
+
+def test_a_seats_move_names_the_person_it_gives_else_the_seat() -> None:
+    # the state already shows the seat's new player: the move names who moved
+    assert (words.happening_text(hp.Left(Seat.SOUTH, "Cy"), NAMED) or "").startswith("Cy left")
+    assert words.happening_text(hp.StoodIn(Seat.SOUTH, None), NAMED) \
+        == "A computer player plays for Ann for now"
+
+
+def test_a_notice_of_ones_own_seat_speaks_to_you() -> None:
     for kind in NoticeKind:  # nothing ever begins with a small "you"
         text = words.notice_text(Notice(kind, Seat.NORTH, count=1, text="x",
                                         refusal=Refusal(Reason.THREE_CARDS),

@@ -4,6 +4,7 @@ every language, and the terminal and the web table read the same file."""
 from __future__ import annotations
 
 import re
+import typing
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from hearts.net.wire.errors import ErrorCode
 from hearts.rules import Reason
 from hearts.table import NoticeKind, Outcome, PromptKind
+from hearts.table import happenings as hp
 from hearts.table.seatstate import Action
 from hearts.words import catalogue, catalogue_text, fill, languages, words
 
@@ -42,6 +44,9 @@ def test_every_code_has_words(language: str) -> None:
     special = {NoticeKind.REFUSED, NoticeKind.PLAYER_FAILED, NoticeKind.TEXT,
                NoticeKind.STANDINGS, NoticeKind.PRESS_DEAL, NoticeKind.TIMED_OUT}
     assert {k.value for k in NoticeKind if k not in special} <= set(said["notices"])
+    moves = {hp.KINDS[move] for move in typing.get_args(hp.SeatMove)}
+    assert len(moves) == 7
+    assert moves | {f"{kind}-you" for kind in moves} <= set(said["moves"])
     prompts = set(said["prompts"])
     for kind in PromptKind:
         assert kind.value in prompts or f"{kind.value}-you" in prompts \

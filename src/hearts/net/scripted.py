@@ -17,6 +17,7 @@ from hearts.net.wire.client import Connection, error_code
 from hearts.net.wire.errors import ErrorCode
 from hearts.table import Action, Notice, NoticeKind, SeatState, Stage
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 
 __all__ = ["REFUSING", "Board", "Scripted", "Timed"]
 
@@ -242,6 +243,15 @@ class Scripted:
     def notices(self) -> list[Notice]:
         """The notices received, in order."""
         return [m.notice for m in self.messages if isinstance(m, msg.NoticeMessage)]
+
+    def happenings(self) -> list[hp.Happening]:
+        """What happened, as the states received told it: each once, by its number."""
+        told: dict[int, hp.Happening] = {}
+        for message in self.messages:
+            if isinstance(message, msg.StateMessage):
+                for number, happening in message.events:
+                    told.setdefault(number, happening)
+        return [told[number] for number in sorted(told)]
 
     def errors(self) -> list[ErrorCode | None]:
         """The codes of the errors received, in order."""

@@ -47,6 +47,7 @@ __all__ = [
     "Played",
     "Received",
     "SatDown",
+    "SeatMove",
     "StoodIn",
     "TakenBack",
     "TrickTaken",
@@ -208,9 +209,12 @@ class ComputerSeated:
     name: str | None
 
 
+SeatMove = SatDown | Dropped | CameBack | StoodIn | Left | Freed | ComputerSeated
+"""Who sits in a seat changed (a person or a computer player): each names the seat
+and its person, if any."""
+
 Happening = (Dealt | Passed | PassedCards | Received | PassTakenBack | Played | HeartsBroken
-             | TrickTaken | TakenBack | HandEnded | SatDown | Dropped | CameBack | StoodIn
-             | Left | Freed | ComputerSeated)
+             | TrickTaken | TakenBack | HandEnded | SeatMove)
 """Anything the table tells of what happened."""
 
 

@@ -77,27 +77,10 @@ class NoticeKind(StrEnum):
     """The match now ends at :attr:`Notice.count` points (and so ended)."""
     PLAYER_FAILED = "player-failed"
     """A computer player (or the hint's) failed a decision: see :attr:`Notice.outcome`."""
-    LEFT = "left"
-    """The person of :attr:`Notice.seat` left the table for good: a computer player
-    plays the seat until someone takes it."""
     YOU_LEFT = "you-left"
     """This person left the table."""
-    AWAY = "away"
-    """The person of :attr:`Notice.seat` dropped: the table waits for them a while."""
-    STAND_IN = "stand-in"
-    """A computer player plays :attr:`Notice.seat` now (its person away too long, or
-    nobody has taken it yet)."""
-    FREED = "freed"
-    """The host freed :attr:`Notice.seat`: a computer player plays it until someone
-    takes it."""
-    COMPUTER_SEATED = "computer-seated"
-    """The host gave :attr:`Notice.seat` to a computer player for good."""
     WATCHING = "watching"
     """:attr:`Notice.name` watches the table now."""
-    BACK = "back"
-    """The person of :attr:`Notice.seat` is back in their seat."""
-    JOINED = "joined"
-    """A person sat down in :attr:`Notice.seat`."""
     TIMED_OUT = "timed-out"
     """The person of :attr:`Notice.seat` took too long: a computer player decided
     that once for them."""

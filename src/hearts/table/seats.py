@@ -5,7 +5,8 @@ played by a stand-in (:mod:`hearts.table.seating`). :class:`Seats` takes the
 events that move a seat between these (:data:`~hearts.table.events.SeatEvent`):
 sat down, dropped, came back, left, freed, given to a computer player; it
 starts the grace time of a seat nobody decides for, has a computer player
-stand in when the grace time is over, and tells each move to everyone.
+stand in when the grace time is over, and tells each move to everyone as a
+happening (:data:`~hearts.table.happenings.SeatMove`).
 
 It also says who the hand's record gives each seat to (:meth:`Seats.owner`)
 and writes every decision another player makes apart
@@ -21,9 +22,8 @@ from hearts.cards import SEATS, Seat
 from hearts.hand import Hand, SeatPlayer, StandIn
 from hearts.table import events as ev
 from hearts.table import happenings as hp
-from hearts.table.effects import Effect, Say
+from hearts.table.effects import Effect
 from hearts.table.happenings import HappeningLog
-from hearts.table.notices import Notice, NoticeKind
 from hearts.table.requests import Requests
 from hearts.table.seating import Presence, Seating, SeatSpec
 
@@ -95,7 +95,6 @@ class Seats:
                     return
                 self._seat(seat, Seating(Presence.HERE, event.name), out)
                 self._happenings.add(hp.SatDown(seat, event.name))
-                _say(out, Notice(NoticeKind.JOINED, seat, name=event.name))
             case ev.Return():
                 if not now.held or now.presence is Presence.HERE:
                     return
@@ -103,31 +102,26 @@ class Seats:
                 self._seat(seat, Seating(Presence.HERE, name), out)
                 if not quiet:  # (away since the table started again: nothing to tell)
                     self._happenings.add(hp.CameBack(seat, name))
-                    _say(out, Notice(NoticeKind.BACK, seat, name=name))
             case ev.Drop():
                 if now.presence is not Presence.HERE:
                     return
                 self._seat(seat, Seating(Presence.AWAY, name), out)
                 self._happenings.add(hp.Dropped(seat, name))
-                _say(out, Notice(NoticeKind.AWAY, seat, name=name))
             case ev.Leave():
                 if not now.held:
                     return
                 self._seat(seat, Seating(Presence.STAND_IN), out)
                 self._happenings.add(hp.Left(seat, name))
-                _say(out, Notice(NoticeKind.LEFT, seat, name=name))
             case ev.FreeSeat():
                 if not now.held and now.presence is not Presence.COMPUTER:
                     return
                 self._seat(seat, Seating(Presence.STAND_IN), out)
                 self._happenings.add(hp.Freed(seat, name))
-                _say(out, Notice(NoticeKind.FREED, seat, name=name))
             case ev.SeatComputer():
                 if now.presence is Presence.COMPUTER:
                     return
                 self._seat(seat, Seating(Presence.COMPUTER), out)
                 self._happenings.add(hp.ComputerSeated(seat, name))
-                _say(out, Notice(NoticeKind.COMPUTER_SEATED, seat, name=name))
             case _:
                 assert_never(event)
 
@@ -136,7 +130,6 @@ class Seats:
         name = self._seating[seat].name
         self._seat(seat, Seating(Presence.STAND_IN, name), out)
         self._happenings.add(hp.StoodIn(seat, name))
-        _say(out, Notice(NoticeKind.STAND_IN, seat, name=name))
 
     def owner(self, seat: Seat, computer: SeatPlayer) -> SeatPlayer:
         """Who the record of the hand just dealt gives ``seat`` to: the person who
@@ -182,7 +175,3 @@ def record_decider(hand: Hand | None, seat: Seat, play: int | None, player: str,
     if (owner.player, owner.seed, owner.name) != (player, seed, name):
         hand.stand_ins.append(StandIn(seat, play, player, seed, name))
 
-
-def _say(out: list[Effect], notice: Notice) -> None:
-    """Tell everyone ``notice``."""
-    out.append(Say(notice))

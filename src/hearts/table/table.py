@@ -330,13 +330,14 @@ class Table:
     def handle(self, event: ev.Event) -> list[Effect]:
         """Take one event; return what is to be done, in order."""
         before = self._fingerprint()
+        told = self.happenings.last
         out: list[Effect] = []
         self._dispatch(event, out)
         self._advance(out)
         changed = self._fingerprint() != before
         if changed:
             out.append(Save(self.match, self.state(), self.assisted))
-        if out:
+        if out or self.happenings.last != told:  # (a seat's move may be all that happened)
             out.append(Redraw())
         return out
 

@@ -31,6 +31,7 @@ from hearts.store import Store
 from hearts.store.store import database_path
 from hearts.table import Action, NoticeKind, SeatState
 from hearts.table import events as ev
+from hearts.table import happenings as hp
 from hearts.tui import words
 from hearts.tui.reactions import (
     REACTION_SECONDS,
@@ -211,7 +212,13 @@ class JoinApp(SeatApp):
         """Put what happened, and was not told yet, into :attr:`happened` in words
         (each happening once, by its number: a state sent whole after the
         connection was lost tells the hand so far, and only what was missed is
-        told again)."""
+        told again); a seat's move is also said beside the prompt."""
+        if first:  # the move that seated this connection is said
+            own = [h for n, h in sorted(events, key=lambda told: told[0])
+                   if isinstance(h, hp.SeatMove) and h.seat == state.seat
+                   and (self._heard is None or n > self._heard)]
+            if own and isinstance(own[-1], hp.SatDown | hp.CameBack):
+                self.say(words.move_text(own[-1], state))
         for number, happening in sorted(events, key=lambda told: told[0]):
             if self._heard is not None and number <= self._heard:
                 continue
@@ -221,6 +228,8 @@ class JoinApp(SeatApp):
             text = words.happening_text(happening, state)
             if text:
                 self.happened.append(text)
+                if isinstance(happening, hp.SeatMove):
+                    self.say(text)
 
     def _show_reaction(self, message: msg.Reaction) -> None:
         """A person's reaction: by their seat for a few seconds, and on the status

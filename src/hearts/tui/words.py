@@ -218,7 +218,7 @@ def refusal_text(refusal: Refusal, state: SeatState | None = None) -> str:
 def happening_text(happening: hp.Happening, state: SeatState) -> str | None:
     """What happened, in words, as the seat of ``state`` is told it (the web
     table's words); None for what the table shows or a notice says (a pass made
-    by another seat, a seat's move, a deal)."""
+    by another seat, a deal)."""
     web = words("web")
     match happening:
         case hp.Played(seat=seat, card=card):
@@ -237,8 +237,21 @@ def happening_text(happening: hp.Happening, state: SeatState) -> str | None:
         case hp.Received(giver=giver, cards=cards):
             return fill(web["received-cards"], cards=card_names(sorted(cards, key=display_order)),
                         who=_who(state, giver))
+        case hp.SatDown() | hp.Dropped() | hp.CameBack() | hp.StoodIn() | hp.Left() \
+                | hp.Freed() | hp.ComputerSeated():
+            return move_text(happening, state)
         case _:
             return None
+
+
+def move_text(move: hp.SeatMove, state: SeatState) -> str:
+    """A seat's move in words (the catalogue's ``moves``), as the seat of ``state``
+    is told it: "You are back", never "South is back"; another seat by its
+    person's name as the move gives it (the state may name the seat's new player)."""
+    kind = hp.KINDS[type(move)]
+    if move.seat == state.seat:
+        return str(words(f"moves.{kind}-you"))
+    return fill(words(f"moves.{kind}"), who=move.name or _who(state, move.seat))
 
 
 def notice_text(notice: Notice, state: SeatState) -> str:
@@ -266,11 +279,6 @@ def notice_text(notice: Notice, state: SeatState) -> str:
             return _failure(notice, "" if seat is None else _who(state, seat))
         case NoticeKind.TIMED_OUT if you:
             return str(said["timed-out-you"])
-        case NoticeKind.LEFT if you:
-            return str(said["you-left"])
-        case NoticeKind.AWAY | NoticeKind.BACK | NoticeKind.JOINED | NoticeKind.STAND_IN \
-                | NoticeKind.FREED | NoticeKind.COMPUTER_SEATED if you:
-            return str(said[f"{kind.value}-you"])
         case NoticeKind.STANDINGS if notice.standings is not None:
             return standings_text(notice.standings)
         case NoticeKind.TEXT | NoticeKind.STANDINGS:

@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, assert_never
 from urllib.parse import urlencode
 
 from rich import box
@@ -49,6 +49,7 @@ from hearts.net.tables.table import NetTable
 from hearts.net.wire.codes import join_command
 from hearts.net.wire.messages import seat_name
 from hearts.table import Notice, NoticeKind
+from hearts.table import happenings as hp
 from hearts.view import Phase
 
 __all__ = ["COMMANDS_HELP", "HostView", "SeatRow", "TableRow", "announce", "changes",
@@ -121,37 +122,20 @@ def changes(before: TableRow | None, after: TableRow, net: NetTable) -> list[str
     return lines
 
 
-def heard(net: NetTable, notice: Notice) -> str | None:
-    """The host's line for a notice the table gave everyone, if it is news to the
-    host: who sat down, dropped, came back or left, when a computer player starts
-    playing for someone, a turn that timed out, a duplicate evening's standings."""
+def heard(net: NetTable, notice: Notice | hp.SeatMove) -> str | None:
+    """The host's line for a notice the table gave everyone or a seat's move, if it
+    is news to the host: who sat down, dropped, came back or left, when a computer
+    player starts playing for someone, a turn that timed out, a duplicate
+    evening's standings."""
+    if not isinstance(notice, Notice):
+        return _moved(net, notice)
     seat = notice.seat
     if notice.kind is NoticeKind.STANDINGS:
         return f"{net.id}: {notice.text} - the evening's hands: {net.evening_file}"
     if seat is None:
         return None
     who = f"{notice.name or seat} ({seat_name(seat)})"
-    grace = net.config.grace
     match notice.kind:
-        case NoticeKind.JOINED:
-            return f"{net.id}: {who} sat down"
-        case NoticeKind.AWAY:
-            return (f"{net.id}: {who} dropped - the seat waits {grace:g} s, then a computer "
-                    "player stands in until they return")
-        case NoticeKind.BACK:
-            return f"{net.id}: {who} is back"
-        case NoticeKind.STAND_IN:
-            if notice.name:
-                return f"{net.id}: a computer player plays for {who} until they return"
-            return (f"{net.id}: nobody took the {seat_name(seat)} seat - a computer player "
-                    "plays it until someone does")
-        case NoticeKind.LEFT:
-            return (f"{net.id}: {who} left the table - a computer player plays the seat "
-                    "until someone takes it")
-        case NoticeKind.FREED:
-            return f"{net.id}: the {seat_name(seat)} seat is free"
-        case NoticeKind.COMPUTER_SEATED:
-            return f"{net.id}: a computer player has the {seat_name(seat)} seat for good"
         case NoticeKind.AGAIN:
             return (f"{net.id}: {who} wants to play again ({notice.count} still to "
                     "agree)")
@@ -163,6 +147,34 @@ def heard(net: NetTable, notice: Notice) -> str | None:
             return (f"{net.id}: the computer player of {seat_name(seat)} failed "
                     f"({notice.error}); {notice.outcome}")
     return None
+
+
+def _moved(net: NetTable, move: hp.SeatMove) -> str:
+    """The host's line for a seat's move."""
+    seat = move.seat
+    who = f"{move.name or seat} ({seat_name(seat)})"
+    match move:
+        case hp.SatDown():
+            return f"{net.id}: {who} sat down"
+        case hp.Dropped():
+            return (f"{net.id}: {who} dropped - the seat waits {net.config.grace:g} s, then a "
+                    "computer player stands in until they return")
+        case hp.CameBack():
+            return f"{net.id}: {who} is back"
+        case hp.StoodIn() if move.name:
+            return f"{net.id}: a computer player plays for {who} until they return"
+        case hp.StoodIn():
+            return (f"{net.id}: nobody took the {seat_name(seat)} seat - a computer player "
+                    "plays it until someone does")
+        case hp.Left():
+            return (f"{net.id}: {who} left the table - a computer player plays the seat "
+                    "until someone takes it")
+        case hp.Freed():
+            return f"{net.id}: the {seat_name(seat)} seat is free"
+        case hp.ComputerSeated():
+            return f"{net.id}: a computer player has the {seat_name(seat)} seat for good"
+        case _:
+            assert_never(move)
 
 
 # --- where friends connect ----------------------------------------------------------
@@ -443,7 +455,7 @@ class HostView:
         else:
             self.console.print(escape(stamped), style=style, soft_wrap=True)
 
-    def _heard(self, net: NetTable, notice: Notice) -> None:
+    def _heard(self, net: NetTable, notice: Notice | hp.SeatMove) -> None:
         line = heard(net, notice)
         if line is not None:
             self.say(line)

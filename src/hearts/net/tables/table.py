@@ -1,52 +1,50 @@
-"""One network table: a :class:`~hearts.table.Table`, its seats, its store, its
-connections, with the table's effects carried out on the event loop.
+"""One network table: a :class:`~hearts.table.Table` and its ports to the
+network, with the table's effects carried out on the event loop.
 
 The table is the only referee: every person's action becomes the event the
 single-player table takes, and whatever it refuses comes back as the same
 notice. A :class:`NetTable` is the table's front end
 (:class:`~hearts.table.runner.Ports`): a decision runs in the server's
 executor (never on the event loop), a pause is a ``call_later``, every change
-of the game is saved to the table's own store at once (its files:
-:mod:`hearts.net.tables.files`), and every connected
+of the game is saved to the table's own store at once, and every connected
 seat is sent its own :class:`~hearts.table.SeatState` after each change,
-numbered. Nothing here reads the network: :mod:`hearts.net.server` hands
-messages in and gives each seat an :class:`Outbox` to send through.
-
-A seat belongs to its token: a person comes back to their seat only with the
-token the table gave them, never by their name, and no two people at one
-table share a name.
+numbered. Its parts: the people's seats (:mod:`hearts.net.tables.people`),
+the vote to play again (:mod:`hearts.net.tables.rematch`), the decisions and
+pauses (:mod:`hearts.net.tables.loopwork`) and its files
+(:mod:`hearts.net.tables.files`). Nothing here reads the network:
+:mod:`hearts.net.server` hands messages in and gives each seat an
+:class:`Outbox` to send through.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from hearts.ai import Level, Player, make_player
-from hearts.cards import Card, Seat
-from hearts.duplicate import DuplicateMatch, Evening
+from hearts.cards import Seat
+from hearts.duplicate import Evening
 from hearts.match import Match
-from hearts.net.tables.changes import PublicChange, SeatChanges
+from hearts.net.tables.changes import PublicChange
+from hearts.net.tables.config import TableConfig
+from hearts.net.tables.evenings import as_evening, carried_on, evening_file, evening_lines
 from hearts.net.tables.files import META_FILE, TableFiles
+from hearts.net.tables.loopwork import LoopWork, think
 from hearts.net.tables.outbox import Outbox
+from hearts.net.tables.people import PEOPLE_ORDER, JoinRefused, People, SeatHolder
+from hearts.net.tables.rematch import Rematch
 from hearts.net.tables.saver import Saver
 from hearts.net.tables.thinking import Thinkers
 from hearts.net.tables.watchers import Watchers
 from hearts.net.wire import messages as msg
 from hearts.net.wire.codes import fresh_secret
-from hearts.net.wire.errors import ErrorCode
-from hearts.net.wire.names import name_key
-from hearts.options import Options
-from hearts.rules import Rules, RuleSettings
 from hearts.store import Store
 from hearts.table import (
     Computer,
@@ -65,109 +63,11 @@ from hearts.table import (
 )
 from hearts.table import events as ev
 from hearts.table import happenings as hp
-from hearts.table.driver import decide
 from hearts.table.effects import Effect
 from hearts.table.projection import Flat, Projection, update_flat
-from hearts.view import Phase
 
 __all__ = ["PEOPLE_ORDER", "JoinRefused", "NetTable", "Outbox", "SeatHolder",
            "TableConfig", "think"]
-
-PEOPLE_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
-"""The seats people take, in order: two people sit across from each other."""
-
-def think(request: Decide, factory: Callable[[Level, int], Player] = make_player
-          ) -> tuple[Card, ...]:
-    """Make the decision ``request`` asks for (run in an executor; picklable)."""
-    return tuple(decide(factory(request.level, request.seed), request))
-
-
-class JoinRefused(ValueError):
-    """A ``join`` the table refuses: the code, and why in words."""
-
-    def __init__(self, code: ErrorCode, text: str) -> None:
-        super().__init__(text)
-        self.code = code
-        """What the client acts on."""
-
-
-@dataclass
-class SeatHolder:
-    """A person's seat: who took it, the token that takes it back, its connection."""
-
-    seat: Seat
-    name: str = ""
-    token: str | None = None
-    """None while no person holds the seat."""
-    gone: bool = False
-    """The host gave the seat to a computer player for good."""
-    delivered: int = 0
-    """How many finished hands of the current match were sent to this person."""
-    match_seed: int | None = None
-    """The match those hands belong to."""
-    stood_in: bool = False
-    """A computer player stands in for the seat (nobody came in its grace time, its
-    person left, or the host freed it): kept, so that a restarted table goes on
-    with it at once instead of waiting the grace time again."""
-    outbox: Outbox | None = None
-    """The live connection, if any."""
-    grace: asyncio.TimerHandle | None = None
-    """The timer that puts a computer player in the seat of a person who dropped."""
-    changes: SeatChanges = field(default_factory=SeatChanges)
-    """What this seat was sent, and its last changes (kept across connections)."""
-    joined_with: str | None = None
-    """The token the live connection joined with (an older one than :attr:`token`
-    once the host gave the seat a new one for another device)."""
-    needs_whole: bool = True
-    """This connection holds no state yet (a new one, or it asked for the whole):
-    the next redraw sends it whole, or the changes it missed."""
-
-    @property
-    def seated(self) -> bool:
-        """A person holds this seat (connected or not) and has not given it up."""
-        return self.token is not None and not self.gone
-
-    def seating(self) -> Seating:
-        """Who sits in the seat as the table starts (its person away until back, or
-        stood in for as before)."""
-        if self.gone:
-            return Seating(Presence.COMPUTER)
-        if self.stood_in:
-            return Seating(Presence.STAND_IN, self.name if self.token is not None else None)
-        if self.token is not None:
-            return Seating(Presence.AWAY, self.name)
-        return Seating(Presence.FREE)
-
-    def to_json(self) -> dict[str, Any]:
-        """What is kept on disk."""
-        return {"name": self.name, "token": self.token, "gone": self.gone,
-                "delivered": self.delivered, "match_seed": self.match_seed,
-                "stood_in": self.stood_in}
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    """How a network table is set up."""
-
-    people: int = 1
-    level: Level = Level.CLUB
-    rules: Rules = field(default_factory=Rules)
-    grace: float = 60.0
-    """Seconds a dropped person's seat waits before a computer player stands in."""
-    delay_scale: float = 1.0
-    """Multiplies every pause (0: never wait; the tests use it)."""
-    turn_seconds: float | None = None
-    """Seconds a connected person has to pass or play before a computer player
-    decides for them, that once (None: no limit)."""
-    duplicate: int = 0
-    """A new table plays a duplicate evening of this many deals (0: ordinary
-    matches; :mod:`hearts.duplicate`)."""
-
-    def options(self) -> Options:
-        """The table's options: the rules and the level."""
-        values = {f.name: getattr(self.rules, f.name) for f in fields(RuleSettings)}
-        return Options(**values, difficulty=int(self.level))
-
 
 class NetTable:
     """A table played over the network. Make one with :meth:`create` or :meth:`load`."""
@@ -191,10 +91,10 @@ class NetTable:
         """Where computer players think (None: the loop's default executor)."""
         self.factory = factory
         """Makes a computer player from a level and a seed."""
-        self.holders = {seat: SeatHolder(seat) for seat in PEOPLE_ORDER[:config.people]}
-        """The people's seats."""
-        seats: list[SeatSpec] = [Seating(Presence.FREE) if seat in self.holders else Computer()
-                                 for seat in Seat]
+        self.people = People(table_id, config.people, self._seat_move, self.write_meta)
+        """The people's seats: who holds each, their tokens and connections."""
+        seats: list[SeatSpec] = [Seating(Presence.FREE) if seat in self.people.holders
+                                 else Computer() for seat in Seat]
         self.table = Table(config.options(), seed, seats, config.level, config.turn_seconds,
                            grace=config.grace)
         """The flow of the match."""
@@ -202,16 +102,13 @@ class NetTable:
         """How the table's duplicate evenings are played (None: ordinary matches)."""
         if config.duplicate:
             self.play_evenings(Evening.for_people(config.duplicate, config.people))
-        self.deadlines: dict[int, float] = {}
-        """When each pause of the table that a person may be shown ends (by token,
-        seconds since 1970): the grace times and the turn timer."""
         self.seq = 0
         """How many times the table changed: each state sent carries it."""
         self.epoch = fresh_secret(6)
         """This run of the table (a table started again numbers its changes afresh)."""
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.failures = 0
-        """How many decisions raised (the table asks again or stands in)."""
+        self.work = LoopWork(executor, factory, self._answer, config.delay_scale)
+        """The table's decisions and pauses, on the event loop."""
         self.saves = 0
         """How many times the table was saved (a test counts them)."""
         self.notices: list[str] = []
@@ -221,10 +118,6 @@ class NetTable:
         self.thinkers: Thinkers | None = None
         """The server's count of computer decisions, which sets how hard this
         table's computer players think (None: always at their level)."""
-        self._timers: dict[int, asyncio.TimerHandle] = {}
-        """The waits under way, by a number of their own."""
-        self._timer_key = 0
-        self._thinking: set[asyncio.Future[tuple[Card, ...]]] = set()
         self._watchers: Watchers | None = None
         self.closed = False
         self._parts = Projection()
@@ -235,47 +128,48 @@ class NetTable:
         """What the seats' states were last built from (:attr:`Table.looks`)."""
         self._told = 0
         """The number of the last happening of the table's log that was sent."""
-        self.listeners: list[Callable[[NetTable, Notice], None]] = []
-        """Called with every notice the table gives everyone (the host's view)."""
-        self.again: set[Seat] = set()
-        """The people who agreed to play again since the match ended (Deal)."""
-        self.creator: Seat | None = None
-        """The seat of the person who started the table from the server's front page
-        (they run it from their page as the host does from the terminal); None for
-        the host's own tables."""
+        self.listeners: list[Callable[[NetTable, Notice | hp.SeatMove], None]] = []
+        """Called with every notice the table gives everyone and every seat's move
+        (the host's view)."""
+        self.rematch = Rematch(self.people, lambda: self.table.match.over,
+                               lambda first: self.handle(ev.Deal(first)), self._say_apart)
+        """The vote to play again once a match is over."""
+
+    @property
+    def deadlines(self) -> dict[int, float]:
+        """When each pause a person may be shown ends (:attr:`LoopWork.deadlines`)."""
+        return self.work.deadlines
+
+    @property
+    def failures(self) -> int:
+        """How many decisions raised (:attr:`LoopWork.failures`)."""
+        return self.work.failures
+
+    @property
+    def holders(self) -> dict[Seat, SeatHolder]:
+        """The people's seats (:attr:`People.holders`)."""
+        return self.people.holders
+
+    @property
+    def creator(self) -> Seat | None:
+        """The seat of the person who runs the table from their page (:attr:`People.creator`)."""
+        return self.people.creator
+
+    @property
+    def again(self) -> set[Seat]:
+        """The people who agreed to play again since the match ended (:class:`Rematch`)."""
+        return self.rematch.agreed
 
     def play_evenings(self, evening: Evening) -> None:
         """Make the table play duplicate evenings like ``evening`` (before :meth:`start`)."""
         self.evening = evening
-        match = self.table.match
-        self.table.match = DuplicateMatch(match.rules, match.seed, evening,
-                                          self.config.level.name.lower())
-
-    def _carry_on_evening(self) -> None:
-        """The match the store gave back, carried on as the duplicate evening it is
-        (a match saved before the table played evenings stays as it is)."""
-        match = self.table.match
-        if self.evening is None or isinstance(match, DuplicateMatch) \
-                or any(hand.duplicate is None for hand in match.hands):
-            return
-        rules = match.hands[0].rules if match.hands else match.rules
-        evening = DuplicateMatch(rules, match.seed, self.evening, self.config.level.name.lower())
-        evening.hands = match.hands
-        evening.rules = match.rules
-        self.table.match = evening
+        self.table.match = as_evening(self.table.match, evening, self.config.level)
 
     @property
     def evening_file(self) -> Path:
         """The file the finished hands of the table's current duplicate evening are
         kept in, a hand record a line (``hearts verify`` checks it)."""
-        return self.folder / f"evening-{self.table.match.seed}.jsonl"
-
-    def _keep_evening(self) -> None:
-        """Write the evening's finished hands to :attr:`evening_file`, whole, off the
-        event loop."""
-        lines = "".join(hand.to_json() + "\n" for hand in self.table.match.hands
-                        if hand.phase is Phase.OVER)
-        self.files.write_aside(self.evening_file, lines)
+        return evening_file(self.folder, self.table.match.seed)
 
     @property
     def watchers(self) -> Watchers:
@@ -299,9 +193,7 @@ class NetTable:
         net = cls(table_id, code or fresh_secret(12), folder, config,
                   secrets.randbits(30) if seed is None else seed, executor, factory)
         if creator is not None:
-            first = net.holders[PEOPLE_ORDER[0]]
-            first.name, first.token = creator, fresh_secret(16)
-            net.creator = first.seat
+            net.people.seat_creator(creator)
         net.write_meta()
         return net
 
@@ -315,29 +207,15 @@ class NetTable:
         (:meth:`seat_people`, which says what it could not do in :attr:`notices`)."""
         try:
             data = json.loads((folder / META_FILE).read_text())
-            turn = data.get("turn_seconds")
-            config = TableConfig(
-                people=int(data["people"]), level=Level(int(data["level"])),
-                rules=Rules.from_json(data["rules"]),
-                grace=float(data["grace"]) if grace is None else grace,
-                delay_scale=(float(data["delay_scale"]) if delay_scale is None
-                             else delay_scale),
-                turn_seconds=None if turn is None else float(turn))
+            config = TableConfig.from_json(data, grace, delay_scale)
             net = cls(str(data["id"]), str(data["code"]), folder, config, int(data["seed"]),
                       executor, factory)
-            for name, kept in data["seats"].items():
-                holder = net.holders[Seat.parse(name)]
-                holder.name = str(kept["name"])
-                holder.token = kept["token"]
-                holder.gone = bool(kept["gone"])
-                holder.delivered = int(kept["delivered"])
-                holder.match_seed = kept["match_seed"]
-                holder.stood_in = bool(kept.get("stood_in", False))  # (older files: no)
+            net.people.restore(data["seats"])
             evening = data.get("duplicate")  # (older files and ordinary tables: none)
             if evening is not None:
                 net.play_evenings(Evening(int(evening["deals"]), int(evening["rounds"])))
             creator = data.get("creator")  # (older files and the host's tables: none)
-            net.creator = None if creator is None else Seat.parse(str(creator))
+            net.people.creator = None if creator is None else Seat.parse(str(creator))
         except (OSError, KeyError, TypeError, ValueError) as error:
             raise ValueError(f"table in {folder} cannot be read: {error}") from None
         if people is not None and people != config.people:
@@ -345,28 +223,9 @@ class NetTable:
         return net
 
     def seat_people(self, people: int) -> None:
-        """Give ``people`` seats to people from now on (before :meth:`start`): new
-        people's seats are free; a person's seat beyond the number is kept while a
-        person holds it (the host may free it), and said so in :attr:`notices`."""
-        wanted = PEOPLE_ORDER[:people]
-        for seat in wanted:
-            if seat not in self.holders:
-                self.holders[seat] = SeatHolder(seat)
-        for seat, holder in list(self.holders.items()):
-            if seat in wanted:
-                continue
-            if holder.seated:
-                self.notices.append(
-                    f"Table {self.id}: {holder.name} keeps the {seat} seat although "
-                    f"--people is {people} (type 'free {self.id} {str(seat).lower()}' "
-                    "to give it to a computer player)")
-            else:
-                del self.holders[seat]
-        self.holders = {seat: self.holders[seat] for seat in PEOPLE_ORDER
-                        if seat in self.holders}
-        self.config = replace(self.config, people=len(self.holders))
-        self.notices.append(f"Table {self.id}: {len(self.holders)} people's seats from now on")
-        self.write_meta()
+        """Give ``people`` seats to people from now on (before :meth:`start`), said in
+        :attr:`notices` (:meth:`People.seat_people`)."""
+        self.notices += self.people.seat_people(people)
 
     def write_meta(self) -> None:
         """Keep the table's code, set-up and seats on disk (atomically): at once
@@ -374,12 +233,11 @@ class NetTable:
         with what the people are sent from now on held until it is done (a token
         is kept before its person learns it). A write that fails is a notice,
         and is tried again until it works (:class:`~hearts.net.tables.saver.Saver`)."""
+        if self.config.people != len(self.people.holders):  # (the host freed a seat)
+            self.config = replace(self.config, people=len(self.people.holders))
         data = json.dumps({
-            "id": self.id, "code": self.code, "seed": self.seed,
-            "people": self.config.people, "level": int(self.config.level),
-            "rules": self.config.rules.to_json(), "grace": self.config.grace,
-            "delay_scale": self.config.delay_scale, "turn_seconds": self.config.turn_seconds,
-            "seats": {msg.seat_name(s): h.to_json() for s, h in self.holders.items()},
+            "id": self.id, "code": self.code, "seed": self.seed, **self.config.to_json(),
+            "seats": self.people.to_json(),
             **({} if self.creator is None else {"creator": msg.seat_name(self.creator)}),
             **({} if self.evening is None else {"duplicate": {
                 "deals": self.evening.deals, "rounds": self.evening.rounds}}),
@@ -389,18 +247,17 @@ class NetTable:
     def start(self, loop: asyncio.AbstractEventLoop) -> list[str]:
         """Carry on the saved match if there is one, and start. Returns what the
         store said as it was opened."""
-        self.loop = self.files.loop = loop
+        self.loop = self.files.loop = self.work.loop = loop
         store = self.store()
         saved = store.load()
         self.notices += store.notices
         if saved is not None:
             restore(self.table, saved.match, saved.table, saved.assisted)
-            self._carry_on_evening()
+            if self.evening is not None:
+                self.table.match = carried_on(self.table.match, self.evening, self.config.level)
         for seat in Seat:  # each person away until they come back; free seats wait too
-            holder = self.holders.get(seat)
-            self.table.place(seat, Seating(Presence.COMPUTER) if holder is None
-                             else holder.seating())
-        self.table.shared = len(self.holders) > 1
+            self.table.place(seat, self.people.seating(seat))
+        self.table.shared = len(self.people.holders) > 1
         self.table.named = True
         self.carry_out(self.table.start())
         self.files.used()
@@ -430,7 +287,7 @@ class NetTable:
 
     def _outboxes(self) -> list[Outbox]:
         """Every connection of the table: its people's and its watchers'."""
-        outboxes = [h.outbox for h in self.holders.values() if h.outbox is not None]
+        outboxes = self.people.outboxes()
         if self._watchers is not None:
             outboxes += self._watchers.outboxes
         return outboxes
@@ -438,7 +295,7 @@ class NetTable:
     def _written(self) -> None:
         """A write is done (or failed, and will be tried again): the finished hands
         now kept go to their people."""
-        delivered = [self._deliver_hands(holder) for holder in self.holders.values()]
+        delivered = [self._deliver_hands(holder) for holder in self.people.holders.values()]
         if any(delivered):
             self.write_meta()  # the count of hands each person has
 
@@ -449,198 +306,64 @@ class NetTable:
         """Stop timers, forget decisions under way, close connections and the store
         (every change was saved as it happened)."""
         self.closed = True
-        for timer in self._timers.values():
-            timer.cancel()
-        self._timers.clear()
+        self.work.close()
         self.files.close()
-        for holder in self.holders.values():
-            if holder.outbox is not None:
-                holder.outbox.close()
-                holder.outbox = None
-        for future in self._thinking:
-            future.cancel()
+        self.people.close()
 
     # --- people -------------------------------------------------------------------
 
     def join(self, name: str, token: str | None, outbox: Outbox) -> SeatHolder:
-        """Seat a person (their own seat back with ``token``); :class:`JoinRefused`
-        says why not. A seat is given back only to its token, never to a name; a
-        seat whose person is connected is taken over only with a newer token than
-        the one that connection joined with (the host's link for a new device)."""
-        if token is not None:
-            holder = next((h for h in self.holders.values() if h.seated and h.token
-                           and secrets.compare_digest(h.token.encode(), token.encode())),
-                          None)
-            if holder is None:
-                raise JoinRefused(ErrorCode.BAD_TOKEN,
-                                  "that token is not for a seat at this table")
-            back = True
-        else:
-            key = name_key(name)
-            if any(h.seated and name_key(h.name) == key for h in self.holders.values()):
-                raise JoinRefused(ErrorCode.NAME_TAKEN,
-                                  f"someone at this table is already called {name}: choose "
-                                  "another name (to take your own seat back, join from "
-                                  "where you sat, or ask the host for your seat's link)")
-            holder = next((h for h in self.holders.values()
-                           if h.token is None and not h.gone), None)
-            if holder is None:
-                raise JoinRefused(ErrorCode.TABLE_FULL,
-                                  "every person's seat at this table is taken")
-            holder.token = fresh_secret(16)
-            holder.name = name
-            back = False
-        if holder.outbox is not None:
-            if holder.joined_with == holder.token:
-                # a second window of the same person: the client asks again in a while
-                raise JoinRefused(ErrorCode.SEAT_TAKEN,
-                                  "that seat is played from another connection now")
-            self._replace(holder, "your seat was taken over by another device")
-        holder.outbox = outbox
-        holder.joined_with = holder.token
-        holder.needs_whole = True
-        holder.stood_in = False
-        self.write_meta()  # the token is kept before the person learns it
+        """Seat a person on ``outbox`` (their own seat back with ``token``:
+        :meth:`People.take`, whose :class:`JoinRefused` says why not), welcome
+        them and tell the table."""
+        holder, event = self.people.take(name, token, outbox)
         outbox.put(msg.Welcome("seat", holder.seat, holder.token, self.id, self.epoch))
         # The last hand sent may have been lost with the connection that dropped:
         # it goes again (the client keeps a hand it already has once, so the count
         # of hands sent is kept with the next write, not at once).
         holder.delivered = max(0, holder.delivered - 1)
         self._deliver_hands(holder)
-        event: ev.SeatEvent = ev.Return(holder.seat) if back else ev.Sit(holder.seat, name)
         self.carry_out(self.table.handle(event))
         self.redraw()  # a seat taken over from another device changes nothing else
         return holder
 
     def dropped(self, holder: SeatHolder, outbox: Outbox) -> None:
-        """``holder``'s connection ended: the table waits the grace time for them
-        (everyone sees them away at once)."""
-        if holder.outbox is not outbox or self.closed:
-            return
-        holder.outbox = None
-        holder.joined_with = None
-        self.carry_out(self.table.handle(ev.Drop(holder.seat)))
-        self._again_if_agreed()
+        """``holder``'s connection ``outbox`` ended (:meth:`People.dropped`); the
+        vote to play again waits for them no more."""
+        if not self.closed and self.people.dropped(holder, outbox):
+            self.rematch.went()
 
     def leave(self, holder: SeatHolder) -> None:
-        """``holder`` gives the seat up for good: a computer player plays it until
-        someone takes it."""
-        holder.token = None
-        holder.name = ""
-        holder.stood_in = True
-        self._no_creator(holder.seat)
-        self.write_meta()
-        if holder.outbox is not None:
-            holder.outbox.put(msg.NoticeMessage(Notice(NoticeKind.YOU_LEFT)))
-            holder.outbox.close()
-            holder.outbox = None
-        self.again.discard(holder.seat)
-        self.carry_out(self.table.handle(ev.Leave(holder.seat)))
-        self._again_if_agreed()
+        """``holder`` gives the seat up for good (:meth:`People.leave`), and their
+        vote to play again with it."""
+        self.people.leave(holder)
+        self.rematch.went(holder.seat)
 
     def free_seat(self, seat: Seat) -> str:
-        """The host frees ``seat``: its person (if any) is out, and a computer player
-        plays it until someone takes it. Says what was done, in words."""
-        holder = self.holders.get(seat)
-        if holder is None:
-            holder = self.holders[seat] = SeatHolder(seat)
-            self.config = replace(self.config, people=len(self.holders))
-        who = holder.name if holder.seated else None
-        if holder.outbox is not None:
-            self._replace(holder, "the host freed your seat")
-        holder.token, holder.name, holder.gone, holder.stood_in = None, "", False, True
-        self._no_creator(seat)
-        self.write_meta()
-        self.carry_out(self.table.handle(ev.FreeSeat(seat)))
-        return (f"{who}'s seat at {self.id} ({seat}) is free" if who
-                else f"The {seat} seat at {self.id} is free")
+        """The host frees ``seat`` (:meth:`People.free_seat`). Says so in words."""
+        return self.people.free_seat(seat)
 
     def seat_computer(self, seat: Seat) -> str:
-        """The host gives ``seat`` to a computer player for good. Says so in words."""
-        holder = self.holders.get(seat)
-        if holder is None:
-            return f"The {seat} seat at {self.id} is a computer player's already"
-        who = holder.name if holder.seated else None
-        if holder.outbox is not None:
-            self._replace(holder, "the host gave your seat to a computer player")
-        holder.token, holder.name, holder.gone, holder.stood_in = None, "", True, False
-        self._no_creator(seat)
-        self.write_meta()
-        self.carry_out(self.table.handle(ev.SeatComputer(seat)))
-        return (f"A computer player has {who}'s seat at {self.id} ({seat})" if who
-                else f"A computer player has the {seat} seat at {self.id}")
-
-    def _no_creator(self, seat: Seat) -> None:
-        """The creator's seat was given up: whoever sits there next does not run
-        the table (nobody does from the page any more)."""
-        if seat == self.creator:
-            self.creator = None
+        """The host gives ``seat`` to a computer player for good
+        (:meth:`People.seat_computer`). Says so in words."""
+        return self.people.seat_computer(seat)
 
     def new_token(self, seat: Seat) -> str | None:
-        """A new token for ``seat``'s person (the host's link for a new device): the
-        device that joins with it takes the seat over, even from a connection still
-        open. None when no person holds the seat."""
-        holder = self.holders.get(seat)
-        if holder is None or not holder.seated:
-            return None
-        holder.token = fresh_secret(16)
-        self.write_meta()
-        return holder.token
+        """A new token for ``seat``'s person (:meth:`People.new_token`)."""
+        return self.people.new_token(seat)
 
-    def _replace(self, holder: SeatHolder, why: str) -> None:
-        """Tell ``holder``'s live connection it no longer holds the seat, and close it."""
-        assert holder.outbox is not None
-        holder.outbox.put(msg.ErrorMessage(ErrorCode.REPLACED, why))
-        holder.outbox.close()
-        holder.outbox = None
-        holder.joined_with = None
+    def _seat_move(self, event: ev.SeatEvent) -> None:
+        """A seat's move, told to the table."""
+        self.carry_out(self.table.handle(event))
 
     def act(self, holder: SeatHolder, event: ev.PersonEvent) -> None:
         """A person's command (the table's own event, for their seat). After a
         match's end at a table of several people, Deal is a vote to play again
-        (:meth:`_play_again`)."""
+        (:class:`Rematch`)."""
         assert event.seat == holder.seat
-        if isinstance(event, ev.Deal) and self._play_again(holder):
+        if isinstance(event, ev.Deal) and self.rematch.vote(holder.seat):
             return
         self.carry_out(self.table.handle(event))
-
-    def _again_if_agreed(self) -> None:
-        """Someone went: if everyone still present had agreed to play again, the
-        new match begins."""
-        if not self.again or not self.table.match.over or self.closed:
-            return
-        present = [h for h in self.holders.values() if h.seated and h.outbox is not None]
-        if all(h.seat in self.again for h in present):
-            first = min(self.again)
-            self.again.clear()
-            self.carry_out(self.table.handle(ev.Deal(first)))
-
-    def _play_again(self, holder: SeatHolder) -> bool:
-        """``holder`` pressed Deal: once a match is over with more than one person at
-        the table, a new match begins only when every person present has agreed.
-        True while the deal waits for them (everyone is told who agreed and how
-        many are still to); False when it goes ahead."""
-        people = [h for h in self.holders.values() if h.seated]
-        if not self.table.match.over or len(people) < 2:
-            self.again.clear()
-            return False
-        self.again.add(holder.seat)
-        waiting = [h for h in people if h.outbox is not None and h.seat not in self.again]
-        if not waiting:
-            self.again.clear()
-            return False
-        count = len(waiting)
-        wanted = Notice(NoticeKind.AGAIN, seat=holder.seat, count=count)
-        for listener in self.listeners:
-            listener(self, wanted)
-        for each in self.holders.values():
-            if each.outbox is not None:
-                each.outbox.put(msg.NoticeMessage(
-                    Notice(NoticeKind.AGAIN_WAITING, count=count) if each.seat in self.again
-                    else wanted))
-        if self._watchers is not None:
-            self._watchers.say(msg.server_text(msg.NoticeMessage(wanted)))
-        return True
 
     def sync(self, holder: SeatHolder) -> None:
         """Send ``holder`` their whole state again."""
@@ -660,54 +383,21 @@ class NetTable:
             self.carry_out(self.table.handle(event))
 
     def decide(self, request: Decide) -> None:
-        """Run a decision in the executor; its answer comes back as an event."""
-        assert self.loop is not None
-        thinkers = self.thinkers
-        made = request.level if thinkers is None else thinkers.start(request.level)
-        lighter = made if made != request.level else None
-        asked = request if lighter is None else dataclasses.replace(request, level=made)
-        future = self.loop.run_in_executor(self.executor, think, asked, self.factory)
-        self._thinking.add(future)
-
-        def done(finished: asyncio.Future[tuple[Card, ...]]) -> None:
-            self._thinking.discard(finished)
-            if thinkers is not None:
-                thinkers.finish()
-            if finished.cancelled():
-                return
-            error = finished.exception()
-            if error is None:
-                self.handle(ev.Decided(request.token, finished.result(), lighter))
-            else:
-                self.failures += 1
-                self.handle(ev.Failed(request.token, f"{type(error).__name__}: {error}"))
-
-        future.add_done_callback(done)
+        """Run a decision in the executor (:meth:`LoopWork.decide`)."""
+        self.work.decide(request, self.thinkers)
 
     def wait(self, request: Wait) -> None:
-        """A pause on the event loop; its end comes back as an event."""
-        assert self.loop is not None
-        scale = self.config.delay_scale if request.scaled else 1.0
-        delay = max(0.0, request.seconds * scale)
-        if not request.scaled:  # a person's time: shown to them as it runs
-            self.deadlines[request.token] = time.time() + delay
-        # The timer's callback does not refer to the timer: a closure that did made
-        # a cycle at every wait, for the collector to find.
-        self._timer_key += 1
-        self._timers[self._timer_key] = self.loop.call_later(
-            delay, self._due, self._timer_key, request.token)
-        if len(self.deadlines) > 64:  # ended and forgotten by the table: drop them
-            live = set(self.table.waiting_on)
-            self.deadlines = {k: v for k, v in self.deadlines.items() if k in live}
+        """A pause on the event loop (:meth:`LoopWork.wait`)."""
+        self.work.wait(request, lambda: self.table.waiting_on)
 
-    def _due(self, key: int, token: int) -> None:
-        """A wait's time is up: tell the table (a seat's grace over: a computer
-        player stands in, and that is kept)."""
-        self._timers.pop(key, None)
-        self.deadlines.pop(token, None)
-        graced = next((h for h in self.holders.values()
-                       if self.table.grace_token(h.seat) == token), None)
-        self.handle(ev.Elapsed(token))
+    def _answer(self, event: ev.Event) -> None:
+        """A decision's answer or a pause's end, handed to the table; a seat's grace
+        over: a computer player stands in, and that is kept."""
+        graced = None
+        if isinstance(event, ev.Elapsed):
+            graced = next((h for h in self.people.holders.values()
+                           if self.table.grace_token(h.seat) == event.token), None)
+        self.handle(event)
         if graced is not None and not graced.stood_in and not self.closed \
                 and self.table.seating(graced.seat).presence is Presence.STAND_IN:
             graced.stood_in = True
@@ -736,38 +426,36 @@ class NetTable:
         duplicate evening (its standings), keep the evening's hands."""
         self._say(notice.notice, notice.seat)
         if notice.notice.kind is NoticeKind.STANDINGS:
-            self._keep_evening()
+            self.files.write_aside(self.evening_file, evening_lines(self.table.match))
 
     def _deliver_hands(self, holder: SeatHolder) -> bool:
-        """Send ``holder`` the records of the finished hands they have not had yet;
-        True when some were sent (the seats' count is then to be kept)."""
-        if holder.outbox is None or holder.gone:
-            return False
+        """Send ``holder`` the finished hands the store keeps that they have not
+        had yet (:meth:`People.send_hands`)."""
         match: Match = self.table.match
-        if holder.match_seed != match.seed:
-            holder.match_seed = match.seed
-            holder.delivered = 0
         seed, kept = self.files.kept
-        kept = kept if seed == match.seed else 0  # only what the server kept
-        if min(kept, len(match.hands)) <= holder.delivered:
-            return False  # (without looking at every hand of the match)
-        finished = [h for h in match.hands if h.phase is Phase.OVER][:kept]
-        if len(finished) <= holder.delivered:
-            return False
-        for hand in finished[holder.delivered:]:
-            holder.outbox.put(msg.HandMessage(hand.record(), match.seed, holder.seat))
-        holder.delivered = len(finished)
-        return True
+        return self.people.send_hands(holder, match, kept if seed == match.seed else 0)
 
     def _say(self, notice: Notice, seat: Seat | None = None) -> None:
+        """Tell ``seat`` ``notice`` (None: everyone, the host's view and watchers too)."""
         if seat is None:
-            for listener in self.listeners:
-                listener(self, notice)
+            self._say_apart(notice, {})
+            return
+        holder = self.people.holders.get(seat)
+        if holder is not None and holder.outbox is not None:
+            holder.outbox.put(msg.NoticeMessage(notice))
+
+    def _say_apart(self, notice: Notice, apart: Mapping[Seat, Notice]) -> None:
+        """Tell everyone ``notice`` (the host's view and the watchers too), the
+        people of the seats in ``apart`` their own notice instead."""
+        for listener in self.listeners:
+            listener(self, notice)
         text = msg.server_text(msg.NoticeMessage(notice))
-        for holder in self.holders.values():
-            if holder.outbox is not None and (seat is None or seat == holder.seat):
-                holder.outbox.put_text(text)
-        if seat is None and self._watchers is not None:
+        for holder in self.people.holders.values():
+            if holder.outbox is not None:
+                own = apart.get(holder.seat)
+                holder.outbox.put_text(text if own is None
+                                       else msg.server_text(msg.NoticeMessage(own)))
+        if self._watchers is not None:
             self._watchers.say(text)
 
     def told(self, seat: Seat | None) -> tuple[msg.Told, ...]:
@@ -791,7 +479,7 @@ class NetTable:
         share its number."""
         watchers = self._watchers
         watching = () if watchers is None else tuple(watchers.names())
-        fresh = tuple(h.seat for h in self.holders.values()
+        fresh = tuple(h.seat for h in self.people.holders.values()
                       if h.outbox is not None and h.needs_whole)
         watched = () if watchers is None else tuple(map(id, watchers.outboxes))
         log = self.table.happenings
@@ -802,20 +490,25 @@ class NetTable:
         before, last = self._told, log.last
         self._told = last
         news = log.since(before) if last > before else []
+        if self.listeners:  # (the host's view hears each seat's move)
+            for _, move in news:
+                if isinstance(move, hp.SeatMove):
+                    for listener in self.listeners:
+                        listener(self, move)
         # what happened, written once for every seat unless some of it is one seat's
         private = any(hp.audience(happening) is not None for _, happening in news)
         shared_events = "" if private or not news else msg.events_text(news)
         now = time.time()
         seq = self.seq + 1
         used = False
-        connected = [h for h in self.holders.values() if h.outbox is not None]
+        connected = [h for h in self.people.holders.values() if h.outbox is not None]
         if not connected and not watched:
             return
         public = self._parts.public(self.table, self.deadlines, watching)
         held = self._public
         entries = None
         if held is not None:
-            for holder in self.holders.values():
+            for holder in self.people.holders.values():
                 if holder.outbox is None and holder.changes.public is held:
                     # away: it keeps the part it was last sent, as it was
                     holder.changes.public = dict(held)

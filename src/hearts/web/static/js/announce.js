@@ -1,6 +1,7 @@
 // What the page says in its polite live region (#log): each card played, who
-// took a trick and its points, the turn when it comes to this person, the
-// prompt when a pass or a hand begins or ends. Told from the events the server
+// took a trick and its points, who sat down, dropped, came back or left, the
+// turn when it comes to this person, the prompt when a pass or a hand begins or
+// ends. Told from the events the server
 // sends with each change (happenings.js), never by comparing two states.
 
 /** @typedef {import("./types.js").State} State */

@@ -7,6 +7,7 @@
 
 /** @typedef {import("./types.js").Catalogue} Catalogue */
 /** @typedef {import("./types.js").ServerMessage} ServerMessage */
+import { make } from "./dom.js";
 import { keepDay } from "./record.js";
 import { fill, loadCatalogue } from "./words.js";
 
@@ -57,21 +58,6 @@ function w(key) {
   return (today && today[key]) || key;
 }
 
-/**
- * An element with its attributes and text.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {{[name: string]: string}} [attrs]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function el(tag, attrs, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 /** Ask the server for the deal; again while its par is worked out. */
 async function look() {
   /** @type {Response} */
@@ -97,7 +83,8 @@ async function look() {
 /** The panel, under the hand's result. */
 function place() {
   if (daily.panel) return daily.panel;
-  const panel = el("section", { id: "daily", class: "daily-panel", "aria-labelledby": "daily-title" });
+  const panel = make("section", { id: "daily", className: "daily-panel" });
+  panel.setAttribute("aria-labelledby", "daily-title");
   const result = document.getElementById("result");
   const main = document.getElementById("main");
   if (result) result.after(panel);
@@ -129,19 +116,19 @@ function draw(deal) {
   if (key === daily.shown) return;
   daily.shown = key;
   const box = place();
-  box.replaceChildren(el("h2", { id: "daily-title" }, deal.title));
+  box.replaceChildren(make("h2", { id: "daily-title" }, [deal.title]));
   if (!deal.over) return;
   holdStatus(w("status-over"));
-  box.append(el("p", { class: "daily-line", id: "daily-line" }, deal.line || ""));
-  const row = el("p", { class: "row" });
-  const review = el("button", { type: "button", id: "daily-review" }, w("review"));
+  box.append(make("p", { className: "daily-line", id: "daily-line" }, [deal.line || ""]));
+  const row = make("p", { className: "row" });
+  const review = make("button", { type: "button", id: "daily-review" }, [w("review")]);
   review.addEventListener("click", () => {
     const button = /** @type {HTMLButtonElement | null} */ (
       document.querySelector('#actions [data-action="review"]'));
     if (button) button.click();
   });
   row.append(review);
-  if (deal.next) row.append(el("a", { href: deal.next, class: "button" }, w("next")));
+  if (deal.next) row.append(make("a", { href: deal.next, className: "button" }, [w("next")]));
   box.append(row);
   if (deal.par === null || deal.par === undefined) return;
   if (deal.day && deal.rules && deal.points !== undefined) {  // kept with the browser's record
@@ -149,7 +136,7 @@ function draw(deal) {
       assisted: !!deal.assisted });
   }
   row.append(shareButton(deal));
-  box.append(el("p", { id: "daily-shared", class: "why", role: "status" }));
+  box.append(make("p", { id: "daily-shared", className: "why", role: "status" }));
   box.append(deal.posted ? posted(deal.board) : form(deal));
   box.scrollIntoView({ block: "nearest" });
 }
@@ -163,7 +150,7 @@ function draw(deal) {
 function shareButton(deal) {
   const text = deal.title + ": " + (deal.line || "");
   const url = new URL(deal.board, location.href).href;
-  const button = el("button", { type: "button", id: "daily-share" }, w("share"));
+  const button = make("button", { type: "button", id: "daily-share" }, [w("share")]);
   button.addEventListener("click", async () => {
     const said = document.getElementById("daily-shared");
     try {
@@ -190,8 +177,8 @@ function shareButton(deal) {
  * @returns {HTMLParagraphElement}
  */
 function posted(board) {
-  const p = el("p", { class: "posted", role: "status" }, w("posted") + " ");
-  p.append(el("a", { href: board, id: "daily-board" }, w("see-board")));
+  const p = make("p", { className: "posted", role: "status" }, [w("posted") + " "]);
+  p.append(make("a", { href: board, id: "daily-board" }, [w("see-board")]));
   return p;
 }
 
@@ -201,15 +188,16 @@ function posted(board) {
  * @returns {HTMLFormElement}
  */
 function form(deal) {
-  const out = el("form", { class: "daily-post", id: "daily-post" });
-  out.append(el("h3", {}, w("post-title")));
-  const label = el("label", { for: "daily-name" }, w("name-label"));
-  const input = el("input", { id: "daily-name", name: "name", maxlength: "24", autocomplete: "nickname", required: "" });
+  const out = make("form", { className: "daily-post", id: "daily-post" });
+  out.append(make("h3", {}, [w("post-title")]));
+  const label = make("label", { htmlFor: "daily-name" }, [w("name-label")]);
+  const input = make("input", { id: "daily-name", name: "name", maxLength: 24, required: true });
+  input.setAttribute("autocomplete", "nickname");  // a token TypeScript's AutoFill lacks
   try { input.value = localStorage.getItem("hearts.name") || ""; } catch (e) { /* private mode */ }
-  const send = el("button", { type: "submit", class: "primary" }, w("post"));
-  const why = el("p", { class: "why", role: "alert", id: "daily-why" });
-  const link = el("p", {});
-  link.append(el("a", { href: deal.board }, w("see-board")));
+  const send = make("button", { type: "submit", className: "primary" }, [w("post")]);
+  const why = make("p", { className: "why", role: "alert", id: "daily-why" });
+  const link = make("p");
+  link.append(make("a", { href: deal.board }, [w("see-board")]));
   out.append(label, input, send, why, link);
   out.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 // Small helpers for building the page's elements, shared by the modules that
-// add to the page (room.js, reactions.js, record.js).
+// add to the page (room.js, reactions.js, record.js, daily.js).
 
 /**
  * A new element with its properties and children.

@@ -11,6 +11,10 @@
 import { sorted } from "./cards.js";
 import { fill } from "./words.js";
 
+/** The happenings that move a seat (hearts.table.happenings.SeatMove), worded by
+ * the catalogue's "moves". */
+const MOVES = ["sat-down", "dropped", "came-back", "stood-in", "left", "freed", "computer-seated"];
+
 /** What a batch of happenings held that the page says its prompt after. */
 /** @typedef {{dealt: boolean, ended: boolean}} Told */
 
@@ -43,6 +47,10 @@ export class Teller {
     const heard = this.heard;
     const fresh = events.filter((h) => typeof h.n === "number" && (heard === null || h.n > heard));
     fresh.sort((a, b) => a.n - b.n);
+    if (first) {  // what came before is on the table to see; the move that seated this page is said
+      const own = fresh.filter((h) => MOVES.includes(h.kind) && c.mine(/** @type {Seat} */ (h.seat))).pop();
+      if (own && (own.kind === "sat-down" || own.kind === "came-back")) say(moveText(c, own));
+    }
     for (const h of fresh) {
       this.heard = h.n;
       if (first) continue;
@@ -57,7 +65,7 @@ export class Teller {
 
 /**
  * A happening in words, as this page's person is told it; "" for what the table
- * shows (another seat's pass) or a notice says (a seat's move).
+ * shows (another seat's pass, a deal).
  * @param {Client} c
  * @param {Happening} h
  * @returns {string}
@@ -83,6 +91,20 @@ export function happeningText(c, h) {
       return fill(c.w("web.received-cards"), { cards: c.words.cards(sorted(h.cards || [])),
         who: c.who(/** @type {Seat} */ (h.from)) });
     default:
-      return "";
+      return MOVES.includes(h.kind) ? moveText(c, h) : "";
   }
+}
+
+/**
+ * A seat's move in words (hearts.tui.words.move_text): "You are back", never
+ * "South is back"; another seat by its person's name as the move gives it (the
+ * state may already name the seat's new player).
+ * @param {Client} c
+ * @param {Happening} h
+ * @returns {string}
+ */
+export function moveText(c, h) {
+  const seat = /** @type {Seat} */ (h.seat);
+  if (c.mine(seat)) return c.w("moves." + h.kind + "-you");
+  return fill(c.w("moves." + h.kind), { who: h.name || c.who(seat) });
 }

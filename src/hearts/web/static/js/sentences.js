@@ -131,12 +131,9 @@ export function noticeText(c, n) {
     case "player-failed": return failureText(c, n);
     case "standings": return n.standings ? standingsText(c, n.standings) : n.text || "";
     case "text": return n.text || "";
-    case "left":
-      if (c.mine(n.seat)) return said["you-left"];
-      break;
     default: break;
   }
-  // about this person: "You are back", never "South is back"
+  // about this person: "You took too long", never "South took too long"
   if (c.mine(n.seat) && said[n.kind + "-you"] !== undefined) return said[n.kind + "-you"];
   if (said[n.kind] !== undefined) {
     return fill(said[n.kind], { count: n.count, who: named, name: n.name || named });
