@@ -81,41 +81,50 @@ def test_a_sweep_frees_the_cycles_frozen_and_freezes_what_lives() -> None:
     assert _run(script).stdout.split() == ["True", "True", "True", "True"]
 
 
-# The frozen heap stays the same size for ten minutes: never swept. Then it
-# grows by more than a quarter, and the cycle made meanwhile is freed.
+# The frozen heap keeps its size for twenty minutes: never swept. Then it
+# grows by more than a quarter, and the cycle made meanwhile is freed at the
+# next freeze; grown again at once, it waits ten minutes for the next sweep.
 _SWEPT_AS_IT_GROWS = """
 import asyncio, gc, logging, weakref
 from hearts.net.clock import run_virtual
-from hearts.net.host.collector import GROWTH, keep_frozen, tune_for_server
+from hearts.net.host.collector import GROWTH, SWEEP_SECONDS, keep_frozen, tune_for_server
 
 logging.basicConfig(level=logging.DEBUG, format="%(message)s")
 
 class Node:
     pass
 
+def cycle():
+    node = Node()
+    node.me = node
+    return weakref.ref(node)
+
 async def main():
     tune_for_server()
     freezer = asyncio.create_task(keep_frozen(every=1.0))
     churn = []
-    for _ in range(600):  # ten minutes of a steady heap: made and freed
+    for _ in range(1200):  # twenty minutes of a steady heap: made and freed
         churn = [Node() for _ in range(100)]
         await asyncio.sleep(1.0)
-    node = Node()
-    node.me = node
-    ref = weakref.ref(node)
-    del node
+    first = cycle()
     await asyncio.sleep(2.0)
-    kept = ref() is not None  # frozen, not swept
+    kept = first() is not None  # frozen, not swept
     grown = [Node() for _ in range(int(gc.get_freeze_count() * GROWTH) + 1000)]
     await asyncio.sleep(2.0)
+    swept = first() is None
+    second = cycle()
+    more = [Node() for _ in range(int(gc.get_freeze_count() * GROWTH) + 1000)]
+    await asyncio.sleep(SWEEP_SECONDS - 10)
+    waited = second() is not None
+    await asyncio.sleep(20)
     freezer.cancel()
-    print(kept, ref() is None, len(grown) > 0, len(churn))
+    print(kept, swept, waited, second() is None, len(grown) + len(more) > 0, len(churn))
 
 run_virtual(main)
 """
 
 
-def test_a_steady_heap_is_never_swept_and_a_growing_one_is() -> None:
+def test_a_steady_heap_is_never_swept_and_a_growing_one_every_ten_minutes() -> None:
     done = _run(_SWEPT_AS_IT_GROWS)
-    assert done.stdout.split() == ["True", "True", "True", "100"]
-    assert done.stderr.count("Swept the heap: ") == 1
+    assert done.stdout.split() == ["True"] * 5 + ["100"]
+    assert done.stderr.count("Swept the heap: ") == 2

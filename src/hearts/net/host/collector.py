@@ -23,13 +23,13 @@ So a server's collector does two things:
   again), so a young collection is seldom due; and it sweeps (everything
   unfrozen and collected in one full collection, so that the cycles some
   rarer paths make, a connection's error or a computer player's future, are
-  freed too) only when the frozen heap has grown by :data:`GROWTH` since the
-  last sweep: the rule CPython itself keeps for its oldest generation.
-  A sweep stops the process for one to two seconds at a thousand tables, and
-  in a server at play the sweeps found nothing to free (lab/journal.md), so
-  a heap that stays the same size is never swept; one
-  that grows, with tables or with cycles, is swept as it grows, so cycles can
-  never hold more than a quarter of it.
+  freed too) when the frozen heap has grown by :data:`GROWTH` since the last
+  sweep (the rule CPython itself keeps for its oldest generation), at most
+  once in :data:`SWEEP_SECONDS`. A sweep stops the process for one to two
+  seconds at a thousand tables, and in a server at play the sweeps found
+  nothing to free (lab/journal.md): a heap that keeps its size is never
+  swept, one that grows (with tables, with the hands of their matches, or
+  with cycles) is swept every ten minutes as before.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ import logging
 import time
 from dataclasses import dataclass
 
-__all__ = ["FREEZE_SECONDS", "GROWTH", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "YOUNG",
+__all__ = ["FREEZE_SECONDS", "GROWTH", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "SWEEP_SECONDS",
+           "YOUNG",
            "Sweep", "keep_frozen", "sweep", "tune_for_server"]
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ FREEZE_SECONDS = 0.25
 GROWTH = 0.25
 """How much the frozen heap grows (a share of its size after the last sweep)
 before :func:`keep_frozen` collects everything, cycles and all."""
+SWEEP_SECONDS = 600.0
+"""The least time between two sweeps of :func:`keep_frozen`."""
 NOTABLE_SWEEP = 0.25
 """A sweep that stopped the process this long (seconds) is logged for the host
 to see; a shorter one only for debugging."""
@@ -89,23 +92,23 @@ def sweep() -> Sweep:
 
 
 async def keep_frozen(every: float = FREEZE_SECONDS, growth: float = GROWTH,
-                      sweep_every: float | None = None) -> None:
+                      least: float = SWEEP_SECONDS, sweep_every: float | None = None) -> None:
     """Freeze what is alive every ``every`` seconds and sweep when the frozen
-    heap has grown by ``growth`` since the last sweep (and, given
-    ``sweep_every``, that often whatever the heap did), until cancelled (see
-    the module's words)."""
+    heap has grown by ``growth`` since the last sweep, at most once in
+    ``least`` seconds (and, given ``sweep_every``, that often whatever the heap
+    did), until cancelled (see the module's words)."""
     loop = asyncio.get_running_loop()
     swept = gc.get_freeze_count()
-    due = None if sweep_every is None else loop.time() + sweep_every
+    last = loop.time()
     while True:
         await asyncio.sleep(every)
         gc.freeze()
-        timely = due is not None and loop.time() >= due
-        if gc.get_freeze_count() > swept * (1 + growth) or timely:
+        since = loop.time() - last
+        grown = since >= least and gc.get_freeze_count() > swept * (1 + growth)
+        if grown or (sweep_every is not None and since >= sweep_every):
             done = sweep()
             swept = gc.get_freeze_count()
+            last = loop.time()
             log.log(logging.INFO if done.seconds >= NOTABLE_SWEEP else logging.DEBUG,
                     "Swept the heap: %d objects in cycles freed in %.0f ms; %d kept",
                     done.found, done.seconds * 1000, swept)
-            if sweep_every is not None:
-                due = loop.time() + sweep_every
