@@ -68,7 +68,9 @@ A_SEATS = (("south", "north"), ("west", "east"))
 
 
 def _gave_stopper_away(record: dict[str, Any], seat: str) -> bool:
-    passed = next(p["cards"] for p in record["passes"] if p["seat"] == seat)
+    passed = next((p["cards"] for p in record["passes"] if p["seat"] == seat), None)
+    if passed is None:  # a hold hand: nothing passed
+        return False
     return gives_away_stopper(CardSet(record["deal"][seat]).mask, CardSet(passed).mask)
 
 
