@@ -261,11 +261,7 @@ class People:
         if holder is None:
             holder = self.holders[seat] = SeatHolder(seat)
         who = holder.name if holder.seated else None
-        if holder.outbox is not None:
-            self._replace(holder, "the host freed your seat")
-        holder.token, holder.name, holder.gone, holder.stood_in = None, "", False, True
-        self._no_creator(seat)
-        self._keep()
+        self._empty(holder, "the host freed your seat", gone=False)
         self._play(ev.FreeSeat(seat))
         return (f"{who}'s seat at {self.table_id} ({seat}) is free" if who
                 else f"The {seat} seat at {self.table_id} is free")
@@ -276,14 +272,20 @@ class People:
         if holder is None:
             return f"The {seat} seat at {self.table_id} is a computer player's already"
         who = holder.name if holder.seated else None
-        if holder.outbox is not None:
-            self._replace(holder, "the host gave your seat to a computer player")
-        holder.token, holder.name, holder.gone, holder.stood_in = None, "", True, False
-        self._no_creator(seat)
-        self._keep()
+        self._empty(holder, "the host gave your seat to a computer player", gone=True)
         self._play(ev.SeatComputer(seat))
         return (f"A computer player has {who}'s seat at {self.table_id} ({seat})" if who
                 else f"A computer player has the {seat} seat at {self.table_id}")
+
+    def _empty(self, holder: SeatHolder, why: str, gone: bool) -> None:
+        """The host takes ``holder``'s seat from its person (told ``why`` if
+        connected): no token, no name, no creator there; ``gone`` for a computer
+        player's for good, else stood in for until someone takes it."""
+        if holder.outbox is not None:
+            self._replace(holder, why)
+        holder.token, holder.name, holder.gone, holder.stood_in = None, "", gone, not gone
+        self._no_creator(holder.seat)
+        self._keep()
 
     def new_token(self, seat: Seat) -> str | None:
         """A new token for ``seat``'s person (the host's link for a new device): the
