@@ -381,30 +381,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    one = commands.add_parser("calibrate")
-    one.add_argument("files", type=Path, nargs="+")
-    one.add_argument("--split", type=int, default=1)
-    one.add_argument("--per-hand", type=int, default=3)
+
+    def positions(name: str, split: int, per_hand: int) -> argparse.ArgumentParser:
+        """A command reading positions from the results files given."""
+        command = commands.add_parser(name)
+        command.add_argument("files", type=Path, nargs="+")
+        command.add_argument("--split", type=int, default=split)
+        command.add_argument("--per-hand", type=int, default=per_hand)
+        return command
+
+    def written(command: argparse.ArgumentParser, seed: int) -> None:
+        """Its seed and the file its rows go to."""
+        command.add_argument("--seed", type=int, default=seed)
+        command.add_argument("--out", type=Path, required=True)
+
+    one = positions("calibrate", 1, 3)
     one.add_argument("--deals", type=int, default=200)
-    one.add_argument("--seed", type=int, default=6621)
-    one.add_argument("--out", type=Path, required=True)
-    two = commands.add_parser("rank")
-    two.add_argument("files", type=Path, nargs="+")
-    two.add_argument("--split", type=int, default=2)
-    two.add_argument("--per-hand", type=int, default=2)
+    written(one, 6621)
+    two = positions("rank", 2, 2)
     two.add_argument("--positions", type=int, default=300)
     two.add_argument("--scale", type=int, default=10)
     two.add_argument("--policy", default="T1_eps0.1", help="judgement: that alone")
     two.add_argument("--weighing", default="expert", choices=[w[0] for w in WEIGHINGS])
-    two.add_argument("--seed", type=int, default=6622)
-    two.add_argument("--out", type=Path, required=True)
-    four = commands.add_parser("weights")
-    four.add_argument("files", type=Path, nargs="+")
-    four.add_argument("--split", type=int, default=2)
-    four.add_argument("--per-hand", type=int, default=2)
+    written(two, 6622)
+    four = positions("weights", 2, 2)
     four.add_argument("--positions", type=int, default=300)
-    four.add_argument("--seed", type=int, default=6622)
-    four.add_argument("--out", type=Path, required=True)
+    written(four, 6622)
     for name in ("report-calibration", "report-rank", "report-weights"):
         three = commands.add_parser(name)
         three.add_argument("rows", type=Path)
