@@ -58,33 +58,34 @@ def _act(net: NetTable, holders: dict[object, SeatHolder], rng: random.Random) -
     return False
 
 
-async def _run(tables: int, cards: int, folder: Path, profile: bool) -> float:
+def open_tables(tables: int, folder: Path, loop: asyncio.AbstractEventLoop
+                ) -> tuple[list[tuple[NetTable, dict[object, SeatHolder]]], list[Outbox]]:
+    """``tables`` four-person tables in ``folder``, started on ``loop``, each
+    person with an outbox of their own (writes on the loop with ``INLINE``)."""
     config = TableConfig(people=4, level=Level.BEGINNER, grace=600.0, delay_scale=0.0)
-    loop = asyncio.get_running_loop()
-    rng = random.Random(1)
-    nets, outboxes = [], []
+    nets: list[tuple[NetTable, dict[object, SeatHolder]]] = []
+    outboxes: list[Outbox] = []
     for number in range(tables):
         net = NetTable.create(f"t{number}", folder / f"t{number}", config, None,
                               code=f"c{number}", seed=number)
         if os.environ.get("INLINE"):
             net.writer = InlineExecutor()
         net.start(loop)
-        holders = {}
+        holders: dict[object, SeatHolder] = {}
         for person in range(4):
             outbox = Outbox()
             holder = net.join(f"P{person}", None, outbox)
             holders[holder.seat] = holder
             outboxes.append(outbox)
         nets.append((net, holders))
+    return nets, outboxes
+
+
+async def play_cards(nets: list[tuple[NetTable, dict[object, SeatHolder]]],
+                     outboxes: list[Outbox], rng: random.Random, cards: int) -> int:
+    """Random legal moves round the tables until ``cards`` cards are played and
+    every write is done; the cards played."""
     played = 0
-    for _ in range(10):
-        await asyncio.sleep(0.01)
-    for box in outboxes:
-        box.drain()
-    profiler = cProfile.Profile() if profile else None
-    began = time.process_time()
-    if profiler is not None:
-        profiler.enable()
     while played < cards:
         for net, holders in nets:
             played += _act(net, holders, rng)
@@ -94,6 +95,21 @@ async def _run(tables: int, cards: int, folder: Path, profile: bool) -> float:
             box.drain()  # what the senders would write to the sockets
     while any(net.writing for net, _ in nets):
         await asyncio.sleep(0.001)
+    return played
+
+
+async def _run(tables: int, cards: int, folder: Path, profile: bool) -> float:
+    rng = random.Random(1)
+    nets, outboxes = open_tables(tables, folder, asyncio.get_running_loop())
+    for _ in range(10):
+        await asyncio.sleep(0.01)
+    for box in outboxes:
+        box.drain()
+    profiler = cProfile.Profile() if profile else None
+    began = time.process_time()
+    if profiler is not None:
+        profiler.enable()
+    played = await play_cards(nets, outboxes, rng, cards)
     if profiler is not None:
         profiler.disable()
     spent = time.process_time() - began

@@ -24,43 +24,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import table_cpu
 
-from hearts.ai import Level
-from hearts.net.tables.outbox import Outbox
-from hearts.net.tables.table import NetTable, SeatHolder, TableConfig
-
 
 async def _run(tables: int, cards: int, folder: Path) -> None:
-    config = TableConfig(people=4, level=Level.BEGINNER, grace=600.0, delay_scale=0.0)
-    loop = asyncio.get_running_loop()
     rng = random.Random(1)
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    nets: list[tuple[NetTable, dict[object, SeatHolder]]] = []
-    outboxes: list[Outbox] = []
-    for number in range(tables):
-        net = NetTable.create(f"t{number}", folder / f"t{number}", config, None,
-                              code=f"c{number}", seed=number)
-        net.start(loop)
-        holders: dict[object, SeatHolder] = {}
-        for person in range(4):
-            outbox = Outbox()
-            holder = net.join(f"P{person}", None, outbox)
-            holders[holder.seat] = holder
-            outboxes.append(outbox)
-        nets.append((net, holders))
+    nets, outboxes = table_cpu.open_tables(tables, folder, asyncio.get_running_loop())
     gc.collect()
     opened = tracemalloc.get_traced_memory()[0]
-    played = 0
-    while played < cards:
-        for net, holders in nets:
-            played += table_cpu._act(net, holders, rng)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
-        for box in outboxes:
-            box.drain()
-    while any(net.writing for net, _ in nets):
-        await asyncio.sleep(0.001)
+    played = await table_cpu.play_cards(nets, outboxes, rng, cards)
     for box in outboxes:
         box.drain()
     gc.collect()
