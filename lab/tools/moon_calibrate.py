@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from moon_gate import SIDE_A_SEATS
-from replay import replayed
+from replay import choices
 
 from hearts.ai.moongate import (
     CALIBRATION_SIGNS,
@@ -49,7 +49,7 @@ from hearts.ai.moongate import (
 from hearts.ai.moonsigns import moon_signs
 from hearts.arena.duplicate import read_deals
 from hearts.core import JACK_OF_DIAMONDS_POINTS
-from hearts.view import Phase
+from hearts.hand import Hand
 
 BINS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 1.0001)
 """The edges of the reliability table's bins of predicted chance."""
@@ -73,21 +73,14 @@ def log_rows(path: Path, kind: str, first: int, last: int, gate: float) -> list[
         for playing, record in enumerate(deal.hands):
             seats = SIDE_A_SEATS[playing]
             found = []
-            hand = None
-            for _card, seat, hand in replayed(record):
-                if seat not in seats or hand.phase is not Phase.PLAYING:
-                    continue
-                view = hand.view(seat)
-                if len(view.legal) < 2:
-                    continue
+            for view in choices(record, seats):
                 opened = moon_gate(view, gate)
                 if opened is None:
                     continue
                 suspect, chance = opened
                 signs = moon_signs(view)[suspect]
                 found.append((suspect, chance, calibration_inputs(signs, chance)))
-            assert hand is not None
-            points = list(hand.points)
+            points = list(Hand.from_record(record).points)
             for suspect, chance, inputs in found:
                 rows.append({"kind": kind, "file": path.name, "deal": number,
                              "playing": playing, "chance": chance, "inputs": inputs,

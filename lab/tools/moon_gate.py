@@ -22,14 +22,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from replay import replayed
+from replay import choices
 
 from hearts.ai import Level
 from hearts.ai.moonmodel import moon_suspect
 from hearts.ai.players import BUDGETS
 from hearts.arena.duplicate import DealResult, read_deals
 from hearts.cards import Seat
-from hearts.view import Phase
 
 SIDE_A_SEATS = ((Seat.SOUTH, Seat.NORTH), (Seat.WEST, Seat.EAST))
 """Side A's seats in the first and second playing of a deal."""
@@ -39,12 +38,9 @@ def mode_decisions(record: dict[str, Any], seats: tuple[Seat, ...], gate: float)
                                                                                            int]:
     """Of ``seats``' play decisions in a hand, how many and how many in the mode."""
     total = inside = 0
-    for _number, seat, hand in replayed(record):
-        if seat in seats and hand.phase is Phase.PLAYING:
-            view = hand.view(seat)
-            if len(view.legal) > 1:
-                total += 1
-                inside += moon_suspect(view, gate, 1.0) is not None
+    for view in choices(record, seats):
+        total += 1
+        inside += moon_suspect(view, gate, 1.0) is not None
     return total, inside
 
 

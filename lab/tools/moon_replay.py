@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from replay import replayed
+from replay import choices
 
 from hearts.ai.moongate import moon_gate
 from hearts.ai.moonmodel import moon_suspect
@@ -52,7 +52,6 @@ from hearts.cards import Card, Seat
 from hearts.hand import Hand
 from hearts.records import read_text
 from hearts.rules import Rules
-from hearts.view import Phase
 
 SIDES = (SIDES_UPRIGHT, SIDES_SWAPPED)
 
@@ -73,15 +72,11 @@ def mode_comes_on(record: dict[str, Any], seats: set[Seat], gate: float,
     """Whether the mode comes on (at ``gate``, when above 0) or the moon search's
     gate opens (at ``search_gate``, when above 0) at a play decision of ``seats``
     along the hand."""
-    for _number, seat, hand in replayed(record):
-        if seat in seats and hand.phase is Phase.PLAYING:
-            view = hand.view(seat)
-            if len(view.legal) < 2:
-                continue
-            if gate > 0 and moon_suspect(view, gate, 1.0) is not None:
-                return True
-            if search_gate > 0 and moon_gate(view, search_gate) is not None:
-                return True
+    for view in choices(record, seats):
+        if gate > 0 and moon_suspect(view, gate, 1.0) is not None:
+            return True
+        if search_gate > 0 and moon_gate(view, search_gate) is not None:
+            return True
     return False
 
 

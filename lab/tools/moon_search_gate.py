@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 
 from moon_gate import SIDE_A_SEATS
-from replay import replayed
+from replay import choices
 
 from hearts.ai.moongate import lone_opponent
 from hearts.ai.moonmodel import default_model
 from hearts.ai.moonsigns import moon_signs
 from hearts.arena.duplicate import read_deals
-from hearts.view import Phase
+from hearts.hand import Hand
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,13 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                 seats = SIDE_A_SEATS[playing]
                 hands += 1
                 top = -1.0
-                hand = None
-                for _card, seat, hand in replayed(record):
-                    if seat not in seats or hand.phase is not Phase.PLAYING:
-                        continue
-                    view = hand.view(seat)
-                    if len(view.legal) < 2:
-                        continue
+                for view in choices(record, seats):
                     decisions += 1
                     lone = lone_opponent(view)
                     if lone < 0:
@@ -70,8 +64,7 @@ def main(argv: list[str] | None = None) -> int:
                     top = max(top, chance)
                     for index, threshold in enumerate(thresholds):
                         fired[index] += chance >= threshold
-                assert hand is not None
-                points = list(hand.points)
+                points = list(Hand.from_record(record).points)
                 b_shot = any(points[s] <= 0 and all(points[o] >= 16 for o in range(4) if o != s)
                              for s in range(4) if s not in seats)
                 moons += b_shot

@@ -4,16 +4,18 @@
     for number, seat, hand in replayed(record): ...
 
 ``hand`` is the hand as it stood before card ``number`` of the record, which
-``seat`` played; the card is played once the loop goes on.
+``seat`` played; the card is played once the loop goes on. :func:`choices`
+gives only the views of some seats' play decisions with a choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
+from hearts.view import Phase, PlayerView
 
 
 def replayed(record: dict[str, Any]) -> Iterator[tuple[int, Seat, Hand]]:
@@ -25,3 +27,13 @@ def replayed(record: dict[str, Any]) -> Iterator[tuple[int, Seat, Hand]]:
         assert seat is not None
         yield number, seat, hand
         hand.play(Card.parse(text))
+
+
+def choices(record: dict[str, Any], seats: Collection[Seat]) -> Iterator[PlayerView]:
+    """The view of each play decision of ``seats`` along a hand's record that
+    has more than one legal card."""
+    for _number, seat, hand in replayed(record):
+        if seat in seats and hand.phase is Phase.PLAYING:
+            view = hand.view(seat)
+            if len(view.legal) > 1:
+                yield view
