@@ -328,12 +328,16 @@ async def test_a_resume_past_the_kept_changes_tells_the_hand_so_far(tmp_path: Pa
             await asyncio.sleep(0.02)
         assert len(states) == 1  # too far behind: the whole state, and the hand so far
         heard.update(states[0].events)
-        for _ in range(5):  # the computer players may play on after the state was sent
-            await _settle(net)
+        hand = net.table.hand
+        for _ in range(100):  # the computer players may play on after the state was
+            await _settle(net)  # sent, each decision made off the loop
             for later in map(msg.read_server, again.outbox.drain()):
                 if isinstance(later, msg.ChangeMessage):
                     heard.update(later.events)
-        hand = net.table.hand
+            hand = net.table.hand
+            if hand is not None and _cards_played(heard) == list(hand.plays):
+                break
+            await asyncio.sleep(0.02)
         assert hand is not None
         assert _cards_played(heard) == list(hand.plays)
         assert len(hand.plays) >= KEEP + 12

@@ -306,7 +306,10 @@ async def test_a_locked_database_holds_up_only_its_own_table(tmp_path: Path,
             other.execute("ROLLBACK")
             other.close()
         await until(lambda: first.saver().failing is None and not first.writing, 30)
-        assert any(t.startswith("Progress is being saved again") for t in _texts(people[0]))
+        # (the notice that says so is then on its way to Ann: a loaded machine may
+        # not have brought it yet)
+        await until(lambda: any(t.startswith("Progress is being saved again")
+                                for t in _texts(people[0])), 10)
         for person in people:
             await person.stop()
         kept = [hand.record() for hand in first.table.match.hands]
