@@ -319,25 +319,19 @@ async def test_a_resume_past_the_kept_changes_tells_the_hand_so_far(tmp_path: Pa
         again.outbox.resume = msg.Resume(epoch, held)
         net.join("Ann", holder.token, again.outbox)
         states: list[msg.StateMessage] = []
-        for _ in range(100):  # (a loaded machine: the write that gates it may lag)
-            await _settle(net)
-            states += [m for m in map(msg.read_server, again.outbox.drain())
-                       if isinstance(m, msg.StateMessage)]
-            if states:
-                break
-            await asyncio.sleep(0.02)
-        assert len(states) == 1  # too far behind: the whole state, and the hand so far
-        heard.update(states[0].events)
         hand = net.table.hand
         for _ in range(100):  # the computer players may play on after the state was
-            await _settle(net)  # sent, each decision made off the loop
-            for later in map(msg.read_server, again.outbox.drain()):
-                if isinstance(later, msg.ChangeMessage):
-                    heard.update(later.events)
+            await _settle(net)  # sent (and a change may come in the same read)
+            for message in map(msg.read_server, again.outbox.drain()):
+                if isinstance(message, msg.StateMessage):
+                    states.append(message)
+                if isinstance(message, (msg.StateMessage, msg.ChangeMessage)):
+                    heard.update(message.events)
             hand = net.table.hand
             if hand is not None and _cards_played(heard) == list(hand.plays):
                 break
             await asyncio.sleep(0.02)
+        assert len(states) == 1  # too far behind: the whole state, and the hand so far
         assert hand is not None
         assert _cards_played(heard) == list(hand.plays)
         assert len(hand.plays) >= KEEP + 12
