@@ -32,6 +32,8 @@ from hearts.rules import Rules
 from hearts.web.front import BROWSER_COOKIE, FrontPage
 from hearts.web.host import serve_pages
 from hearts.web.starts import StartLimits, Starts
+from tests.net.qrdecode import decode
+from tests.net.qrpictures import modules_from_svg_uri
 
 FORM = {"people": "2", "level": "2", "rules": "classic", "target": "50", "name": "Ann"}
 
@@ -289,6 +291,7 @@ async def test_the_invite_is_the_creators_alone(front: Front) -> None:
             info = await invite.json()
         assert info["link"] == front.url + location
         assert info["qr"].startswith("data:image/svg+xml") and info["free"] == 1
+        assert decode(modules_from_svg_uri(info["qr"], scale=5)).text == info["link"]
     table = front.server.tables[table_id]
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as friend:
         async with friend.get(f"{front.url}/t/{table_id}/invite") as none:

@@ -16,8 +16,18 @@ from hearts.net.host.hostview import HostView, announce, qr_block, table_page
 from hearts.net.host.qr import qr_rows, qr_svg_uri
 from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
+from tests.net.qrdecode import decode
+from tests.net.qrpictures import modules_from_half_blocks, modules_from_svg_uri
 
 LINK = "http://192.168.1.5:4000/t/t1/?code=zSPz0QxANRadbYiQ"
+
+LINKS = ["http://h:1/t/t1/?code=ab", LINK,
+         "https://[2001:db8:85a3::8a2e:370:7334]:4000/t/w12-tb8Kx0_ZqQ1x/?code=zSPz0QxANRadbYiQ",
+         "https://hearts.the-thursday-evening-card-club-of-upper-wharfedale.example.org:8443"
+         "/t/w12-tb8Kx0_ZqQ1x/?code=zSPz0QxANRadbYiQ",
+         "https://" + "cards." * 30 + "example/t/t1/?code=zSPz0QxANRadbYiQ"]
+"""Links to tables, short to long (a long host name behind a proxy gives a code of
+version 7 or more, with its version information)."""
 
 _HALF = {" ": (False, False), "\u2580": (True, False), "\u2584": (False, True),
          "\u2588": (True, True)}
@@ -36,6 +46,23 @@ def test_the_rows_hold_the_qr_codes_modules_two_a_line() -> None:
         drawn.append([lower for _, lower in pairs])
     assert drawn[:len(matrix)] == matrix
     assert not any(module for row in drawn[len(matrix):] for module in row)  # light below
+
+
+def test_the_rows_read_back_as_the_link() -> None:
+    versions = set()
+    for link in LINKS:
+        read = decode(modules_from_half_blocks(qr_rows(link)))
+        assert read.text == link
+        assert read.quiet == 2 and read.level in "MQH"
+        versions.add(read.version)
+    assert min(versions) <= 2 and len(versions) == len(LINKS) and max(versions) >= 10
+
+
+def test_the_svg_reads_back_as_the_link_dark_on_light() -> None:
+    for link in LINKS:
+        for scale in (5, 1, 8):
+            read = decode(modules_from_svg_uri(qr_svg_uri(link, scale=scale), scale))
+            assert read.text == link and read.quiet == 2
 
 
 def test_the_svg_is_a_data_address_of_an_image() -> None:
@@ -58,6 +85,7 @@ async def test_the_host_sees_the_pages_qr_codes_where_they_fit(tmp_path: Path) -
         assert "t3's page" not in text and "type 'qr TABLE'" in text
         start = wide.index("  table t1's page for a phone's camera:") + 1
         assert wide[start:start + len(block)] == block
+        assert decode(modules_from_half_blocks([line[2:] for line in block])).text == page
         assert all(len(line) <= 100 for line in wide if "\u2588" in line)
         narrow = announce(server, "127.0.0.1", 4000, True, qr_columns=30)
         assert not any("\u2588" in line for line in narrow)
@@ -67,6 +95,8 @@ async def test_the_host_sees_the_pages_qr_codes_where_they_fit(tmp_path: Path) -
              and line.strip()]
         coloured = qr_block(page, 100, colour=True)
         assert coloured[0].startswith("  \x1b[30;107m") and coloured[0].endswith("\x1b[0m")
+        inked = [line.removeprefix("  \x1b[30;107m").removesuffix("\x1b[0m") for line in coloured]
+        assert decode(modules_from_half_blocks(inked)).text == page  # black ink on white
         # the host's command, at any time
         out = io.StringIO()
         view = HostView(server, "127.0.0.1:4000", "http://127.0.0.1:4000",
