@@ -17,6 +17,8 @@ from hearts.ai import Level
 from hearts.net.server import TableServer
 from hearts.net.tables.table import TableConfig
 from hearts.rules import Rules
+from tests.net.qrdecode import decode
+from tests.net.qrpictures import modules_from_screenshot, modules_from_svg_uri
 
 from .test_web_table import ARTIFACTS, status, tap_a_step
 from .web import SCREENS, Served, assert_accessible, tap
@@ -65,6 +67,8 @@ def test_a_table_from_the_front_page_and_a_friend_by_its_link(chromium: Any,
         qr = page.get_by_role("img", name=re.compile("QR code"))
         assert qr.get_attribute("src").startswith("data:image/svg+xml")
         assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+        assert decode(modules_from_svg_uri(qr.get_attribute("src"), scale=5)).text == link
+        assert decode(modules_from_screenshot(qr.screenshot())).text == link  # as shown
         page.get_by_role("button", name="Copy").click()
         page.get_by_text("Copied").wait_for()
         assert page.evaluate("navigator.clipboard.readText()") == link
@@ -155,6 +159,8 @@ def test_the_front_page_on_a_phone(chromium: Any, host: Served) -> None:
         for part in ("#room-link", "#room-copy", ".room-qr"):
             box = page.locator(part).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, part
+        shown = decode(modules_from_screenshot(page.locator(".room-qr").screenshot()))
+        assert shown.text == page.locator("#room-link").input_value()  # small, still read
         assert_accessible(page, "the invite on a phone")
         page.screenshot(path=str(ARTIFACTS / "front-invite-phone.png"))
     finally:

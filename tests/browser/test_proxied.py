@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 
 from tests.net.proxied import free_port, needs_haproxy, room_behind_haproxy, self_signed
+from tests.net.qrdecode import decode
+from tests.net.qrpictures import modules_from_screenshot
 
 from .test_web_table import cards_left, status, tap_a_step
 from .web import SCREENS, tap
@@ -66,6 +68,7 @@ def test_a_table_from_the_front_page_over_https_through_haproxy_on_a_phone(
             assert ann.url.startswith(f"{https}/t/{table}/")
             qr = ann.get_by_role("img", name=re.compile("QR code"))
             assert qr.get_attribute("src").startswith("data:image/svg+xml")
+            assert decode(modules_from_screenshot(qr.screenshot())).text == link
             # Bob on a phone, by the invite link: who sits where, then his seat
             bob = phone.new_page()
             bob.errors = []

@@ -1,18 +1,22 @@
 """The QR codes the product draws turned back into modules, as a camera would
-see them, for :mod:`tests.net.qrdecode`: the terminal's half-block rows, and the SVG
+see them, for :mod:`tests.net.qrdecode`: the terminal's half-block rows, the SVG
 image of a ``data:`` address (painted shape by shape, each module read at its
-centre)."""
+centre), and a screenshot of the code as a browser shows it."""
 
 from __future__ import annotations
 
 import base64
+import io
 import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from itertools import pairwise
 from urllib.parse import unquote
 
-__all__ = ["SVGError", "modules_from_half_blocks", "modules_from_svg_uri"]
+from PIL import Image
+
+__all__ = ["SVGError", "modules_from_half_blocks", "modules_from_screenshot",
+           "modules_from_svg_uri"]
 
 _HALVES = {" ": (False, False), "\u2580": (True, False), "\u2584": (False, True),
            "\u2588": (True, True)}
@@ -215,3 +219,38 @@ def _dark(colour: str) -> bool | None:
     if 0.25 <= luminance <= 0.75:
         raise SVGError(f"{colour} is neither dark nor light")
     return luminance < 0.25
+
+
+def modules_from_screenshot(png: bytes) -> list[list[bool]]:
+    """The modules of a QR code in a screenshot of its light panel, read at their
+    centres after finding the module's width from the upper left finder (seven
+    modules wide). Dark pixels joined to the picture's edge are the page behind
+    the panel's rounded corners, not the code."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    grey = image.tobytes()  # a byte a pixel, row after row
+    dark = [[grey[y * width + x] < 128 for x in range(width)] for y in range(height)]
+    outside = [(x, y) for x in range(width) for y in (0, height - 1)] + \
+              [(x, y) for y in range(height) for x in (0, width - 1)]
+    while outside:  # what the page shows around the panel is no module
+        x, y = outside.pop()
+        if 0 <= x < width and 0 <= y < height and dark[y][x]:
+            dark[y][x] = False
+            outside += [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    inked = [(x, y) for y in range(height) for x in range(width) if dark[y][x]]
+    if not inked:
+        raise ValueError("no dark pixel inside the panel")
+    left, top = min(x for x, _ in inked), min(y for _, y in inked)
+    right, bottom = max(x for x, _ in inked) + 1, max(y for _, y in inked) + 1
+    finder = next(x for x in range(left, right + 1) if x == right or not dark[top][x]) - left
+    guess = round((right - left) / (finder / 7))
+    size = 17 + 4 * max(1, round((guess - 17) / 4))
+    pitch = (right - left) / size
+    border = round(min(left, top, width - right, height - bottom) / pitch)
+    matrix = [[False] * (size + 2 * border) for _ in range(border)]
+    for row in range(size):
+        y = int(top + (row + 0.5) * pitch)
+        matrix.append([False] * border
+                      + [dark[y][int(left + (column + 0.5) * pitch)] for column in range(size)]
+                      + [False] * border)
+    return matrix + [[False] * (size + 2 * border) for _ in range(border)]

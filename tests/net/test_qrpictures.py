@@ -5,12 +5,20 @@ refuse a picture a camera could not read as dark on light."""
 from __future__ import annotations
 
 import base64
+import io
 from urllib.parse import unquote
 
 import pytest
 import segno
+from PIL import Image, ImageDraw
 
-from tests.net.qrpictures import SVGError, modules_from_half_blocks, modules_from_svg_uri
+from tests.net.qrdecode import decode
+from tests.net.qrpictures import (
+    SVGError,
+    modules_from_half_blocks,
+    modules_from_screenshot,
+    modules_from_svg_uri,
+)
 
 CODE = segno.make("http://h:1/t/t1/?code=ab", micro=False)
 
@@ -54,3 +62,29 @@ def test_half_blocks_are_two_rows_of_modules() -> None:
                                                                 [False, True, False, True]]
     with pytest.raises(ValueError, match="not a half block"):
         modules_from_half_blocks(["\u2580#"])
+
+
+def png(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes, as a browser's screenshot comes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("scale", "stretch"), [(3, 1.0), (2, 1.55), (1, 3.1), (4, 2.3)])
+def test_a_screenshot_gives_its_modules(scale: int, stretch: float) -> None:
+    out = io.BytesIO()
+    CODE.save(out, kind="png", scale=scale, border=2)
+    image = Image.open(io.BytesIO(out.getvalue())).convert("RGB")
+    side = round(image.size[0] * stretch)
+    image = image.resize((side, side), Image.Resampling.NEAREST)  # as CSS pixelated
+    corners = ImageDraw.Draw(image)
+    for x, y in ((0, 0), (side - 1, 0), (0, side - 1), (side - 1, side - 1)):
+        corners.ellipse((x - 2, y - 2, x + 2, y + 2), fill=(0, 40, 0))  # the page behind
+    assert modules_from_screenshot(png(image)) == modules(2)
+    assert decode(modules_from_screenshot(png(image))).text == "http://h:1/t/t1/?code=ab"
+
+
+def test_a_screenshot_of_no_code_is_refused() -> None:
+    with pytest.raises(ValueError, match="no dark pixel"):
+        modules_from_screenshot(png(Image.new("RGB", (40, 40), "white")))
