@@ -112,5 +112,17 @@ async def test_the_host_sees_the_pages_qr_codes_where_they_fit(tmp_path: Path) -
                          live=False)
         tight.command("qr t1")
         assert "too narrow" in out.getvalue()
+        # on a terminal of any colours: black ink on bright white, read as t3's page
+        painted = io.StringIO()
+        HostView(server, "127.0.0.1:4000", "http://127.0.0.1:4000", live=False,
+                 console=Console(file=painted, width=100, force_terminal=True,
+                                 color_system="standard")).command("qr t3")
+        ink = "  \x1b[30;107m"
+        inked = [line.removeprefix(ink).removesuffix("\x1b[0m")
+                 for line in painted.getvalue().splitlines() if line.startswith(ink)]
+        assert len(inked) == len(qr_rows(table_page("http://127.0.0.1:4000",
+                                                    server.tables["t3"])))
+        assert decode(modules_from_half_blocks(inked)).text == \
+            table_page("http://127.0.0.1:4000", server.tables["t3"])
     finally:
         server.close()
