@@ -307,3 +307,27 @@ def test_the_document_names_every_happening() -> None:
 
     assert _documented("#### What happened") == set(hp.KINDS.values())
     assert hp.MAX_KEPT < msg.MAX_EVENTS  # a whole state's hand so far is always read
+
+
+def test_the_happenings_go_exactly_as_pinned_both_ways_they_are_written() -> None:
+    """A change's events (written by the server's fast path, :func:`msg.events_text`)
+    and a state's (written by :func:`msg.server_text`) are the pinned text of each
+    happening, and read back as they were."""
+    from ..schemas import check
+    from ..table.test_happenings_json import PINNED
+
+    told = tuple((number, happening) for number, (happening, _) in enumerate(PINNED, 1))
+    pinned = ",".join(text for _, text in PINNED)
+    assert msg.events_text(told) == pinned
+    assert msg.events_text(told) == pinned  # (the second time from the cache)
+    change = msg.ChangeMessage(8, 7, 1234.5, ((("stage",), "playing"),), told)
+    text = msg.server_text(change)
+    assert text.endswith(f',"events":[{pinned}]}}')
+    assert msg.change_text(8, 7, 1234.5, msg.entries_text(change.set),
+                           msg.events_text(told)) == text
+    assert msg.read_server(text) == change
+    check(json.loads(text), "server.json")  # the schema published holds every kind
+    state = msg.StateMessage(9, 1234.5, {"stage": "playing"}, told)
+    text = msg.server_text(state)
+    assert text.endswith(f',"events":[{pinned}]}}')
+    assert msg.read_server(text) == state
