@@ -23,9 +23,9 @@ too far behind the whole hand so far.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeGuard, TypeVar
 
 from hearts.cards import SEAT_KEYS, Card, Seat
 
@@ -264,7 +264,7 @@ def _is_seat(value: object) -> bool:
     return isinstance(value, str) and value in SEAT_KEYS
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -330,28 +330,25 @@ class _Field:
     codec: _Codec[Any]
     attr: str = ""
 
-    @property
-    def name(self) -> str:
-        """The happening's attribute this field is."""
-        return self.attr or self.key
 
-    def read(self, data: Mapping[str, Any]) -> Any:
-        """The field's value read from ``data``; ``ValueError`` if it is not one."""
-        value = data.get(self.key)
-        if not self.codec.fits(value):
-            raise ValueError(f"a happening's {self.key!r} must be {self.codec.what}")
-        return self.codec.read(value)
-
-
-@dataclass(frozen=True, slots=True)
 class _Form:
     """One kind of happening on the wire: its ``kind``, its fields in the order
     written (the class's own order), and what makes the value from them, in that
     order (its class when None)."""
 
-    kind: str
-    fields: tuple[_Field, ...]
-    make: Callable[..., Happening] | None = None
+    __slots__ = ("kind", "make", "readers", "writers")
+
+    def __init__(self, kind: str, fields: tuple[_Field, ...],
+                 make: Callable[..., Happening] | None = None) -> None:
+        self.kind = kind
+        self.make = make
+        self.writers = tuple((field.key, field.attr or field.key, field.codec.write)
+                             for field in fields)
+        """Each field's key, attribute and writer, unpacked (a state message
+        writes the hand so far: this is the cheapest loop)."""
+        self.readers = tuple((field.key, field.codec.fits, field.codec.read,
+                              field.codec.what) for field in fields)
+        """Each field's key, check, reader and what it must be, unpacked."""
 
 
 _BY = _Field("seat", _SEAT)
@@ -388,16 +385,14 @@ _READERS: dict[str, tuple[_Form, Callable[..., Happening]]] = {
     form.kind: (form, form.make or cls) for cls, form in _FORMS.items()}
 """Each ``kind``'s form and what makes its value."""
 
-_NUMBER = _Field("n", _WHOLE)
-
 
 def happening_json(happening: Happening) -> dict[str, Any]:
     """``happening`` as a JSON object: its ``kind`` and its fields (seats and cards
     written as in the messages: ``"west"``, ``"QS"``)."""
     form = _FORMS[type(happening)]
     data: dict[str, Any] = {"kind": form.kind}
-    for field in form.fields:
-        data[field.key] = field.codec.write(getattr(happening, field.name))
+    for key, attr, write in form.writers:
+        data[key] = write(getattr(happening, attr))
     return data
 
 
@@ -412,13 +407,21 @@ def read_happening(data: object) -> tuple[int, Happening] | None:
     ``ValueError`` naming the field when it cannot be read."""
     if not isinstance(data, dict):
         raise ValueError("a happening must be a JSON object")
-    number: int = _NUMBER.read(data)
+    number = data.get("n")
+    if not _is_whole(number):
+        raise ValueError("a happening's 'n' must be a whole number")
     kind = data.get("kind")
     found = _READERS.get(kind) if isinstance(kind, str) else None
     if found is None:
         return None
     form, make = found
-    return number, make(*[field.read(data) for field in form.fields])
+    values = []
+    for key, fits, read, what in form.readers:
+        value = data.get(key)
+        if not fits(value):
+            raise ValueError(f"a happening's {key!r} must be {what}")
+        values.append(read(value))
+    return number, make(*values)
 
 
 # --- the table's log ------------------------------------------------------------------
