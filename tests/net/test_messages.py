@@ -331,3 +331,26 @@ def test_the_happenings_go_exactly_as_pinned_both_ways_they_are_written() -> Non
     text = msg.server_text(state)
     assert text.endswith(f',"events":[{pinned}]}}')
     assert msg.read_server(text) == state
+
+
+def test_the_web_table_knows_every_field_and_seat_move_of_a_happening() -> None:
+    """The web table's ``Happening`` type (types.js) names exactly the fields the
+    server writes, and its seat moves (happenings.js) are the table's: what both
+    languages must agree on is checked here, since it cannot be written once."""
+    import typing
+
+    from hearts.table import happenings as hp
+
+    from ..table.test_happenings_json import PINNED
+
+    scripts = Path(msg.__file__).parents[2] / "web" / "static" / "js"
+    types = (scripts / "types.js").read_text(encoding="utf-8")
+    typedef = types[types.index("@typedef {object} Happening"):]
+    typedef = typedef[:typedef.index("*/")]
+    named = set(re.findall(r"@property \{[^}]*\} \[?(\w+)", typedef))
+    assert named == {key for _, text in PINNED for key in json.loads(text)}
+    script = (scripts / "happenings.js").read_text(encoding="utf-8")
+    moves = re.search(r"const MOVES = \[(.*?)\];", script)
+    assert moves is not None
+    assert set(re.findall(r'"([a-z-]+)"', moves.group(1))) == \
+        {hp.KINDS[move] for move in typing.get_args(hp.SeatMove)}
