@@ -307,3 +307,50 @@ def test_the_document_names_every_happening() -> None:
 
     assert _documented("#### What happened") == set(hp.KINDS.values())
     assert hp.MAX_KEPT < msg.MAX_EVENTS  # a whole state's hand so far is always read
+
+
+def test_the_happenings_go_exactly_as_pinned_both_ways_they_are_written() -> None:
+    """A change's events (written by the server's fast path, :func:`msg.events_text`)
+    and a state's (written by :func:`msg.server_text`) are the pinned text of each
+    happening, and read back as they were."""
+    from ..schemas import check
+    from ..table.test_happenings_json import PINNED
+
+    told = tuple((number, happening) for number, (happening, _) in enumerate(PINNED, 1))
+    pinned = ",".join(text for _, text in PINNED)
+    assert msg.events_text(told) == pinned
+    assert msg.events_text(told) == pinned  # (the second time from the cache)
+    change = msg.ChangeMessage(8, 7, 1234.5, ((("stage",), "playing"),), told)
+    text = msg.server_text(change)
+    assert text.endswith(f',"events":[{pinned}]}}')
+    assert msg.change_text(8, 7, 1234.5, msg.entries_text(change.set),
+                           msg.events_text(told)) == text
+    assert msg.read_server(text) == change
+    check(json.loads(text), "server.json")  # the schema published holds every kind
+    state = msg.StateMessage(9, 1234.5, {"stage": "playing"}, told)
+    text = msg.server_text(state)
+    assert text.endswith(f',"events":[{pinned}]}}')
+    assert msg.read_server(text) == state
+
+
+def test_the_web_table_knows_every_field_and_seat_move_of_a_happening() -> None:
+    """The web table's ``Happening`` type (types.js) names exactly the fields the
+    server writes, and its seat moves (happenings.js) are the table's: what both
+    languages must agree on is checked here, since it cannot be written once."""
+    import typing
+
+    from hearts.table import happenings as hp
+
+    from ..table.test_happenings_json import PINNED
+
+    scripts = Path(msg.__file__).parents[2] / "web" / "static" / "js"
+    types = (scripts / "types.js").read_text(encoding="utf-8")
+    typedef = types[types.index("@typedef {object} Happening"):]
+    typedef = typedef[:typedef.index("*/")]
+    named = set(re.findall(r"@property \{[^}]*\} \[?(\w+)", typedef))
+    assert named == {key for _, text in PINNED for key in json.loads(text)}
+    script = (scripts / "happenings.js").read_text(encoding="utf-8")
+    moves = re.search(r"const MOVES = \[(.*?)\];", script)
+    assert moves is not None
+    assert set(re.findall(r'"([a-z-]+)"', moves.group(1))) == \
+        {hp.KINDS[move] for move in typing.get_args(hp.SeatMove)}

@@ -23,9 +23,9 @@ too far behind the whole hand so far.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeGuard, TypeVar
 
 from hearts.cards import SEAT_KEYS, Card, Seat
 
@@ -240,59 +240,159 @@ def played(seat: Seat, card: Card) -> Played:
 
 
 # --- as JSON ------------------------------------------------------------------------
+#
+# Each kind's wire form is declared once (_FORMS): its ``kind`` and, for each field
+# in the order written, the JSON key and the codec of its value. Both directions,
+# happening_json and read_happening, are derived from it.
 
-KINDS: dict[type[Any], str] = {
-    Dealt: "dealt", Passed: "passed", PassedCards: "passed-cards", Received: "received",
-    PassTakenBack: "pass-taken-back", Played: "played", HeartsBroken: "hearts-broken",
-    TrickTaken: "trick-taken", TakenBack: "taken-back", HandEnded: "hand-ended",
-    SatDown: "sat-down", Dropped: "dropped", CameBack: "came-back", StoodIn: "stood-in",
-    Left: "left", Freed: "freed", ComputerSeated: "computer-seated",
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class _Codec(Generic[_T]):
+    """How one field's value goes on the wire: :attr:`write` gives its JSON,
+    :attr:`read` the value back from JSON that :attr:`fits` (what arrives is
+    untrusted: anything else is refused as not :attr:`what` the field must be)."""
+
+    what: str
+    fits: Callable[[Any], bool]
+    read: Callable[[Any], _T]
+    write: Callable[[_T], Any]
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, str) and value in SEAT_KEYS
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_card(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= 3
+
+
+def _seat_of(key: str) -> Seat:
+    return Seat(SEAT_KEYS.index(key))
+
+
+def _seat_key(seat: Seat) -> str:
+    return SEAT_KEYS[seat]
+
+
+def _same(value: _T) -> _T:
+    return value
+
+
+def _card_texts(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+def _or_none(codec: _Codec[_T]) -> _Codec[_T | None]:
+    """``codec``, or null for None."""
+    return _Codec(f"{codec.what} or null", lambda value: value is None or codec.fits(value),
+                  lambda value: None if value is None else codec.read(value),
+                  lambda value: None if value is None else codec.write(value))
+
+
+def _cards(most: int) -> _Codec[tuple[Card, ...]]:
+    """A list of at most ``most`` cards (``["QS", "TD"]``)."""
+    return _Codec(f"a list of at most {most} cards",
+                  lambda value: isinstance(value, list) and len(value) <= most
+                  and all(_is_card(card) for card in value),
+                  _parse_cards, _card_texts)
+
+
+_SEAT: _Codec[Seat] = _Codec("a seat", _is_seat, _seat_of, _seat_key)
+_WHOLE: _Codec[int] = _Codec("a whole number", _is_whole, _same, _same)
+_CARD: _Codec[Card] = _Codec("a card", _is_card, Card.parse, str)
+_FOUR_WHOLES: _Codec[tuple[int, ...]] = _Codec(
+    "four whole numbers", lambda value: isinstance(value, list) and len(value) == 4
+    and all(_is_whole(number) for number in value), tuple, list)
+"""Each seat's points, South first."""
+_TEXT: _Codec[str] = _Codec("a string", lambda value: isinstance(value, str), _same, _same)
+_NAME = _or_none(_TEXT)
+_NAME_OR_EMPTY: _Codec[str] = _Codec("a string or null", _NAME.fits,
+                                      lambda value: value or "", _same)
+"""A person's name that reads as "" when it is missing or null."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """One field of a happening on the wire: its JSON ``key``, the codec of its
+    value, and the attribute it is (``key`` when empty)."""
+
+    key: str
+    codec: _Codec[Any]
+    attr: str = ""
+
+
+class _Form:
+    """One kind of happening on the wire: its ``kind``, its fields in the order
+    written (the class's own order), and what makes the value from them, in that
+    order (its class when None)."""
+
+    __slots__ = ("kind", "make", "readers", "writers")
+
+    def __init__(self, kind: str, fields: tuple[_Field, ...],
+                 make: Callable[..., Happening] | None = None) -> None:
+        self.kind = kind
+        self.make = make
+        self.writers = tuple((field.key, field.attr or field.key, field.codec.write)
+                             for field in fields)
+        """Each field's key, attribute and writer, unpacked (a state message
+        writes the hand so far: this is the cheapest loop)."""
+        self.readers = tuple((field.key, field.codec.fits, field.codec.read,
+                              field.codec.what) for field in fields)
+        """Each field's key, check, reader and what it must be, unpacked."""
+
+
+_BY = _Field("seat", _SEAT)
+_NAMED = (_BY, _Field("name", _NAME))
+
+_FORMS: dict[type[Any], _Form] = {
+    Dealt: _Form("dealt", (_Field("hand", _WHOLE),)),
+    Passed: _Form("passed", (_BY, _Field("to", _SEAT))),
+    PassedCards: _Form("passed-cards", (_BY, _Field("to", _SEAT), _Field("cards", _cards(3)))),
+    Received: _Form("received", (_BY, _Field("from", _SEAT, "giver"),
+                                 _Field("cards", _cards(3)))),
+    PassTakenBack: _Form("pass-taken-back", (_BY,)),
+    Played: _Form("played", (_BY, _Field("card", _CARD)), played),
+    HeartsBroken: _Form("hearts-broken", (_BY,)),
+    TrickTaken: _Form("trick-taken", (_BY, _Field("trick", _WHOLE), _Field("points", _WHOLE))),
+    TakenBack: _Form("taken-back", (_BY, _Field("count", _WHOLE))),
+    HandEnded: _Form("hand-ended", (_Field("hand", _WHOLE),
+                                    _Field("points", _FOUR_WHOLES),
+                                    _Field("shooter", _or_none(_SEAT)))),
+    SatDown: _Form("sat-down", (_BY, _Field("name", _NAME_OR_EMPTY))),
+    Dropped: _Form("dropped", _NAMED),
+    CameBack: _Form("came-back", _NAMED),
+    StoodIn: _Form("stood-in", _NAMED),
+    Left: _Form("left", _NAMED),
+    Freed: _Form("freed", _NAMED),
+    ComputerSeated: _Form("computer-seated", _NAMED),
 }
+"""Each kind of happening's wire form, by its class: the one place it is declared."""
+
+KINDS: dict[type[Any], str] = {cls: form.kind for cls, form in _FORMS.items()}
 """Each happening's ``kind`` on the wire."""
 
-_TYPES = {kind: cls for cls, kind in KINDS.items()}
-
-
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+_READERS: dict[str, tuple[_Form, Callable[..., Happening]]] = {
+    form.kind: (form, form.make or cls) for cls, form in _FORMS.items()}
+"""Each ``kind``'s form and what makes its value."""
 
 
 def happening_json(happening: Happening) -> dict[str, Any]:
     """``happening`` as a JSON object: its ``kind`` and its fields (seats and cards
     written as in the messages: ``"west"``, ``"QS"``)."""
-    data: dict[str, Any] = {"kind": KINDS[type(happening)]}
-    match happening:
-        case Dealt() | HandEnded():
-            data["hand"] = happening.hand
-            if isinstance(happening, HandEnded):
-                data["points"] = list(happening.points)
-                data["shooter"] = None if happening.shooter is None \
-                    else SEAT_KEYS[happening.shooter]
-            return data
-        case _:
-            pass
-    data["seat"] = SEAT_KEYS[happening.seat]
-    match happening:
-        case Passed():
-            data["to"] = SEAT_KEYS[happening.to]
-        case PassedCards():
-            data["to"] = SEAT_KEYS[happening.to]
-            data["cards"] = _cards(happening.cards)
-        case Received():
-            data["from"] = SEAT_KEYS[happening.giver]
-            data["cards"] = _cards(happening.cards)
-        case Played():
-            data["card"] = str(happening.card)
-        case TrickTaken():
-            data["trick"] = happening.trick
-            data["points"] = happening.points
-        case TakenBack():
-            data["count"] = happening.count
-        case SatDown() | Dropped() | CameBack() | StoodIn() | Left() | Freed() \
-                | ComputerSeated():
-            data["name"] = happening.name
-        case PassTakenBack() | HeartsBroken():
-            pass
+    form = _FORMS[type(happening)]
+    data: dict[str, Any] = {"kind": form.kind}
+    for key, attr, write in form.writers:
+        data[key] = write(getattr(happening, attr))
     return data
 
 
@@ -301,77 +401,27 @@ def numbered_json(number: int, happening: Happening) -> dict[str, Any]:
     return {"n": number, **happening_json(happening)}
 
 
-def _seat(data: Mapping[str, Any], key: str) -> Seat:
-    value = data.get(key)
-    if not isinstance(value, str) or value not in SEAT_KEYS:
-        raise ValueError(f"a happening's {key!r} must be a seat")
-    return Seat(SEAT_KEYS.index(value))
-
-
-def _int(data: Mapping[str, Any], key: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"a happening's {key!r} must be a whole number")
-    return value
-
-
-def _card_list(data: Mapping[str, Any], most: int) -> tuple[Card, ...]:
-    value = data.get("cards")
-    if not isinstance(value, list) or len(value) > most \
-            or not all(isinstance(card, str) and len(card) <= 3 for card in value):
-        raise ValueError("a happening's 'cards' must be a list of cards")
-    return tuple(Card.parse(card) for card in value)
-
-
-def _name(data: Mapping[str, Any]) -> str | None:
-    value = data.get("name")
-    if value is not None and not isinstance(value, str):
-        raise ValueError("a happening's 'name' must be a string or null")
-    return value
-
-
 def read_happening(data: object) -> tuple[int, Happening] | None:
     """A numbered happening read from its JSON (:func:`numbered_json`): its number
     and the value; None for a kind this program does not know (a newer server's);
-    ``ValueError`` when it cannot be read."""
+    ``ValueError`` naming the field when it cannot be read."""
     if not isinstance(data, dict):
         raise ValueError("a happening must be a JSON object")
-    number = _int(data, "n")
-    cls = _TYPES.get(data.get("kind"))  # type: ignore[arg-type]
-    if cls is None:
+    number = data.get("n")
+    if not _is_whole(number):
+        raise ValueError("a happening's 'n' must be a whole number")
+    kind = data.get("kind")
+    found = _READERS.get(kind) if isinstance(kind, str) else None
+    if found is None:
         return None
-    happening: Happening
-    if cls is Dealt:
-        happening = Dealt(_int(data, "hand"))
-    elif cls is HandEnded:
-        points = data.get("points")
-        if not isinstance(points, list) or len(points) != 4 \
-                or not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
-            raise ValueError("a hand's end has four seats' points")
-        shooter = None if data.get("shooter") is None else _seat(data, "shooter")
-        happening = HandEnded(_int(data, "hand"), tuple(points), shooter)
-    elif cls is Passed:
-        happening = Passed(_seat(data, "seat"), _seat(data, "to"))
-    elif cls is PassedCards:
-        happening = PassedCards(_seat(data, "seat"), _seat(data, "to"), _card_list(data, 3))
-    elif cls is Received:
-        happening = Received(_seat(data, "seat"), _seat(data, "from"), _card_list(data, 3))
-    elif cls is Played:
-        card = data.get("card")
-        if not isinstance(card, str) or len(card) > 3:
-            raise ValueError("a card played must be a card")
-        happening = played(_seat(data, "seat"), Card.parse(card))
-    elif cls is TrickTaken:
-        happening = TrickTaken(_seat(data, "seat"), _int(data, "trick"), _int(data, "points"))
-    elif cls is TakenBack:
-        happening = TakenBack(_seat(data, "seat"), _int(data, "count"))
-    elif cls in (PassTakenBack, HeartsBroken):
-        happening = cls(_seat(data, "seat"))
-    elif cls is SatDown:
-        happening = SatDown(_seat(data, "seat"), _name(data) or "")
-    else:
-        happening = cls(_seat(data, "seat"), _name(data))
-    return number, happening
+    form, make = found
+    values = []
+    for key, fits, read, what in form.readers:
+        value = data.get(key)
+        if not fits(value):
+            raise ValueError(f"a happening's {key!r} must be {what}")
+        values.append(read(value))
+    return number, make(*values)
 
 
 # --- the table's log ------------------------------------------------------------------

@@ -204,6 +204,7 @@
  * @property {number} [hand]
  * @property {number} [count]
  * @property {string | null} [name]
+ * @property {Seat | null} [shooter]  a hand's end's (not read here)
  */
 
 /**
