@@ -131,6 +131,8 @@ class Hand:
         self._plays: list[Card] = []
         self._trick: list[Card] = []
         self._tricks: list[Trick] = []
+        """The finished tricks while the hand is played (emptied at its end)."""
+        self._first_leader = 0
         self._broken = False
         self._leader: int | None = None
         self._turn: int | None = None
@@ -199,7 +201,20 @@ class Hand:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks in order."""
+        if self.phase is Phase.OVER:
+            return self._tricks_from_plays()
         return tuple(self._tricks)
+
+    def _tricks_from_plays(self) -> tuple[Trick, ...]:
+        """The tricks made again from the plays: a finished hand keeps only its
+        plays (a match keeps its hands, a server a thousand matches)."""
+        plays, leader, tricks = self._plays, self._first_leader, []
+        for start in range(0, len(plays), 4):
+            cards = (plays[start], plays[start + 1], plays[start + 2], plays[start + 3])
+            winner = (leader + core.trick_winner(tuple(card.index for card in cards))) & 3
+            tricks.append(_new_tuple(Trick, (_SEATS[leader], cards, _SEATS[winner])))
+            leader = winner
+        return tuple(tricks)
 
     @property
     def plays(self) -> tuple[Card, ...]:
@@ -370,7 +385,7 @@ class Hand:
             leader = next(s for s in range(4) if self._hands[s] & core.TWO_OF_CLUBS)
         else:
             leader = (self.dealer + 1) & 3
-        self._leader = self._turn = leader
+        self._leader = self._turn = self._first_leader = leader
         self._legal = core.legal_mask(self._hands[leader], -1, True, False, *self._rule_flags)
 
     # --- playing -----------------------------------------------------------
@@ -440,6 +455,7 @@ class Hand:
         self._taken[winner] |= first.bit | second.bit | third.bit | fourth.bit
         self._trick = []
         if len(self._tricks) == 13:
+            self._tricks.clear()  # (made again from the plays when asked)
             self._leader = self._turn = None
             self._legal = 0
             self._final = core.final_points(self._taken, self._scoring,
@@ -573,7 +589,7 @@ class Hand:
 
     def __repr__(self) -> str:
         return (f"<Hand {self.phase.value} dealer={self.dealer} "
-                f"trick={len(self._tricks)} turn={self.turn}>")
+                f"trick={len(self._plays) // 4} turn={self.turn}>")
 
 
 def read_record(data: dict[str, Any] | str) -> HandRecord:

@@ -94,8 +94,8 @@ class Match:
             raise MatchOver("The match is over")
         if self.hand is not None and self.hand.phase is not Phase.OVER:
             raise MatchOver("The current hand is not finished")
-        if rules is not None:
-            self.rules = rules
+        if rules is not None and rules != self.rules:
+            self.rules = rules  # (the same rules stay one object for the match's hands)
         number = len(self.hands)
         hand = Hand.deal(self.rules, hand_seed(self.seed, number), dealer=Seat(number % 4),
                          pass_direction=self.rules.pass_direction(number),

@@ -540,3 +540,11 @@ def test_a_hand_without_a_pass_starts_with_the_first_card(
         assert state.legal == set(hand.legal_plays())
     else:
         assert [(d.seat, d.kind) for d in due_decisions(driver)] == [(leader, "play")]
+
+
+def test_a_matchs_hands_share_their_rules_while_those_stay() -> None:
+    driver = make_driver(options=Options(target=50))
+    play_match(driver)  # (the options' rules are made again for every deal)
+    hands = driver.table.match.hands
+    assert len(hands) > 2
+    assert all(hand.rules is hands[0].rules for hand in hands)

@@ -8,6 +8,7 @@ seats can change neither a watcher's view nor a seat's."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from typing import Any
@@ -20,6 +21,7 @@ from hearts.table import Decide, Person, SeatState, Table, Wait
 from hearts.table import events as ev
 from hearts.table.projection import FIELDS, Flat, Projection, Sees, nest, seat_state, update_flat
 from hearts.table.reading import actions_of, prompt_of, shared_actions, shared_prompt
+from hearts.view import Phase, Trick
 
 from .helpers import make_driver, progress_event
 from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
@@ -174,6 +176,31 @@ def test_a_finished_tricks_row_and_the_seats_are_made_once() -> None:
         assert now == hand.view(Seat.SOUTH).public_json()["tricks"]
         assert all(a is b for a, b in zip(rows, now, strict=False))
         rows = now
+
+
+
+def test_a_kept_projection_holds_no_finished_hands_tricks() -> None:
+    # a match keeps its hands and a server a thousand matches: the score sheet's
+    # rows of the hands finished are kept, their tricks are not (made again if asked)
+    driver = make_driver(seats=[Person(name) for name in ("Ann", "Bob", "Cy", "Di")])
+    parts = Projection()
+    pick = random.Random(5)
+    table = driver.table
+    while len(table.match.hands) < 3:
+        driver.send(progress_event(table, pick) or ev.Deal(Seat.SOUTH))
+        parts.public(table)
+    finished = {trick for hand in table.match.hands if hand.phase is Phase.OVER
+                for trick in hand.tricks}
+    assert len(finished) >= 26
+    seen: dict[int, object] = {}
+    stack: list[object] = [parts]
+    while stack:
+        for child in gc.get_referents(stack.pop()):
+            if id(child) not in seen and not isinstance(child, type):
+                seen[id(child)] = child
+                stack.append(child)
+    assert not [thing for thing in seen.values()
+                if isinstance(thing, Trick) and thing in finished]
 
 
 def test_changes_of_parts_are_the_values_that_differ() -> None:

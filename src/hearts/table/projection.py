@@ -426,7 +426,8 @@ class Projection:
                 row = sheet_row(hand).to_json()
                 if entry is not None and entry[3] == row:
                     row = entry[3]  # most tricks change no row: keep the old object
-                entry = (hand, tricks, hand.phase, row)
+                # (a finished hand's tricks are not kept: its row is asked nothing more)
+                entry = (hand, () if hand.phase is Phase.OVER else tricks, hand.phase, row)
                 kept[number] = entry
             rows.append(entry[3])
         for number in [n for n in kept if n >= len(hands)]:
