@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -161,3 +162,16 @@ def queue_deal(queues: Sequence[str], shooter: Seat) -> tuple[list[list[Card]], 
     deal = rotate(relative, int(shooter))
     by_seat = {shooter.offset(i): queues[i] for i in range(4)}
     return deal, by_seat
+
+
+def reachable(root: object) -> list[object]:
+    """Every object the collector can reach from ``root`` (itself included; classes
+    are not followed)."""
+    seen: dict[int, object] = {id(root): root}
+    stack = [root]
+    while stack:
+        for child in gc.get_referents(stack.pop()):
+            if id(child) not in seen and not isinstance(child, type):
+                seen[id(child)] = child
+                stack.append(child)
+    return list(seen.values())

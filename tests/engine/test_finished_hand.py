@@ -5,7 +5,6 @@ their players while those stay the same."""
 
 from __future__ import annotations
 
-import gc
 import random
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from hearts import Hand, Match, Phase, Rules, Trick
 from hearts.hand import Play
 
-from .helpers import random_pass
+from .helpers import random_pass, reachable
 
 
 def _played_out(seed: int) -> tuple[Hand, list[Trick]]:
@@ -41,21 +40,9 @@ def test_a_finished_hands_tricks_are_the_tricks_it_made(seed: int) -> None:
     assert hand.turn is not None and hand.tricks == tuple(finished[:12])
 
 
-def _reachable(root: object) -> list[object]:
-    """Every object the collector can reach from ``root`` (itself included)."""
-    seen: dict[int, object] = {id(root): root}
-    stack = [root]
-    while stack:
-        for child in gc.get_referents(stack.pop()):
-            if id(child) not in seen and not isinstance(child, type):
-                seen[id(child)] = child
-                stack.append(child)
-    return list(seen.values())
-
-
 def test_a_finished_hand_keeps_no_trick() -> None:
     hand, _ = _played_out(3)
-    kept = [thing for thing in _reachable(hand) if isinstance(thing, Trick)]
+    kept = [thing for thing in reachable(hand) if isinstance(thing, Trick)]
     assert kept == []
 
 

@@ -8,7 +8,6 @@ seats can change neither a watcher's view nor a seat's."""
 
 from __future__ import annotations
 
-import gc
 import json
 import random
 from typing import Any
@@ -22,6 +21,7 @@ from hearts.table import events as ev
 from hearts.table.projection import FIELDS, Flat, Projection, Sees, nest, seat_state, update_flat
 from hearts.table.reading import actions_of, prompt_of, shared_actions, shared_prompt
 from hearts.view import Phase, Trick
+from tests.engine.helpers import reachable
 
 from .helpers import make_driver, progress_event
 from .test_fuzz import OPS, RARE, SEATINGS, fuzz_step
@@ -192,14 +192,7 @@ def test_a_kept_projection_holds_no_finished_hands_tricks() -> None:
     finished = {trick for hand in table.match.hands if hand.phase is Phase.OVER
                 for trick in hand.tricks}
     assert len(finished) >= 26
-    seen: dict[int, object] = {}
-    stack: list[object] = [parts]
-    while stack:
-        for child in gc.get_referents(stack.pop()):
-            if id(child) not in seen and not isinstance(child, type):
-                seen[id(child)] = child
-                stack.append(child)
-    assert not [thing for thing in seen.values()
+    assert not [thing for thing in reachable(parts)
                 if isinstance(thing, Trick) and thing in finished]
 
 
