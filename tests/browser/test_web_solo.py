@@ -43,6 +43,19 @@ def solo(tmp_path: Path) -> Iterator[Served]:
         executor.shutdown(wait=False, cancel_futures=True)
 
 
+
+def test_a_person_who_gives_no_name_is_called_you_once(chromium: Any, solo: Served) -> None:
+    context = chromium.new_context(**SCREENS["phone"])
+    try:
+        page = context.new_page()
+        page.goto(solo.url + "/")
+        tap(page, page.get_by_role("button", name="Start"))
+        page.get_by_role("button", name="Deal", exact=True).wait_for()
+        name = page.locator(".player[data-at=bottom] .name").inner_text()
+        assert name == "You", name
+    finally:
+        context.close()
+
 def test_a_game_of_ones_own_in_the_browser(chromium: Any, solo: Served) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     context = chromium.new_context(**SCREENS["phone"])

@@ -84,7 +84,9 @@ export function drawPlayers(c) {
     li.classList.toggle("turn", turn === seat || (S.stage === "passing" && waiting.has(seat)));
     const title = document.createElement("span");
     title.className = "name";
-    title.textContent = info.name + (c.mine(seat) ? " (" + c.w("web.you") + ")" : "");
+    // (a person who gave no name is called "You" already: not "You (You)")
+    const you = c.w("web.you");
+    title.textContent = c.mine(seat) && info.name !== you ? info.name + " (" + you + ")" : info.name;
     const score = document.createElement("span");
     score.className = "score";
     score.textContent = fill(c.w(S.scores[i] === 1 ? "web.score-one" : "web.score"), { score: S.scores[i] });
