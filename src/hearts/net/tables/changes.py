@@ -62,7 +62,14 @@ class PublicChange:
 
 class SeatChanges:
     """One seat's states as sent: the last one (as its parts), and the last changes
-    (kept as the text sent, which is smaller than the values it holds)."""
+    (kept as the pieces of text they were written from, the public entries'
+    text shared with the other seats; each written whole again only for a
+    client that comes back)."""
+
+    _PIECES = 6
+    """What is kept of a change, in this order: its number, its base, its time,
+    the public entries' text, the seat's own entries' text, its happenings'
+    text."""
 
     def __init__(self, keep: int = KEEP) -> None:
         self.public: Flat | None = None
@@ -74,11 +81,13 @@ class SeatChanges:
         self.told = 0
         """The number of the last happening of the table's log this seat was sent
         (a seat that was away is sent, when it is back, what happened meanwhile)."""
-        self.kept: deque[str] = deque(maxlen=keep)
-        """The last changes' texts, oldest first, each based on the one before."""
-        self.bases: deque[int] = deque(maxlen=keep)
-        """The ``base`` of each of :attr:`kept` (kept apart: no tuple a change
-        for the garbage collector to scan)."""
+        self._kept: deque[Any] = deque(maxlen=keep * self._PIECES)
+        """The last changes, oldest first, each based on the one before, as their
+        pieces (:data:`_PIECES`) one after the other: one queue, and no object a
+        change for the garbage collector to scan. The public entries' text and
+        the happenings' are the objects every seat's change shares, so the four
+        seats' changes hold them once (a change's text is 0.6 KiB, of which the
+        seat's own entries are a fifth)."""
 
     @property
     def state(self) -> dict[str, object] | None:
@@ -98,22 +107,16 @@ class SeatChanges:
         mine = update_flat(self.own, own) if shared is not None else None
         if shared is not None and mine is not None:
             written = msg.entries_text(mine) if mine else ""
-            if shared and written:
-                written = f"{shared},{written}"
-            elif shared:
-                written = shared
         else:  # held another public part, or the parts' paths moved: the state whole
             entries = msg.diff_state(nest(self.public, self.own), nest(public.part, own))
-            written = msg.entries_text(entries) if entries else ""
+            shared, written = "", msg.entries_text(entries) if entries else ""
             self.own = own
         self.public = public.part
-        if not written and not events:
+        if not shared and not written and not events:
             return None
-        text = msg.change_text(seq, self.seq, now, written, events)
-        self.kept.append(text)
-        self.bases.append(self.seq)
-        self.seq = seq
-        return text
+        self._kept.extend((seq, self.seq, now, shared, written, events))
+        self.seq, base = seq, self.seq
+        return _change_text(seq, base, now, shared, written, events)
 
     def whole(self, public: Flat, own: Flat, seq: int, now: float,
               events: tuple[msg.Told, ...] = ()) -> str:
@@ -121,8 +124,7 @@ class SeatChanges:
         ``events`` (the hand so far, as this seat may know it); the changes kept
         before it can no longer take a client there: dropped."""
         self.public, self.own, self.seq = public, own, seq
-        self.kept.clear()
-        self.bases.clear()
+        self._kept.clear()
         return msg.server_text(msg.StateMessage(seq, now, nest(public, own), events))
 
     def now_whole(self, now: float, events: tuple[msg.Told, ...] = ()) -> str:
@@ -141,7 +143,15 @@ class SeatChanges:
             return None
         if seq == self.seq:
             return iter(())
-        for index, base in enumerate(self.bases):
-            if base == seq:
-                return iter(list(self.kept)[index:])
+        kept = list(self._kept)
+        for start in range(0, len(kept), self._PIECES):
+            if kept[start + 1] == seq:
+                return (_change_text(*kept[at:at + self._PIECES])
+                        for at in range(start, len(kept), self._PIECES))
         return None
+
+
+def _change_text(seq: int, base: int, now: float, shared: str, own: str, events: str) -> str:
+    """The text of a change from its pieces (:meth:`SeatChanges.change`)."""
+    entries = f"{shared},{own}" if shared and own else shared or own
+    return msg.change_text(seq, base, now, entries, events)
