@@ -3,14 +3,16 @@ benchmark's own server process.
 
 Runs :func:`hearts.net.bench.run` with its server process recorded: at the
 measurement's start (when the benchmark first asks the server for its redraw
-time) and a few seconds before its end (while the people still play) the
-server writes down, with the collector's frozen heap thawed for the count:
+time), a few seconds before its end (while the people still play) and
+``--steps`` times between, the server writes down:
 
 - the process's resident memory, the C allocator's arenas and what is free in
   them (glibc's ``malloc_info``), Python's small-object arenas and what is free
-  in them, SQLite's own allocations (``sqlite3_memory_used``),
-  the hands the tables' matches hold;
-- a census of the collector's objects by type.
+  in them, SQLite's own allocations (``sqlite3_memory_used``), the hands the
+  tables' matches hold;
+- at the start and the end, a census of the collector's objects by type (the
+  frozen heap too), taken in a child process forked for it so that the
+  server's heap is left as it was.
 
 Between the two it traces Python's allocations (:mod:`tracemalloc`, started at
 the start: what it holds at the end was allocated since and is still alive,
@@ -33,11 +35,14 @@ import ctypes
 import ctypes.util
 import gc
 import json
+import math
 import os
 import re
+import signal
 import sys
 import tempfile
 import threading
+import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -125,32 +130,51 @@ def _rss_kib() -> float:
     return float("nan")
 
 
-def _record(folder: Path, name: str, snapshot: bool) -> None:
-    """This process's memory now, written to ``folder`` under ``name`` (the
-    figures first: the census and the snapshot allocate)."""
+_servers: list[Any] = []
+"""The benchmark's table server in this process (kept when it is made)."""
+
+
+def _hands() -> tuple[int, int]:
+    """The tables of this process's server, and the hands their matches hold."""
+    tables = [net.table for server in _servers for net in server.tables.values()]
+    return len(tables), sum(len(table.match.hands) for table in tables)
+
+
+def _record(folder: Path, name: str, census: bool, snapshot: bool) -> None:
+    """This process's memory now, written to ``folder`` under ``name``. The
+    figures are read here (cheap); the census and the snapshot are taken in a
+    child forked for them, which has a copy of the heap and leaves this one as
+    it was (a census's list of every object, made here, would stay in the C
+    heap as a hole the size of the list)."""
     figures = {"rss_kib": _rss_kib(), **_malloc_kib(folder / f"{name}.malloc.xml"),
-               **_pymalloc_kib(),
-               "sqlite_kib": _sqlite_kib(),
+               **_pymalloc_kib(), "sqlite_kib": _sqlite_kib(),
                "traced_kib": tracemalloc.get_traced_memory()[0] / 1024,
                "tracing_kib": tracemalloc.get_tracemalloc_memory() / 1024}
-    frozen = gc.get_freeze_count()
-    gc.unfreeze()
-    try:
-        census: collections.Counter[str] = collections.Counter()
-        hands = matches = 0
-        for thing in gc.get_objects():
-            kind = type(thing)
-            census[f"{kind.__module__}.{kind.__qualname__}"] += 1
-            if kind.__name__ == "Match" and kind.__module__ == "hearts.match":
-                matches += 1
-                hands += len(thing.hands)
+    figures["tables"], figures["hands"] = _hands()
+    (folder / f"{name}.json").write_text(json.dumps({"figures": figures}))
+    if not (census or snapshot):
+        return
+    child = os.fork()
+    if child:
+        deadline = time.monotonic() + 300
+        while os.waitpid(child, os.WNOHANG) == (0, 0):
+            if time.monotonic() > deadline:  # (a lock held at the fork: given up)
+                os.kill(child, signal.SIGKILL)
+            time.sleep(0.05)
+        return
+    try:  # the child: this thread alone, the heap as it was at the fork
+        if census:
+            gc.unfreeze()
+            counts = collections.Counter(
+                f"{type(thing).__module__}.{type(thing).__qualname__}"
+                for thing in gc.get_objects())
+            figures["tracked"] = sum(counts.values())
+            (folder / f"{name}.json").write_text(json.dumps({"figures": figures,
+                                                             "census": counts}))
+        if snapshot:
+            tracemalloc.take_snapshot().dump(str(folder / f"{name}.snapshot"))
     finally:
-        if frozen:
-            gc.freeze()
-    figures.update(tracked=sum(census.values()), matches=matches, hands=hands)
-    (folder / f"{name}.json").write_text(json.dumps({"figures": figures, "census": census}))
-    if snapshot:
-        tracemalloc.take_snapshot().dump(str(folder / f"{name}.snapshot"))
+        os._exit(0)
 
 
 class _Recording:
@@ -158,7 +182,7 @@ class _Recording:
     start (the first time it is asked for its redraw time) it records the
     memory and starts tracing; ``SERVER_HEAP_SECONDS`` later (a little before
     the people stop) it records again, with a snapshot of what was allocated
-    since the start and is still alive."""
+    since the start and is still alive, and the figures alone on the way."""
 
     def __init__(self, pipe: Any, folder: Path, frames: int, seconds: float,
                  steps: int) -> None:
@@ -177,15 +201,20 @@ class _Recording:
         if thing == "redraw":
             self._asked += 1
             if self._asked == 1:
-                _record(self._folder, "start", snapshot=False)
-                if self._frames:
-                    tracemalloc.start(self._frames)
-                for step in range(1, self._steps):  # the growth's course on the way
-                    threading.Timer(self._seconds * step / self._steps, _record,
-                                    (self._folder, f"step{step}", False)).start()
-                threading.Timer(self._seconds, _record,
-                                (self._folder, "end", bool(self._frames))).start()
+                threading.Thread(target=self._records, daemon=True).start()
         return thing
+
+    def _records(self) -> None:
+        """On a thread of its own: every record, at its time."""
+        began = time.monotonic()
+        _record(self._folder, "start", census=True, snapshot=False)
+        if self._frames:
+            tracemalloc.start(self._frames)
+        for step in range(1, self._steps + 1):  # the growth's course on the way
+            time.sleep(max(0.0, began + self._seconds * step / self._steps - time.monotonic()))
+            last = step == self._steps
+            _record(self._folder, "end" if last else f"step{step}", census=last,
+                    snapshot=last and bool(self._frames))
 
     def poll(self, *args: Any) -> bool:
         return bool(self._pipe.poll(*args))
@@ -197,10 +226,23 @@ _serve = bench._serve
 def traced_serve(data_dir: str, tables: int, codes: list[str], parent: Any,
                  *rest: Any) -> None:
     """The benchmark's server process, recorded (see the module's words)."""
+    cpu, source, *others = rest
+    if source is not None:  # another copy of the source (as bench._serve does it)
+        sys.path.insert(0, source)
+        for name in [n for n in sys.modules if n == "hearts" or n.startswith("hearts.")]:
+            del sys.modules[name]
+    from hearts.net import server
+
+    made = server.TableServer.__init__
+
+    def kept(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        _servers.append(self)
+    server.TableServer.__init__ = kept  # type: ignore[method-assign]
     recording = _Recording(parent, Path(os.environ[_FOLDER_ENV]),
                            int(os.environ[_FRAMES_ENV]), float(os.environ[_SECONDS_ENV]),
                            int(os.environ[_STEPS_ENV]))
-    _serve(data_dir, tables, codes, recording, *rest)
+    _serve(data_dir, tables, codes, recording, cpu, None, *others)
 
 
 def _report(folder: Path, tables: int, group: str, top: int) -> None:
@@ -224,9 +266,11 @@ def _report(folder: Path, tables: int, group: str, top: int) -> None:
     for step in [*sorted(folder.glob("step*.json")), folder / "end.json"]:
         now = json.loads(step.read_text())["figures"]
         print(f"  {step.stem:6} hands {now['hands'] / tables:5.2f}  " + "  ".join(
-            f"{key.removesuffix('_kib')} {(now[key] - start['figures'][key]) / tables:+7.1f}"
+            f"{key.removesuffix('_kib')} "
+            f"{(now.get(key, math.nan) - start['figures'][key]) / tables:+7.1f}"
             for key in ("rss_kib", "malloc_main_kib", "malloc_threads_kib",
                         "pymalloc_arenas_kib", "sqlite_kib", "tracked")))
+    print("  (tracing: Python's traced memory and tracemalloc's own are in the resident size)")
     if (folder / "end.snapshot").exists():
         new = tracemalloc.Snapshot.load(str(folder / "end.snapshot")).filter_traces(
             [tracemalloc.Filter(False, tracemalloc.__file__),
@@ -237,6 +281,8 @@ def _report(folder: Path, tables: int, group: str, top: int) -> None:
             lines = stat.traceback.format(most_recent_first=True)
             for line in (lines[:1] if group == "lineno" else lines):
                 print(f"      {line.strip()}")
+    if "census" not in end:
+        return
     print("\nTracked objects by type, growth:")
     grown = collections.Counter(end["census"])
     grown.subtract(start["census"])
@@ -260,6 +306,9 @@ def main() -> None:
                         help="records of the figures along the way (default 4)")
     parser.add_argument("--server-cpu", type=int, default=1,
                         help="the processor the server is pinned to (default 1; -1: none)")
+    parser.add_argument("--server-src", metavar="DIR",
+                        help="run the server from this copy of the source (a folder "
+                        "holding the package 'hearts'), to compare two versions")
     parser.add_argument("--keep", type=Path, help="keep the records in this folder")
     args = parser.parse_args()
     if args.tables > 200 or args.seconds > 120:
@@ -273,7 +322,8 @@ def main() -> None:
         os.environ[_STEPS_ENV] = str(args.steps)
         bench._serve = traced_serve  # the spawned server finds it here, in __main__
         figures = bench.run(args.tables, pace=args.pace, seconds=args.seconds,
-                            server_cpu=None if args.server_cpu < 0 else args.server_cpu)
+                            server_cpu=None if args.server_cpu < 0 else args.server_cpu,
+                            server_src=args.server_src)
         print("\n".join(figures.lines()))
         _report(folder, args.tables, args.group, args.top)
 
