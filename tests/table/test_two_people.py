@@ -3,6 +3,8 @@ a whole hand through Table alone, each person's prompt, and what is refused."""
 
 from __future__ import annotations
 
+import random
+
 from hearts import Phase, Seat
 from hearts.options import Options
 from hearts.rules import PassDirection, Passing, Reason, Refusal
@@ -28,9 +30,11 @@ from .helpers import (
     check_hand,
     due_decisions,
     due_waits,
+    flush,
     make_driver,
     person_passes,
     play_out_hand,
+    progress_event,
     prompts,
     stage,
     two_people,
@@ -197,3 +201,28 @@ def test_the_winner_is_named_to_each_person() -> None:
                                       winners=winners)
         assert state.result is not None and state.result.winners == winners
         assert state.names == NAMES and state.scores == table.match.scores
+
+
+def test_the_hands_of_a_match_share_each_persons_record() -> None:
+    # a match keeps every hand, and each hand names who sat where: a person who
+    # keeps their seat is one record for the whole match, not one a hand
+    # (the computer players' differ: each hand's seed)
+    driver = make_driver(seats=two_people())
+    table = driver.table
+    pick = random.Random(3)
+    for _ in range(3):
+        driver.send(ev.Deal(S))
+        while (hand := table.hand) is not None and hand.phase is not Phase.OVER:
+            event = progress_event(table, pick)
+            if event is None:
+                flush(driver)
+            else:
+                driver.send(event)
+        flush(driver)
+    hands = table.match.hands
+    assert len(hands) == 3 and all(hand.players is not None for hand in hands)
+    for seat in (S, N):
+        records = {id(hand.players[seat]) for hand in hands if hand.players is not None}
+        assert len(records) == 1
+        assert hands[0].players is not None and hands[0].players[seat].name == NAMES[seat]
+    assert len({hand.players[W] for hand in hands if hand.players is not None}) == 3

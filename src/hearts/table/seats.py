@@ -53,6 +53,9 @@ class Seats:
         """Where the grace timers run, and what a seat that changes hands was asked."""
         self._happenings = happenings
         """The table's log, where each move is told."""
+        self._recorded: list[SeatPlayer | None] = [None] * 4
+        """The record of each seat's person last given to a hand: the next hand
+        that names the same person shares it (a match's hands are kept whole)."""
 
     @property
     def now(self) -> tuple[Seating, ...]:
@@ -136,7 +139,12 @@ class Seats:
         holds it (here, away or stood in for), else ``computer``, the computer player
         that plays it until someone takes it."""
         if self._seating[seat].held:
-            return SeatPlayer("human", name=self._recorded_name(seat))
+            person = SeatPlayer("human", name=self._recorded_name(seat))
+            kept = self._recorded[seat]
+            if kept == person:
+                return kept
+            self._recorded[seat] = person
+            return person
         return computer
 
     def record_person(self, hand: Hand | None, seat: Seat, play: int | None) -> None:
