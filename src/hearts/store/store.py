@@ -65,6 +65,12 @@ FILE_NAME = "hearts.db"
 _QUEEN = Card.parse("QS")
 _JACK = Card.parse("JD")
 _BUSY_SECONDS = 3.0
+_KEPT_STATEMENTS = 16
+"""How many prepared statements a store's connection keeps (Python's default is
+128). A save runs nine kinds of statement; opening the file runs some thirty
+others once (the schema's checks and migrations), which the default kept for
+as long as the file stayed open: about 50 KiB of SQLite's memory a store, a
+quarter of what a network table's file holds (lab/journal.md)."""
 
 
 def _use_wal(db: sqlite3.Connection, seconds: float = _BUSY_SECONDS) -> None:
@@ -367,7 +373,7 @@ class Store:
         # One thread at a time uses the connection, not always the one that opened
         # it: a table server writes on a thread of its own (hearts.net.tables.saver).
         db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
-                             check_same_thread=False)
+                             check_same_thread=False, cached_statements=_KEPT_STATEMENTS)
         try:
             version = self._look(db)
             if version > SCHEMA_VERSION:
