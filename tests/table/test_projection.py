@@ -215,3 +215,31 @@ def test_a_part_kept_is_brought_to_the_new_one_in_place() -> None:
     other: Flat = {("z",): 1}
     assert update_flat(kept, other) is None  # other paths: compare whole
     assert kept == new  # and the part kept is left as it was
+
+
+def _name_lists(parts: Projection) -> int:
+    """How many lists of cards' names the projection holds."""
+    return sum(1 for thing in reachable(parts) if isinstance(thing, list)
+               and all(isinstance(name, str) and len(name) == 2 for name in thing))
+
+
+def test_a_projection_keeps_the_names_it_shows_not_every_set_of_a_hand() -> None:
+    # a server builds a projection a table: each set of cards' names it made was
+    # kept until 64 of each kind had been made (a card played makes three)
+    driver = make_driver(seats=[Person(name) for name in ("Ann", "Bob", "Cy", "Di")])
+    parts = Projection()
+    pick = random.Random(7)
+    table = driver.table
+    most = 0
+    while len(table.match.hands) < 3:
+        driver.send(progress_event(table, pick) or ev.Deal(Seat.SOUTH))
+        parts.public(table)
+        for seat in Seat:
+            parts.own(table, seat)
+        most = max(most, _name_lists(parts))
+    assert most <= 4 * 16 + 8
+    # a set still shown keeps its list (the same object) as others come and go
+    shown = parts.listed_names(0b111)
+    for other in range(1, 16):
+        assert parts.listed_names(other << 3) is not shown
+        assert parts.listed_names(0b111) is shown

@@ -273,8 +273,11 @@ _make_own_with_view = _compiled(Sees.SEAT, view=None)
 _make_watcher = _compiled(Sees.SEAT, view=False, watcher=True)
 _make_watcher_with_view = _compiled(Sees.SEAT, view=None, watcher=True)
 
-_KEPT_NAMES = 64
-"""How many sets of cards' names a table keeps (a hand shows a dozen at once)."""
+_KEPT_NAMES = 16
+"""How many sets of cards' names a table keeps made or asked since the last
+turn-over, besides those of the turn before (a hand shows a dozen at once; a
+list asked again is kept on, the same object, so what is shown keeps its list
+and a set shown no more is dropped at the second turn-over)."""
 
 
 class Projection:
@@ -284,7 +287,8 @@ class Projection:
     what it must. Call :meth:`public` first for a moment, then :meth:`own` for
     each seat and :meth:`watcher` for the watchers."""
 
-    __slots__ = ("_listed", "_rows", "_seats", "_seats_key", "_sorted", "_view", "_view_key",
+    __slots__ = ("_listed", "_listed_before", "_rows", "_seats", "_seats_key", "_sorted",
+                 "_sorted_before", "_view", "_view_key",
                  "deadlines", "dealt", "gave", "hand", "labels", "labels_key", "legal", "passed",
                  "person", "seat", "shared_actions", "shared_prompt", "table", "view_fields",
                  "watchers")
@@ -296,7 +300,9 @@ class Projection:
 
     def __init__(self) -> None:
         self._listed: dict[int, list[str]] = {}
+        self._listed_before: dict[int, list[str]] = {}
         self._sorted: dict[int, list[str]] = {}
+        self._sorted_before: dict[int, list[str]] = {}
         self._view_key: tuple[object, ...] | None = None
         self._view: Flat = {}
         self._rows: dict[int, tuple[Hand, tuple[Trick, ...], object, dict[str, Any]]] = {}
@@ -381,18 +387,24 @@ class Projection:
         each set of cards the table shows)."""
         known = self._listed.get(mask)
         if known is None:
+            known = self._listed_before.get(mask)
+            if known is None:
+                known = names_of_mask(mask)
             if len(self._listed) >= _KEPT_NAMES:
-                self._listed.clear()
-            known = self._listed[mask] = names_of_mask(mask)
+                self._listed_before, self._listed = self._listed, {}
+            self._listed[mask] = known
         return known
 
     def sorted_names(self, mask: int) -> list[str]:
         """The names of the cards of ``mask`` sorted as text (made once for each)."""
         known = self._sorted.get(mask)
         if known is None:
+            known = self._sorted_before.get(mask)
+            if known is None:
+                known = sorted(self.listed_names(mask))
             if len(self._sorted) >= _KEPT_NAMES:
-                self._sorted.clear()
-            known = self._sorted[mask] = sorted(self.listed_names(mask))
+                self._sorted_before, self._sorted = self._sorted, {}
+            self._sorted[mask] = known
         return known
 
     def _public_view(self, hand: Hand) -> Flat:
