@@ -287,8 +287,8 @@ def _report(folder: Path, tables: int, group: str, top: int) -> None:
     grown = collections.Counter(end["census"])
     grown.subtract(start["census"])
     for name, count in grown.most_common(top):
-        print(f"  {count / tables:9.2f} a table {count / tables / max(hands, 1e-9):7.2f} a hand "
-              f"a table  {name}")
+        a_hand = count / tables / hands if hands else math.nan
+        print(f"  {count / tables:9.2f} a table {a_hand:7.2f} a hand a table  {name}")
 
 
 def main() -> None:
