@@ -27,7 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
-from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
+from hearts.hand import Hand, Play
+from hearts.view import Phase
 
 __all__ = [
     "KINDS",
@@ -54,6 +56,8 @@ __all__ = [
     "audience",
     "happening_json",
     "numbered_json",
+    "of_card",
+    "of_pass",
     "played",
     "read_happening",
     "visible",
@@ -237,6 +241,34 @@ def played(seat: Seat, card: Card) -> Played:
     """The :class:`Played` of ``seat`` and ``card``, one object for each of the 208
     (a table's log holds references, not a card's worth of objects)."""
     return Played(seat, card)
+
+
+def of_pass(hand: Hand, seat: Seat) -> list[Happening]:
+    """What ``seat``'s pass, just made in ``hand``, made happen: the pass (public),
+    its cards (``seat``'s alone) and, when it was the last, the exchange (each
+    receiver's own cards)."""
+    to = hand.pass_direction.target(seat)
+    made: list[Happening] = [Passed(seat, to), PassedCards(seat, to, hand.passed(seat))]
+    if hand.phase is Phase.PLAYING:
+        made += [Received(each, hand.pass_direction.source(each), hand.received(each))
+                 for each in SEATS]
+    return made
+
+
+def of_card(hand: Hand, play: Play, hearts_were_broken: bool, number: int) -> list[Happening]:
+    """What ``play``, just made in ``hand`` (hand ``number`` of the match), made
+    happen: the card, hearts broken (if they were not before it), the trick it
+    finished and the hand's end."""
+    made: list[Happening] = [played(play.seat, play.card)]
+    if hand.hearts_broken and not hearts_were_broken:
+        made.append(HeartsBroken(play.seat))
+    finished = play.trick
+    if finished is not None:
+        points = sum(hand.rules.card_points(card) for card in finished.cards)
+        made.append(TrickTaken(finished.winner, len(hand.tricks), points))
+        if hand.phase is Phase.OVER:
+            made.append(HandEnded(number, hand.points, hand.shooter))
+    return made
 
 
 # --- as JSON ------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from hearts.cards import SEATS, Card, Seat
+from hearts.cards import Card, Seat
 from hearts.duplicate import DuplicateMatch, evening_standings
 from hearts.hand import Hand
 from hearts.levels import Level
@@ -32,7 +32,7 @@ from hearts.rules import Reason, Refusal, Rules
 from hearts.seeds import match_seed
 from hearts.table import events as ev
 from hearts.table import happenings as hp
-from hearts.table import turns
+from hearts.table import snapshot, turns
 from hearts.table.aids import Aids
 from hearts.table.decisions import Decisions
 from hearts.table.effects import Abandoned, Effect, Redraw, Save, Say
@@ -267,27 +267,10 @@ class Table:
                 frozenset(self.aided), self._requests.graces, self._requests.timer_token,
                 self.match.rules, self.level, self.shared, self.named)
 
-    def _fingerprint(self) -> tuple[object, ...]:
-        """What a save keeps, told cheaply (it is asked twice an event): a hand only
-        grows by passes, cards, stand-ins and marks of help, or is put back whole
-        by an undo; and everything :meth:`state` holds."""
-        hand = self.hand
-        grown = None if hand is None else (
-            id(hand), len(hand.plays), hand.passes_made(),
-            len(hand.stand_ins), frozenset(hand.assisted))
-        return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
-                self.games, self.deals, self.match.rules, frozenset(self.aided))
-
     def state(self) -> dict[str, Any]:
         """What the table must remember beside the match, as JSON values
-        (:func:`hearts.table.snapshot.restore` reads it back)."""
-        return {
-            "stage": self.stage.value,
-            "seed": self.seed,
-            "games": self.games,
-            "deals": self.deals,
-            "rules": self.match.rules.to_json(),
-        }
+        (:mod:`hearts.table.snapshot`)."""
+        return snapshot.kept(self)
 
     # --- events in, effects out --------------------------------------------------
 
@@ -306,13 +289,12 @@ class Table:
 
     def handle(self, event: ev.Event) -> list[Effect]:
         """Take one event; return what is to be done, in order."""
-        before = self._fingerprint()
+        before = snapshot.mark(self)
         told = self.happenings.last
         out: list[Effect] = []
         self._dispatch(event, out)
         self._advance(out)
-        changed = self._fingerprint() != before
-        if changed:
+        if snapshot.mark(self) != before:
             out.append(Save(self.match, self.state(), self.assisted))
         if out or self.happenings.last != told:  # (a seat's move may be all that happened)
             out.append(Redraw())
@@ -431,13 +413,8 @@ class Table:
         """``seat`` passes ``cards`` (checked): told to everyone, the cards to ``seat``
         alone; the exchange, once it comes, to each receiver."""
         hand.pass_cards(seat, cards)
-        to = hand.pass_direction.target(seat)
-        self.happenings.add(hp.Passed(seat, to))
-        self.happenings.add(hp.PassedCards(seat, to, hand.passed(seat)))
-        if hand.phase is Phase.PLAYING:
-            for each in SEATS:
-                self.happenings.add(hp.Received(each, hand.pass_direction.source(each),
-                                                hand.received(each)))
+        for happening in hp.of_pass(hand, seat):
+            self.happenings.add(happening)
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
@@ -479,18 +456,8 @@ class Table:
         assert hand is not None
         broken = hand.hearts_broken
         play = hand.play(card, seat=seat)
-        self.happenings.add(hp.played(seat, card))
-        if hand.hearts_broken and not broken:
-            self.happenings.add(hp.HeartsBroken(seat))
-        finished = play.trick
-        if finished is not None:
-            rules = hand.rules
-            self.happenings.add(hp.TrickTaken(
-                finished.winner, len(hand.tricks),
-                sum(rules.card_points(each) for each in finished.cards)))
-            if hand.phase is Phase.OVER:
-                self.happenings.add(hp.HandEnded(len(self.match.hands), hand.points,
-                                                 hand.shooter))
+        for happening in hp.of_card(hand, play, broken, len(self.match.hands)):
+            self.happenings.add(happening)
         self._requests.card_played(seat)
         if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
             standings = evening_standings(self.match)

@@ -16,7 +16,7 @@ from textual.timer import Timer
 
 from hearts.cards import Card
 from hearts.rules import Reason, Refusal
-from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import Notice, Stage
 from hearts.table import events as ev
 from hearts.table.events import Event
 from hearts.tui import words
