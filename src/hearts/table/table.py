@@ -4,17 +4,26 @@
 person's action, a computer player's answer, a pause that ran out), the
 effects out (ask a seat to decide, wait, save, tell, redraw). It knows nothing
 of Textual, threads, clocks or files, so the terminal app, a network server
-and the tests all drive the same flow.
+and the tests all drive the same flow. What one seat may see and do is built
+from it by :mod:`hearts.table.projection`; what it tells people are
+:class:`~hearts.table.notices.Notice` values and happenings
+(:mod:`hearts.table.happenings`), which each front end words in its own way.
 
 The table holds the rules' flow (deal, pass, play, the trick on show, the hand
 over) and the readings every front end relies on; the rest is in its parts,
 each with one job (docs/development.md lists them): what it asked and waits for
-(:class:`~hearts.table.requests.Requests`), who sits where
+(:class:`~hearts.table.requests.Requests`: a late answer or an old timer never
+acts on a table that moved on), who sits where
 (:class:`~hearts.table.seats.Seats`), the computer players asked and their
 answers checked (:class:`~hearts.table.decisions.Decisions`), hint and undo
 (:class:`~hearts.table.aids.Aids`), whose move is due
-(:mod:`hearts.table.turns`). The parts read the table only through its public
-readings (:class:`~hearts.table.situation.Situation`).
+(:mod:`hearts.table.turns`) and what a save keeps
+(:mod:`hearts.table.snapshot`). The parts read the table only through its
+public readings (:class:`~hearts.table.situation.Situation`).
+
+When a computer player raises, the table asks it once more; if it fails
+again, the level below it makes that decision, and the hand's record says so
+(:class:`~hearts.hand.StandIn`). Nothing is ever played silently in its place.
 """
 
 from __future__ import annotations
@@ -54,7 +63,8 @@ class Table:
 
     Build it with the seats, the options and the seed every deal and computer
     decision comes from; :meth:`start` gives the first effects (after
-    :meth:`restore`, whatever the saved table was waiting for), and every
+    :func:`~hearts.table.snapshot.restore`, whatever the saved table was
+    waiting for), and every
     event goes through :meth:`handle`. With ``turn_seconds``, a person who does
     not pass or play within that time has a computer player decide for them,
     that once.
@@ -276,7 +286,7 @@ class Table:
 
     def start(self) -> list[Effect]:
         """The effects to begin with: whatever the table is waiting for (after
-        :meth:`restore`, a resumed hand carries on)."""
+        :func:`~hearts.table.snapshot.restore`, a resumed hand carries on)."""
         out: list[Effect] = []
         self._seats.wait_for_absent(out)
         if self.stage is Stage.RECEIVED:
