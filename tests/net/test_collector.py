@@ -1,14 +1,21 @@
 """The server's collector: what is alive once the tables are open is frozen out of
 later collections, what the server makes later is frozen as it goes, and a
-sweep frees the cycles among it once the frozen heap has grown by a quarter
-(each in a process of its own: the test process keeps its own collector)."""
+sweep frees the cycles among it once the frozen heap has grown by a quarter and
+something has ended that could have left them (each in a process of its own:
+the test process keeps its own collector)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+import aiohttp
 
 from hearts.net.host.collector import MIDDLE, OLDEST, YOUNG
+from hearts.net.tables.creator import close_table
+
+from .helpers import running_server, until
 
 
 def _run(script: str) -> subprocess.CompletedProcess[str]:
@@ -128,3 +135,63 @@ def test_a_steady_heap_is_never_swept_and_a_growing_one_every_ten_minutes() -> N
     done = _run(_SWEPT_AS_IT_GROWS)
     assert done.stdout.split() == ["True"] * 5 + ["100"]
     assert done.stderr.count("Swept the heap: ") == 2
+
+
+# A heap that grows with what lives (the hands of the tables' matches) while
+# nothing ends is not swept when it has grown by a quarter, however long it
+# waits; once a connection ends it is swept at the next look, and a heap that
+# has doubled is swept whatever ended.
+_SWEPT_WHEN_SOMETHING_ENDED = """
+import asyncio, gc, logging, weakref
+from hearts.net.clock import run_virtual
+from hearts.net.host.collector import GROWTH, OUTGROWN, SWEEP_SECONDS, Sweep, keep_frozen
+from hearts.net.host.collector import tune_for_server
+
+class Node:
+    pass
+
+def cycle():
+    node = Node()
+    node.me = node
+    return weakref.ref(node)
+
+async def main():
+    tune_for_server()
+    ended = [0]
+    done: list[Sweep] = []
+    freezer = asyncio.create_task(keep_frozen(every=1.0, ended=lambda: ended[0], done=done))
+    await asyncio.sleep(2.0)
+    first = cycle()
+    grown = [Node() for _ in range(int(gc.get_freeze_count() * (GROWTH + 0.1)))]
+    await asyncio.sleep(2 * SWEEP_SECONDS)
+    waited = first() is not None and not done
+    ended[0] += 1  # a connection ends
+    await asyncio.sleep(2.0)
+    swept = first() is None and len(done) == 1
+    second = cycle()
+    doubled = [Node() for _ in range(int(gc.get_freeze_count() * (OUTGROWN + 0.1)))]
+    await asyncio.sleep(SWEEP_SECONDS + 2.0)
+    again = second() is None and len(done) == 2
+    freezer.cancel()
+    print(waited, swept, again, len(grown) + len(doubled) > 0)
+
+run_virtual(main)
+"""
+
+
+def test_a_heap_that_grew_is_swept_only_once_something_ended_or_it_doubled() -> None:
+    assert _run(_SWEPT_WHEN_SOMETHING_ENDED).stdout.split() == ["True"] * 4
+
+
+async def test_a_server_counts_the_connections_and_tables_that_ended(tmp_path: Path) -> None:
+    async with running_server(tmp_path, tables=2) as (server, url):
+        assert server.ended() == 0
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(url)
+            await until(lambda: len(server.sessions) == 1)
+            assert server.ended() == 0
+            await ws.close()
+        await until(lambda: server.ended() == 1)
+        table = next(iter(server.tables.values()))
+        close_table(server.tables, server.data_dir, table, "closed by the test")
+        assert server.ended() == 2 and len(server.tables) == 1

@@ -3,6 +3,7 @@ migrations, and every kind of bad file or folder."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -55,6 +56,28 @@ def test_the_file_is_made_on_first_use(tmp_path: Path) -> None:
 
 
 # --- round trips ----------------------------------------------------------------------
+
+
+def _statements() -> int:
+    gc.collect()
+    return sum(type(o).__module__ == "sqlite3" and type(o).__name__ == "Statement"
+               for o in gc.get_objects())
+
+
+def test_an_open_store_keeps_only_what_its_saves_use(tmp_path: Path) -> None:
+    # the checks and migrations of opening compile some thirty statements; a
+    # table server keeps a store open a table, and its collector scans them all
+    before = _statements()
+    store = Store.open(tmp_path)
+    try:
+        assert store.saving
+        assert _statements() - before <= 4
+        match = Match(Rules(target=26))
+        deal_next(match)
+        store.save(match, {})
+        assert _statements() - before <= 12  # (the save's own few)
+    finally:
+        store.close()
 
 
 def test_a_finished_match_is_kept_whole(tmp_path: Path) -> None:

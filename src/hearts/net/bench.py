@@ -57,6 +57,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import inspect
 import json
 import multiprocessing
 import os
@@ -163,6 +164,11 @@ class Figures:
     kib_per_table_playing_before: float = 0.0
     """The server's memory a table at the measurement's start (against
     :attr:`kib_per_table_playing` at its end: does it grow?)."""
+    sweeps: int = 0
+    """The server's sweeps of its whole heap during the measurement
+    (:func:`hearts.net.host.collector.keep_frozen`)."""
+    sweep_longest_ms: float = 0.0
+    """The longest of them: the server's event loop stopped that long."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
@@ -191,6 +197,8 @@ class Figures:
             f"{self.cards_unfinished} still on their way at the end",
             f"  refused: {_counted(self.refusals)}; errors: {_counted(self.errors)}; "
             f"connections lost: {_counted(self.disconnections)}",
+            f"  the server's sweeps of its heap: {self.sweeps} (the longest "
+            f"{self.sweep_longest_ms:.0f} ms)",
             f"  p99.9 {self.p999_ms:.1f} ms; the worst card, {self.worst_ms:.1f} ms, "
             f"{self.worst_card} at table {self.worst_table}: {self.worst_cause}",
         ]
@@ -310,10 +318,13 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
         from hearts.net.host.collector import tune_for_server as tune
         tune()
     collecting: asyncio.Task[None] | None = None
+    collected: list[Any] = []  # the collector's sweeps (Sweep), if it tells them
     with contextlib.suppress(ImportError):  # (nor this, a server from before it)
         from hearts.net.host.collector import keep_frozen
-        collecting = asyncio.create_task(
-            keep_frozen() if sweep_seconds is None else keep_frozen(sweep_every=sweep_seconds))
+        told: dict[str, Any] = {} if sweep_seconds is None else {"sweep_every": sweep_seconds}
+        if "done" in inspect.signature(keep_frozen).parameters:
+            told.update(ended=server.ended, done=collected)
+        collecting = asyncio.create_task(keep_frozen(**told))
     from aiohttp import web
     site = web.TCPSite(runner, "127.0.0.1", 0, backlog=4096)
     await site.start()
@@ -326,7 +337,9 @@ async def _serving(data_dir: Path, tables: int, codes: list[str], parent: Connec
         # asked at the measurement's start and end
         lags, late = probe.stop()
         probe.start()
-        parent.send((redrawing[0], lags, late))
+        parent.send((redrawing[0], lags, late,
+                     [sweep.seconds for sweep in collected]))
+        collected.clear()
     if collecting is not None:
         collecting.cancel()
     await runner.cleanup()
@@ -741,6 +754,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             redraw_time = sum(end[0] for end in ends) - redraw_before
             server_lags = sorted(lag for end in ends for lag in end[1])
             server_late = [late for end in ends for late in end[2]]
+            sweeps = [sweep for end in ends if len(end) > 3 for sweep in end[3]]
             playing = sum(map(_rss_kib, server_pids))
             results = []
             patience = time.monotonic() + _SEATING_SECONDS
@@ -796,7 +810,8 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         people_cpu_share=people_cpu / wall, load=os.getloadavg()[0],
         server_cpu=pins[0], workers=workers, proxy_cpu_share=proxy_cpu / wall,
         server_lag_p95_ms=_p95(server_lags) * 1000 if server_lags else 0.0,
-        people_lag_p95_ms=_p95(people_lags) * 1000 if people_lags else 0.0)
+        people_lag_p95_ms=_p95(people_lags) * 1000 if people_lags else 0.0,
+        sweeps=len(sweeps), sweep_longest_ms=max(sweeps, default=0.0) * 1000)
 
 
 def _start_proxy(folder: str, ports: list[int], tables: int
@@ -919,8 +934,8 @@ def main(argv: list[str] | None = None) -> None:
                              "as browsers do")
     parser.add_argument("--sweep-seconds", type=float, default=None, metavar="S",
                         help="the server also collects its whole heap this often (by "
-                             "default only as the host does, when its heap has grown by "
-                             "a quarter): shows the sweeps' pauses within a run")
+                             "default only as the host does, when its heap may hold "
+                             "garbage): shows the sweeps' pauses within a run")
     parser.add_argument("--target", type=float, default=50.0,
                         help="the p95 in milliseconds a server must keep (default 50)")
     parser.add_argument("--json", action="store_true",

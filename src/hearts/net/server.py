@@ -144,6 +144,8 @@ class TableServer:
         self._reviewing: set[asyncio.Task[None]] = set()
         self.extensions: list[Callable[[web.Application], None]] = []
         """What adds more to the app (the web table's pages, with ``--serve``)."""
+        self._sessions_ended = 0
+        self._tables_held = 0
 
     # --- tables -------------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class TableServer:
             table.writer = self.writer
             table.thinkers = self.thinkers
             self.notices.extend(table.start(loop))
+        self._tables_held += len(self.tables)
 
     def new_table(self, config: TableConfig, root: Path, kind: str = "b",
                   seed: int | None = None, creator: str | None = None) -> NetTable:
@@ -201,6 +204,7 @@ class TableServer:
         table.writer = self.writer
         table.thinkers = self.thinkers
         self.tables[table.id] = table
+        self._tables_held += 1
         if self.limits.max_connections is None:
             self.max_connections = max(self.max_connections, default_max_connections(
                 len(self.tables), self.limits.waiting_total))
@@ -215,6 +219,12 @@ class TableServer:
                     (table_id is None or table.id == table_id):
                 found = table
         return found
+
+    def ended(self) -> int:
+        """How many connections and tables have ended since the server started
+        (what the server's collector asks: only what ends can leave its long-lived
+        objects behind in cycles)."""
+        return self._sessions_ended + self._tables_held - len(self.tables)
 
     def close(self) -> None:
         """Close every table (everything was saved as it happened)."""
@@ -352,6 +362,7 @@ class TableServer:
         outbox = session.outbox
         if self.sessions.pop(outbox, None) is None:
             return
+        self._sessions_ended += 1
         self.connections.discard(session.ws)
         self.waiting.left(outbox)
         if session.watching:

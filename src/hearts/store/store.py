@@ -364,10 +364,7 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection | None:
         """Open the file and bring its tables up to date; None if it is newer."""
-        # One thread at a time uses the connection, not always the one that opened
-        # it: a table server writes on a thread of its own (hearts.net.tables.saver).
-        db = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
-                             check_same_thread=False)
+        db = self._connection()
         try:
             version = self._look(db)
             if version > SCHEMA_VERSION:
@@ -375,7 +372,6 @@ class Store:
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
             _use_wal(db, self.busy_seconds)
-            db.execute("PRAGMA synchronous = NORMAL")
             migrate(db)
             check_schema(db)
         except SchemaError as error:
@@ -386,7 +382,25 @@ class Store:
             if _is_damage(error):
                 raise _Broken(str(error)) from None
             raise
+        # The checks and migrations leave their compiled statements in the
+        # connection's cache and a weak reference to each of their cursors, some
+        # sixty objects the connection keeps while it is open; a table server
+        # holds a connection a table, and its collector scans them all. So the
+        # connection kept is a new one, holding only what the saves use.
+        db.close()
+        db = self._connection()
+        try:
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error:
+            db.close()
+            raise
         return db
+
+    def _connection(self) -> sqlite3.Connection:
+        # One thread at a time uses the connection, not always the one that opened
+        # it: a table server writes on a thread of its own (hearts.net.tables.saver).
+        return sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None,
+                               check_same_thread=False)
 
     @staticmethod
     def _look(db: sqlite3.Connection) -> int:

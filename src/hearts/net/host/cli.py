@@ -339,7 +339,7 @@ async def _host(server: TableServer, lock: HostLock, host: str, port: int | None
     view = HostView(server, f"{shown}:{port}", f"http://{shown}:{port}" if serve else None)
     stop = stop_on_signals()
     view.start()
-    collecting = asyncio.create_task(keep_frozen())
+    collecting = asyncio.create_task(keep_frozen(ended=server.ended))
     try:
         await stop.wait()
     finally:

@@ -21,15 +21,16 @@ So a server's collector does two things:
   what was made since and is still alive, without scanning it
   (:func:`gc.freeze` moves the collector's lists whole and starts its count
   again), so a young collection is seldom due; and it sweeps (everything
-  unfrozen and collected in one full collection, so that the cycles some
-  rarer paths make, a connection's error or a computer player's future, are
-  freed too) when the frozen heap has grown by :data:`GROWTH` since the last
-  sweep (the rule CPython itself keeps for its oldest generation), at most
-  once in :data:`SWEEP_SECONDS`. A sweep stops the process for one to two
-  seconds at a thousand tables, and in a server at play the sweeps found
-  nothing to free (lab/journal.md): a heap that keeps its size is never
-  swept, one that grows (with tables, with the hands of their matches, or
-  with cycles) is swept every ten minutes as before.
+  unfrozen and collected in one full collection) only when the frozen heap
+  may hold garbage worth a pause: when it has grown by :data:`GROWTH` since
+  the last sweep and something has ended since (a connection, a table: the
+  cycles their ends leave, an error's traceback, are freed then), or when it
+  has grown by :data:`OUTGROWN` whatever ended (a cycle nothing announced),
+  at most once in :data:`SWEEP_SECONDS`. A sweep stops the process for one to
+  two seconds at a thousand tables, and in a server at play the sweeps found
+  nothing to free (lab/journal.md): tables that only play, their matches'
+  hands growing the heap, are not stopped for it; a server whose people come
+  and go is swept as before.
 """
 
 from __future__ import annotations
@@ -38,9 +39,11 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["FREEZE_SECONDS", "GROWTH", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "SWEEP_SECONDS",
+__all__ = ["FREEZE_SECONDS", "GROWTH", "MIDDLE", "NOTABLE_SWEEP", "OLDEST", "OUTGROWN",
+           "SWEEP_SECONDS",
            "YOUNG",
            "Sweep", "keep_frozen", "sweep", "tune_for_server"]
 
@@ -57,7 +60,11 @@ FREEZE_SECONDS = 0.25
 """How often :func:`keep_frozen` freezes what is alive."""
 GROWTH = 0.25
 """How much the frozen heap grows (a share of its size after the last sweep)
-before :func:`keep_frozen` collects everything, cycles and all."""
+before :func:`keep_frozen` collects everything, cycles and all, if something
+ended meanwhile."""
+OUTGROWN = 1.0
+"""How much it grows before :func:`keep_frozen` collects everything whether
+anything ended or not."""
 SWEEP_SECONDS = 600.0
 """The least time between two sweeps of :func:`keep_frozen`."""
 NOTABLE_SWEEP = 0.25
@@ -92,23 +99,35 @@ def sweep() -> Sweep:
 
 
 async def keep_frozen(every: float = FREEZE_SECONDS, growth: float = GROWTH,
-                      least: float = SWEEP_SECONDS, sweep_every: float | None = None) -> None:
+                      least: float = SWEEP_SECONDS, sweep_every: float | None = None,
+                      ended: Callable[[], int] | None = None,
+                      done: list[Sweep] | None = None) -> None:
     """Freeze what is alive every ``every`` seconds and sweep when the frozen
-    heap has grown by ``growth`` since the last sweep, at most once in
-    ``least`` seconds (and, given ``sweep_every``, that often whatever the heap
-    did), until cancelled (see the module's words)."""
+    heap may hold garbage (see the module's words), until cancelled.
+
+    ``ended`` counts what has ended so far (connections, tables); without it
+    anything may have, and the heap is swept once it has grown by ``growth``.
+    Given ``sweep_every``, it is also swept that often whatever it did. Each
+    sweep is appended to ``done``, if given."""
     loop = asyncio.get_running_loop()
     swept = gc.get_freeze_count()
+    ended_then = ended() if ended is not None else 0
     last = loop.time()
     while True:
         await asyncio.sleep(every)
         gc.freeze()
         since = loop.time() - last
-        grown = since >= least and gc.get_freeze_count() > swept * (1 + growth)
+        frozen = gc.get_freeze_count()
+        may_hold_garbage = ended is None or ended() != ended_then or \
+            frozen > swept * (1 + OUTGROWN)
+        grown = since >= least and frozen > swept * (1 + growth) and may_hold_garbage
         if grown or (sweep_every is not None and since >= sweep_every):
-            done = sweep()
+            this = sweep()
             swept = gc.get_freeze_count()
+            ended_then = ended() if ended is not None else 0
             last = loop.time()
-            log.log(logging.INFO if done.seconds >= NOTABLE_SWEEP else logging.DEBUG,
+            if done is not None:
+                done.append(this)
+            log.log(logging.INFO if this.seconds >= NOTABLE_SWEEP else logging.DEBUG,
                     "Swept the heap: %d objects in cycles freed in %.0f ms; %d kept",
-                    done.found, done.seconds * 1000, swept)
+                    this.found, this.seconds * 1000, swept)
