@@ -25,8 +25,10 @@ So a server's collector does two things:
   may hold garbage worth a pause: when it has grown by :data:`GROWTH` since
   the last sweep and something has ended since (a connection, a table: the
   cycles their ends leave, an error's traceback, are freed then), or when it
-  has grown by :data:`OUTGROWN` whatever ended (a cycle nothing announced),
-  at most once in :data:`SWEEP_SECONDS`. A sweep stops the process for one to
+  has grown by :data:`OUTGROWN` since it settled (:data:`SWEEP_SECONDS` after
+  the last sweep or the start: a heap fills as the tables open and their
+  people come) whatever ended (a cycle nothing announced), at most once in
+  :data:`SWEEP_SECONDS`. A sweep stops the process for one to
   two seconds at a thousand tables, and in a server at play the sweeps found
   nothing to free (lab/journal.md): tables that only play, their matches'
   hands growing the heap, are not stopped for it; a server whose people come
@@ -63,8 +65,8 @@ GROWTH = 0.25
 before :func:`keep_frozen` collects everything, cycles and all, if something
 ended meanwhile."""
 OUTGROWN = 1.0
-"""How much it grows before :func:`keep_frozen` collects everything whether
-anything ended or not."""
+"""How much it grows from its size :data:`SWEEP_SECONDS` after the last sweep
+before :func:`keep_frozen` collects everything whether anything ended or not."""
 SWEEP_SECONDS = 600.0
 """The least time between two sweeps of :func:`keep_frozen`."""
 NOTABLE_SWEEP = 0.25
@@ -112,19 +114,23 @@ async def keep_frozen(every: float = FREEZE_SECONDS, growth: float = GROWTH,
     loop = asyncio.get_running_loop()
     swept = gc.get_freeze_count()
     ended_then = ended() if ended is not None else 0
+    settled: int | None = None  # the frozen heap's size once it has settled
     last = loop.time()
     while True:
         await asyncio.sleep(every)
         gc.freeze()
         since = loop.time() - last
         frozen = gc.get_freeze_count()
+        if settled is None and since >= least:
+            settled = frozen
         may_hold_garbage = ended is None or ended() != ended_then or \
-            frozen > swept * (1 + OUTGROWN)
+            (settled is not None and frozen > settled * (1 + OUTGROWN))
         grown = since >= least and frozen > swept * (1 + growth) and may_hold_garbage
         if grown or (sweep_every is not None and since >= sweep_every):
             this = sweep()
             swept = gc.get_freeze_count()
             ended_then = ended() if ended is not None else 0
+            settled = None
             last = loop.time()
             if done is not None:
                 done.append(this)
