@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 # The exact versions the tests are run with (the package itself states ranges).
 CONSTRAINTS := -c constraints.txt
 
-.PHONY: play serve test test-fast test-browser lint typecheck jscheck bench ladder baseline clean \
+.PHONY: play serve test test-fast test-browser lint typecheck schema jscheck bench ladder baseline clean \
 	compile wheel
 
 $(BIN)/python:
@@ -56,6 +56,11 @@ lint: $(TEST_STAMP)
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy --strict src/hearts tests
+
+# The parts of docs/schema/ written from the code (happening.json, from each
+# happening's form); the tests fail while they differ from what it writes.
+schema: $(STAMP)
+	$(BIN)/python -m hearts.net.wire.schema docs/schema
 
 # axe-core, which the browser tests run inside Chromium, from npm (the exact
 # version in tests/browser/package-lock.json).

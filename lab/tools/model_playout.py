@@ -30,7 +30,7 @@ from hearts.ai.kit import RuleKit
 from hearts.ai.playfeatures import _Context, _score
 from hearts.ai.playmodel import default_play_model
 from hearts.ai.situation import Situation
-from hearts.ai.trial import outcome
+from hearts.ai.trial import outcome, position_after
 from hearts.core import HEARTS, POINT_CARDS, QUEEN_OF_SPADES, final_points, legal_mask, trick_winner
 
 
@@ -185,27 +185,6 @@ def outcome_with(policy: ModelPolicy | None, s: Situation, world: Sequence[int],
     (``None``: the compiled playout itself, judgement in every seat)."""
     if policy is None:
         return outcome(s, world, card, kit, seed, noise, shooters, charge, guard, generator)
-    me = s.me
-    hands = list(world)
-    bit = 1 << card
-    hands[me] ^= bit
-    voids = list(s.voids)
-    trick = [*s.trick, card]
-    if len(trick) > 1 and card // 13 != trick[0] // 13:
-        voids[me] |= 1 << (trick[0] // 13)
-    broken = s.broken
-    played = s.played | bit
-    taken = list(s.taken)
-    first = s.first
-    lead = s.leader
-    if len(trick) == 4:
-        lead = (lead + trick_winner(trick)) & 3
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-        taken[lead] |= mask
-        broken = broken or bool(mask & HEARTS)
-        trick = []
-        first = False
+    hands, trick, lead, played, taken, voids, broken, first = position_after(s, world, card)
     return playout_with(policy, hands, trick, lead, played, taken, voids, broken, first, kit,
-                        random.Random(seed), noise, shooters, me, charge, guard)
+                        random.Random(seed), noise, shooters, s.me, charge, guard)

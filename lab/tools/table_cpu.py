@@ -7,7 +7,8 @@ connection's sender would, their writes done by the real writer threads. The
 people play a random legal card (and pass, deal and go on) in turn, one table
 after another, until ``--cards`` cards were played. Prints the process's CPU a
 card (every thread: the writers count), and with ``--profile`` the functions
-that took the most of it.
+that took the most of it and each module's share of the time spent in its own
+functions (which modules a compiler would have to take to pay).
 
     .venv/bin/python lab/tools/table_cpu.py [--tables 200] [--cards 20000] [--profile]
 """
@@ -118,7 +119,23 @@ async def _run(tables: int, cards: int, folder: Path, profile: bool) -> float:
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        print_modules(pstats.Stats(profiler), played)
     return spent * 1e3 / played
+
+
+def print_modules(stats: pstats.Stats, cards: int, shown: int = 30) -> None:
+    """Each source file's share of the profile's own time (``~``: functions in C,
+    compiled modules' among them), with its calls a card, most first."""
+    spent: dict[str, float] = {}
+    calls: dict[str, int] = {}
+    for (file, _, _), (_, count, own, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        name = file.split("/src/", 1)[-1]
+        spent[name] = spent.get(name, 0.0) + own
+        calls[name] = calls.get(name, 0) + count
+    total = sum(spent.values()) or 1.0
+    print("own time by module (calls a card):")
+    for name in sorted(spent, key=spent.__getitem__, reverse=True)[:shown]:
+        print(f"{100 * spent[name] / total:5.1f}%  {calls[name] / cards:7.1f}  {name}")
 
 
 def main() -> None:

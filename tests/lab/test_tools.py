@@ -17,10 +17,12 @@ from types import ModuleType
 import pytest
 from tests.deals import played_without_passing
 
+from hearts import speedups as package_speedups
 from hearts.arena.cli import main as arena
 from hearts.arena.duplicate import DealResult, read_deals
 from hearts.cards import Card, Seat
 from hearts.hand import Hand
+from hearts.rules import PassDirection, Rules
 
 TOOLS = Path(__file__).parents[2] / "lab" / "tools"
 
@@ -425,3 +427,40 @@ def test_the_web_icons_are_the_ones_the_script_draws() -> None:
     assert drawn == (icons.STATIC / "icon-192.png").read_bytes()
     assert icons.colour(0.5, 0.5) == icons.RED and icons.colour(0.02, 0.02) == icons.FELT
     assert icons.colour(0.3, 0.2) == icons.CARD
+
+
+def test_a_compiled_copy_lists_the_modules_added_once(tmp_path: Path) -> None:
+    tool = _load("compiled_copy")
+    speedups = tmp_path / "speedups.py"
+    shutil.copy2(Path(__file__).parents[2] / "src" / "hearts" / "speedups.py", speedups)
+    tool.add_modules(speedups, ["hearts.table.projection", "hearts.core"])
+    spec = importlib.util.spec_from_file_location("copied_speedups", speedups)
+    assert spec and spec.loader
+    copied = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = copied  # its dataclass looks itself up there
+    try:
+        spec.loader.exec_module(copied)
+    finally:
+        del sys.modules[spec.name]
+    added: tuple[str, ...] = copied.MODULES[len(package_speedups.MODULES):]
+    assert copied.MODULES[:len(package_speedups.MODULES)] == package_speedups.MODULES
+    assert added == ("hearts.table.projection",)
+
+
+def test_the_table_profile_shares_the_time_by_module(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import cProfile
+    import pstats
+
+    tool = _load("table_cpu")
+    hand = Hand.deal(Rules(), 5, pass_direction=PassDirection.NONE)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    while hand.legal_plays():
+        hand.play(hand.legal_plays()[0])
+    profiler.disable()
+    tool.print_modules(pstats.Stats(profiler), 52, shown=1000)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("own time by module")
+    shares = {line.split()[-1]: float(line.split()[0].rstrip("%")) for line in lines[1:]}
+    assert "hearts/hand.py" in shares and 99 <= sum(shares.values()) <= 101

@@ -36,14 +36,22 @@ def test_two_tables_play_in_processes_of_their_own_and_are_measured() -> None:
     assert figures.people == 8 and figures.cards > 10
     assert 0 <= figures.median_ms <= figures.p95_ms <= figures.worst_ms
     assert figures.cpu_ms_per_card > 0 and figures.kib_per_table_open > 0
-    assert len(figures.lines()) == 8 and figures.redraw_ms_per_card > 0
+    assert len(figures.lines()) == 9 and figures.redraw_ms_per_card > 0
     # every card accounted for, against what the pace asks (0.05 s a card, 2 tables)
     assert figures.cards_asked is not None and figures.cards_asked > 0
     assert figures.worst_table.startswith("bench-") and figures.worst_cause
     assert figures.median_ms <= figures.p999_ms <= figures.worst_ms
-    assert "worst card" in figures.lines()[7] and "timed of the" in figures.lines()[5]
+    assert "worst card" in figures.lines()[8] and "timed of the" in figures.lines()[5]
+    # the server's sweeps of its heap are told (none is due in a run this short)
+    assert figures.sweeps == 0 and "sweeps of its heap: 0" in figures.lines()[7]
     # both sides' loops were watched for lateness (a timer always wakes a bit late)
     assert figures.server_lag_p95_ms > 0 and figures.people_lag_p95_ms > 0
+
+
+def test_the_sweeps_asked_for_are_counted_with_their_longest_pause() -> None:
+    figures = run(1, pace=0.05, seconds=3.0, warmup=1.0, clients=1, sweep_seconds=1.0)
+    assert figures.sweeps >= 2 and figures.sweep_longest_ms > 0
+    assert f"sweeps of its heap: {figures.sweeps} " in figures.lines()[7]
 
 
 @pytest.mark.slow

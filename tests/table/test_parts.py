@@ -7,9 +7,12 @@ import ast
 from pathlib import Path
 
 import hearts.table
-from hearts.cards import Seat
+from hearts.cards import Card, Seat
+from hearts.hand import Hand, SeatPlayer
 from hearts.levels import Level
 from hearts.options import Options
+from hearts.rules import PassDirection, Rules
+from hearts.table import Stage, restore, snapshot, turns
 from hearts.table import events as ev
 from hearts.table import happenings as hp
 from hearts.table.aids import Aids
@@ -21,6 +24,7 @@ from hearts.table.requests import Pause, Requests
 from hearts.table.seating import Computer, Person, Presence
 from hearts.table.seats import Seats
 from hearts.table.table import Table
+from hearts.view import Phase
 
 PACKAGE = Path(hearts.table.__file__).parent
 KEY = (1, 0, 0)
@@ -112,3 +116,99 @@ def test_the_seats_move_tell_and_wait_the_grace_time_on_their_own() -> None:
     seats.handle(ev.Return(Seat.NORTH), out)
     assert seats.people == (Seat.SOUTH, Seat.NORTH)
     assert [type(each) for _, each in log.since(0)] == [hp.Dropped, hp.StoodIn, hp.CameBack]
+
+
+def test_whose_move_is_due_is_read_off_the_hand_the_stage_and_the_seats() -> None:
+    hand = Hand.deal(Rules(), 5, pass_direction=PassDirection.NONE)
+    computers = {Seat.WEST, Seat.EAST}
+    turn = hand.turn
+    assert turn is not None
+    person = turn not in computers
+    assert turns.waiting(hand, Stage.PLAYING, False, computers.__contains__) == (
+        (turn,) if person else ())
+    assert turns.computer_due(hand, Stage.PLAYING, computers.__contains__) == (
+        None if person else turn)
+    assert turns.to_play(hand, Stage.TRICK_SHOW, False, turn)
+    assert not turns.to_play(hand, Stage.PLAYING, True, turn)  # played out: nobody chooses
+    assert not turns.to_play(hand, Stage.IDLE, False, turn)
+    assert turns.waiting(hand, Stage.PLAYING, True, computers.__contains__) == ()
+    passing = Hand.deal(Rules(), 5)
+    south = [card for card in passing.holding(Seat.SOUTH)][:3]
+    passing.pass_cards(Seat.SOUTH, south)
+    assert turns.passed(passing, Seat.SOUTH) and not turns.passed(passing, Seat.WEST)
+    assert turns.waiting(passing, Stage.PASSING, False, computers.__contains__) == (
+        Seat.NORTH,)
+
+
+def test_the_points_are_settled_once_every_card_that_counts_is_taken() -> None:
+    for rules in (Rules(), Rules(jack_of_diamonds=True)):
+        seen = set()
+        for seed in range(8):
+            hand = Hand.deal(rules, seed, pass_direction=PassDirection.NONE)
+            assert not turns.points_settled(hand, Stage.PLAYING)
+            while hand.phase is Phase.PLAYING:
+                left = [card for seat in Seat for card in hand.holding(seat)]
+                left += [card for _, card in hand.trick]
+                settled = not any(rules.card_points(card) for card in left)
+                assert turns.points_settled(hand, Stage.PLAYING) is settled
+                assert not turns.points_settled(hand, Stage.TRICK_SHOW)
+                seen.add(settled)
+                hand.play(hand.legal_plays()[-1])  # the highest: points go early
+            assert not turns.points_settled(hand, Stage.PLAYING)  # over: nothing to play out
+        assert seen == {False, True}, rules
+
+
+def test_the_record_of_a_hand_dealt_gives_each_seat_to_its_person_or_its_computer() -> None:
+    seats = Seats((Person("Ann"), Computer(), Person("Bob"), Computer()), None,
+                  Requests(), HappeningLog())
+    seats.handle(ev.Leave(Seat.NORTH), [])  # Bob left: a computer player stands in
+
+    def computer(seat: Seat) -> SeatPlayer:
+        return SeatPlayer("expert", 100 + seat)
+
+    assert seats.players(None, computer) == (
+        SeatPlayer("human", name="Ann"), SeatPlayer("expert", 101),
+        SeatPlayer("expert", 102), SeatPlayer("expert", 103))
+    dealt = tuple(SeatPlayer("beginner", 7 + seat) for seat in Seat)  # today's deal's players
+    assert seats.players(dealt, computer) == (
+        SeatPlayer("human", name="Ann"), dealt[1], dealt[2], dealt[3])
+    alone = Seats((Person("Ann"), Computer(), Computer(), Computer()), None,
+                  Requests(), HappeningLog())
+    assert alone.players(None, computer)[0] == SeatPlayer("human")  # one person: no name
+
+
+def test_a_card_and_a_pass_tell_what_they_made_happen() -> None:
+    hand = Hand.deal(Rules(), 3)
+    for seat in Seat:
+        cards = hand.holding(seat)[:3]
+        hand.pass_cards(seat, cards)
+        made = hp.of_pass(hand, seat)
+        to = hand.pass_direction.target(seat)
+        assert made[:2] == [hp.Passed(seat, to), hp.PassedCards(seat, to, tuple(cards))]
+        assert [type(each) for each in made[2:]] == ([hp.Received] * 4 if seat is Seat.EAST
+                                                    else [])
+    told: list[hp.Happening] = []
+    while hand.phase is Phase.PLAYING:
+        broken = hand.hearts_broken
+        play = hand.play(hand.legal_plays()[0])
+        told += hp.of_card(hand, play, broken, 1)
+    assert [each.card for each in told if isinstance(each, hp.Played)] == list(hand.plays)
+    taken = [each for each in told if isinstance(each, hp.TrickTaken)]
+    assert [each.trick for each in taken] == list(range(1, 14))
+    assert sum(each.points for each in taken) == sum(map(Rules().card_points, Card.all()))
+    assert sum(isinstance(each, hp.HeartsBroken) for each in told) == 1
+    assert told[-1] == hp.HandEnded(1, hand.points, hand.shooter)
+
+
+def test_a_save_is_marked_by_what_it_keeps() -> None:
+    table = Table(Options(), 9, seats=(Person("Ann"), Computer(), Computer(), Computer()))
+    before = snapshot.mark(table)
+    assert snapshot.mark(table) == before
+    table.handle(ev.Deal(Seat.SOUTH))
+    dealt = snapshot.mark(table)
+    assert dealt != before
+    assert snapshot.kept(table) == {"stage": "passing", "seed": 9, "games": 0, "deals": 1,
+                                    "rules": table.rules.to_json()}
+    again = Table(Options(), 1, seats=(Person("Ann"), Computer(), Computer(), Computer()))
+    restore(again, table.match, snapshot.kept(table), table.assisted)
+    assert snapshot.mark(again) == dealt

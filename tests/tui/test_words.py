@@ -3,6 +3,7 @@ worded, names come from the seat state, and the status line fits the screen."""
 
 from __future__ import annotations
 
+import typing
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
@@ -133,6 +134,23 @@ def test_a_seats_move_of_ones_own_seat_speaks_to_you() -> None:
              "The host gave Ann's seat to a computer player")):
         assert words.happening_text(move(Seat.NORTH, "Bob"), NAMED) == yours
         assert words.happening_text(move(Seat.SOUTH, "Ann"), NAMED) == theirs
+
+
+def test_every_happening_is_worded_or_left_to_the_table_and_every_seat_move_is_worded() -> None:
+    """The seat moves are named once (``hp.SeatMove``): a move added there is worded
+    as a move; what the table shows or a notice says is not worded twice."""
+    for move in typing.get_args(hp.SeatMove):
+        for seat in (Seat.NORTH, Seat.SOUTH):
+            happening = move(seat, "Ann")
+            text = words.happening_text(happening, NAMED)
+            assert text and text == words.move_text(happening, NAMED)
+    silent = (hp.Dealt(2), hp.Passed(Seat.WEST, Seat.NORTH), hp.PassTakenBack(Seat.WEST),
+              hp.TakenBack(Seat.SOUTH, 2), hp.HandEnded(1, (0, 26, 0, 0), Seat.WEST))
+    for happening in silent:
+        assert words.happening_text(happening, NAMED) is None
+    worded = {hp.Played, hp.TrickTaken, hp.HeartsBroken, hp.PassedCards, hp.Received}
+    assert {type(each) for each in silent} | worded | set(typing.get_args(hp.SeatMove)) \
+        == set(hp.KINDS)
 
 
 def test_a_seats_move_names_the_person_it_gives_else_the_seat() -> None:

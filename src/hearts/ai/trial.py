@@ -17,7 +17,7 @@ from hearts.ai.playout import playout
 from hearts.ai.situation import Situation
 from hearts.core import HEARTS, trick_winner
 
-__all__ = ["outcome", "reseed", "trials"]
+__all__ = ["Position", "outcome", "position_after", "reseed", "trials"]
 
 _SEED = _random.Random.seed
 """The generator's own seeding: ``random.Random.seed`` of an int calls it and
@@ -31,17 +31,15 @@ def reseed(generator: random.Random, seed: int) -> random.Random:
     return generator
 
 
-def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
-            noise: float, shooters: int = 0, charge: int = 0,
-            guard: bool = False, generator: random.Random | None = None,
-            policy: list[float] | None = None) -> tuple[int, ...]:
-    """Each seat's final points when we play ``card`` in ``world`` (four hands,
-    ours included) and judgement plays the rest; seats in the ``shooters`` mask
-    play to shoot the moon while no one else has points; we score ``charge`` more
-    if we take the queen of spades; with ``guard`` our own later play defends
-    knowingly against the shooter; a ``policy`` (a weight table of the learned
-    model of play) picks the shooters' cards. A ``generator`` given is
-    :func:`reseed` with ``seed`` and used (the same draws as a new one, made faster)."""
+Position = tuple[list[int], list[int], int, int, list[int], list[int], bool, bool]
+"""A hand in play as a playout goes on from it: the four hands, the trick so far,
+the seat that led it, the cards played, each seat's cards taken, each seat's
+known voids, hearts broken, and whether it is the first trick."""
+
+
+def position_after(s: Situation, world: Sequence[int], card: int) -> Position:
+    """The hand once we play ``card`` in ``world`` (four hands, ours included): our
+    void shown if we did not follow, and a trick our card completes taken."""
     me = s.me
     hands = list(world)
     bit = 1 << card
@@ -64,9 +62,25 @@ def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: i
         broken = broken or bool(mask & HEARTS)
         trick = []
         first = False
+    return hands, trick, lead, played, taken, voids, broken, first
+
+
+def outcome(s: Situation, world: Sequence[int], card: int, kit: RuleKit, seed: int,
+            noise: float, shooters: int = 0, charge: int = 0,
+            guard: bool = False, generator: random.Random | None = None,
+            policy: list[float] | None = None) -> tuple[int, ...]:
+    """Each seat's final points when we play ``card`` in ``world`` (four hands,
+    ours included) and judgement plays the rest (from :func:`position_after`);
+    seats in the ``shooters`` mask play to shoot the moon while no one else has
+    points; we score ``charge`` more if we take the queen of spades; with
+    ``guard`` our own later play defends knowingly against the shooter; a
+    ``policy`` (a weight table of the learned model of play) picks the shooters'
+    cards. A ``generator`` given is :func:`reseed` with ``seed`` and used (the
+    same draws as a new one, made faster)."""
+    hands, trick, lead, played, taken, voids, broken, first = position_after(s, world, card)
     return playout(hands, trick, lead, played, taken, voids, broken, first, kit,
                    random.Random(seed) if generator is None else reseed(generator, seed),
-                   noise, shooters, me, charge, guard, policy)
+                   noise, shooters, s.me, charge, guard, policy)
 
 
 def trials(s: Situation, world: Sequence[int], cards: Sequence[int], kit: RuleKit, seed: int,

@@ -45,13 +45,13 @@ class Choice:
             self.cards.remove(card)
             return None
         if state.stage is not Stage.PASSING or not state.passable:
-            return Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_PASSING))
+            return Notice.refused(Refusal(Reason.NOT_PASSING))
         if len(self.cards) >= 3:
             return Notice(NoticeKind.THREE_CHOSEN)
         if card not in state.passable:
             in_hand = state.view is not None and card in state.view.hand
             reason = Reason.QUEEN_PASSED if in_hand and card == _QUEEN else Reason.NOT_IN_HAND
-            return Notice(NoticeKind.REFUSED, refusal=Refusal(reason, card=card))
+            return Notice.refused(Refusal(reason, card=card))
         self.cards.append(card)
         return None
 

@@ -23,11 +23,14 @@ too far behind the whole hand so far.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
-from hearts.cards import SEAT_KEYS, Card, Seat
+from hearts.cards import SEAT_KEYS, SEATS, Card, Seat
+from hearts.hand import Hand, Play
+from hearts.view import Phase
 
 __all__ = [
     "KINDS",
@@ -53,7 +56,10 @@ __all__ = [
     "TrickTaken",
     "audience",
     "happening_json",
+    "json_schema",
     "numbered_json",
+    "of_card",
+    "of_pass",
     "played",
     "read_happening",
     "visible",
@@ -239,25 +245,64 @@ def played(seat: Seat, card: Card) -> Played:
     return Played(seat, card)
 
 
+def of_pass(hand: Hand, seat: Seat) -> list[Happening]:
+    """What ``seat``'s pass, just made in ``hand``, made happen: the pass (public),
+    its cards (``seat``'s alone) and, when it was the last, the exchange (each
+    receiver's own cards)."""
+    to = hand.pass_direction.target(seat)
+    made: list[Happening] = [Passed(seat, to), PassedCards(seat, to, hand.passed(seat))]
+    if hand.phase is Phase.PLAYING:
+        made += [Received(each, hand.pass_direction.source(each), hand.received(each))
+                 for each in SEATS]
+    return made
+
+
+def of_card(hand: Hand, play: Play, hearts_were_broken: bool, number: int) -> list[Happening]:
+    """What ``play``, just made in ``hand`` (hand ``number`` of the match), made
+    happen: the card, hearts broken (if they were not before it), the trick it
+    finished and the hand's end."""
+    made: list[Happening] = [played(play.seat, play.card)]
+    if hand.hearts_broken and not hearts_were_broken:
+        made.append(HeartsBroken(play.seat))
+    finished = play.trick
+    if finished is not None:
+        points = sum(hand.rules.card_points(card) for card in finished.cards)
+        made.append(TrickTaken(finished.winner, len(hand.tricks), points))
+        if hand.phase is Phase.OVER:
+            made.append(HandEnded(number, hand.points, hand.shooter))
+    return made
+
+
 # --- as JSON ------------------------------------------------------------------------
 #
 # Each kind's wire form is declared once (_FORMS): its ``kind`` and, for each field
 # in the order written, the JSON key and the codec of its value. Both directions,
-# happening_json and read_happening, are derived from it.
+# happening_json and read_happening, and the JSON Schema (json_schema) are derived
+# from it.
 
 _T = TypeVar("_T")
+
+_SEAT_SCHEMA = {"$ref": "#/$defs/seat"}
+_CARD_SCHEMA = {"$ref": "#/$defs/card"}
+_DEFS: dict[str, Any] = {
+    "seat": {"enum": list(SEAT_KEYS)},
+    "card": {"type": "string", "pattern": "^(10|[2-9TJQKA])[CDHS]$"},
+}
+"""What a seat and a card are in the schema (as in the server's messages' schema)."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Codec(Generic[_T]):
     """How one field's value goes on the wire: :attr:`write` gives its JSON,
     :attr:`read` the value back from JSON that :attr:`fits` (what arrives is
-    untrusted: anything else is refused as not :attr:`what` the field must be)."""
+    untrusted: anything else is refused as not :attr:`what` the field must be),
+    and :attr:`schema` is the JSON Schema of what is written."""
 
     what: str
     fits: Callable[[Any], bool]
     read: Callable[[Any], _T]
     write: Callable[[_T], Any]
+    schema: Mapping[str, Any]
 
 
 def _is_seat(value: object) -> bool:
@@ -296,7 +341,8 @@ def _or_none(codec: _Codec[_T]) -> _Codec[_T | None]:
     """``codec``, or null for None."""
     return _Codec(f"{codec.what} or null", lambda value: value is None or codec.fits(value),
                   lambda value: None if value is None else codec.read(value),
-                  lambda value: None if value is None else codec.write(value))
+                  lambda value: None if value is None else codec.write(value),
+                  {"oneOf": [codec.schema, {"type": "null"}]})
 
 
 def _cards(most: int) -> _Codec[tuple[Card, ...]]:
@@ -304,31 +350,42 @@ def _cards(most: int) -> _Codec[tuple[Card, ...]]:
     return _Codec(f"a list of at most {most} cards",
                   lambda value: isinstance(value, list) and len(value) <= most
                   and all(_is_card(card) for card in value),
-                  _parse_cards, _card_texts)
+                  _parse_cards, _card_texts,
+                  {"type": "array", "items": _CARD_SCHEMA, "maxItems": most})
 
 
-_SEAT: _Codec[Seat] = _Codec("a seat", _is_seat, _seat_of, _seat_key)
-_WHOLE: _Codec[int] = _Codec("a whole number", _is_whole, _same, _same)
-_CARD: _Codec[Card] = _Codec("a card", _is_card, Card.parse, str)
+_SEAT: _Codec[Seat] = _Codec("a seat", _is_seat, _seat_of, _seat_key, _SEAT_SCHEMA)
+_WHOLE: _Codec[int] = _Codec("a whole number", _is_whole, _same, _same, {"type": "integer"})
+_CARD: _Codec[Card] = _Codec("a card", _is_card, Card.parse, str, _CARD_SCHEMA)
 _FOUR_WHOLES: _Codec[tuple[int, ...]] = _Codec(
     "four whole numbers", lambda value: isinstance(value, list) and len(value) == 4
-    and all(_is_whole(number) for number in value), tuple, list)
+    and all(_is_whole(number) for number in value), tuple, list,
+    {"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4})
 """Each seat's points, South first."""
-_TEXT: _Codec[str] = _Codec("a string", lambda value: isinstance(value, str), _same, _same)
+_TEXT: _Codec[str] = _Codec("a string", lambda value: isinstance(value, str), _same, _same,
+                            {"type": "string"})
 _NAME = _or_none(_TEXT)
 _NAME_OR_EMPTY: _Codec[str] = _Codec("a string or null", _NAME.fits,
-                                      lambda value: value or "", _same)
+                                      lambda value: value or "", _same, _NAME.schema)
 """A person's name that reads as "" when it is missing or null."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Field:
     """One field of a happening on the wire: its JSON ``key``, the codec of its
-    value, and the attribute it is (``key`` when empty)."""
+    value, the attribute it is (``key`` when empty), and what the table sends,
+    when it is narrower than what is read (``sent``: added to the codec's schema,
+    as a trick's number from 1 to 13)."""
 
     key: str
     codec: _Codec[Any]
     attr: str = ""
+    sent: Mapping[str, Any] | None = None
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the value the table writes."""
+        return {**self.codec.schema, **(self.sent or {})}
 
 
 class _Form:
@@ -336,7 +393,7 @@ class _Form:
     written (the class's own order), and what makes the value from them, in that
     order (its class when None)."""
 
-    __slots__ = ("kind", "make", "readers", "writers")
+    __slots__ = ("kind", "make", "properties", "readers", "writers")
 
     def __init__(self, kind: str, fields: tuple[_Field, ...],
                  make: Callable[..., Happening] | None = None) -> None:
@@ -349,23 +406,30 @@ class _Form:
         self.readers = tuple((field.key, field.codec.fits, field.codec.read,
                               field.codec.what) for field in fields)
         """Each field's key, check, reader and what it must be, unpacked."""
+        self.properties = {field.key: field.schema for field in fields}
+        """Each field's JSON Schema, by its key."""
 
 
 _BY = _Field("seat", _SEAT)
 _NAMED = (_BY, _Field("name", _NAME))
 
+_HAND = _Field("hand", _WHOLE, sent={"minimum": 1})
+_THREE = _Field("cards", _cards(3), sent={"minItems": 3})
+
 _FORMS: dict[type[Any], _Form] = {
-    Dealt: _Form("dealt", (_Field("hand", _WHOLE),)),
+    Dealt: _Form("dealt", (_HAND,)),
     Passed: _Form("passed", (_BY, _Field("to", _SEAT))),
-    PassedCards: _Form("passed-cards", (_BY, _Field("to", _SEAT), _Field("cards", _cards(3)))),
-    Received: _Form("received", (_BY, _Field("from", _SEAT, "giver"),
-                                 _Field("cards", _cards(3)))),
+    PassedCards: _Form("passed-cards", (_BY, _Field("to", _SEAT), _THREE)),
+    Received: _Form("received", (_BY, _Field("from", _SEAT, "giver"), _THREE)),
     PassTakenBack: _Form("pass-taken-back", (_BY,)),
     Played: _Form("played", (_BY, _Field("card", _CARD)), played),
     HeartsBroken: _Form("hearts-broken", (_BY,)),
-    TrickTaken: _Form("trick-taken", (_BY, _Field("trick", _WHOLE), _Field("points", _WHOLE))),
-    TakenBack: _Form("taken-back", (_BY, _Field("count", _WHOLE))),
-    HandEnded: _Form("hand-ended", (_Field("hand", _WHOLE),
+    TrickTaken: _Form("trick-taken", (_BY, _Field("trick", _WHOLE,
+                                                  sent={"minimum": 1, "maximum": 13}),
+                                      _Field("points", _WHOLE))),
+    TakenBack: _Form("taken-back", (_BY, _Field("count", _WHOLE,
+                                                sent={"minimum": 1, "maximum": 52}))),
+    HandEnded: _Form("hand-ended", (_HAND,
                                     _Field("points", _FOUR_WHOLES),
                                     _Field("shooter", _or_none(_SEAT)))),
     SatDown: _Form("sat-down", (_BY, _Field("name", _NAME_OR_EMPTY))),
@@ -384,6 +448,26 @@ KINDS: dict[type[Any], str] = {cls: form.kind for cls, form in _FORMS.items()}
 _READERS: dict[str, tuple[_Form, Callable[..., Happening]]] = {
     form.kind: (form, form.make or cls) for cls, form in _FORMS.items()}
 """Each ``kind``'s form and what makes its value."""
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of one numbered happening as the table writes it, from each
+    kind's form (kinds with the same fields share one alternative), with what a
+    seat and a card are in its ``$defs``: docs/schema/happening.json, written by
+    ``python -m hearts.net.wire.schema``."""
+    shared: dict[str, tuple[list[str], dict[str, Any]]] = {}
+    for form in _FORMS.values():
+        same = shared.setdefault(json.dumps(form.properties), ([], form.properties))
+        same[0].append(form.kind)
+    return {
+        "type": "object", "required": ["n", "kind"],
+        "properties": {"n": {"type": "integer", "minimum": 1}},
+        "oneOf": [{"additionalProperties": False, "required": list(properties),
+                   "properties": {"n": {}, "kind": {"const": kinds[0]} if len(kinds) == 1
+                                  else {"enum": kinds}, **properties}}
+                  for kinds, properties in shared.values()],
+        "$defs": _DEFS,
+    }
 
 
 def happening_json(happening: Happening) -> dict[str, Any]:

@@ -143,6 +143,11 @@ class Notice:
     standings: EveningStandings | None = None
     """A duplicate evening's standings (:attr:`NoticeKind.STANDINGS`)."""
 
+    @classmethod
+    def refused(cls, refusal: Refusal) -> Notice:
+        """The rules refuse a pass or a card, for ``refusal``'s reason."""
+        return cls(NoticeKind.REFUSED, refusal=refusal)
+
     def to_json(self) -> dict[str, Any]:
         """The notice as JSON values: its kind and the fields it has."""
         data: dict[str, Any] = {"kind": self.kind.value}

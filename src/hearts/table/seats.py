@@ -8,14 +8,14 @@ starts the grace time of a seat nobody decides for, has a computer player
 stand in when the grace time is over, and tells each move to everyone as a
 happening (:data:`~hearts.table.happenings.SeatMove`).
 
-It also says who the hand's record gives each seat to (:meth:`Seats.owner`)
+It also says who the hand's record gives each seat to (:meth:`Seats.players`)
 and writes every decision another player makes apart
 (:class:`~hearts.hand.StandIn`, :func:`record_decider`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import assert_never
 
 from hearts.cards import SEATS, Seat
@@ -134,18 +134,26 @@ class Seats:
         self._seat(seat, Seating(Presence.STAND_IN, name), out)
         self._happenings.add(hp.StoodIn(seat, name))
 
-    def owner(self, seat: Seat, computer: SeatPlayer) -> SeatPlayer:
-        """Who the record of the hand just dealt gives ``seat`` to: the person who
-        holds it (here, away or stood in for), else ``computer``, the computer player
-        that plays it until someone takes it."""
-        if self._seating[seat].held:
-            person = SeatPlayer("human", name=self._recorded_name(seat))
-            kept = self._recorded[seat]
-            if kept == person:
-                return kept
-            self._recorded[seat] = person
-            return person
-        return computer
+    def players(self, dealt: tuple[SeatPlayer, ...] | None,
+                computer: Callable[[Seat], SeatPlayer]) -> tuple[SeatPlayer, ...]:
+        """Who the record of the hand just dealt gives each seat to: the person who
+        holds it (here, away or stood in for); else the player the deal itself named
+        (``dealt``: today's deal names its computer players), else ``computer(seat)``,
+        the computer player that plays it until someone takes it."""
+        return tuple(
+            self._person(seat) if self._seating[seat].held
+            else dealt[seat] if dealt is not None and dealt[seat].seed is not None
+            else computer(seat) for seat in Seat)
+
+    def _person(self, seat: Seat) -> SeatPlayer:
+        """The record of the person in ``seat``: the one the hand before was given
+        when it names the same person (a match keeps every hand)."""
+        person = SeatPlayer("human", name=self._recorded_name(seat))
+        kept = self._recorded[seat]
+        if kept == person:
+            return kept
+        self._recorded[seat] = person
+        return person
 
     def record_person(self, hand: Hand | None, seat: Seat, play: int | None) -> None:
         """Record that the person in ``seat`` made this decision (the pass, or the

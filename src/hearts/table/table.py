@@ -2,23 +2,24 @@
 
 :class:`Table` has one entry point, :meth:`Table.handle`: an event in (a
 person's action, a computer player's answer, a pause that ran out), the
-effects out (ask a seat to decide, wait, save, tell, redraw). It knows
-nothing of Textual, threads, clocks or files, so the terminal app, a network
-server and the tests all drive the same flow. What one seat may see and do is
-built from it by :func:`hearts.table.projection.seat_state`; what it tells
-people are :class:`~hearts.table.notices.Notice` values, which each front end
-words in its own way.
+effects out (ask a seat to decide, wait, save, tell, redraw). It knows nothing
+of Textual, threads, clocks or files, so the terminal app, a network server
+and the tests all drive the same flow. What one seat may see and do is built
+from it by :mod:`hearts.table.projection`; what it tells people are
+:class:`~hearts.table.notices.Notice` values and happenings
+(:mod:`hearts.table.happenings`), which each front end words in its own way.
 
 The table holds the rules' flow (deal, pass, play, the trick on show, the hand
 over) and the readings every front end relies on; the rest is in its parts,
-each with its own state or none: :class:`~hearts.table.requests.Requests` (what
-it asked and waits for, each with a fresh token: a late answer or an old timer
-never acts on a table that has moved on), :class:`~hearts.table.seats.Seats`
-(who sits where, and the moves of a seat),
-:class:`~hearts.table.decisions.Decisions` (the computer players asked, the
-people timed, the answers checked) and :class:`~hearts.table.aids.Aids` (hint
-and undo). The parts read the table only through its public readings
-(:class:`~hearts.table.situation.Situation`).
+each with one job (docs/development.md lists them): what it asked and waits for
+(:class:`~hearts.table.requests.Requests`: a late answer or an old timer never
+acts on a table that moved on), who sits where
+(:class:`~hearts.table.seats.Seats`), the computer players asked and their
+answers checked (:class:`~hearts.table.decisions.Decisions`), hint and undo
+(:class:`~hearts.table.aids.Aids`), whose move is due
+(:mod:`hearts.table.turns`) and what a save keeps
+(:mod:`hearts.table.snapshot`). The parts read the table only through its
+public readings (:class:`~hearts.table.situation.Situation`).
 
 When a computer player raises, the table asks it once more; if it fails
 again, the level below it makes that decision, and the hand's record says so
@@ -27,11 +28,10 @@ again, the level below it makes that decision, and the hand's record says so
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from hearts.cards import SEATS, Card, Seat
+from hearts.cards import Card, Seat
 from hearts.duplicate import DuplicateMatch, evening_standings
 from hearts.hand import Hand
 from hearts.levels import Level
@@ -41,6 +41,7 @@ from hearts.rules import Reason, Refusal, Rules
 from hearts.seeds import match_seed
 from hearts.table import events as ev
 from hearts.table import happenings as hp
+from hearts.table import snapshot, turns
 from hearts.table.aids import Aids
 from hearts.table.decisions import Decisions
 from hearts.table.effects import Abandoned, Effect, Redraw, Save, Say
@@ -56,12 +57,14 @@ from hearts.words.standings import standings_text
 
 __all__ = ["SUIT_ORDER", "Pause", "Stage", "Table", "display_order"]
 
+
 class Table:
     """A match of Hearts at a table of four seats, each a person or a computer player.
 
     Build it with the seats, the options and the seed every deal and computer
     decision comes from; :meth:`start` gives the first effects (after
-    :meth:`restore`, whatever the saved table was waiting for), and every
+    :func:`~hearts.table.snapshot.restore`, whatever the saved table was
+    waiting for), and every
     event goes through :meth:`handle`. With ``turn_seconds``, a person who does
     not pass or play within that time has a computer player decide for them,
     that once.
@@ -99,12 +102,11 @@ class Table:
         self._aids = Aids(self, self._requests, self.happenings)
         self._decisions = Decisions(self, self._requests)
 
-    # --- the parts' state, as the table's own -----------------------------------
+    # --- what anyone may read ----------------------------------------------------
 
     @property
     def shared(self) -> bool:
-        """Friends share the table (it was set up with more than one person's seat):
-        the records name the people, and undo is not offered."""
+        """Friends share the table: the records name the people, and undo is not offered."""
         return self._seats.shared
 
     @shared.setter
@@ -113,19 +115,12 @@ class Table:
 
     @property
     def named(self) -> bool:
-        """People are shown by their names (a network table, even of one person),
-        not by their seats."""
+        """People are shown by their names (a network table), not by their seats."""
         return self._seats.named
 
     @named.setter
     def named(self, named: bool) -> None:
         self._seats.named = named
-
-    @property
-    def grace(self) -> float | None:
-        """How long the table waits for a person's seat that is free or whose person
-        dropped, before a computer player stands in (None: for ever)."""
-        return self._seats.grace
 
     @property
     def aided(self) -> set[Seat]:
@@ -137,12 +132,15 @@ class Table:
         self._aids.aided = aided
 
     @property
+    def assisted(self) -> bool:
+        """True once a person had help (a hint or an undo) in this match."""
+        return bool(self.aided)
+
+    @property
     def stuck(self) -> bool:
         """True when a decision failed at every level: nothing more is asked until
         the hand is left (abandoned, or taken back by an undo)."""
         return self._requests.stuck
-
-    # --- what anyone may read ----------------------------------------------------
 
     @property
     def seats(self) -> tuple[Seating, ...]:
@@ -162,21 +160,14 @@ class Table:
         """True when ``seat``'s person is here and decides."""
         return self._seats.of(seat).person_decides
 
-    def grace_token(self, seat: Seat) -> int | None:
-        """The token of the grace timer running for ``seat``, if one is (the front end
-        knows when it ends)."""
-        return self._requests.grace_token(seat)
-
-    @property
-    def assisted(self) -> bool:
-        """True once a person had help (a hint or an undo) in this match."""
-        return bool(self.aided)
-
     def place(self, seat: Seat, seating: Seating) -> None:
         """Put ``seating`` in ``seat`` before :meth:`start` (a table set up again
-        after a restart: its people away until they come back, and nobody told
-        when they do: they were not seen to go)."""
+        after a restart: see :meth:`Seats.place <hearts.table.seats.Seats.place>`)."""
         self._seats.place(seat, seating)
+
+    def grace_token(self, seat: Seat) -> int | None:
+        """The token of the grace timer running for ``seat``, if one is."""
+        return self._requests.grace_token(seat)
 
     @property
     def level(self) -> Level:
@@ -211,24 +202,18 @@ class Table:
             return self.match.rules.target
         return hand.rules.target
 
+    def last_trick(self) -> Trick | None:
+        """The trick the last-trick key shows: the one that finished last."""
+        hand = self.hand
+        return hand.tricks[-1] if hand is not None and hand.tricks else None
+
     def passed(self, seat: Seat) -> bool:
         """True once ``seat``'s cards have gone, while the others are still choosing."""
-        hand = self.hand
-        return hand is not None and hand.phase is Phase.PASSING and bool(hand.passed(seat))
+        return turns.passed(self.hand, seat)
 
     def to_play(self, seat: Seat) -> bool:
         """True when the table waits for ``seat``'s card."""
-        hand = self.hand
-        return (self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and hand is not None
-                and hand.turn == seat and not self.claimed)
-
-    @property
-    def computer_due(self) -> Seat | None:
-        """The computer seat whose card is due now, if any."""
-        hand = self.hand
-        if self.stage is not Stage.PLAYING or hand is None or hand.turn is None:
-            return None
-        return hand.turn if self._seats.of(hand.turn).computer_decides else None
+        return turns.to_play(self.hand, self.stage, self.claimed, seat)
 
     def hint_due(self, seat: Seat) -> bool:
         """True when ``seat`` has a decision a hint can help with."""
@@ -239,22 +224,14 @@ class Table:
         return self._aids.undo_refusal(seat)
 
     @property
-    def points_settled(self) -> bool:
-        """True when play goes on but no card left to be taken carries points (nor
-        the jack of diamonds when it counts): the rest cannot change any score."""
-        hand = self.hand
-        if hand is None or hand.phase is not Phase.PLAYING or self.stage is not Stage.PLAYING:
-            return False
-        taken = 0
-        for seat in SEATS:
-            taken |= hand.taken(seat).mask
-        points = _point_cards(hand.rules)
-        return taken & points == points
+    def computer_due(self) -> Seat | None:
+        """The computer seat whose card is due now, if any."""
+        return turns.computer_due(self.hand, self.stage, self._computer_decides)
 
-    def last_trick(self) -> Trick | None:
-        """The trick the last-trick key shows: the one that finished last."""
-        hand = self.hand
-        return hand.tricks[-1] if hand is not None and hand.tricks else None
+    @property
+    def points_settled(self) -> bool:
+        """True when play goes on but no card left to be taken carries points."""
+        return turns.points_settled(self.hand, self.stage)
 
     @property
     def waiting(self) -> tuple[Seat, ...]:
@@ -264,14 +241,7 @@ class Table:
         hand = self.hand
         if hand is None or self.stuck:
             return ()
-        if self.stage is Stage.PASSING:
-            return tuple(seat for seat in SEATS if not hand.passed(seat)
-                         and not self._seats.of(seat).computer_decides)
-        turn = hand.turn
-        if self.stage in (Stage.PLAYING, Stage.TRICK_SHOW) and turn is not None \
-                and not self.claimed and not self._seats.of(turn).computer_decides:
-            return (turn,)
-        return ()
+        return turns.waiting(hand, self.stage, self.claimed, self._computer_decides)
 
     @property
     def turn_timer(self) -> tuple[int, tuple[Seat, ...]] | None:
@@ -279,6 +249,21 @@ class Table:
         the seats whose time it is; None when none runs."""
         token = self._requests.timer_token
         return None if token is None else (token, self.waiting)
+
+    @property
+    def settled(self) -> bool:
+        """True when nothing is being decided or waited for (tests wait for this)."""
+        return self._requests.settled
+
+    @property
+    def waiting_on(self) -> tuple[int, ...]:
+        """The tokens of the answers and pauses the table waits for."""
+        return self._requests.waiting_on
+
+    def _computer_decides(self, seat: Seat) -> bool:
+        return self._seats.of(seat).computer_decides
+
+    # --- what changed, told cheaply ------------------------------------------------
 
     @property
     def looks(self) -> tuple[object, ...]:
@@ -292,31 +277,16 @@ class Table:
                 frozenset(self.aided), self._requests.graces, self._requests.timer_token,
                 self.match.rules, self.level, self.shared, self.named)
 
-    @property
-    def settled(self) -> bool:
-        """True when nothing is being decided or waited for (tests wait for this)."""
-        return self._requests.settled
-
-    @property
-    def waiting_on(self) -> tuple[int, ...]:
-        """The tokens of the answers and pauses the table waits for."""
-        return self._requests.waiting_on
-
     def state(self) -> dict[str, Any]:
-        """What the table must remember beside the match, as JSON values."""
-        return {
-            "stage": self.stage.value,
-            "seed": self.seed,
-            "games": self.games,
-            "deals": self.deals,
-            "rules": self.match.rules.to_json(),
-        }
+        """What the table must remember beside the match, as JSON values
+        (:mod:`hearts.table.snapshot`)."""
+        return snapshot.kept(self)
 
     # --- events in, effects out --------------------------------------------------
 
     def start(self) -> list[Effect]:
         """The effects to begin with: whatever the table is waiting for (after
-        :meth:`restore`, a resumed hand carries on)."""
+        :func:`~hearts.table.snapshot.restore`, a resumed hand carries on)."""
         out: list[Effect] = []
         self._seats.wait_for_absent(out)
         if self.stage is Stage.RECEIVED:
@@ -329,13 +299,12 @@ class Table:
 
     def handle(self, event: ev.Event) -> list[Effect]:
         """Take one event; return what is to be done, in order."""
-        before = self._fingerprint()
+        before = snapshot.mark(self)
         told = self.happenings.last
         out: list[Effect] = []
         self._dispatch(event, out)
         self._advance(out)
-        changed = self._fingerprint() != before
-        if changed:
+        if snapshot.mark(self) != before:
             out.append(Save(self.match, self.state(), self.assisted))
         if out or self.happenings.last != told:  # (a seat's move may be all that happened)
             out.append(Redraw())
@@ -375,7 +344,9 @@ class Table:
             case ev.Pass():
                 self._pass(seat, event.cards, out)
             case ev.Play():
-                _say(out, seat, self._play_person(seat, event.card, out))
+                refused = self._play_person(seat, event.card, out)
+                if refused is not None:
+                    out.append(Say(refused, seat))
             case ev.Continue():
                 self._settle()
             case ev.Undo():
@@ -385,17 +356,6 @@ class Table:
                 self._aids.ask_hint(seat, self._key(), out)
             case _:
                 assert_never(event)
-
-    def _fingerprint(self) -> tuple[object, ...]:
-        """What a save keeps, told cheaply (it is asked twice an event): a hand only
-        grows by passes, cards, stand-ins and marks of help, or is put back whole
-        by an undo; and everything :meth:`state` holds."""
-        hand = self.hand
-        grown = None if hand is None else (
-            id(hand), len(hand.plays), hand.passes_made(),
-            len(hand.stand_ins), frozenset(hand.assisted))
-        return (id(self.match), len(self.match.hands), grown, self.stage, self.seed,
-                self.games, self.deals, self.match.rules, frozenset(self.aided))
 
     # --- the deal, the match, the options -------------------------------------------
 
@@ -409,13 +369,7 @@ class Table:
         hand = self.match.deal(rules)
         self.deals += 1
         self.happenings.add(hp.Dealt(len(self.match.hands)))
-        # a match that deals set cards may name its computer players (today's deal):
-        # a seat no person holds keeps the player the deal gave it
-        named = hand.players
-        hand.players = tuple(
-            named[each] if named is not None and named[each].seed is not None
-            and not self.seating(each).held
-            else self._seats.owner(each, self._decisions.computer(each)) for each in Seat)
+        hand.players = self._seats.players(hand.players, self._decisions.computer)
         if hand.phase is Phase.PASSING:
             self._clear_table(Stage.PASSING)
         else:  # the hold hand: no passing, play begins at once
@@ -453,12 +407,12 @@ class Table:
     def _pass(self, seat: Seat, cards: tuple[Card, ...], out: list[Effect]) -> None:
         hand = self.hand
         if self.stage is not Stage.PASSING or hand is None:
-            _say(out, seat, _refused(Refusal(Reason.NOT_PASSING)))
+            out.append(Say(Notice.refused(Refusal(Reason.NOT_PASSING)), seat))
             return
         refusal = hand.refuse_pass(seat, cards) if len(cards) == 3 else \
             Refusal(Reason.THREE_CARDS)
         if refusal is not None:
-            _say(out, seat, _refused(refusal))
+            out.append(Say(Notice.refused(refusal), seat))
             return
         self._pass_made(hand, seat, cards)
         self._seats.record_person(hand, seat, None)
@@ -469,13 +423,8 @@ class Table:
         """``seat`` passes ``cards`` (checked): told to everyone, the cards to ``seat``
         alone; the exchange, once it comes, to each receiver."""
         hand.pass_cards(seat, cards)
-        to = hand.pass_direction.target(seat)
-        self.happenings.add(hp.Passed(seat, to))
-        self.happenings.add(hp.PassedCards(seat, to, hand.passed(seat)))
-        if hand.phase is Phase.PLAYING:
-            for each in SEATS:
-                self.happenings.add(hp.Received(each, hand.pass_direction.source(each),
-                                                hand.received(each)))
+        for happening in hp.of_pass(hand, seat):
+            self.happenings.add(happening)
 
     def _after_pass(self, out: list[Effect]) -> None:
         hand = self.hand
@@ -502,10 +451,10 @@ class Table:
         if hand is None or self.stage not in (Stage.PLAYING, Stage.TRICK_SHOW):
             return Notice(NoticeKind.NOT_PLAYING)
         if hand.turn != seat or self.claimed:
-            return _refused(Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn))
+            return Notice.refused(Refusal(Reason.NOT_YOUR_TURN, seat=hand.turn))
         refusal = hand.refuse_play(card)
         if refusal is not None:
-            return _refused(refusal)
+            return Notice.refused(refusal)
         if self.stage is Stage.TRICK_SHOW:
             self._end_trick_show()
         self._seats.record_person(hand, seat, len(hand.plays))
@@ -517,18 +466,8 @@ class Table:
         assert hand is not None
         broken = hand.hearts_broken
         play = hand.play(card, seat=seat)
-        self.happenings.add(hp.played(seat, card))
-        if hand.hearts_broken and not broken:
-            self.happenings.add(hp.HeartsBroken(seat))
-        finished = play.trick
-        if finished is not None:
-            rules = hand.rules
-            self.happenings.add(hp.TrickTaken(
-                finished.winner, len(hand.tricks),
-                sum(rules.card_points(each) for each in finished.cards)))
-            if hand.phase is Phase.OVER:
-                self.happenings.add(hp.HandEnded(len(self.match.hands), hand.points,
-                                                 hand.shooter))
+        for happening in hp.of_card(hand, play, broken, len(self.match.hands)):
+            self.happenings.add(happening)
         self._requests.card_played(seat)
         if hand.phase is Phase.OVER and isinstance(self.match, DuplicateMatch):
             standings = evening_standings(self.match)
@@ -663,19 +602,3 @@ class Table:
                 self._end_trick_show()
             self._play(ask.seat, cards[0], out)
 
-
-@functools.cache
-def _point_cards(rules: Rules) -> int:
-    """The cards that carry points (or count, as the jack of diamonds may) under
-    ``rules``, as a mask."""
-    return sum(card.bit for card in Card.all() if rules.card_points(card))
-
-
-def _say(out: list[Effect], seat: Seat, notice: Notice | None) -> None:
-    """Tell ``seat`` alone ``notice``, if there is one."""
-    if notice is not None:
-        out.append(Say(notice, seat))
-
-
-def _refused(refusal: Refusal) -> Notice:
-    return Notice(NoticeKind.REFUSED, refusal=refusal)

@@ -16,7 +16,7 @@ from textual.timer import Timer
 
 from hearts.cards import Card
 from hearts.rules import Reason, Refusal
-from hearts.table import Notice, NoticeKind, Stage
+from hearts.table import Notice, Stage
 from hearts.table import events as ev
 from hearts.table.events import Event
 from hearts.tui import words
@@ -112,7 +112,7 @@ class SeatApp(App[None]):
         """Pass the three cards chosen."""
         view = self.seat_view
         if view.stage is not Stage.PASSING or not view.state.passable:
-            self._said(Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_PASSING)))
+            self._said(Notice.refused(Refusal(Reason.NOT_PASSING)))
             return
         refusal = view.choice.refusal()
         if refusal is not None:
@@ -124,7 +124,7 @@ class SeatApp(App[None]):
         """Put back every card chosen to pass."""
         view = self.seat_view
         if view.stage is not Stage.PASSING or not view.state.passable:
-            self._said(Notice(NoticeKind.REFUSED, refusal=Refusal(Reason.NOT_PASSING)))
+            self._said(Notice.refused(Refusal(Reason.NOT_PASSING)))
             return
         view.choice.clear()
         self.chosen_changed()

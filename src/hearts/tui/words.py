@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import assert_never
 
 from hearts.cards import Card, Seat, Suit
 from hearts.net.wire.errors import ErrorCode
@@ -219,6 +220,8 @@ def happening_text(happening: hp.Happening, state: SeatState) -> str | None:
     """What happened, in words, as the seat of ``state`` is told it (the web
     table's words); None for what the table shows or a notice says (a pass made
     by another seat, a deal)."""
+    if isinstance(happening, hp.SeatMove):
+        return move_text(happening, state)
     web = words("web")
     match happening:
         case hp.Played(seat=seat, card=card):
@@ -237,11 +240,10 @@ def happening_text(happening: hp.Happening, state: SeatState) -> str | None:
         case hp.Received(giver=giver, cards=cards):
             return fill(web["received-cards"], cards=card_names(sorted(cards, key=display_order)),
                         who=_who(state, giver))
-        case hp.SatDown() | hp.Dropped() | hp.CameBack() | hp.StoodIn() | hp.Left() \
-                | hp.Freed() | hp.ComputerSeated():
-            return move_text(happening, state)
-        case _:
+        case hp.Dealt() | hp.Passed() | hp.PassTakenBack() | hp.TakenBack() | hp.HandEnded():
             return None
+        case _:
+            assert_never(happening)
 
 
 def move_text(move: hp.SeatMove, state: SeatState) -> str:
