@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from tests.engine.helpers import random_play
+
 from hearts.ai.judgement import CLUBS_MASK, ONE, of_seat, pack_voids
 from hearts.ai.playout import below
 from hearts.ai.situation import Situation
@@ -44,8 +46,7 @@ def test_the_position_after_our_card_is_the_hand_after_it() -> None:
         hand = Hand.deal(Rules(), rng)
         for seat in Seat:
             hand.pass_cards(seat, hand.holding(seat)[:3])
-        for _ in range(rng.randrange(0, 51)):
-            hand.play(rng.choice(hand.legal_plays()))
+        random_play(hand, rng, rng.randrange(0, 51))
         me = hand.turn
         assert me is not None
         s = Situation.of(hand.view(me))

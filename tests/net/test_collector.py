@@ -91,12 +91,13 @@ def test_a_sweep_frees_the_cycles_frozen_and_freezes_what_lives() -> None:
 # The frozen heap keeps its size for twenty minutes: never swept. Then it
 # grows by more than a quarter, and the cycle made meanwhile is freed at the
 # next freeze; grown again at once, it waits ten minutes for the next sweep.
-_SWEPT_AS_IT_GROWS = """
+# What the scripts of a growing heap share: objects to grow it with, and a cycle
+# only a sweep can free (a weak reference to tell when it is gone).
+_NODES = """
 import asyncio, gc, logging, weakref
 from hearts.net.clock import run_virtual
-from hearts.net.host.collector import GROWTH, SWEEP_SECONDS, keep_frozen, tune_for_server
-
-logging.basicConfig(level=logging.DEBUG, format="%(message)s")
+from hearts.net.host.collector import GROWTH, OUTGROWN, SWEEP_SECONDS, Sweep, keep_frozen
+from hearts.net.host.collector import tune_for_server
 
 class Node:
     pass
@@ -105,6 +106,10 @@ def cycle():
     node = Node()
     node.me = node
     return weakref.ref(node)
+"""
+
+_SWEPT_AS_IT_GROWS = _NODES + """
+logging.basicConfig(level=logging.DEBUG, format="%(message)s")
 
 async def main():
     tune_for_server()
@@ -142,20 +147,7 @@ def test_a_steady_heap_is_never_swept_and_a_growing_one_every_ten_minutes() -> N
 # waits; once a connection ends it is swept at the next look. A heap that has
 # doubled since it settled (ten minutes after the sweep) is swept whatever
 # ended, but not one that doubled as it filled.
-_SWEPT_WHEN_SOMETHING_ENDED = """
-import asyncio, gc, logging, weakref
-from hearts.net.clock import run_virtual
-from hearts.net.host.collector import GROWTH, OUTGROWN, SWEEP_SECONDS, Sweep, keep_frozen
-from hearts.net.host.collector import tune_for_server
-
-class Node:
-    pass
-
-def cycle():
-    node = Node()
-    node.me = node
-    return weakref.ref(node)
-
+_SWEPT_WHEN_SOMETHING_ENDED = _NODES + """
 async def main():
     tune_for_server()
     ended = [0]
