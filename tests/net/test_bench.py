@@ -44,6 +44,12 @@ def test_two_tables_play_in_processes_of_their_own_and_are_measured() -> None:
     assert "worst card" in figures.lines()[8] and "timed of the" in figures.lines()[5]
     # the server's sweeps of its heap are told (none is due in a run this short)
     assert figures.sweeps == 0 and "sweeps of its heap: 0" in figures.lines()[7]
+    # the server's memory at the start, each tenth and the end of the measurement
+    course = figures.kib_per_table_course
+    assert len(course) == 11 and all(kib > 0 for kib in course)
+    assert (course[0], course[-1]) == (figures.kib_per_table_playing_before,
+                                       figures.kib_per_table_playing)
+    assert figures.lines()[4].endswith(" ".join(f"{kib:.0f}" for kib in course))
     # both sides' loops were watched for lateness (a timer always wakes a bit late)
     assert figures.server_lag_p95_ms > 0 and figures.people_lag_p95_ms > 0
 

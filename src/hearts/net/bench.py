@@ -89,6 +89,8 @@ _MAX_TABLES = 5000
 
 _SEATING_SECONDS = 300.0
 """How long the people may take to connect and sit down before the measurement."""
+_COURSE_STEPS = 10
+"""The server's memory is taken at each tenth of the measurement."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,10 @@ class Figures:
     (:func:`hearts.net.host.collector.keep_frozen`)."""
     sweep_longest_ms: float = 0.0
     """The longest of them: the server's event loop stopped that long."""
+    kib_per_table_course: list[float] = dataclasses.field(default_factory=list)
+    """The server's memory a table at each tenth of the measurement, from its
+    start to its end: what levels off (what fills once: the changes kept for
+    each seat, the caches) against what goes on growing."""
 
     def lines(self) -> list[str]:
         """The figures in words."""
@@ -191,7 +197,8 @@ class Figures:
             f"people's processes {self.people_lag_p95_ms:.1f} ms",
             f"  server memory: {self.kib_per_table_open:.0f} KiB a table open, "
             f"{self.kib_per_table_playing:.0f} KiB a table with its people playing "
-            f"({self.kib_per_table_playing_before:.0f} at the measurement's start)",
+            f"({self.kib_per_table_playing_before:.0f} at the measurement's start); "
+            f"at each tenth of it: {' '.join(f'{kib:.0f}' for kib in self.kib_per_table_course)}",
             f"  every card: {self.cards} timed{asked}, {self.cards_played_out} played out "
             f"by the table, {self.cards_unseen} never reached all three, "
             f"{self.cards_unfinished} still on their way at the end",
@@ -743,7 +750,12 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             people_before = sum(_cpu_seconds(pid) for pid in pids)
             redraw_before = sum(mine.recv()[0] for _process, mine in servers)
             playing_before = sum(map(_rss_kib, server_pids))
-            time.sleep(seconds)
+            course = [playing_before]
+            for tenth in range(1, _COURSE_STEPS + 1):
+                time.sleep(max(0.0, wall_before + seconds * tenth / _COURSE_STEPS
+                               - time.monotonic()))
+                if tenth < _COURSE_STEPS:
+                    course.append(sum(map(_rss_kib, server_pids)))
             for _process, mine in servers:
                 mine.send("redraw")
             cpu = sum(map(_cpu_seconds, server_pids)) - cpu_before
@@ -756,6 +768,7 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             server_late = [late for end in ends for late in end[2]]
             sweeps = [sweep for end in ends if len(end) > 3 for sweep in end[3]]
             playing = sum(map(_rss_kib, server_pids))
+            course.append(playing)
             results = []
             patience = time.monotonic() + _SEATING_SECONDS
             for process, pipe in people:
@@ -811,7 +824,8 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
         server_cpu=pins[0], workers=workers, proxy_cpu_share=proxy_cpu / wall,
         server_lag_p95_ms=_p95(server_lags) * 1000 if server_lags else 0.0,
         people_lag_p95_ms=_p95(people_lags) * 1000 if people_lags else 0.0,
-        sweeps=len(sweeps), sweep_longest_ms=max(sweeps, default=0.0) * 1000)
+        sweeps=len(sweeps), sweep_longest_ms=max(sweeps, default=0.0) * 1000,
+        kib_per_table_course=[(kib - empty) / tables for kib in course])
 
 
 def _start_proxy(folder: str, ports: list[int], tables: int
