@@ -183,6 +183,22 @@ async def _settle() -> None:
 TRICK = ["2C", "3C", "4C", "5C"]
 
 
+async def test_every_person_asks_for_a_new_match_once_one_is_over() -> None:
+    # A table of several people deals a new match once all of them have asked
+    # (the rematch): a person who deals no hand still asks, once.
+    person, socket = _person(Board())
+    idle = {"stage": "idle", "hand_number": 9, "view": {"played": []}, "legal": [],
+            "passable": [], "actions": ["deal", "scores"], "match_over": False}
+    person.got({"type": "state", "seq": 1, "state": idle})
+    await _settle()
+    assert socket.sent == []  # between hands the dealer deals, not this person
+    person.got({"type": "state", "seq": 2, "state": {**idle, "match_over": True}})
+    person.got({"type": "state", "seq": 3, "state": {**idle, "match_over": True}})
+    await _settle()
+    assert socket.sent == [{"type": "deal"}]
+
+
+
 async def test_the_same_turn_in_two_states_sends_one_card() -> None:
     # The trick on show, then play going on: one turn, so one card.
     person, socket = _person(Board())

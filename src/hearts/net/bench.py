@@ -524,7 +524,9 @@ class _Person:
             self._send({"type": "pass", "cards": self.rng.sample(state["passable"], 3)})
         elif stage == "idle":
             self.turn = None
-            if self.deals and "deal" in actions:  # (a new match once one is over)
+            # One person deals each hand; once a match is over, a new one is
+            # dealt when every person at the table has asked for it (the rematch)
+            if "deal" in actions and (self.deals or state.get("match_over")):
                 self._send({"type": "deal"})
 
     async def _think(self, turn: tuple[int, int], thought: int) -> None:
