@@ -22,8 +22,8 @@ So a server's collector does two things:
   (:func:`gc.freeze` moves the collector's lists whole and starts its count
   again), so a young collection is seldom due; and it sweeps (everything
   unfrozen and collected in one full collection) only when the heap
-  (:func:`heap_size`) may hold garbage worth a pause: when it has grown by :data:`GROWTH` since
-  the last sweep and something has ended since (a connection, a table: the
+  (:func:`heap_size`) may hold garbage worth a pause: when it has grown by
+  :data:`GROWTH` since the last sweep and something has ended since (a connection, a table: the
   cycles their ends leave, an error's traceback, are freed then), or when it
   has grown by :data:`OUTGROWN` since it settled (:data:`SWEEP_SECONDS` after
   the last sweep or the start: a heap fills as the tables open and their
@@ -95,10 +95,11 @@ class Sweep:
 def heap_size() -> int:
     """The size of Python's heap, in the blocks of memory its objects hold.
 
-    Read in a few milliseconds at a thousand tables, where counting the frozen
-    objects (:func:`gc.get_freeze_count`, which walks their list) stops the
-    process for tens of milliseconds: done four times a second, that walk cost
-    a server at a thousand tables a third of its time a card (lab/journal.md)."""
+    Summed over Python's pools in about a millisecond for a heap of half a
+    gigabyte, where counting the frozen objects (:func:`gc.get_freeze_count`,
+    which walks their list) stops the process for tens of milliseconds: done
+    four times a second, that walk cost a server at a thousand tables a third
+    of its time a card (lab/journal.md)."""
     return sys.getallocatedblocks()
 
 
