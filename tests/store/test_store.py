@@ -8,6 +8,8 @@ import hashlib
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,42 @@ def test_an_open_store_keeps_only_what_its_saves_use(tmp_path: Path) -> None:
         assert _statements() - before <= 12  # (the save's own few)
     finally:
         store.close()
+
+
+# SQLite's own memory (its page cache), read in a process of its own: the
+# count is the process's, whatever else it opened.
+_SQLITE_MEMORY_OVER_MATCHES = """
+import ctypes, pathlib, sys, tempfile
+from hearts.store import Store
+from tests.store.helpers import play_match
+
+lib = next((ctypes.CDLL(line.split()[-1]) for line in
+            pathlib.Path("/proc/self/maps").read_text().splitlines() if "libsqlite3" in line),
+           None)
+if lib is None:
+    print("unknown")
+    sys.exit()
+lib.sqlite3_memory_used.restype = ctypes.c_int64
+store = Store.open(pathlib.Path(tempfile.mkdtemp()))
+used = []
+for seed in range(5):
+    play_match(store, seed=seed, target=100, rng_seed=seed)
+    used.append(lib.sqlite3_memory_used() // 1024)
+store.close()
+print(*used)
+"""
+
+
+def test_an_open_store_keeps_its_memory_level_match_after_match() -> None:
+    # a table server keeps a table's store open while the table plays, match
+    # after match: SQLite's default page cache grew by some 20 KiB a match
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", _SQLITE_MEMORY_OVER_MATCHES], cwd=root,
+                          capture_output=True, text=True, check=True, timeout=120)
+    if done.stdout.strip() == "unknown":
+        pytest.skip("SQLite's library is not found in /proc/self/maps")
+    used = [int(kib) for kib in done.stdout.split()]
+    assert len(used) == 5 and used[-1] - used[0] <= 8, used
 
 
 def test_a_finished_match_is_kept_whole(tmp_path: Path) -> None:
