@@ -183,6 +183,17 @@ async def _settle() -> None:
 TRICK = ["2C", "3C", "4C", "5C"]
 
 
+def test_a_new_matchs_cards_are_seen_though_its_hands_are_numbered_again() -> None:
+    # hand 1 of the next match plays cards hand 1 of the last one played
+    board = Board()
+    person, _socket = _person(board)
+    for seq, number in enumerate((1, 2, 3, 1), start=1):
+        person.got({"type": "state", "seq": seq, "state": {
+            "stage": "playing", "hand_number": number, "view": {"played": ["2C"]},
+            "legal": [], "passable": [], "actions": [], "match_over": False}})
+    assert board.played_out == 4  # each seen once a hand (nobody sent them)
+
+
 async def test_every_person_asks_for_a_new_match_once_one_is_over() -> None:
     # A table of several people deals a new match once all of them have asked
     # (the rematch): a person who deals no hand still asks, once.

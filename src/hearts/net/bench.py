@@ -383,6 +383,9 @@ class _Person:
         self.how = "state"
         """How the latest state came: ``state`` (whole) or ``change``."""
         self.seen: set[tuple[int, str]] = set()
+        """(hand, card) of the cards seen played, in this hand and the one before
+        (a new match numbers its hands from 1 again)."""
+        self._hand_seen = 0
         self.done: tuple[Any, ...] | None = None
         self.turn: tuple[int, int] | None = None
         """The turn a card was thought about or sent for."""
@@ -477,6 +480,9 @@ class _Person:
         view = state.get("view")
         number = state.get("hand_number", 0)
         made = message.get("now")
+        if number != self._hand_seen:
+            self.seen = {key for key in self.seen if key[0] in (number, self._hand_seen)}
+            self._hand_seen = number
         if view is not None:
             played = view.get("played", ())
             for card in played:
