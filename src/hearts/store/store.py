@@ -55,7 +55,7 @@ from hearts.store.schema import (
 from hearts.view import Phase
 
 __all__ = ["ENV_VAR", "FILE_NAME", "SavePlan", "SavedMatch", "Store", "database_path",
-           "hand_record", "now"]
+           "hand_record", "now", "use_wal"]
 
 ENV_VAR = "HEARTS_DATA_DIR"
 """The environment variable that names another data folder."""
@@ -72,7 +72,7 @@ touches a few pages, and SQLite's default (2 MiB) let its cache grow by some
 plays: a server's thousand tables would have grown by 20 MiB a match round."""
 
 
-def _use_wal(db: sqlite3.Connection, seconds: float = _BUSY_SECONDS) -> None:
+def use_wal(db: sqlite3.Connection, seconds: float = _BUSY_SECONDS) -> None:
     """Switch the file to WAL mode. SQLite answers "database is locked" at once,
     without waiting, when another process is creating or switching the same file
     at that moment, so wait here as the busy timeout would."""
@@ -376,7 +376,7 @@ class Store:
                 db.close()
                 self._give_up(f"{self.name} is from a newer Hearts - playing on without saving")
                 return None
-            _use_wal(db, self.busy_seconds)
+            use_wal(db, self.busy_seconds)
             migrate(db)
             check_schema(db)
         except SchemaError as error:

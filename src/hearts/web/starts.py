@@ -23,6 +23,7 @@ from pathlib import Path
 
 from hearts.net.admission.limits import network_of
 from hearts.paths import set_aside
+from hearts.store.store import use_wal
 
 __all__ = ["HOUR", "StartLimits", "Starts"]
 
@@ -92,7 +93,7 @@ class Starts:
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=5.0, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
+        use_wal(db, 5.0)  # (several workers open the one file as they start)
         db.execute("PRAGMA synchronous=OFF")
         return db
 
