@@ -209,7 +209,6 @@ async def test_every_person_asks_for_a_new_match_once_one_is_over() -> None:
     assert socket.sent == [{"type": "deal"}]
 
 
-
 async def test_the_same_turn_in_two_states_sends_one_card() -> None:
     # The trick on show, then play going on: one turn, so one card.
     person, socket = _person(Board())

@@ -759,11 +759,11 @@ def run(tables: int, pace: float = 2.0, seconds: float = 60.0, warmup: float | N
             redraw_before = sum(mine.recv()[0] for _process, mine in servers)
             playing_before = sum(map(_rss_kib, server_pids))
             course = [playing_before]
-            for tenth in range(1, _COURSE_STEPS + 1):
+            for tenth in range(1, _COURSE_STEPS):
                 time.sleep(max(0.0, wall_before + seconds * tenth / _COURSE_STEPS
                                - time.monotonic()))
-                if tenth < _COURSE_STEPS:
-                    course.append(sum(map(_rss_kib, server_pids)))
+                course.append(sum(map(_rss_kib, server_pids)))
+            time.sleep(max(0.0, wall_before + seconds - time.monotonic()))
             for _process, mine in servers:
                 mine.send("redraw")
             cpu = sum(map(_cpu_seconds, server_pids)) - cpu_before

@@ -27,6 +27,9 @@ from hearts.store.store import use_wal
 
 __all__ = ["HOUR", "StartLimits", "Starts"]
 
+_BUSY_SECONDS = 5.0
+"""How long opening or writing the shared file waits for another process's lock."""
+
 HOUR = 3600.0
 
 _ALL = "all"  # the key of the count of every table started
@@ -92,8 +95,9 @@ class Starts:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=5.0, isolation_level=None, check_same_thread=False)
-        use_wal(db, 5.0)  # (several workers open the one file as they start)
+        db = sqlite3.connect(path, timeout=_BUSY_SECONDS, isolation_level=None,
+                             check_same_thread=False)
+        use_wal(db, _BUSY_SECONDS)  # (several workers open the one file as they start)
         db.execute("PRAGMA synchronous=OFF")
         return db
 

@@ -23,8 +23,9 @@ So a server's collector does two things:
   again), so a young collection is seldom due; and it sweeps (everything
   unfrozen and collected in one full collection) only when the heap
   (:func:`heap_size`) may hold garbage worth a pause: when it has grown by
-  :data:`GROWTH` since the last sweep and something has ended since (a connection, a table: the
-  cycles their ends leave, an error's traceback, are freed then), or when it
+  :data:`GROWTH` since the last sweep and something has ended since (a
+  connection, a table: the cycles their ends leave, an error's traceback, are
+  freed then), or when it
   has grown by :data:`OUTGROWN` since it settled (:data:`SWEEP_SECONDS` after
   the last sweep or the start: a heap fills as the tables open and their
   people come) whatever ended (a cycle nothing announced), at most once in
